@@ -1,0 +1,123 @@
+# Shared by scripts/run, scripts/test and scripts/dev-db. Source it; do not run it.
+# Everything here must work on a fresh Debian machine, as root (CI) or as a normal user.
+
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/agency-portal/target}"
+# Never let npm packages download browsers: tests use Debian's Chromium.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+say() { printf '\033[1;34m==>\033[0m %s\n' "$*" >&2; }
+die() { printf '\033[1;31merror:\033[0m %s\n' "$*" >&2; exit 1; }
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"
+  elif command -v sudo >/dev/null 2>&1; then sudo "$@"
+  else die "need root to run: $* (install it by hand or run as root)"; fi
+}
+
+APT_UPDATED=0
+apt_install() {
+  command -v apt-get >/dev/null 2>&1 || die "missing $*; this script installs with apt-get (Debian). Install: $*"
+  if [ "$APT_UPDATED" -eq 0 ]; then as_root apt-get update -qq; APT_UPDATED=1; fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+pg_bindir() {
+  local d
+  for d in /usr/lib/postgresql/*/bin; do
+    [ -x "$d/initdb" ] && { echo "$d"; return 0; }
+  done
+  command -v initdb >/dev/null 2>&1 && { dirname "$(command -v initdb)"; return 0; }
+  return 1
+}
+
+ensure_postgres() {
+  if ! pg_bindir >/dev/null; then
+    say "installing the PostgreSQL server (apt)"
+    apt_install postgresql
+  fi
+  command -v psql >/dev/null 2>&1 || apt_install postgresql-client
+  PG_BIN="$(pg_bindir)" || die "PostgreSQL binaries not found after install"
+}
+
+ensure_node() {
+  if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    say "installing Node.js and npm (apt)"
+    apt_install nodejs npm
+  fi
+  local major
+  major="$(node -p 'process.versions.node.split(".")[0]')"
+  [ "$major" -ge 20 ] || die "Node.js 20 or newer is needed (found $(node --version))"
+}
+
+ensure_rust() {
+  command -v cargo >/dev/null 2>&1 || die "cargo not found: install Rust with rustup (https://rustup.rs)"
+}
+
+ensure_chromium() {
+  CHROMIUM_PATH="${CHROMIUM_PATH:-}"
+  if [ -z "$CHROMIUM_PATH" ]; then
+    for c in /usr/bin/chromium /usr/bin/chromium-browser; do [ -x "$c" ] && CHROMIUM_PATH="$c" && break; done
+  fi
+  if [ -z "$CHROMIUM_PATH" ]; then
+    say "installing Chromium (apt) for the browser tests"
+    apt_install chromium
+    CHROMIUM_PATH=/usr/bin/chromium
+  fi
+  export CHROMIUM_PATH
+}
+
+# npm ci when node_modules is missing or older than the lock file.
+npm_install() {
+  local dir="$ROOT/webapp"
+  if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    say "installing web packages (npm ci)"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+# Runs a command as the postgres user when we are root (Postgres refuses to run as root).
+as_pg() {
+  if [ "$(id -u)" -eq 0 ]; then
+    su postgres -s /bin/bash -c "$(printf '%q ' "$@")"
+  else
+    "$@"
+  fi
+}
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()' 2>/dev/null \
+    || node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
+}
+
+# start_cluster DIR PORT: initialises (once) and starts a private cluster in DIR on
+# 127.0.0.1:PORT, owned by the postgres user when root. Prints nothing; sets PG_URL.
+start_cluster() {
+  local dir="$1" port="$2"
+  ensure_postgres
+  mkdir -p "$dir"
+  if [ "$(id -u)" -eq 0 ]; then
+    id postgres >/dev/null 2>&1 || useradd --system --home-dir /var/lib/postgresql --shell /bin/bash postgres
+    chown postgres:postgres "$dir"
+    su postgres -s /bin/bash -c "test -w '$dir'" \
+      || die "the postgres user cannot write to $dir (a parent folder is private); set DATABASE_URL or move the clone"
+  fi
+  if [ ! -f "$dir/data/PG_VERSION" ]; then
+    as_pg "$PG_BIN/initdb" -D "$dir/data" -U postgres -A trust --no-sync -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
+      || { cat "$dir/initdb.log" >&2; die "initdb failed"; }
+  fi
+  if ! as_pg "$PG_BIN/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
+    as_pg "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 30 \
+      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off" start >/dev/null \
+      || { tail -20 "$dir/postgres.log" >&2; die "Postgres did not start (log: $dir/postgres.log)"; }
+  fi
+  PG_URL="postgres://postgres@127.0.0.1:$port"
+}
+
+stop_cluster() {
+  local dir="$1"
+  [ -f "$dir/data/PG_VERSION" ] || return 0
+  as_pg "$PG_BIN/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
+}

@@ -1,0 +1,4 @@
+//! Levels, viewer context and navigation permissions.
+
+pub mod levels;
+pub mod nav;

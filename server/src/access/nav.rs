@@ -1,0 +1,35 @@
+//! Navigation ids of the portal (member-portal §2.2, command-and-reports §2) and the default
+//! permission set every new agency starts with.
+
+/// Which level (at or above) may see each navigation item by default; `None` means public.
+pub const DEFAULT_NAV_PERMISSIONS: &[(&str, Option<&str>)] = &[
+    ("home", None),
+    ("about", None),
+    ("roster", Some("deputy")),
+    ("structure_section", Some("deputy")),
+    ("structure_vehicles", Some("deputy")),
+    ("structure_equipment", Some("deputy")),
+    ("structure_uniforms", Some("deputy")),
+    ("sops", Some("deputy")),
+    ("reports_section", Some("deputy")),
+    ("reports_use_of_force_report", Some("deputy")),
+    ("reports_arrest_report", Some("deputy")),
+    ("reports_ticket_report", Some("deputy")),
+    ("fto_section", Some("deputy")),
+    ("fto_training", Some("deputy")),
+    ("fto_training_management", Some("supervisor")),
+    ("supervisor_section", Some("supervisor")),
+    ("supervisor_uof_review", Some("supervisor")),
+    ("supervisor_arrest_review", Some("supervisor")),
+    ("command_section", Some("command")),
+    ("command_department_management", Some("command")),
+    ("command_message_management", Some("command")),
+    ("command_sops", Some("command")),
+    ("command_vehicle_permissions", Some("command")),
+    ("command_equipment_management", Some("command")),
+    ("command_uniform_management", Some("command")),
+    ("command_logs", Some("command")),
+    ("command_branding", Some("high_command")),
+    ("command_agencies", Some("high_command")),
+    ("command_navigation_permissions", Some("high_command")),
+];

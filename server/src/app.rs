@@ -1,0 +1,202 @@
+//! Application state, router assembly and tower layers.
+
+use std::{ops::Deref, sync::Arc, time::Duration};
+
+use axum::{
+    extract::DefaultBodyLimit,
+    http::{HeaderName, Request, StatusCode},
+    response::{IntoResponse, Response},
+    routing::get,
+    Json, Router,
+};
+use sqlx::{
+    migrate::Migrator,
+    postgres::{PgConnectOptions, PgPoolOptions},
+    PgPool,
+};
+use tokio::sync::Semaphore;
+use tower::ServiceBuilder;
+use tower_http::{
+    catch_panic::CatchPanicLayer,
+    compression::CompressionLayer,
+    request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
+    timeout::TimeoutLayer,
+    trace::{DefaultOnResponse, TraceLayer},
+};
+use utoipa::OpenApi;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{
+    config::Config,
+    error::ErrorBody,
+    features::{agencies, health},
+    media::{self, MediaStore},
+    tenancy::{
+        pools::{Budget, PoolCache},
+        provision::Provisioner,
+        registry, Registry,
+    },
+    web::{self, WebAssets},
+};
+
+/// Everything a request may need. Shared as [`AppState`].
+pub struct App {
+    pub config: Config,
+    pub control: PgPool,
+    pub control_options: PgConnectOptions,
+    pub registry: Registry,
+    pub pools: PoolCache,
+    pub provisioner: Provisioner,
+    pub media: MediaStore,
+    pub web: WebAssets,
+}
+
+#[derive(Clone)]
+pub struct AppState(pub Arc<App>);
+
+impl Deref for AppState {
+    type Target = App;
+    fn deref(&self) -> &App {
+        &self.0
+    }
+}
+
+impl App {
+    /// Connects to the control database (lazily) and builds the caches. Does not migrate.
+    pub fn new(config: Config, migrator: Migrator, media: MediaStore) -> anyhow::Result<Self> {
+        let control_options: PgConnectOptions = config.database_url.parse()?;
+        let budget = Budget::split(config.max_db_connections);
+        let control = PgPoolOptions::new()
+            .max_connections(budget.control)
+            .min_connections(0)
+            .acquire_timeout(Duration::from_secs(5))
+            .idle_timeout(Duration::from_secs(300))
+            .connect_lazy_with(control_options.clone());
+        let web = match &config.web_dir {
+            Some(dir) => WebAssets::Folder(dir.clone()),
+            None => WebAssets::Embedded,
+        };
+        Ok(Self {
+            registry: Registry::new(control.clone()),
+            pools: PoolCache::new(control_options.clone(), budget),
+            provisioner: Provisioner {
+                control: control_options.clone(),
+                migrator: Arc::new(migrator),
+                maintenance: Arc::new(Semaphore::new(budget.maintenance as usize)),
+            },
+            control,
+            control_options,
+            media,
+            web,
+            config,
+        })
+    }
+}
+
+impl AppState {
+    /// Keeps the registry and pool caches in step with the registry table, across every
+    /// instance that shares the control database. Runs until the process ends.
+    pub fn spawn_registry_listener(&self) {
+        let state = self.clone();
+        tokio::spawn(async move {
+            let db = state.control.clone();
+            registry::listen_for_changes(db, |agency_id| {
+                let state = state.clone();
+                async move {
+                    state.registry.invalidate().await;
+                    if let Some(id) = agency_id {
+                        state.pools.invalidate(id).await;
+                    }
+                }
+            })
+            .await;
+        });
+    }
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Agency Portal API", description = "Multi-agency department portal"),
+    // Routed by hand below: axum needs a wildcard (`{*path}`) that OpenAPI cannot express.
+    paths(media::routes::media),
+    components(schemas(ErrorBody)),
+    tags((name = "agencies"), (name = "health"), (name = "media"))
+)]
+struct ApiDoc;
+
+/// The routes and their OpenAPI description, from one list.
+fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(agencies::routes::list_agencies))
+        .routes(routes!(agencies::routes::agency_config))
+        .routes(routes!(agencies::routes::current_agency))
+        .routes(routes!(health::healthz))
+        .routes(routes!(health::readyz))
+        .routes(routes!(media::routes::insignia))
+        .split_for_parts()
+}
+
+/// The OpenAPI description of every route.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    let (_, mut doc) = routes();
+    doc.paths
+        .paths
+        .insert("/api/openapi.json".into(), openapi_path_item());
+    doc
+}
+
+fn openapi_path_item() -> utoipa::openapi::PathItem {
+    use utoipa::openapi::{path::OperationBuilder, HttpMethod, PathItem, ResponseBuilder};
+    PathItem::new(
+        HttpMethod::Get,
+        OperationBuilder::new()
+            .summary(Some("This OpenAPI description"))
+            .tag("meta")
+            .response(
+                "200",
+                ResponseBuilder::new().description("OpenAPI 3.1 document"),
+            )
+            .build(),
+    )
+}
+
+pub fn router(state: AppState) -> Router {
+    let (api, _) = routes();
+    let doc = openapi();
+    let request_id = HeaderName::from_static("x-request-id");
+    let layers = ServiceBuilder::new()
+        .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|req: &Request<_>| {
+                    let id = req
+                        .headers()
+                        .get("x-request-id")
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or("-");
+                    tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
+                })
+                .on_response(DefaultOnResponse::new().level(tracing::Level::INFO)),
+        )
+        .layer(PropagateRequestIdLayer::new(request_id))
+        .layer(CatchPanicLayer::custom(|_| panic_response()))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+        .layer(CompressionLayer::new())
+        .layer(DefaultBodyLimit::max(1024 * 1024));
+
+    api.route("/api/openapi.json", get(move || async move { Json(doc) }))
+        .route("/media/{*path}", get(media::routes::media))
+        .fallback(web::fallback)
+        .layer(layers)
+        .with_state(state)
+}
+
+fn panic_response() -> Response {
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        Json(ErrorBody {
+            error: "Internal server error".into(),
+        }),
+    )
+        .into_response()
+}

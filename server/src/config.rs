@@ -1,0 +1,252 @@
+//! Settings from environment variables, validated once at start.
+//!
+//! Every variable is documented in the README and in `deploy/configuration.md`.
+
+use std::{net::SocketAddr, path::PathBuf};
+
+use url::Url;
+
+/// Where uploaded media (insignia, badges, hero images, favicons) is kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MediaLocation {
+    /// A folder on the local disk.
+    Folder(PathBuf),
+    /// An S3-compatible bucket; credentials, region and endpoint come from `AWS_*` variables.
+    S3 { bucket: String, prefix: String },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub database_url: String,
+    pub bind: SocketAddr,
+    pub public_url: Url,
+    pub media: MediaLocation,
+    /// Global budget of Postgres connections this process may hold at once.
+    pub max_db_connections: u32,
+    /// Serve the web app from this folder instead of the copy embedded in the binary.
+    pub web_dir: Option<PathBuf>,
+    pub log_format: LogFormat,
+}
+
+/// A configuration problem, worded for the person starting the server.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ConfigError(String);
+
+/// The smallest budget that still leaves room for the control pool and one agency pool.
+pub const MIN_DB_CONNECTIONS: u32 = 4;
+
+impl Config {
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|key| std::env::var(key).ok())
+    }
+
+    /// Reads settings through `lookup`, so tests can pass their own values.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let get = |key: &str| {
+            lookup(key)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+
+        let database_url = get("DATABASE_URL").ok_or_else(|| {
+            ConfigError(
+                "DATABASE_URL is not set: give the Postgres URL of the control database, \
+                 for example postgres://portal@127.0.0.1:5432/portal"
+                    .into(),
+            )
+        })?;
+        Url::parse(&database_url)
+            .ok()
+            .filter(|u| matches!(u.scheme(), "postgres" | "postgresql"))
+            .ok_or_else(|| {
+                ConfigError("DATABASE_URL must be a postgres:// URL (got something else)".into())
+            })?;
+
+        let bind_raw = get("PORTAL_BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
+        let bind = bind_raw.parse().map_err(|_| {
+            ConfigError(format!(
+                "PORTAL_BIND must be an address and port such as 127.0.0.1:8080 (got '{bind_raw}')"
+            ))
+        })?;
+
+        let public_raw = get("PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into());
+        let public_url = Url::parse(&public_raw)
+            .ok()
+            .filter(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some())
+            .ok_or_else(|| {
+                ConfigError(format!(
+                    "PUBLIC_URL must be an http(s) URL such as https://portal.example.org (got '{public_raw}')"
+                ))
+            })?;
+
+        let media = parse_media_url(get("MEDIA_URL").as_deref())?;
+
+        let max_db_connections = match get("PORTAL_MAX_DB_CONNECTIONS") {
+            None => 50,
+            Some(raw) => raw
+                .parse::<u32>()
+                .ok()
+                .filter(|n| *n >= MIN_DB_CONNECTIONS)
+                .ok_or_else(|| {
+                    ConfigError(format!(
+                        "PORTAL_MAX_DB_CONNECTIONS must be a whole number of at least {MIN_DB_CONNECTIONS} (got '{raw}')"
+                    ))
+                })?,
+        };
+
+        let web_dir = get("PORTAL_WEB_DIR").map(PathBuf::from);
+        if let Some(dir) = &web_dir {
+            if !dir.join("index.html").is_file() {
+                return Err(ConfigError(format!(
+                    "PORTAL_WEB_DIR '{}' has no index.html: build the web app (npm run build in webapp/) or unset it",
+                    dir.display()
+                )));
+            }
+        }
+
+        let log_format = match get("PORTAL_LOG_FORMAT").as_deref() {
+            None | Some("text") => LogFormat::Text,
+            Some("json") => LogFormat::Json,
+            Some(other) => {
+                return Err(ConfigError(format!(
+                    "PORTAL_LOG_FORMAT must be 'text' or 'json' (got '{other}')"
+                )))
+            }
+        };
+
+        Ok(Self {
+            database_url,
+            bind,
+            public_url,
+            media,
+            max_db_connections,
+            web_dir,
+            log_format,
+        })
+    }
+}
+
+/// `MEDIA_URL`: unset → `.data/media`; `file:///abs/path`; `s3://bucket[/prefix]`; or a plain path.
+pub fn parse_media_url(raw: Option<&str>) -> Result<MediaLocation, ConfigError> {
+    let raw = match raw {
+        None => {
+            return Ok(MediaLocation::Folder(absolute(PathBuf::from(
+                ".data/media",
+            ))))
+        }
+        Some(raw) => raw,
+    };
+    if let Some(rest) = raw.strip_prefix("s3://") {
+        let (bucket, prefix) = rest.split_once('/').unwrap_or((rest, ""));
+        if bucket.is_empty() {
+            return Err(ConfigError(format!(
+                "MEDIA_URL '{raw}' names no bucket (s3://bucket)"
+            )));
+        }
+        return Ok(MediaLocation::S3 {
+            bucket: bucket.to_owned(),
+            prefix: prefix.trim_matches('/').to_owned(),
+        });
+    }
+    if raw.starts_with("file:") {
+        let url = Url::parse(raw).map_err(|e| ConfigError(format!("MEDIA_URL '{raw}': {e}")))?;
+        let path = url
+            .to_file_path()
+            .map_err(|_| ConfigError(format!("MEDIA_URL '{raw}' must be file:///absolute/path")))?;
+        return Ok(MediaLocation::Folder(path));
+    }
+    if raw.contains("://") {
+        return Err(ConfigError(format!(
+            "MEDIA_URL '{raw}' is not supported: use a folder, file:///absolute/path or s3://bucket"
+        )));
+    }
+    Ok(MediaLocation::Folder(absolute(PathBuf::from(raw))))
+}
+
+fn absolute(path: PathBuf) -> PathBuf {
+    if path.is_absolute() {
+        return path;
+    }
+    std::env::current_dir()
+        .map(|cwd| cwd.join(&path))
+        .unwrap_or(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_lookup(|k| map.get(k).cloned())
+    }
+
+    const DB: (&str, &str) = ("DATABASE_URL", "postgres://portal@127.0.0.1/portal");
+
+    #[test]
+    fn defaults_apply_when_only_the_database_is_set() {
+        let c = config(&[DB]).unwrap();
+        assert_eq!(c.bind.to_string(), "127.0.0.1:8080");
+        assert_eq!(c.public_url.as_str(), "http://127.0.0.1:8080/");
+        assert_eq!(c.max_db_connections, 50);
+        assert_eq!(c.log_format, LogFormat::Text);
+        match c.media {
+            MediaLocation::Folder(p) => assert!(p.ends_with(".data/media") && p.is_absolute()),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn missing_database_url_is_explained() {
+        let err = config(&[]).unwrap_err().to_string();
+        assert!(err.starts_with("DATABASE_URL is not set"), "{err}");
+    }
+
+    #[test]
+    fn bad_values_name_the_variable() {
+        for (key, value) in [
+            ("PORTAL_BIND", "localhost"),
+            ("PUBLIC_URL", "ftp://x"),
+            ("PORTAL_MAX_DB_CONNECTIONS", "2"),
+            ("PORTAL_MAX_DB_CONNECTIONS", "many"),
+            ("PORTAL_LOG_FORMAT", "xml"),
+            ("MEDIA_URL", "gs://bucket"),
+            ("DATABASE_URL", "mysql://x"),
+        ] {
+            let err = config(&[DB, (key, value)]).unwrap_err().to_string();
+            assert!(err.starts_with(key), "{key}={value}: {err}");
+        }
+    }
+
+    #[test]
+    fn media_urls() {
+        assert_eq!(
+            parse_media_url(Some("s3://media/portal/")).unwrap(),
+            MediaLocation::S3 {
+                bucket: "media".into(),
+                prefix: "portal".into()
+            }
+        );
+        assert_eq!(
+            parse_media_url(Some("file:///var/lib/portal")).unwrap(),
+            MediaLocation::Folder("/var/lib/portal".into())
+        );
+        assert_eq!(
+            parse_media_url(Some("/srv/media")).unwrap(),
+            MediaLocation::Folder("/srv/media".into())
+        );
+        assert!(parse_media_url(Some("s3://")).is_err());
+        assert!(parse_media_url(Some("file://relative")).is_err());
+    }
+}

@@ -1,0 +1,146 @@
+//! Agency read API: the visible agencies and one agency's configuration.
+
+use axum::{
+    extract::{Path, Query, State},
+    Json,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::{
+    access::levels::Level,
+    app::AppState,
+    error::{not_found, AppResult},
+    features::agencies::model::{AgencyFlags, AgencyLinks, Theme},
+    tenancy::{Agency, CurrentAgency},
+};
+
+/// An agency as listed by `GET /api/agencies`.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Agency)]
+#[serde(rename_all = "camelCase")]
+pub struct AgencySummary {
+    pub id: i64,
+    pub slug: String,
+    pub name: String,
+    pub short_name: Option<String>,
+    pub domain: Option<String>,
+    pub description: Option<String>,
+    pub long_description: Option<String>,
+    pub flags: AgencyFlags,
+    pub theme: Theme,
+    pub links: AgencyLinks,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub updated_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AgencyList {
+    pub agencies: Vec<AgencySummary>,
+}
+
+/// What the web app needs to render an agency: texts, theme (defaults filled), flags and
+/// its normalised level list.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AgencyConfig {
+    pub slug: String,
+    pub name: String,
+    pub short_name: Option<String>,
+    pub description: Option<String>,
+    pub long_description: Option<String>,
+    pub domain: Option<String>,
+    pub theme: Theme,
+    pub flags: AgencyFlags,
+    pub levels: Vec<Level>,
+    pub links: AgencyLinks,
+}
+
+impl From<&Agency> for AgencySummary {
+    fn from(a: &Agency) -> Self {
+        Self {
+            id: a.id,
+            slug: a.slug.clone(),
+            name: a.name.clone(),
+            short_name: a.short_name.clone(),
+            domain: a.domain.clone(),
+            description: a.description.clone(),
+            long_description: a.long_description.clone(),
+            flags: a.flags.clone(),
+            theme: a.theme.clone(),
+            links: a.links.clone(),
+            created_at: a.created_at,
+            updated_at: a.updated_at,
+        }
+    }
+}
+
+impl From<&Agency> for AgencyConfig {
+    fn from(a: &Agency) -> Self {
+        Self {
+            slug: a.slug.clone(),
+            name: a.name.clone(),
+            short_name: a.short_name.clone(),
+            description: a.description.clone(),
+            long_description: a.long_description.clone(),
+            domain: a.domain.clone(),
+            theme: a.theme.clone(),
+            levels: a.flags.levels.clone(),
+            flags: a.flags.clone(),
+            links: a.links.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct ListQuery {
+    /// `1` lists hidden agencies too (High Command only; honoured once sign-in exists).
+    #[serde(rename = "includeHidden")]
+    pub include_hidden: Option<String>,
+}
+
+/// The agencies shown in the agency switcher (hidden ones left out).
+#[utoipa::path(get, path = "/api/agencies", tag = "agencies", params(ListQuery),
+    responses((status = 200, body = AgencyList)))]
+pub async fn list_agencies(
+    State(state): State<AppState>,
+    Query(_query): Query<ListQuery>,
+) -> AppResult<Json<AgencyList>> {
+    let snapshot = state.registry.snapshot().await?;
+    let agencies = snapshot
+        .all()
+        .iter()
+        .filter(|a| !a.flags.hidden)
+        .map(|a| AgencySummary::from(a.as_ref()))
+        .collect();
+    Ok(Json(AgencyList { agencies }))
+}
+
+/// One agency's configuration (theme defaults filled in, levels normalised).
+#[utoipa::path(get, path = "/api/agencies/{slug}/config", tag = "agencies",
+    params(("slug" = String, Path, description = "Agency slug")),
+    responses((status = 200, body = AgencyConfig),
+              (status = 404, description = "Unknown agency", body = crate::error::ErrorBody)))]
+pub async fn agency_config(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+) -> AppResult<Json<AgencyConfig>> {
+    let slug = slug.trim().to_lowercase();
+    let agency = state
+        .registry
+        .by_slug(&slug)
+        .await?
+        .ok_or_else(|| not_found(format!("Unknown agency '{slug}'")))?;
+    Ok(Json(AgencyConfig::from(agency.as_ref())))
+}
+
+/// The configuration of the agency this request resolves to (header `X-Agency-Slug` >
+/// `?agency=` > host = agency domain > cookie `agencySlug` > the root agency).
+#[utoipa::path(get, path = "/api/agency", tag = "agencies",
+    params(("agency" = Option<String>, Query, description = "Agency slug (else header, host, cookie)")),
+    responses((status = 200, body = AgencyConfig),
+              (status = 404, description = "Unknown agency", body = crate::error::ErrorBody)))]
+pub async fn current_agency(CurrentAgency(agency): CurrentAgency) -> Json<AgencyConfig> {
+    Json(AgencyConfig::from(agency.as_ref()))
+}

@@ -1,0 +1,4 @@
+//! One folder per feature: `routes` (thin handlers), `model` (types and rules), `store` (SQL).
+
+pub mod agencies;
+pub mod health;

@@ -1,0 +1,14 @@
+//! Agency Portal: a self-hosted, multi-tenant portal for roleplay law-enforcement communities.
+//! See ARCHITECTURE.md for the design; `main.rs` is the command line.
+
+pub mod access;
+pub mod app;
+pub mod config;
+pub mod demo;
+pub mod error;
+pub mod features;
+pub mod media;
+pub mod startup;
+pub mod telemetry;
+pub mod tenancy;
+pub mod web;

@@ -1,0 +1,90 @@
+//! Serving media: `/media/{path}` and `/insignia/{file}`, with content types and long-lived
+//! cache headers (stored names are never reused for other content).
+
+use axum::{
+    extract::{Path, State},
+    http::{header, HeaderMap, HeaderValue, StatusCode},
+    response::{IntoResponse, Response},
+};
+
+use crate::{
+    app::AppState,
+    error::{not_found, AppResult},
+};
+
+pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// The object key of an insignia file.
+pub fn insignia_key(file: &str) -> String {
+    format!("insignia/{file}")
+}
+
+/// An uploaded media file.
+#[utoipa::path(get, path = "/media/{path}", tag = "media",
+    params(("path" = String, Path, description = "Key of the stored file")),
+    responses((status = 200, description = "The file", content_type = "application/octet-stream"),
+              (status = 304, description = "Unchanged"),
+              (status = 404, description = "No such file", body = crate::error::ErrorBody)))]
+pub async fn media(
+    State(state): State<AppState>,
+    Path(path): Path<String>,
+    headers: HeaderMap,
+) -> AppResult<Response> {
+    serve(&state, &path, &headers).await
+}
+
+/// A rank insignia (PNG).
+#[utoipa::path(get, path = "/insignia/{file}", tag = "media",
+    params(("file" = String, Path, description = "Insignia file name")),
+    responses((status = 200, description = "The PNG", content_type = "image/png"),
+              (status = 304, description = "Unchanged"),
+              (status = 404, description = "No such file", body = crate::error::ErrorBody)))]
+pub async fn insignia(
+    State(state): State<AppState>,
+    Path(file): Path<String>,
+    headers: HeaderMap,
+) -> AppResult<Response> {
+    if file.contains('/') {
+        return Err(not_found("Not found"));
+    }
+    serve(&state, &insignia_key(&file), &headers).await
+}
+
+async fn serve(state: &AppState, key: &str, headers: &HeaderMap) -> AppResult<Response> {
+    let object = state
+        .media
+        .get(key)
+        .await?
+        .ok_or_else(|| not_found("Not found"))?;
+    let etag = object.e_tag.as_deref().map(|t| {
+        if t.starts_with('"') || t.starts_with("W/") {
+            t.to_owned()
+        } else {
+            format!("\"{t}\"")
+        }
+    });
+    let mut response = match (&etag, headers.get(header::IF_NONE_MATCH)) {
+        (Some(tag), Some(seen)) if seen.as_bytes() == tag.as_bytes() => {
+            StatusCode::NOT_MODIFIED.into_response()
+        }
+        _ => object.bytes.into_response(),
+    };
+    let mime = mime_guess::from_path(key).first_or_octet_stream();
+    let h = response.headers_mut();
+    if let Ok(value) = HeaderValue::from_str(mime.as_ref()) {
+        h.insert(header::CONTENT_TYPE, value);
+    }
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("default-src 'none'; sandbox"),
+    );
+    if let Some(tag) = etag.and_then(|t| HeaderValue::from_str(&t).ok()) {
+        h.insert(header::ETAG, tag);
+    }
+    Ok(response)
+}

@@ -1,0 +1,86 @@
+//! Bringing a portal up: migrations, the root agency, and serving.
+
+use tokio::net::TcpListener;
+
+use crate::{
+    app::{self, AppState},
+    error::AppError,
+    features::agencies::model::AgencyDraft,
+    tenancy::{
+        migrate::{self, TenantOutcome},
+        registry, ROOT_SLUG,
+    },
+};
+
+/// How many agency schemas migrate at once.
+pub const PARALLEL_MIGRATIONS: usize = 4;
+
+/// Migrates the control schema, makes sure the root agency exists, then migrates every
+/// agency schema. Agency failures are returned, not raised: one broken agency must not keep
+/// the others down.
+pub async fn prepare(state: &AppState) -> anyhow::Result<Vec<TenantOutcome>> {
+    migrate::migrate_control(&state.control).await?;
+    ensure_root_agency(state).await?;
+    let parallel =
+        PARALLEL_MIGRATIONS.min(state.provisioner.maintenance.available_permits().max(1));
+    let outcomes = migrate::migrate_tenants(
+        &state.control,
+        &state.control_options,
+        &state.provisioner.migrator,
+        parallel,
+    )
+    .await?;
+    state.registry.invalidate().await;
+    Ok(outcomes)
+}
+
+/// The root agency is provisioned at first start.
+pub async fn ensure_root_agency(state: &AppState) -> anyhow::Result<()> {
+    if registry::fetch_by_slug(&state.control, ROOT_SLUG)
+        .await?
+        .is_some()
+    {
+        return Ok(());
+    }
+    let draft = AgencyDraft {
+        name: "RawLife Community".into(),
+        slug: Some(ROOT_SLUG.into()),
+        short_name: Some("RawLife".into()),
+        ..Default::default()
+    };
+    let new = draft.validate().map_err(|e| anyhow::anyhow!(e))?;
+    match state.provisioner.provision(new).await {
+        // Another instance created it at the same moment.
+        Ok(_) | Err(AppError::Conflict(_)) => Ok(()),
+        Err(err) => Err(anyhow::anyhow!("cannot create the root agency: {err}")),
+    }
+}
+
+/// Serves until Ctrl-C or SIGTERM.
+pub async fn serve(state: AppState, listener: TcpListener) -> anyhow::Result<()> {
+    state.spawn_registry_listener();
+    let router = app::router(state);
+    axum::serve(listener, router)
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = terminate => {} }
+    tracing::info!("shutting down");
+}

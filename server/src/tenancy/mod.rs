@@ -1,0 +1,15 @@
+//! Tenancy: the agency registry, per-agency schemas and pools, provisioning, migrations and
+//! the resolver that picks the agency of each request (ARCHITECTURE.md §3).
+
+pub mod migrate;
+pub mod pools;
+pub mod provision;
+pub mod registry;
+pub mod resolver;
+pub mod slug;
+
+pub use registry::{Agency, Registry};
+pub use resolver::{CurrentAgency, Tenant};
+
+/// The built-in root agency: it always exists, administers the others and cannot be hidden.
+pub const ROOT_SLUG: &str = "rawlife";

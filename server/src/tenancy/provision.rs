@@ -1,0 +1,282 @@
+//! Creating an agency: registry row, Postgres role, schema, every tenant migration and the
+//! default data, all in one transaction (ARCHITECTURE.md §3 "Provisioning").
+
+use std::sync::Arc;
+
+use serde_json::Value;
+use sqlx::{migrate::Migrator, postgres::PgConnectOptions, Connection, PgConnection};
+use tokio::sync::Semaphore;
+
+use crate::{
+    access::{
+        levels::{normalize_levels, Level},
+        nav::DEFAULT_NAV_PERMISSIONS,
+    },
+    error::{conflict, AppError, AppResult},
+    tenancy::{registry, Agency},
+};
+
+/// What a new agency is made of. Slug, domain and texts are already validated.
+#[derive(Debug, Clone, Default)]
+pub struct NewAgency {
+    pub slug: String,
+    pub name: String,
+    pub short_name: Option<String>,
+    pub domain: Option<String>,
+    pub description: Option<String>,
+    pub long_description: Option<String>,
+    pub flags: Value,
+    pub theme: Value,
+    pub links: Value,
+    /// Another Postgres server for this agency's schema; `None` is the control server.
+    pub database_url: Option<String>,
+}
+
+/// Everything provisioning and migrations need; cheap to clone.
+#[derive(Clone)]
+pub struct Provisioner {
+    pub control: PgConnectOptions,
+    pub migrator: Arc<Migrator>,
+    /// Bounds the short-lived connections of provisioning and migrations.
+    pub maintenance: Arc<Semaphore>,
+}
+
+impl Provisioner {
+    pub async fn provision(&self, new: NewAgency) -> AppResult<Agency> {
+        let _slot = self
+            .maintenance
+            .acquire()
+            .await
+            .map_err(|e| AppError::Other(e.into()))?;
+        let mut control = PgConnection::connect_with(&self.control).await?;
+        let result = self.provision_on(&mut control, &new).await;
+        let _ = control.close().await;
+        result
+    }
+
+    async fn provision_on(&self, control: &mut PgConnection, new: &NewAgency) -> AppResult<Agency> {
+        let mut tx = control.begin().await?;
+        let (id, prefix): (i64, String) = sqlx::query_as(
+            "SELECT nextval(pg_get_serial_sequence('agencies', 'id')), \
+                    'p' || substr(md5(current_database()), 1, 8)",
+        )
+        .fetch_one(&mut *tx)
+        .await?;
+        let schema = format!("agency_{id}");
+        let role = format!("{prefix}_agency_{id}");
+
+        let inserted = sqlx::query(
+            "INSERT INTO agencies (id, slug, name, short_name, domain, description, \
+                 long_description, flags, theme, links, schema_name, db_role, database_url) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+        )
+        .bind(id)
+        .bind(&new.slug)
+        .bind(&new.name)
+        .bind(&new.short_name)
+        .bind(&new.domain)
+        .bind(&new.description)
+        .bind(&new.long_description)
+        .bind(&new.flags)
+        .bind(&new.theme)
+        .bind(&new.links)
+        .bind(&schema)
+        .bind(&role)
+        .bind(&new.database_url)
+        .execute(&mut *tx)
+        .await;
+        if let Err(err) = inserted {
+            return Err(registry_conflict(err, new));
+        }
+
+        let levels = normalize_levels(new.flags.get("levels"));
+        let version = match &new.database_url {
+            None => create_tenant_schema(&mut tx, &schema, &role, &self.migrator, &levels).await?,
+            Some(url) => {
+                // The schema lives on another server: create it there in its own transaction,
+                // commit it only once the registry row is in place, and undo it if the
+                // registry commit then fails.
+                let options: PgConnectOptions = url
+                    .parse()
+                    .map_err(|e| AppError::BadRequest(format!("Invalid database URL: {e}")))?;
+                let mut remote = PgConnection::connect_with(&options).await?;
+                let mut remote_tx = remote.begin().await?;
+                let version =
+                    create_tenant_schema(&mut remote_tx, &schema, &role, &self.migrator, &levels)
+                        .await?;
+                set_schema_version(&mut tx, id, version).await?;
+                remote_tx.commit().await?;
+                if let Err(err) = tx.commit().await {
+                    let _ = drop_tenant_schema(&mut remote, &schema, &role).await;
+                    return Err(err.into());
+                }
+                return self.fetch_created(control, &new.slug).await;
+            }
+        };
+        set_schema_version(&mut tx, id, version).await?;
+        tx.commit().await?;
+        self.fetch_created(control, &new.slug).await
+    }
+
+    async fn fetch_created(&self, control: &mut PgConnection, slug: &str) -> AppResult<Agency> {
+        registry::fetch_by_slug(control, slug)
+            .await?
+            .ok_or_else(|| {
+                AppError::Other(anyhow::anyhow!("agency '{slug}' vanished after creation"))
+            })
+    }
+}
+
+fn registry_conflict(err: sqlx::Error, new: &NewAgency) -> AppError {
+    let constraint = err
+        .as_database_error()
+        .and_then(|e| e.constraint())
+        .map(str::to_owned);
+    match constraint.as_deref() {
+        Some("agencies_slug_key") => conflict(format!(
+            "An agency with the slug '{}' already exists.",
+            new.slug
+        )),
+        Some("agencies_domain_lower") => conflict(format!(
+            "The domain '{}' is already used by another agency.",
+            new.domain.as_deref().unwrap_or_default()
+        )),
+        _ => err.into(),
+    }
+}
+
+async fn set_schema_version(conn: &mut PgConnection, id: i64, version: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE agencies SET schema_version = $2 WHERE id = $1")
+        .bind(id)
+        .bind(version)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Creates the role and schema, runs every tenant migration and seeds the defaults, inside
+/// the caller's transaction. Returns the schema version reached.
+async fn create_tenant_schema(
+    conn: &mut PgConnection,
+    schema: &str,
+    role: &str,
+    migrator: &Migrator,
+    levels: &[Level],
+) -> AppResult<i64> {
+    let (control_path,): (String,) = sqlx::query_as("SELECT current_setting('search_path')")
+        .fetch_one(&mut *conn)
+        .await?;
+    let ddl = format!(
+        r#"CREATE ROLE "{role}" NOLOGIN;
+           GRANT "{role}" TO CURRENT_USER;
+           CREATE SCHEMA "{schema}";
+           GRANT USAGE ON SCHEMA "{schema}" TO "{role}";
+           ALTER DEFAULT PRIVILEGES IN SCHEMA "{schema}"
+               GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO "{role}";
+           ALTER DEFAULT PRIVILEGES IN SCHEMA "{schema}"
+               GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO "{role}";
+           SET LOCAL search_path TO "{schema}";"#
+    );
+    sqlx::raw_sql(&ddl).execute(&mut *conn).await?;
+    migrator
+        .run(&mut *conn)
+        .await
+        .map_err(|e| AppError::Other(anyhow::anyhow!("tenant migration failed: {e}")))?;
+    seed_defaults(conn, levels).await?;
+    let version = applied_version(conn).await?;
+    // The pool's role reads the version (readiness) but may not rewrite migration history.
+    sqlx::raw_sql(&format!(
+        r#"REVOKE INSERT, UPDATE, DELETE ON _sqlx_migrations FROM "{role}";"#
+    ))
+    .execute(&mut *conn)
+    .await?;
+    // Back to the control schema for the rest of the caller's transaction.
+    sqlx::query("SELECT set_config('search_path', $1, true)")
+        .bind(control_path)
+        .execute(&mut *conn)
+        .await?;
+    Ok(version)
+}
+
+/// The newest tenant migration applied in the current `search_path` schema.
+pub async fn applied_version(conn: &mut PgConnection) -> sqlx::Result<i64> {
+    let (version,): (Option<i64>,) =
+        sqlx::query_as("SELECT max(version) FROM _sqlx_migrations WHERE success")
+            .fetch_one(conn)
+            .await?;
+    Ok(version.unwrap_or(0))
+}
+
+async fn drop_tenant_schema(conn: &mut PgConnection, schema: &str, role: &str) -> sqlx::Result<()> {
+    sqlx::raw_sql(&format!(
+        r#"DROP SCHEMA IF EXISTS "{schema}" CASCADE; DROP OWNED BY "{role}"; DROP ROLE IF EXISTS "{role}";"#
+    ))
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The default data of a new agency: its navigation permissions, with the default level
+/// names mapped onto the agency's own level list.
+async fn seed_defaults(conn: &mut PgConnection, levels: &[Level]) -> sqlx::Result<()> {
+    for (nav_id, level) in DEFAULT_NAV_PERMISSIONS {
+        let mapped: Vec<String> = level
+            .map(|l| map_default_level(l, levels))
+            .into_iter()
+            .collect();
+        sqlx::query(
+            "INSERT INTO nav_permissions (nav_id, is_public, levels, updated_by) \
+             VALUES ($1, $2, $3, 'system')",
+        )
+        .bind(nav_id)
+        .bind(level.is_none())
+        .bind(&mapped)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Maps one of the four default level ids onto an agency's custom list: the same id when it
+/// exists, else the level at the same relative height (lowest, second, second highest, top).
+pub fn map_default_level(default_id: &str, levels: &[Level]) -> String {
+    if let Some(level) = levels.iter().find(|l| l.id == default_id) {
+        return level.id.clone();
+    }
+    let last = levels.len().saturating_sub(1);
+    let index = match default_id {
+        "deputy" => 0,
+        "supervisor" => 1.min(last),
+        "command" => last.saturating_sub(1),
+        _ => last,
+    };
+    levels
+        .get(index)
+        .map(|l| l.id.clone())
+        .unwrap_or_else(|| default_id.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::access::levels::default_levels;
+    use serde_json::json;
+
+    #[test]
+    fn default_levels_map_onto_custom_lists() {
+        assert_eq!(map_default_level("command", &default_levels()), "command");
+        let custom = normalize_levels(Some(&json!([
+            "cadet",
+            "officer",
+            "sergeant",
+            "lieutenant",
+            "chief"
+        ])));
+        assert_eq!(map_default_level("deputy", &custom), "cadet");
+        assert_eq!(map_default_level("supervisor", &custom), "officer");
+        assert_eq!(map_default_level("command", &custom), "lieutenant");
+        assert_eq!(map_default_level("high_command", &custom), "chief");
+        let single = normalize_levels(Some(&json!(["member"])));
+        assert_eq!(map_default_level("command", &single), "member");
+    }
+}

@@ -1,0 +1,227 @@
+//! The agency registry (control schema) and its in-memory copy.
+//!
+//! The whole registry is cached as one snapshot (agencies are few and read on every request).
+//! A trigger announces every change with `NOTIFY portal_registry`; each instance listens and
+//! drops its snapshot and the pool of the agency that changed.
+
+use std::{collections::HashMap, sync::Arc, time::Duration};
+
+use chrono::{DateTime, Utc};
+use moka::future::Cache;
+use serde_json::Value;
+use sqlx::{postgres::PgListener, FromRow, PgPool};
+
+use crate::features::agencies::model::{AgencyFlags, AgencyLinks, Theme};
+
+/// The channel the registry trigger notifies on; the payload is the agency id.
+pub const REGISTRY_CHANNEL: &str = "portal_registry";
+
+#[derive(Debug, Clone)]
+pub struct Agency {
+    pub id: i64,
+    pub slug: String,
+    pub name: String,
+    pub short_name: Option<String>,
+    pub domain: Option<String>,
+    pub description: Option<String>,
+    pub long_description: Option<String>,
+    pub flags: AgencyFlags,
+    pub theme: Theme,
+    pub links: AgencyLinks,
+    /// The stored JSON, kept for partial updates that must not lose unknown keys.
+    pub stored_flags: Value,
+    pub stored_theme: Value,
+    pub stored_links: Value,
+    pub schema_name: String,
+    pub db_role: String,
+    pub database_url: Option<String>,
+    pub schema_version: i64,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(FromRow)]
+struct AgencyRow {
+    id: i64,
+    slug: String,
+    name: String,
+    short_name: Option<String>,
+    domain: Option<String>,
+    description: Option<String>,
+    long_description: Option<String>,
+    flags: Value,
+    theme: Value,
+    links: Value,
+    schema_name: String,
+    db_role: String,
+    database_url: Option<String>,
+    schema_version: i64,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+}
+
+pub(crate) const AGENCY_COLUMNS: &str = "id, slug, name, short_name, domain, description, \
+     long_description, flags, theme, links, schema_name, db_role, database_url, schema_version, \
+     created_at, updated_at";
+
+impl From<AgencyRow> for Agency {
+    fn from(r: AgencyRow) -> Self {
+        Self {
+            flags: AgencyFlags::from_stored(&r.flags),
+            theme: Theme::from_stored(&r.theme),
+            links: AgencyLinks::from_stored(&r.links),
+            id: r.id,
+            slug: r.slug,
+            name: r.name,
+            short_name: r.short_name,
+            domain: r.domain,
+            description: r.description,
+            long_description: r.long_description,
+            stored_flags: r.flags,
+            stored_theme: r.theme,
+            stored_links: r.links,
+            schema_name: r.schema_name,
+            db_role: r.db_role,
+            database_url: r.database_url,
+            schema_version: r.schema_version,
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+        }
+    }
+}
+
+/// Reads one agency by slug straight from the control database.
+pub async fn fetch_by_slug(
+    db: impl sqlx::PgExecutor<'_>,
+    slug: &str,
+) -> sqlx::Result<Option<Agency>> {
+    let sql = format!("SELECT {AGENCY_COLUMNS} FROM agencies WHERE slug = $1");
+    let row: Option<AgencyRow> = sqlx::query_as(&sql).bind(slug).fetch_optional(db).await?;
+    Ok(row.map(Agency::from))
+}
+
+/// Every agency, ordered by id (the root agency first).
+pub async fn fetch_all(db: impl sqlx::PgExecutor<'_>) -> sqlx::Result<Vec<Agency>> {
+    let sql = format!("SELECT {AGENCY_COLUMNS} FROM agencies ORDER BY id");
+    let rows: Vec<AgencyRow> = sqlx::query_as(&sql).fetch_all(db).await?;
+    Ok(rows.into_iter().map(Agency::from).collect())
+}
+
+/// An immutable copy of the registry with look-ups by slug and domain.
+#[derive(Debug, Default)]
+pub struct Snapshot {
+    agencies: Vec<Arc<Agency>>,
+    by_slug: HashMap<String, usize>,
+    by_domain: HashMap<String, usize>,
+}
+
+impl Snapshot {
+    pub fn new(agencies: Vec<Agency>) -> Self {
+        let agencies: Vec<Arc<Agency>> = agencies.into_iter().map(Arc::new).collect();
+        let mut by_slug = HashMap::new();
+        let mut by_domain = HashMap::new();
+        for (i, a) in agencies.iter().enumerate() {
+            by_slug.insert(a.slug.clone(), i);
+            if let Some(domain) = &a.domain {
+                by_domain.insert(domain.to_lowercase(), i);
+            }
+        }
+        Self {
+            agencies,
+            by_slug,
+            by_domain,
+        }
+    }
+
+    pub fn all(&self) -> &[Arc<Agency>] {
+        &self.agencies
+    }
+
+    pub fn by_slug(&self, slug: &str) -> Option<&Arc<Agency>> {
+        self.by_slug.get(slug).map(|&i| &self.agencies[i])
+    }
+
+    pub fn slug_for_domain(&self, host: &str) -> Option<&str> {
+        self.by_domain
+            .get(&host.to_lowercase())
+            .map(|&i| self.agencies[i].slug.as_str())
+    }
+}
+
+/// The cached registry. Cheap to clone.
+#[derive(Clone)]
+pub struct Registry {
+    db: PgPool,
+    cache: Cache<(), Arc<Snapshot>>,
+}
+
+impl Registry {
+    pub fn new(db: PgPool) -> Self {
+        // The time-to-live is only a safety net: NOTIFY drops the copy as soon as a row changes.
+        let cache = Cache::builder()
+            .max_capacity(1)
+            .time_to_live(Duration::from_secs(300))
+            .build();
+        Self { db, cache }
+    }
+
+    pub async fn snapshot(&self) -> sqlx::Result<Arc<Snapshot>> {
+        let db = self.db.clone();
+        self.cache
+            .try_get_with((), async move {
+                fetch_all(&db).await.map(|a| Arc::new(Snapshot::new(a)))
+            })
+            .await
+            .map_err(|e: Arc<sqlx::Error>| match Arc::try_unwrap(e) {
+                Ok(err) => err,
+                Err(shared) => sqlx::Error::Protocol(shared.to_string()),
+            })
+    }
+
+    pub async fn by_slug(&self, slug: &str) -> sqlx::Result<Option<Arc<Agency>>> {
+        Ok(self.snapshot().await?.by_slug(slug).cloned())
+    }
+
+    pub async fn invalidate(&self) {
+        self.cache.invalidate(&()).await;
+    }
+}
+
+/// Listens for registry changes until the process ends; calls `on_change(agency id)` for
+/// each. After a lost connection it reconnects and reports `None` (anything may have changed).
+pub async fn listen_for_changes<F, Fut>(db: PgPool, on_change: F)
+where
+    F: Fn(Option<i64>) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    loop {
+        let mut listener = match PgListener::connect_with(&db).await {
+            Ok(l) => l,
+            Err(err) => {
+                tracing::warn!(error = %err, "registry listener cannot connect; retrying");
+                tokio::time::sleep(Duration::from_secs(2)).await;
+                continue;
+            }
+        };
+        if let Err(err) = listener.listen(REGISTRY_CHANNEL).await {
+            tracing::warn!(error = %err, "registry listener cannot LISTEN; retrying");
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            continue;
+        }
+        // Changes made while we were not listening are unknown: start from a clean slate.
+        on_change(None).await;
+        loop {
+            match listener.try_recv().await {
+                Ok(Some(n)) => on_change(n.payload().parse().ok()).await,
+                Ok(None) => {
+                    tracing::warn!("registry listener lost its connection; reconnecting");
+                    on_change(None).await;
+                }
+                Err(err) => {
+                    tracing::warn!(error = %err, "registry listener failed; reconnecting");
+                    break;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! Integration tests: a real Postgres (a fresh database per test), the real router on a
+//! random loopback port, and real object storage.
+//!
+//! Needs `TEST_DATABASE_URL` (a server where databases may be created); `scripts/test`
+//! starts a throw-away cluster and sets it.
+
+mod helpers;
+
+mod agencies;
+mod media;
+mod tenancy;
+mod web;

@@ -1,0 +1,576 @@
+//! Tenancy: isolation between agencies, the tenant router, provisioning, migrations, the
+//! connection budget and registry coherence across instances.
+
+use std::{
+    sync::{
+        atomic::{AtomicBool, AtomicI64, Ordering},
+        Arc,
+    },
+    time::Duration,
+};
+
+use futures::{stream, StreamExt};
+use portal::{
+    app::{App, AppState},
+    config::Config,
+    media::MediaStore,
+    tenancy::{migrate, provision::Provisioner, registry},
+};
+use serde_json::json;
+use sqlx::{migrate::Migrator, Connection, PgConnection, Row};
+
+use crate::helpers::{json, spawn_app, spawn_app_with, Options, TestApp};
+
+async fn insert_probe(pool: &sqlx::PgPool, nav_id: &str) {
+    sqlx::query("INSERT INTO nav_permissions (nav_id, is_public) VALUES ($1, true)")
+        .bind(nav_id)
+        .execute(pool)
+        .await
+        .unwrap();
+}
+
+async fn has_probe(pool: &sqlx::PgPool, nav_id: &str) -> bool {
+    sqlx::query("SELECT 1 FROM nav_permissions WHERE nav_id = $1")
+        .bind(nav_id)
+        .fetch_optional(pool)
+        .await
+        .unwrap()
+        .is_some()
+}
+
+#[tokio::test]
+async fn a_row_written_by_one_agency_is_invisible_to_another() {
+    let app = spawn_app().await;
+    let a = app.create_agency("alpha", "Alpha PD").await;
+    let b = app.create_agency("bravo", "Bravo SO").await;
+    let pool_a = app.state.pools.get(&a).await.unwrap();
+    let pool_b = app.state.pools.get(&b).await.unwrap();
+
+    insert_probe(pool_a.pool(), "alpha_only").await;
+
+    assert!(has_probe(pool_a.pool(), "alpha_only").await);
+    assert!(!has_probe(pool_b.pool(), "alpha_only").await);
+    // Both were seeded with the defaults on their own.
+    let count = |pool: sqlx::PgPool| async move {
+        sqlx::query("SELECT count(*) FROM nav_permissions")
+            .fetch_one(&pool)
+            .await
+            .unwrap()
+            .get::<i64, _>(0)
+    };
+    assert_eq!(
+        count(pool_a.pool().clone()).await,
+        count(pool_b.pool().clone()).await + 1
+    );
+}
+
+#[tokio::test]
+async fn naming_another_agencys_schema_is_refused_by_postgres() {
+    let app = spawn_app().await;
+    let a = app.create_agency("alpha", "Alpha PD").await;
+    let b = app.create_agency("bravo", "Bravo SO").await;
+    let pool_a = app.state.pools.get(&a).await.unwrap();
+
+    for sql in [
+        format!("SELECT count(*) FROM {}.nav_permissions", b.schema_name),
+        format!(
+            "INSERT INTO {}.nav_permissions (nav_id) VALUES ('x')",
+            b.schema_name
+        ),
+        "SELECT count(*) FROM public._sqlx_migrations".to_owned(),
+        "SELECT count(*) FROM public.agencies".to_owned(),
+    ] {
+        let err = sqlx::query(&sql)
+            .execute(pool_a.pool())
+            .await
+            .expect_err(&sql);
+        let code = err
+            .as_database_error()
+            .and_then(|e| e.code())
+            .map(|c| c.into_owned());
+        assert_eq!(code.as_deref(), Some("42501"), "{sql}: {err}"); // insufficient_privilege
+    }
+    // The agency's own role cannot change the shape of its schema either.
+    let err = sqlx::query("DROP TABLE nav_permissions")
+        .execute(pool_a.pool())
+        .await
+        .unwrap_err();
+    assert_eq!(
+        err.as_database_error().and_then(|e| e.code()).as_deref(),
+        Some("42501")
+    );
+}
+
+#[tokio::test]
+async fn the_tenant_router_resolves_each_source_and_their_order() {
+    let app = spawn_app().await;
+    app.create_agency_with(portal::tenancy::provision::NewAgency {
+        slug: "bcso".into(),
+        name: "Blaine County".into(),
+        domain: Some("bcso.example.org".into()),
+        ..Default::default()
+    })
+    .await;
+    app.create_agency("lspd", "Los Santos PD").await;
+    app.create_agency("sast", "San Andreas State Troopers")
+        .await;
+
+    let resolve = |req: reqwest::RequestBuilder| async move {
+        let body = json(req.send().await.unwrap(), 200).await;
+        body["slug"].as_str().unwrap().to_owned()
+    };
+    let get = || app.client.get(app.url("/api/agency"));
+
+    // Each source alone.
+    assert_eq!(resolve(get()).await, "rawlife");
+    assert_eq!(resolve(get().header("X-Agency-Slug", "LSPD")).await, "lspd");
+    assert_eq!(
+        resolve(app.client.get(app.url("/api/agency?agency=lspd"))).await,
+        "lspd"
+    );
+    assert_eq!(
+        resolve(get().header("Host", "bcso.example.org:8080")).await,
+        "bcso"
+    );
+    assert_eq!(
+        resolve(get().header("Cookie", "agencySlug=sast")).await,
+        "sast"
+    );
+
+    // In conflict: header > query > host > cookie.
+    let all = || {
+        app.client
+            .get(app.url("/api/agency?agency=lspd"))
+            .header("X-Agency-Slug", "sast")
+            .header("Host", "bcso.example.org")
+            .header("Cookie", "agencySlug=rawlife")
+    };
+    assert_eq!(resolve(all()).await, "sast");
+    let no_header = app
+        .client
+        .get(app.url("/api/agency?agency=lspd"))
+        .header("Host", "bcso.example.org")
+        .header("Cookie", "agencySlug=sast");
+    assert_eq!(resolve(no_header).await, "lspd");
+    let host_and_cookie = get()
+        .header("Host", "BCSO.example.org")
+        .header("Cookie", "agencySlug=sast");
+    assert_eq!(resolve(host_and_cookie).await, "bcso");
+    let unknown_host_and_cookie = get()
+        .header("Host", "elsewhere.example.org")
+        .header("Cookie", "agencySlug=sast");
+    assert_eq!(resolve(unknown_host_and_cookie).await, "sast");
+
+    // Unknown slugs, from any source.
+    for req in [
+        get().header("X-Agency-Slug", "nope"),
+        app.client.get(app.url("/api/agency?agency=nope")),
+        get().header("Cookie", "agencySlug=nope"),
+    ] {
+        let body = json(req.send().await.unwrap(), 404).await;
+        assert_eq!(body, json!({"error": "Unknown agency 'nope'"}));
+    }
+}
+
+/// The tenant migrations plus `extra` ones, in a temporary folder.
+async fn migrator_with(extra: &[(&str, &str)]) -> (Migrator, tempfile::TempDir) {
+    let dir = tempfile::TempDir::new().unwrap();
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tenant-migrations");
+    for entry in std::fs::read_dir(source).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
+    }
+    for (name, sql) in extra {
+        std::fs::write(dir.path().join(name), sql).unwrap();
+    }
+    let mut migrator = Migrator::new(dir.path()).await.unwrap();
+    migrator.set_locking(false);
+    (migrator, dir)
+}
+
+async fn scalar(conn: &mut PgConnection, sql: &str) -> i64 {
+    sqlx::query(sql)
+        .fetch_one(conn)
+        .await
+        .unwrap()
+        .get::<i64, _>(0)
+}
+
+#[tokio::test]
+async fn provisioning_is_all_or_nothing() {
+    let app = spawn_app().await;
+    let mut admin = app.admin().await;
+    let schemas = "SELECT count(*) FROM pg_namespace WHERE nspname LIKE 'agency\\_%'";
+    // Roles are cluster-wide: count only those of this database (their names carry its hash).
+    let roles = "SELECT count(*) FROM pg_roles \
+                 WHERE rolname LIKE 'p' || substr(md5(current_database()), 1, 8) || '\\_agency\\_%'";
+    let before = (
+        scalar(&mut admin, schemas).await,
+        scalar(&mut admin, roles).await,
+    );
+
+    let (broken, _dir) = migrator_with(&[(
+        "9999_broken.sql",
+        "CREATE TABLE ok (id int); SELECT * FROM missing_table;",
+    )])
+    .await;
+    let provisioner = Provisioner {
+        migrator: Arc::new(broken),
+        ..app.state.provisioner.clone()
+    };
+    let new = portal::tenancy::provision::NewAgency {
+        slug: "halfway".into(),
+        name: "Halfway PD".into(),
+        ..Default::default()
+    };
+    assert!(provisioner.provision(new.clone()).await.is_err());
+
+    assert!(registry::fetch_by_slug(&mut admin, "halfway")
+        .await
+        .unwrap()
+        .is_none());
+    assert_eq!(
+        (
+            scalar(&mut admin, schemas).await,
+            scalar(&mut admin, roles).await
+        ),
+        before
+    );
+
+    // The same agency provisions cleanly with the real migrations afterwards.
+    let agency = app.create_agency_with(new).await;
+    assert_eq!(agency.slug, "halfway");
+    assert_eq!(scalar(&mut admin, schemas).await, before.0 + 1);
+
+    // A duplicate slug is a conflict, not a half agency either.
+    let dup = portal::tenancy::provision::NewAgency {
+        slug: "halfway".into(),
+        name: "Again".into(),
+        ..Default::default()
+    };
+    let err = app.state.provisioner.provision(dup).await.unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "An agency with the slug 'halfway' already exists."
+    );
+    assert_eq!(scalar(&mut admin, schemas).await, before.0 + 1);
+}
+
+#[tokio::test]
+async fn migrate_is_idempotent_and_one_broken_agency_does_not_stop_the_others() {
+    let app = spawn_app().await;
+    for slug in ["alpha", "bravo", "charlie"] {
+        app.create_agency(slug, &slug.to_uppercase()).await;
+    }
+    let state = &app.state;
+    let run = |migrator: Arc<Migrator>| async move {
+        let mut outcomes =
+            migrate::migrate_tenants(&state.control, &state.control_options, &migrator, 3)
+                .await
+                .unwrap();
+        outcomes.sort_by(|a, b| a.slug.cmp(&b.slug));
+        outcomes
+    };
+    let mut admin = app.admin().await;
+
+    // Twice with the current migrations: nothing changes.
+    let before = registry_versions(&mut admin).await;
+    for _ in 0..2 {
+        let outcomes = run(state.provisioner.migrator.clone()).await;
+        assert_eq!(outcomes.len(), 4);
+        assert!(outcomes.iter().all(|o| o.result == Ok(1)), "{outcomes:?}");
+    }
+    assert_eq!(registry_versions(&mut admin).await, before);
+
+    // Keep bravo's pool and alpha's pool from before the new migration.
+    let alpha = registry::fetch_by_slug(&mut admin, "alpha")
+        .await
+        .unwrap()
+        .unwrap();
+    let old_pool = state.pools.get(&alpha).await.unwrap();
+
+    // Break bravo, then ship a new migration.
+    let bravo = registry::fetch_by_slug(&mut admin, "bravo")
+        .await
+        .unwrap()
+        .unwrap();
+    sqlx::query(&format!("DROP TABLE {}.nav_permissions", bravo.schema_name))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    let (next, _dir) = migrator_with(&[(
+        "0002_note.sql",
+        "ALTER TABLE nav_permissions ADD COLUMN note TEXT NOT NULL DEFAULT 'new';",
+    )])
+    .await;
+    let outcomes = run(Arc::new(next)).await;
+    for outcome in &outcomes {
+        match outcome.slug.as_str() {
+            "bravo" => assert!(outcome.result.is_err(), "bravo should fail"),
+            _ => assert_eq!(outcome.result, Ok(2), "{}", outcome.slug),
+        }
+    }
+    let versions: Vec<(String, i64)> = registry_versions(&mut admin)
+        .await
+        .into_iter()
+        .map(|(s, v, _)| (s, v))
+        .collect();
+    assert_eq!(
+        versions,
+        vec![
+            ("alpha".into(), 2),
+            ("bravo".into(), 1),
+            ("charlie".into(), 2),
+            ("rawlife".into(), 2)
+        ]
+    );
+
+    // The registry change reaches the caches and alpha gets a fresh pool that sees the column.
+    let alpha = wait_for(|| async {
+        let a = state.registry.by_slug("alpha").await.unwrap().unwrap();
+        (a.schema_version == 2).then_some(a)
+    })
+    .await;
+    let new_pool = state.pools.get(&alpha).await.unwrap();
+    assert!(
+        !Arc::ptr_eq(&old_pool, &new_pool),
+        "the pool must be rebuilt after a migration"
+    );
+    let note: String = sqlx::query("SELECT note FROM nav_permissions LIMIT 1")
+        .fetch_one(new_pool.pool())
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(note, "new");
+}
+
+async fn registry_versions(admin: &mut PgConnection) -> Vec<(String, i64, String)> {
+    sqlx::query("SELECT slug, schema_version, updated_at::text FROM agencies ORDER BY slug")
+        .fetch_all(admin)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r.get::<String, _>(0),
+                r.get::<i64, _>(1),
+                r.get::<String, _>(2),
+            )
+        })
+        .collect()
+}
+
+/// Polls `check` for up to five seconds.
+async fn wait_for<T, F, Fut>(check: F) -> T
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    for _ in 0..100 {
+        if let Some(value) = check().await {
+            return value;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("condition not met within five seconds");
+}
+
+#[tokio::test]
+async fn registry_changes_reach_every_instance() {
+    let app = spawn_app().await;
+    app.create_agency("alpha", "Alpha PD").await;
+
+    // A second instance on the same control database, with its own caches.
+    let config = Config::from_lookup(|k| match k {
+        "DATABASE_URL" => Some(app.database_url.clone()),
+        "MEDIA_URL" => Some(format!("file://{}", app.media_dir.display())),
+        _ => None,
+    })
+    .unwrap();
+    let media = MediaStore::open(&config.media).unwrap();
+    let other = AppState(Arc::new(
+        App::new(config, migrate::tenant_migrator(), media).unwrap(),
+    ));
+    other.spawn_registry_listener();
+    assert_eq!(
+        other.registry.by_slug("alpha").await.unwrap().unwrap().name,
+        "Alpha PD"
+    );
+    let config = json(app.get("/api/agencies/alpha/config").await, 200).await;
+    assert_eq!(config["name"], "Alpha PD");
+    // Let both listeners reach LISTEN before the change.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    let mut admin = app.admin().await;
+    sqlx::query("UPDATE agencies SET name = 'Alpha Police Department' WHERE slug = 'alpha'")
+        .execute(&mut admin)
+        .await
+        .unwrap();
+
+    wait_for(|| async {
+        let name = other
+            .registry
+            .by_slug("alpha")
+            .await
+            .unwrap()
+            .unwrap()
+            .name
+            .clone();
+        (name == "Alpha Police Department").then_some(())
+    })
+    .await;
+    wait_for(|| async {
+        let body = json(app.get("/api/agencies/alpha/config").await, 200).await;
+        (body["name"] == "Alpha Police Department").then_some(())
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn two_hundred_agencies_stay_within_the_connection_budget() {
+    const BUDGET: u32 = 12;
+    let app = spawn_app_with(Options {
+        max_db_connections: BUDGET,
+        ..Default::default()
+    })
+    .await;
+    let slugs: Vec<String> = (0..200).map(|i| format!("agency-{i:03}")).collect();
+    stream::iter(slugs.clone())
+        .for_each_concurrent(2, |slug| {
+            let app = &app;
+            async move {
+                app.create_agency(&slug, &format!("Agency {slug}")).await;
+            }
+        })
+        .await;
+
+    // Sample the server's own view of our connections while every agency is hit once.
+    let peak = Arc::new(AtomicI64::new(0));
+    let done = Arc::new(AtomicBool::new(false));
+    let sampler = tokio::spawn({
+        let (peak, done, db) = (peak.clone(), done.clone(), app.database_name.clone());
+        async move {
+            let mut conn = PgConnection::connect(&crate::helpers::server_url())
+                .await
+                .unwrap();
+            while !done.load(Ordering::Relaxed) {
+                let n: i64 =
+                    sqlx::query("SELECT count(*) FROM pg_stat_activity WHERE datname = $1")
+                        .bind(&db)
+                        .fetch_one(&mut conn)
+                        .await
+                        .unwrap()
+                        .get(0);
+                peak.fetch_max(n, Ordering::Relaxed);
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        }
+    });
+
+    let statuses: Vec<(String, u16)> = stream::iter(slugs)
+        .map(|slug| {
+            let app = &app;
+            async move {
+                let res = app
+                    .client
+                    .get(app.url(&format!("/readyz?agency={slug}")))
+                    .send()
+                    .await
+                    .unwrap();
+                let status = res.status().as_u16();
+                let body: serde_json::Value = res.json().await.unwrap();
+                assert_eq!(body["agency"]["slug"], slug.as_str(), "{body}");
+                (slug, status)
+            }
+        })
+        .buffer_unordered(8)
+        .collect()
+        .await;
+    done.store(true, Ordering::Relaxed);
+    sampler.await.unwrap();
+
+    assert!(statuses.iter().all(|(_, s)| *s == 200), "{statuses:?}");
+    let peak = peak.load(Ordering::Relaxed);
+    assert!(peak > 0, "the sampler saw no connections at all");
+    assert!(
+        peak <= i64::from(BUDGET),
+        "peak of {peak} connections exceeds the budget of {BUDGET}"
+    );
+}
+
+#[tokio::test]
+async fn the_portal_cli_creates_and_lists_agencies() {
+    let app: TestApp = spawn_app().await;
+    let portal = env!("CARGO_BIN_EXE_portal");
+    let media = format!("file://{}", app.media_dir.display());
+    let cli = |args: &[&str]| {
+        std::process::Command::new(portal)
+            .args(args)
+            .env_clear()
+            .env("DATABASE_URL", &app.database_url)
+            .env("MEDIA_URL", &media)
+            .env("RUST_LOG", "warn")
+            .output()
+            .unwrap()
+    };
+
+    let out = cli(&[
+        "agency",
+        "create",
+        "--name",
+        "Paleto Bay PD",
+        "--domain",
+        "paleto.example.org",
+        "--short-name",
+        "PBPD",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("created agency 'paleto-bay-pd'"));
+
+    let out = cli(&["agency", "list"]);
+    let listing = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        listing.contains("paleto-bay-pd") && listing.contains("paleto.example.org"),
+        "{listing}"
+    );
+    assert!(listing.contains("rawlife"), "{listing}");
+
+    let out = cli(&[
+        "agency",
+        "create",
+        "--name",
+        "Again",
+        "--slug",
+        "Paleto-Bay-PD",
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("An agency with the slug 'paleto-bay-pd' already exists."));
+
+    let out = cli(&["agency", "create", "--name", "  "]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Agency name is required."));
+
+    // The new agency is served at once (the registry listener dropped the cached copy).
+    let body = wait_for(|| async {
+        let res = app.get("/api/agencies/paleto-bay-pd/config").await;
+        (res.status() == 200).then_some(res)
+    })
+    .await;
+    let body = json(body, 200).await;
+    assert_eq!(body["shortName"], "PBPD");
+
+    // Running migrate twice is a no-op and succeeds.
+    for _ in 0..2 {
+        let out = cli(&["migrate"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
