@@ -139,9 +139,7 @@ fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
 /// The OpenAPI description of every route.
 pub fn openapi() -> utoipa::openapi::OpenApi {
     let (_, mut doc) = routes();
-    doc.paths
-        .paths
-        .insert("/api/openapi.json".into(), openapi_path_item());
+    doc.paths.paths.insert("/api/openapi.json".into(), openapi_path_item());
     doc
 }
 
@@ -152,10 +150,7 @@ fn openapi_path_item() -> utoipa::openapi::PathItem {
         OperationBuilder::new()
             .summary(Some("This OpenAPI description"))
             .tag("meta")
-            .response(
-                "200",
-                ResponseBuilder::new().description("OpenAPI 3.1 document"),
-            )
+            .response("200", ResponseBuilder::new().description("OpenAPI 3.1 document"))
             .build(),
     )
 }
@@ -192,11 +187,6 @@ pub fn router(state: AppState) -> Router {
 }
 
 fn panic_response() -> Response {
-    (
-        StatusCode::INTERNAL_SERVER_ERROR,
-        Json(ErrorBody {
-            error: "Internal server error".into(),
-        }),
-    )
+    (StatusCode::INTERNAL_SERVER_ERROR, Json(ErrorBody { error: "Internal server error".into() }))
         .into_response()
 }

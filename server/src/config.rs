@@ -49,11 +49,7 @@ impl Config {
 
     /// Reads settings through `lookup`, so tests can pass their own values.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
-        let get = |key: &str| {
-            lookup(key)
-                .map(|v| v.trim().to_owned())
-                .filter(|v| !v.is_empty())
-        };
+        let get = |key: &str| lookup(key).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
 
         let database_url = get("DATABASE_URL").ok_or_else(|| {
             ConfigError(
@@ -121,34 +117,20 @@ impl Config {
             }
         };
 
-        Ok(Self {
-            database_url,
-            bind,
-            public_url,
-            media,
-            max_db_connections,
-            web_dir,
-            log_format,
-        })
+        Ok(Self { database_url, bind, public_url, media, max_db_connections, web_dir, log_format })
     }
 }
 
 /// `MEDIA_URL`: unset → `.data/media`; `file:///abs/path`; `s3://bucket[/prefix]`; or a plain path.
 pub fn parse_media_url(raw: Option<&str>) -> Result<MediaLocation, ConfigError> {
     let raw = match raw {
-        None => {
-            return Ok(MediaLocation::Folder(absolute(PathBuf::from(
-                ".data/media",
-            ))))
-        }
+        None => return Ok(MediaLocation::Folder(absolute(PathBuf::from(".data/media")))),
         Some(raw) => raw,
     };
     if let Some(rest) = raw.strip_prefix("s3://") {
         let (bucket, prefix) = rest.split_once('/').unwrap_or((rest, ""));
         if bucket.is_empty() {
-            return Err(ConfigError(format!(
-                "MEDIA_URL '{raw}' names no bucket (s3://bucket)"
-            )));
+            return Err(ConfigError(format!("MEDIA_URL '{raw}' names no bucket (s3://bucket)")));
         }
         return Ok(MediaLocation::S3 {
             bucket: bucket.to_owned(),
@@ -174,9 +156,7 @@ fn absolute(path: PathBuf) -> PathBuf {
     if path.is_absolute() {
         return path;
     }
-    std::env::current_dir()
-        .map(|cwd| cwd.join(&path))
-        .unwrap_or(path)
+    std::env::current_dir().map(|cwd| cwd.join(&path)).unwrap_or(path)
 }
 
 #[cfg(test)]
@@ -185,10 +165,8 @@ mod tests {
     use std::collections::HashMap;
 
     fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
-        let map: HashMap<String, String> = vars
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
+        let map: HashMap<String, String> =
+            vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         Config::from_lookup(|k| map.get(k).cloned())
     }
 
@@ -233,10 +211,7 @@ mod tests {
     fn media_urls() {
         assert_eq!(
             parse_media_url(Some("s3://media/portal/")).unwrap(),
-            MediaLocation::S3 {
-                bucket: "media".into(),
-                prefix: "portal".into()
-            }
+            MediaLocation::S3 { bucket: "media".into(), prefix: "portal".into() }
         );
         assert_eq!(
             parse_media_url(Some("file:///var/lib/portal")).unwrap(),

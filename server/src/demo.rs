@@ -106,10 +106,7 @@ pub async fn seed(state: &AppState) -> anyhow::Result<Vec<String>> {
     for demo in demo_agencies() {
         if let Some(existing) = registry::fetch_by_slug(&state.control, demo.slug).await? {
             let untouched = existing.description.is_none()
-                && existing
-                    .stored_theme
-                    .as_object()
-                    .is_none_or(|t| t.is_empty());
+                && existing.stored_theme.as_object().is_none_or(|t| t.is_empty());
             if untouched {
                 sqlx::query(
                     "UPDATE agencies SET description = $2, long_description = $3, theme = $4, \
@@ -141,10 +138,7 @@ pub async fn seed(state: &AppState) -> anyhow::Result<Vec<String>> {
             Ok(agency) => created.push(agency.slug),
             Err(AppError::Conflict(_)) => {}
             Err(err) => {
-                return Err(anyhow::anyhow!(
-                    "cannot create demo agency {}: {err}",
-                    demo.slug
-                ))
+                return Err(anyhow::anyhow!("cannot create demo agency {}: {err}", demo.slug))
             }
         }
     }

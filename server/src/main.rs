@@ -94,11 +94,7 @@ async fn main() -> ExitCode {
 
 async fn run(command: Command, config: Config) -> anyhow::Result<ExitCode> {
     let media = MediaStore::open(&config.media)?;
-    let state = AppState(std::sync::Arc::new(App::new(
-        config,
-        migrate::tenant_migrator(),
-        media,
-    )?));
+    let state = AppState(std::sync::Arc::new(App::new(config, migrate::tenant_migrator(), media)?));
     match command {
         Command::Openapi => unreachable!("handled before configuration"),
         Command::Serve => {
@@ -112,11 +108,7 @@ async fn run(command: Command, config: Config) -> anyhow::Result<ExitCode> {
         }
         Command::Migrate => {
             let failed = report_migrations(&startup::prepare(&state).await?);
-            Ok(if failed == 0 {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            })
+            Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
         }
         Command::SeedDemo => {
             startup::prepare(&state).await?;
@@ -128,9 +120,7 @@ async fn run(command: Command, config: Config) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Agency {
-            command: AgencyCommand::List,
-        } => {
+        Command::Agency { command: AgencyCommand::List } => {
             migrate::migrate_control(&state.control).await?;
             println!(
                 "{:<6} {:<24} {:<32} {:<28} {:<8} SCHEMA",
@@ -152,24 +142,11 @@ async fn run(command: Command, config: Config) -> anyhow::Result<ExitCode> {
         }
         Command::Agency {
             command:
-                AgencyCommand::Create {
-                    name,
-                    slug,
-                    domain,
-                    short_name,
-                    description,
-                    database_url,
-                },
+                AgencyCommand::Create { name, slug, domain, short_name, description, database_url },
         } => {
             startup::prepare(&state).await?;
-            let draft = AgencyDraft {
-                name,
-                slug,
-                domain,
-                short_name,
-                description,
-                ..Default::default()
-            };
+            let draft =
+                AgencyDraft { name, slug, domain, short_name, description, ..Default::default() };
             let mut new = match draft.validate() {
                 Ok(new) => new,
                 Err(message) => {

@@ -36,10 +36,7 @@ pub async fn prepare(state: &AppState) -> anyhow::Result<Vec<TenantOutcome>> {
 
 /// The root agency is provisioned at first start.
 pub async fn ensure_root_agency(state: &AppState) -> anyhow::Result<()> {
-    if registry::fetch_by_slug(&state.control, ROOT_SLUG)
-        .await?
-        .is_some()
-    {
+    if registry::fetch_by_slug(&state.control, ROOT_SLUG).await?.is_some() {
         return Ok(());
     }
     let draft = AgencyDraft {
@@ -60,9 +57,7 @@ pub async fn ensure_root_agency(state: &AppState) -> anyhow::Result<()> {
 pub async fn serve(state: AppState, listener: TcpListener) -> anyhow::Result<()> {
     state.spawn_registry_listener();
     let router = app::router(state);
-    axum::serve(listener, router)
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    axum::serve(listener, router).with_graceful_shutdown(shutdown_signal()).await?;
     Ok(())
 }
 

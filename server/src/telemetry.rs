@@ -11,9 +11,7 @@ pub fn init(format: LogFormat) {
     let registry = tracing_subscriber::registry().with(filter);
     let result = match format {
         LogFormat::Text => registry.with(fmt::layer()).try_init(),
-        LogFormat::Json => registry
-            .with(fmt::layer().json().flatten_event(true))
-            .try_init(),
+        LogFormat::Json => registry.with(fmt::layer().json().flatten_event(true)).try_init(),
     };
     // A second initialisation (tests) keeps the first subscriber.
     let _ = result;

@@ -48,11 +48,7 @@ pub async fn fallback(State(state): State<AppState>, method: Method, uri: Uri) -
     let file = path.trim_start_matches('/');
     if !file.is_empty() && file != "index.html" {
         if let Some(bytes) = state.web.file(file).await {
-            let cache = if file.starts_with("assets/") {
-                IMMUTABLE
-            } else {
-                "no-cache"
-            };
+            let cache = if file.starts_with("assets/") { IMMUTABLE } else { "no-cache" };
             return asset(file, bytes, cache);
         }
         if file.starts_with("assets/") {

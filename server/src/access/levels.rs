@@ -17,13 +17,7 @@ pub const NO_LEVEL: &str = "no_level";
 pub const DEFAULT_LEVEL_IDS: [&str; 4] = ["deputy", "supervisor", "command", "high_command"];
 
 pub fn default_levels() -> Vec<Level> {
-    DEFAULT_LEVEL_IDS
-        .iter()
-        .map(|id| Level {
-            id: (*id).into(),
-            label: title_case(id),
-        })
-        .collect()
+    DEFAULT_LEVEL_IDS.iter().map(|id| Level { id: (*id).into(), label: title_case(id) }).collect()
 }
 
 /// Normalises a stored level list: entries may be strings or objects (`id` or `value`,
@@ -35,10 +29,7 @@ pub fn normalize_levels(raw: Option<&Value>) -> Vec<Level> {
         let (id, label) = match entry {
             Value::String(s) => (s.as_str(), None),
             Value::Object(map) => {
-                let id = map
-                    .get("id")
-                    .or_else(|| map.get("value"))
-                    .and_then(Value::as_str);
+                let id = map.get("id").or_else(|| map.get("value")).and_then(Value::as_str);
                 (id.unwrap_or(""), map.get("label").and_then(Value::as_str))
             }
             _ => continue,
@@ -47,10 +38,7 @@ pub fn normalize_levels(raw: Option<&Value>) -> Vec<Level> {
         if id.is_empty() || levels.iter().any(|l| l.id == id) {
             continue;
         }
-        let label = label
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .map(str::to_owned);
+        let label = label.map(str::trim).filter(|l| !l.is_empty()).map(str::to_owned);
         let label = label.unwrap_or_else(|| title_case(&id));
         levels.push(Level { id, label });
     }
@@ -106,12 +94,7 @@ mod tests {
 
     #[test]
     fn missing_or_empty_lists_fall_back_to_the_default_four() {
-        for raw in [
-            None,
-            Some(json!([])),
-            Some(json!(["", "  "])),
-            Some(json!("deputy")),
-        ] {
+        for raw in [None, Some(json!([])), Some(json!(["", "  "])), Some(json!("deputy"))] {
             let levels = normalize_levels(raw.as_ref());
             assert_eq!(ids(&levels), DEFAULT_LEVEL_IDS);
         }
@@ -132,18 +115,9 @@ mod tests {
         assert_eq!(
             levels,
             vec![
-                Level {
-                    id: "cadet".into(),
-                    label: "Cadet".into()
-                },
-                Level {
-                    id: "deputy".into(),
-                    label: "Deputy Sheriff".into()
-                },
-                Level {
-                    id: "senior_deputy".into(),
-                    label: "Senior Deputy".into()
-                },
+                Level { id: "cadet".into(), label: "Cadet".into() },
+                Level { id: "deputy".into(), label: "Deputy Sheriff".into() },
+                Level { id: "senior_deputy".into(), label: "Senior Deputy".into() },
             ]
         );
     }

@@ -34,13 +34,8 @@ impl MediaStore {
         match location {
             MediaLocation::Folder(dir) => Self::folder(dir),
             MediaLocation::S3 { bucket, prefix } => {
-                let store = AmazonS3Builder::from_env()
-                    .with_bucket_name(bucket)
-                    .build()?;
-                Ok(Self {
-                    store: Arc::new(store),
-                    prefix: prefix.clone(),
-                })
+                let store = AmazonS3Builder::from_env().with_bucket_name(bucket).build()?;
+                Ok(Self { store: Arc::new(store), prefix: prefix.clone() })
             }
         }
     }
@@ -48,10 +43,7 @@ impl MediaStore {
     pub fn folder(dir: &std::path::Path) -> anyhow::Result<Self> {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create media folder {}: {e}", dir.display()))?;
-        Ok(Self {
-            store: Arc::new(LocalFileSystem::new_with_prefix(dir)?),
-            prefix: String::new(),
-        })
+        Ok(Self { store: Arc::new(LocalFileSystem::new_with_prefix(dir)?), prefix: String::new() })
     }
 
     /// An S3-compatible bucket with explicit settings (tests and tools).
@@ -64,32 +56,42 @@ impl MediaStore {
         for (key, value) in options {
             builder = builder.with_config(key, value);
         }
-        Ok(Self {
-            store: Arc::new(builder.build()?),
-            prefix: prefix.to_owned(),
-        })
+        Ok(Self { store: Arc::new(builder.build()?), prefix: prefix.to_owned() })
     }
 
-    fn path(&self, key: &str) -> Result<Path, object_store::path::Error> {
+    /// The store path of `key`; `None` for keys that are not a file name (empty, the root,
+    /// `..`, and so on).
+    fn path(&self, key: &str) -> Option<Path> {
+        let key = Path::parse(key).ok().filter(|p| p.parts().next().is_some())?;
         if self.prefix.is_empty() {
-            Path::parse(key)
+            Some(key)
         } else {
-            Path::parse(format!("{}/{key}", self.prefix))
+            Path::parse(&self.prefix).ok().map(|prefix| prefix.parts().chain(key.parts()).collect())
         }
     }
 
+    fn required_path(&self, key: &str) -> anyhow::Result<Path> {
+        self.path(key).ok_or_else(|| anyhow::anyhow!("'{key}' is not a valid media key"))
+    }
+
     pub async fn put(&self, key: &str, bytes: Bytes) -> anyhow::Result<()> {
-        self.store
-            .put(&self.path(key)?, PutPayload::from_bytes(bytes))
-            .await?;
+        self.store.put(&self.required_path(key)?, PutPayload::from_bytes(bytes)).await?;
         Ok(())
+    }
+
+    /// The entity tag of the object at `key`, without reading it; `None` when there is none.
+    pub async fn e_tag(&self, key: &str) -> anyhow::Result<Option<Option<String>>> {
+        let Some(path) = self.path(key) else { return Ok(None) };
+        match self.store.head(&path).await {
+            Ok(meta) => Ok(Some(meta.e_tag)),
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(err) => Err(err.into()),
+        }
     }
 
     /// The object at `key`, or `None` when there is none (or the key is not a valid path).
     pub async fn get(&self, key: &str) -> anyhow::Result<Option<MediaObject>> {
-        let Ok(path) = self.path(key) else {
-            return Ok(None);
-        };
+        let Some(path) = self.path(key) else { return Ok(None) };
         match self.store.get(&path).await {
             Ok(result) => {
                 let e_tag = result.meta.e_tag.clone();
@@ -102,7 +104,7 @@ impl MediaStore {
     }
 
     pub async fn delete(&self, key: &str) -> anyhow::Result<()> {
-        match self.store.delete(&self.path(key)?).await {
+        match self.store.delete(&self.required_path(key)?).await {
             Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
             Err(err) => Err(err.into()),
         }

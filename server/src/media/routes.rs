@@ -7,6 +7,8 @@ use axum::{
     response::{IntoResponse, Response},
 };
 
+use axum_extra::headers::{ETag, HeaderMapExt, IfNoneMatch};
+
 use crate::{
     app::AppState,
     error::{not_found, AppResult},
@@ -51,23 +53,18 @@ pub async fn insignia(
 }
 
 async fn serve(state: &AppState, key: &str, headers: &HeaderMap) -> AppResult<Response> {
-    let object = state
-        .media
-        .get(key)
-        .await?
-        .ok_or_else(|| not_found("Not found"))?;
-    let etag = object.e_tag.as_deref().map(|t| {
-        if t.starts_with('"') || t.starts_with("W/") {
-            t.to_owned()
-        } else {
-            format!("\"{t}\"")
-        }
-    });
-    let mut response = match (&etag, headers.get(header::IF_NONE_MATCH)) {
-        (Some(tag), Some(seen)) if seen.as_bytes() == tag.as_bytes() => {
-            StatusCode::NOT_MODIFIED.into_response()
-        }
-        _ => object.bytes.into_response(),
+    // Revalidation asks the store for metadata only; the bytes are read for a 200 alone.
+    let stored_tag = state.media.e_tag(key).await?.ok_or_else(|| not_found("Not found"))?;
+    let etag = stored_tag.as_deref().and_then(|t| quoted(t).parse::<ETag>().ok());
+    let unchanged = match (&etag, headers.typed_get::<IfNoneMatch>()) {
+        (Some(tag), Some(condition)) => !condition.precondition_passes(tag),
+        _ => false,
+    };
+    let mut response = if unchanged {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        let object = state.media.get(key).await?.ok_or_else(|| not_found("Not found"))?;
+        object.bytes.into_response()
     };
     let mime = mime_guess::from_path(key).first_or_octet_stream();
     let h = response.headers_mut();
@@ -75,16 +72,25 @@ async fn serve(state: &AppState, key: &str, headers: &HeaderMap) -> AppResult<Re
         h.insert(header::CONTENT_TYPE, value);
     }
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     h.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static("default-src 'none'; sandbox"),
     );
-    if let Some(tag) = etag.and_then(|t| HeaderValue::from_str(&t).ok()) {
-        h.insert(header::ETAG, tag);
+    // Served as stored: the strong entity tag describes these exact bytes, so the
+    // compression layer must leave them alone.
+    h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("identity"));
+    if let Some(tag) = etag {
+        h.typed_insert(tag);
     }
     Ok(response)
+}
+
+/// Stores differ in whether their entity tags carry quotes; HTTP wants them quoted.
+fn quoted(tag: &str) -> String {
+    if tag.starts_with('"') || tag.starts_with("W/") {
+        tag.to_owned()
+    } else {
+        format!("\"{tag}\"")
+    }
 }

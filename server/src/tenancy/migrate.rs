@@ -43,9 +43,7 @@ pub async fn migrate_tenants(
     let agencies = registry::fetch_all(control_db).await?;
     let outcomes = stream::iter(agencies)
         .map(|agency| async move {
-            let result = migrate_one(control, migrator, &agency)
-                .await
-                .map_err(|e| e.to_string());
+            let result = migrate_one(control, migrator, &agency).await.map_err(|e| e.to_string());
             if let Ok(version) = &result {
                 if *version != agency.schema_version {
                     if let Err(err) =
@@ -55,17 +53,11 @@ pub async fn migrate_tenants(
                             .execute(control_db)
                             .await
                     {
-                        return TenantOutcome {
-                            slug: agency.slug,
-                            result: Err(err.to_string()),
-                        };
+                        return TenantOutcome { slug: agency.slug, result: Err(err.to_string()) };
                     }
                 }
             }
-            TenantOutcome {
-                slug: agency.slug,
-                result,
-            }
+            TenantOutcome { slug: agency.slug, result }
         })
         .buffer_unordered(parallel.max(1))
         .collect::<Vec<_>>()
@@ -82,10 +74,7 @@ async fn migrate_one(
         server_options(control, agency)?.options([("search_path", agency.schema_name.as_str())]);
     let mut conn = PgConnection::connect_with(&options).await?;
     let lock_key = format!("portal-migrate:{}", agency.schema_name);
-    sqlx::query("SELECT pg_advisory_lock(hashtext($1))")
-        .bind(&lock_key)
-        .execute(&mut conn)
-        .await?;
+    sqlx::query("SELECT pg_advisory_lock(hashtext($1))").bind(&lock_key).execute(&mut conn).await?;
     let outcome = async {
         migrator.run(&mut conn).await?;
         // Tables created by older migrations before default privileges existed, if any.

@@ -46,12 +46,7 @@ impl Budget {
         let maintenance = (total / 10).clamp(1, 4);
         let tenants = total.saturating_sub(control + maintenance).max(1);
         let per_agency = tenants.min(3);
-        Self {
-            control,
-            maintenance,
-            tenants,
-            per_agency,
-        }
+        Self { control, maintenance, tenants, per_agency }
     }
 }
 
@@ -128,14 +123,12 @@ impl PoolCache {
             }
             self.cache.invalidate(&agency.id).await;
         }
-        let built = self
-            .cache
-            .try_get_with(agency.id, self.build(agency))
-            .await
-            .map_err(|e: Arc<AppError>| match Arc::try_unwrap(e) {
+        let built = self.cache.try_get_with(agency.id, self.build(agency)).await.map_err(
+            |e: Arc<AppError>| match Arc::try_unwrap(e) {
                 Ok(err) => err,
                 Err(shared) => AppError::Unavailable(shared.to_string()),
-            })?;
+            },
+        )?;
         built.last_used.store(self.now(), Ordering::Relaxed);
         Ok(built)
     }
@@ -189,11 +182,9 @@ impl PoolCache {
                 ));
             }
             let wait = remaining.min(Duration::from_millis(50));
-            if let Ok(Ok(permit)) = tokio::time::timeout(
-                wait,
-                self.budget.clone().acquire_many_owned(self.per_agency),
-            )
-            .await
+            if let Ok(Ok(permit)) =
+                tokio::time::timeout(wait, self.budget.clone().acquire_many_owned(self.per_agency))
+                    .await
             {
                 return Ok(permit);
             }
@@ -225,10 +216,8 @@ pub fn tenant_connect_options(
     agency: &Agency,
 ) -> AppResult<PgConnectOptions> {
     let base = server_options(control, agency)?;
-    Ok(base.options([
-        ("search_path", agency.schema_name.as_str()),
-        ("role", agency.db_role.as_str()),
-    ]))
+    Ok(base
+        .options([("search_path", agency.schema_name.as_str()), ("role", agency.db_role.as_str())]))
 }
 
 /// Options to reach the server that holds `agency`, as the migrator (no role, no path).
@@ -236,10 +225,7 @@ pub fn server_options(control: &PgConnectOptions, agency: &Agency) -> AppResult<
     match &agency.database_url {
         None => Ok(control.clone()),
         Some(url) => url.parse().map_err(|e| {
-            AppError::Other(anyhow::anyhow!(
-                "agency '{}' has a bad database_url: {e}",
-                agency.slug
-            ))
+            AppError::Other(anyhow::anyhow!("agency '{}' has a bad database_url: {e}", agency.slug))
         }),
     }
 }
@@ -252,20 +238,12 @@ mod tests {
     fn the_budget_is_shared_without_overcommitting() {
         for total in [6, 10, 20, 50, 200] {
             let b = Budget::split(total);
-            assert!(
-                b.control + b.maintenance + b.tenants <= total,
-                "{total}: {b:?}"
-            );
+            assert!(b.control + b.maintenance + b.tenants <= total, "{total}: {b:?}");
             assert!(b.per_agency >= 1 && b.per_agency <= 3);
         }
         assert_eq!(
             Budget::split(50),
-            Budget {
-                control: 10,
-                maintenance: 4,
-                tenants: 36,
-                per_agency: 3
-            }
+            Budget { control: 10, maintenance: 4, tenants: 36, per_agency: 3 }
         );
     }
 }

@@ -43,11 +43,7 @@ pub struct Provisioner {
 
 impl Provisioner {
     pub async fn provision(&self, new: NewAgency) -> AppResult<Agency> {
-        let _slot = self
-            .maintenance
-            .acquire()
-            .await
-            .map_err(|e| AppError::Other(e.into()))?;
+        let _slot = self.maintenance.acquire().await.map_err(|e| AppError::Other(e.into()))?;
         let mut control = PgConnection::connect_with(&self.control).await?;
         let result = self.provision_on(&mut control, &new).await;
         let _ = control.close().await;
@@ -119,24 +115,18 @@ impl Provisioner {
     }
 
     async fn fetch_created(&self, control: &mut PgConnection, slug: &str) -> AppResult<Agency> {
-        registry::fetch_by_slug(control, slug)
-            .await?
-            .ok_or_else(|| {
-                AppError::Other(anyhow::anyhow!("agency '{slug}' vanished after creation"))
-            })
+        registry::fetch_by_slug(control, slug).await?.ok_or_else(|| {
+            AppError::Other(anyhow::anyhow!("agency '{slug}' vanished after creation"))
+        })
     }
 }
 
 fn registry_conflict(err: sqlx::Error, new: &NewAgency) -> AppError {
-    let constraint = err
-        .as_database_error()
-        .and_then(|e| e.constraint())
-        .map(str::to_owned);
+    let constraint = err.as_database_error().and_then(|e| e.constraint()).map(str::to_owned);
     match constraint.as_deref() {
-        Some("agencies_slug_key") => conflict(format!(
-            "An agency with the slug '{}' already exists.",
-            new.slug
-        )),
+        Some("agencies_slug_key") => {
+            conflict(format!("An agency with the slug '{}' already exists.", new.slug))
+        }
         Some("agencies_domain_lower") => conflict(format!(
             "The domain '{}' is already used by another agency.",
             new.domain.as_deref().unwrap_or_default()
@@ -163,9 +153,8 @@ async fn create_tenant_schema(
     migrator: &Migrator,
     levels: &[Level],
 ) -> AppResult<i64> {
-    let (control_path,): (String,) = sqlx::query_as("SELECT current_setting('search_path')")
-        .fetch_one(&mut *conn)
-        .await?;
+    let (control_path,): (String,) =
+        sqlx::query_as("SELECT current_setting('search_path')").fetch_one(&mut *conn).await?;
     let ddl = format!(
         r#"CREATE ROLE "{role}" NOLOGIN;
            GRANT "{role}" TO CURRENT_USER;
@@ -185,11 +174,9 @@ async fn create_tenant_schema(
     seed_defaults(conn, levels).await?;
     let version = applied_version(conn).await?;
     // The pool's role reads the version (readiness) but may not rewrite migration history.
-    sqlx::raw_sql(&format!(
-        r#"REVOKE INSERT, UPDATE, DELETE ON _sqlx_migrations FROM "{role}";"#
-    ))
-    .execute(&mut *conn)
-    .await?;
+    sqlx::raw_sql(&format!(r#"REVOKE INSERT, UPDATE, DELETE ON _sqlx_migrations FROM "{role}";"#))
+        .execute(&mut *conn)
+        .await?;
     // Back to the control schema for the rest of the caller's transaction.
     sqlx::query("SELECT set_config('search_path', $1, true)")
         .bind(control_path)
@@ -220,10 +207,7 @@ async fn drop_tenant_schema(conn: &mut PgConnection, schema: &str, role: &str) -
 /// names mapped onto the agency's own level list.
 async fn seed_defaults(conn: &mut PgConnection, levels: &[Level]) -> sqlx::Result<()> {
     for (nav_id, level) in DEFAULT_NAV_PERMISSIONS {
-        let mapped: Vec<String> = level
-            .map(|l| map_default_level(l, levels))
-            .into_iter()
-            .collect();
+        let mapped: Vec<String> = level.map(|l| map_default_level(l, levels)).into_iter().collect();
         sqlx::query(
             "INSERT INTO nav_permissions (nav_id, is_public, levels, updated_by) \
              VALUES ($1, $2, $3, 'system')",
@@ -250,10 +234,7 @@ pub fn map_default_level(default_id: &str, levels: &[Level]) -> String {
         "command" => last.saturating_sub(1),
         _ => last,
     };
-    levels
-        .get(index)
-        .map(|l| l.id.clone())
-        .unwrap_or_else(|| default_id.to_owned())
+    levels.get(index).map(|l| l.id.clone()).unwrap_or_else(|| default_id.to_owned())
 }
 
 #[cfg(test)]
@@ -265,13 +246,8 @@ mod tests {
     #[test]
     fn default_levels_map_onto_custom_lists() {
         assert_eq!(map_default_level("command", &default_levels()), "command");
-        let custom = normalize_levels(Some(&json!([
-            "cadet",
-            "officer",
-            "sergeant",
-            "lieutenant",
-            "chief"
-        ])));
+        let custom =
+            normalize_levels(Some(&json!(["cadet", "officer", "sergeant", "lieutenant", "chief"])));
         assert_eq!(map_default_level("deputy", &custom), "cadet");
         assert_eq!(map_default_level("supervisor", &custom), "officer");
         assert_eq!(map_default_level("command", &custom), "lieutenant");

@@ -126,11 +126,7 @@ impl Snapshot {
                 by_domain.insert(domain.to_lowercase(), i);
             }
         }
-        Self {
-            agencies,
-            by_slug,
-            by_domain,
-        }
+        Self { agencies, by_slug, by_domain }
     }
 
     pub fn all(&self) -> &[Arc<Agency>] {
@@ -142,9 +138,7 @@ impl Snapshot {
     }
 
     pub fn slug_for_domain(&self, host: &str) -> Option<&str> {
-        self.by_domain
-            .get(&host.to_lowercase())
-            .map(|&i| self.agencies[i].slug.as_str())
+        self.by_domain.get(&host.to_lowercase()).map(|&i| self.agencies[i].slug.as_str())
     }
 }
 
@@ -158,19 +152,17 @@ pub struct Registry {
 impl Registry {
     pub fn new(db: PgPool) -> Self {
         // The time-to-live is only a safety net: NOTIFY drops the copy as soon as a row changes.
-        let cache = Cache::builder()
-            .max_capacity(1)
-            .time_to_live(Duration::from_secs(300))
-            .build();
+        let cache = Cache::builder().max_capacity(1).time_to_live(Duration::from_secs(300)).build();
         Self { db, cache }
     }
 
     pub async fn snapshot(&self) -> sqlx::Result<Arc<Snapshot>> {
         let db = self.db.clone();
         self.cache
-            .try_get_with((), async move {
-                fetch_all(&db).await.map(|a| Arc::new(Snapshot::new(a)))
-            })
+            .try_get_with(
+                (),
+                async move { fetch_all(&db).await.map(|a| Arc::new(Snapshot::new(a))) },
+            )
             .await
             .map_err(|e: Arc<sqlx::Error>| match Arc::try_unwrap(e) {
                 Ok(err) => err,

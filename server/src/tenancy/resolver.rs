@@ -99,10 +99,7 @@ impl FromRequestParts<AppState> for CurrentAgency {
             .and_then(|h| h.to_str().ok())
             .or_else(|| parts.uri.host());
         let candidates = Candidates {
-            header: parts
-                .headers
-                .get(AGENCY_HEADER)
-                .and_then(|h| h.to_str().ok()),
+            header: parts.headers.get(AGENCY_HEADER).and_then(|h| h.to_str().ok()),
             query: query.as_deref(),
             host,
             cookie: jar.get(AGENCY_COOKIE).map(|c| c.value()),
@@ -161,31 +158,19 @@ mod tests {
         let none = Candidates::default();
         assert_eq!(resolve(none), ("rawlife".into(), Source::Default));
         assert_eq!(
-            resolve(Candidates {
-                header: Some("LSPD"),
-                ..none
-            }),
+            resolve(Candidates { header: Some("LSPD"), ..none }),
             ("lspd".into(), Source::Header)
         );
         assert_eq!(
-            resolve(Candidates {
-                query: Some("bcso"),
-                ..none
-            }),
+            resolve(Candidates { query: Some("bcso"), ..none }),
             ("bcso".into(), Source::Query)
         );
         assert_eq!(
-            resolve(Candidates {
-                host: Some("BCSO.example.org:8080"),
-                ..none
-            }),
+            resolve(Candidates { host: Some("BCSO.example.org:8080"), ..none }),
             ("bcso".into(), Source::Host)
         );
         assert_eq!(
-            resolve(Candidates {
-                cookie: Some("lspd"),
-                ..none
-            }),
+            resolve(Candidates { cookie: Some("lspd"), ..none }),
             ("lspd".into(), Source::Cookie)
         );
     }
@@ -199,28 +184,13 @@ mod tests {
             cookie: Some("d"),
         };
         assert_eq!(resolve(all).1, Source::Header);
+        assert_eq!(resolve(Candidates { header: None, ..all }), ("b".into(), Source::Query));
         assert_eq!(
-            resolve(Candidates {
-                header: None,
-                ..all
-            }),
-            ("b".into(), Source::Query)
-        );
-        assert_eq!(
-            resolve(Candidates {
-                header: None,
-                query: None,
-                ..all
-            }),
+            resolve(Candidates { header: None, query: None, ..all }),
             ("lspd".into(), Source::Host)
         );
         assert_eq!(
-            resolve(Candidates {
-                header: Some("  "),
-                query: None,
-                host: Some("other.org"),
-                ..all
-            }),
+            resolve(Candidates { header: Some("  "), query: None, host: Some("other.org"), ..all }),
             ("d".into(), Source::Cookie)
         );
     }

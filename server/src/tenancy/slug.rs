@@ -12,9 +12,7 @@ pub fn parse_slug(raw: &str) -> Result<String, String> {
     if slug.len() > MAX_SLUG_LEN {
         return Err(format!("Slug must be at most {MAX_SLUG_LEN} characters."));
     }
-    let safe = slug
-        .chars()
-        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    let safe = slug.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
     if !safe || slug.starts_with('-') || slug.ends_with('-') {
         return Err(
             "Slug may only contain letters, digits and dashes, and may not start or end with a dash."

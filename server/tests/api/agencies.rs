@@ -28,21 +28,14 @@ async fn hidden_agencies_are_left_out_of_the_list() {
     .await;
 
     let body = json(app.get("/api/agencies").await, 200).await;
-    let slugs: Vec<&str> = body["agencies"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["slug"].as_str().unwrap())
-        .collect();
+    let slugs: Vec<&str> =
+        body["agencies"].as_array().unwrap().iter().map(|a| a["slug"].as_str().unwrap()).collect();
     assert_eq!(slugs, vec!["rawlife", "visible"]);
     // `includeHidden` is for High Command and arrives with sign-in; until then it changes nothing.
     let body = json(app.get("/api/agencies?includeHidden=1").await, 200).await;
     assert_eq!(body["agencies"].as_array().unwrap().len(), 2);
     // A hidden agency still has its own configuration (its members may open it directly).
-    assert_eq!(
-        json(app.get("/api/agencies/ghost/config").await, 200).await["name"],
-        "Ghost PD"
-    );
+    assert_eq!(json(app.get("/api/agencies/ghost/config").await, 200).await["name"], "Ghost PD");
 }
 
 #[tokio::test]
@@ -130,18 +123,11 @@ async fn a_new_agency_starts_with_the_default_navigation_permissions() {
             .fetch_all(pool.pool())
             .await
             .unwrap();
-    let find = |id: &str| {
-        rows.iter()
-            .find(|r| r.0 == id)
-            .unwrap_or_else(|| panic!("{id} missing"))
-    };
+    let find = |id: &str| rows.iter().find(|r| r.0 == id).unwrap_or_else(|| panic!("{id} missing"));
     assert_eq!(find("home"), &("home".into(), true, vec![]));
     assert_eq!(find("roster").2, vec!["recruit"]);
     assert_eq!(find("supervisor_uof_review").2, vec!["officer"]);
     assert_eq!(find("command_logs").2, vec!["lieutenant"]);
     assert_eq!(find("command_navigation_permissions").2, vec!["chief"]);
-    assert_eq!(
-        rows.len(),
-        portal::access::nav::DEFAULT_NAV_PERMISSIONS.len()
-    );
+    assert_eq!(rows.len(), portal::access::nav::DEFAULT_NAV_PERMISSIONS.len());
 }

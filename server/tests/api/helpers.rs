@@ -32,11 +32,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Self {
-            max_db_connections: 20,
-            migrator: None,
-            media: None,
-        }
+        Self { max_db_connections: 20, migrator: None, media: None }
     }
 }
 
@@ -51,13 +47,8 @@ pub fn server_url() -> String {
 pub async fn create_database() -> (String, String) {
     let server = server_url();
     let name = format!("portal_t_{}", uuid::Uuid::new_v4().simple());
-    let mut conn = PgConnection::connect(&server)
-        .await
-        .expect("connect to TEST_DATABASE_URL");
-    sqlx::query(&format!(r#"CREATE DATABASE "{name}""#))
-        .execute(&mut conn)
-        .await
-        .unwrap();
+    let mut conn = PgConnection::connect(&server).await.expect("connect to TEST_DATABASE_URL");
+    sqlx::query(&format!(r#"CREATE DATABASE "{name}""#)).execute(&mut conn).await.unwrap();
     conn.close().await.unwrap();
     let mut url = url::Url::parse(&server).unwrap();
     url.set_path(&format!("/{name}"));
@@ -78,23 +69,13 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
     )
     .unwrap();
     std::fs::create_dir_all(web_dir.path().join("assets")).unwrap();
-    std::fs::write(
-        web_dir.path().join("assets/app-1a2b3c.js"),
-        "console.log('portal')",
-    )
-    .unwrap();
+    std::fs::write(web_dir.path().join("assets/app-1a2b3c.js"), "console.log('portal')").unwrap();
 
     let vars: HashMap<&str, String> = HashMap::from([
         ("DATABASE_URL", database_url.clone()),
-        (
-            "MEDIA_URL",
-            format!("file://{}", media_dir.path().display()),
-        ),
+        ("MEDIA_URL", format!("file://{}", media_dir.path().display())),
         ("PORTAL_WEB_DIR", web_dir.path().display().to_string()),
-        (
-            "PORTAL_MAX_DB_CONNECTIONS",
-            options.max_db_connections.to_string(),
-        ),
+        ("PORTAL_MAX_DB_CONNECTIONS", options.max_db_connections.to_string()),
     ]);
     let config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test config");
     let media = match options.media {
@@ -149,12 +130,7 @@ impl TestApp {
     }
 
     pub async fn create_agency_with(&self, new: NewAgency) -> Agency {
-        let agency = self
-            .state
-            .provisioner
-            .provision(new)
-            .await
-            .expect("provision agency");
+        let agency = self.state.provisioner.provision(new).await.expect("provision agency");
         self.state.registry.invalidate().await;
         agency
     }

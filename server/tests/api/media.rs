@@ -29,11 +29,7 @@ fn crc32(bytes: &[u8]) -> u32 {
     for &b in bytes {
         crc ^= u32::from(b);
         for _ in 0..8 {
-            crc = if crc & 1 != 0 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
+            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
         }
     }
     !crc
@@ -89,75 +85,43 @@ fn tiny_png(seed: u8) -> Bytes {
 
 /// Every byte value, twice: catches any text decoding or newline mangling on the way.
 fn all_bytes() -> Bytes {
-    (0..=255u8)
-        .chain((0..=255u8).rev())
-        .collect::<Vec<_>>()
-        .into()
+    (0..=255u8).chain((0..=255u8).rev()).collect::<Vec<_>>().into()
 }
 
 fn header<'a>(response: &'a reqwest::Response, name: &str) -> Option<&'a str> {
-    response
-        .headers()
-        .get(name)
-        .map(|v| v.to_str().expect("header is ASCII"))
+    response.headers().get(name).map(|v| v.to_str().expect("header is ASCII"))
 }
 
 /// Checks a 200 media answer: exact bytes, content type and the serving headers.
 async fn assert_served(app: &TestApp, path: &str, bytes: &[u8], content_type: &str) -> String {
     let response = app.get(path).await;
     assert_eq!(response.status(), 200, "GET {path}");
-    assert_eq!(
-        header(&response, "content-type"),
-        Some(content_type),
-        "GET {path}"
-    );
-    assert_eq!(
-        header(&response, "cache-control"),
-        Some(IMMUTABLE),
-        "GET {path}"
-    );
-    assert_eq!(
-        header(&response, "x-content-type-options"),
-        Some("nosniff"),
-        "GET {path}"
-    );
+    assert_eq!(header(&response, "content-type"), Some(content_type), "GET {path}");
+    assert_eq!(header(&response, "cache-control"), Some(IMMUTABLE), "GET {path}");
+    assert_eq!(header(&response, "x-content-type-options"), Some("nosniff"), "GET {path}");
     assert_eq!(
         header(&response, "content-security-policy"),
         Some("default-src 'none'; sandbox"),
         "GET {path}"
     );
-    let etag = header(&response, "etag")
-        .unwrap_or_else(|| panic!("GET {path}: no ETag"))
-        .to_owned();
+    let etag =
+        header(&response, "etag").unwrap_or_else(|| panic!("GET {path}: no ETag")).to_owned();
     assert!(
         etag.starts_with('"') && etag.ends_with('"') && etag.len() > 2,
         "GET {path}: ETag {etag:?} is not a quoted entity tag"
     );
     let body = response.bytes().await.unwrap();
-    assert_eq!(
-        &body[..],
-        bytes,
-        "GET {path}: body differs from what was stored"
-    );
+    assert_eq!(&body[..], bytes, "GET {path}: body differs from what was stored");
     etag
 }
 
 async fn assert_not_found(app: &TestApp, path: &str) {
     let body = json(app.get(path).await, 404).await;
-    assert_eq!(
-        body,
-        serde_json::json!({ "error": "Not found" }),
-        "GET {path}"
-    );
+    assert_eq!(body, serde_json::json!({ "error": "Not found" }), "GET {path}");
 }
 
 async fn get_if_none_match(app: &TestApp, path: &str, etag: &str) -> reqwest::Response {
-    app.client
-        .get(app.url(path))
-        .header("if-none-match", etag)
-        .send()
-        .await
-        .unwrap()
+    app.client.get(app.url(path)).header("if-none-match", etag).send().await.unwrap()
 }
 
 /// A GET written straight onto the socket, so the request target is sent exactly as given
@@ -194,11 +158,7 @@ async fn insignia_round_trips_through_the_local_store() {
     let app = spawn_app().await;
     let png = tiny_png(1);
 
-    app.state
-        .media
-        .put("insignia/abc.png", png.clone())
-        .await
-        .unwrap();
+    app.state.media.put("insignia/abc.png", png.clone()).await.unwrap();
 
     let on_disk = std::fs::read(app.media_dir.join("insignia/abc.png"))
         .expect("the insignia is a file under the media folder");
@@ -210,13 +170,7 @@ async fn insignia_round_trips_through_the_local_store() {
     assert_eq!(same, etag);
 
     // The store reads back what was written, too.
-    let object = app
-        .state
-        .media
-        .get("insignia/abc.png")
-        .await
-        .unwrap()
-        .unwrap();
+    let object = app.state.media.get("insignia/abc.png").await.unwrap().unwrap();
     assert_eq!(object.bytes, png);
 }
 
@@ -224,24 +178,35 @@ async fn insignia_round_trips_through_the_local_store() {
 async fn a_matching_if_none_match_answers_304_and_a_stale_one_gets_the_new_bytes() {
     let app = spawn_app().await;
     let first = tiny_png(2);
-    app.state
-        .media
-        .put("insignia/rank.png", first.clone())
-        .await
-        .unwrap();
+    app.state.media.put("insignia/rank.png", first.clone()).await.unwrap();
     let etag = assert_served(&app, "/insignia/rank.png", &first, "image/png").await;
 
     let response = get_if_none_match(&app, "/insignia/rank.png", &etag).await;
     assert_eq!(response.status(), 304);
     assert_eq!(header(&response, "etag"), Some(etag.as_str()));
     assert_eq!(header(&response, "cache-control"), Some(IMMUTABLE));
-    assert!(
-        response.bytes().await.unwrap().is_empty(),
-        "a 304 has no body"
-    );
+    assert!(response.bytes().await.unwrap().is_empty(), "a 304 has no body");
 
     let response = get_if_none_match(&app, "/media/insignia/rank.png", &etag).await;
     assert_eq!(response.status(), 304, "the /media route revalidates too");
+
+    // Lists, weak comparison and `*` (RFC 9110 §13.1.2).
+    let weak = format!("W/{etag}");
+    for condition in [format!("\"other\", {etag}"), weak, "*".to_owned()] {
+        let response = get_if_none_match(&app, "/insignia/rank.png", &condition).await;
+        assert_eq!(response.status(), 304, "If-None-Match: {condition}");
+    }
+
+    // Served as stored even when the client accepts gzip, so the strong ETag stays true.
+    let response = app
+        .client
+        .get(app.url("/media/insignia/rank.png"))
+        .header("accept-encoding", "gzip, br")
+        .send()
+        .await
+        .unwrap();
+    assert_ne!(header(&response, "content-encoding"), Some("gzip"));
+    assert_eq!(response.bytes().await.unwrap(), first);
 
     // Someone else's tag: the full answer.
     let response = get_if_none_match(&app, "/insignia/rank.png", "\"not-this-one\"").await;
@@ -252,11 +217,7 @@ async fn a_matching_if_none_match_answers_304_and_a_stale_one_gets_the_new_bytes
     // old tag: the client gets the new bytes, not a 304.
     let mut second = tiny_png(3).to_vec();
     second.extend(b"trailing bytes after IEND");
-    app.state
-        .media
-        .put("insignia/rank.png", Bytes::from(second.clone()))
-        .await
-        .unwrap();
+    app.state.media.put("insignia/rank.png", Bytes::from(second.clone())).await.unwrap();
     let response = get_if_none_match(&app, "/insignia/rank.png", &etag).await;
     assert_eq!(response.status(), 200, "a stale ETag must not get a 304");
     let new_etag = header(&response, "etag").unwrap().to_owned();
@@ -273,11 +234,7 @@ async fn nested_media_keys_are_served_with_a_content_type_from_their_extension()
         ("agencies/bcso/hero.jpg", jpeg.clone(), "image/jpeg"),
         ("agencies/bcso/badge.png", tiny_png(4), "image/png"),
         ("agencies/lspd/favicon.webp", webp, "image/webp"),
-        (
-            "agencies/lspd/deep/er/blob.bin",
-            all_bytes(),
-            "application/octet-stream",
-        ),
+        ("agencies/lspd/deep/er/blob.bin", all_bytes(), "application/octet-stream"),
         ("top-level.jpeg", jpeg, "image/jpeg"),
     ];
     for (key, bytes, _) in &cases {
@@ -285,44 +242,23 @@ async fn nested_media_keys_are_served_with_a_content_type_from_their_extension()
     }
     for (key, bytes, content_type) in &cases {
         assert_served(&app, &format!("/media/{key}"), bytes, content_type).await;
-        assert_eq!(
-            &std::fs::read(app.media_dir.join(key)).unwrap()[..],
-            &bytes[..]
-        );
+        assert_eq!(&std::fs::read(app.media_dir.join(key)).unwrap()[..], &bytes[..]);
     }
 
     // Deleting removes it from disk and from the router.
-    app.state
-        .media
-        .delete("agencies/bcso/hero.jpg")
-        .await
-        .unwrap();
+    app.state.media.delete("agencies/bcso/hero.jpg").await.unwrap();
     assert!(!app.media_dir.join("agencies/bcso/hero.jpg").exists());
     assert_not_found(&app, "/media/agencies/bcso/hero.jpg").await;
     // Deleting what is not there is not an error.
-    app.state
-        .media
-        .delete("agencies/bcso/hero.jpg")
-        .await
-        .unwrap();
+    app.state.media.delete("agencies/bcso/hero.jpg").await.unwrap();
     // Its neighbour is untouched.
-    assert_served(
-        &app,
-        "/media/agencies/bcso/badge.png",
-        &cases[1].1,
-        "image/png",
-    )
-    .await;
+    assert_served(&app, "/media/agencies/bcso/badge.png", &cases[1].1, "image/png").await;
 }
 
 #[tokio::test]
 async fn unknown_media_answers_a_json_404() {
     let app = spawn_app().await;
-    app.state
-        .media
-        .put("agencies/bcso/badge.png", tiny_png(5))
-        .await
-        .unwrap();
+    app.state.media.put("agencies/bcso/badge.png", tiny_png(5)).await.unwrap();
 
     assert_not_found(&app, "/insignia/nope.png").await;
     assert_not_found(&app, "/media/nope.png").await;
@@ -336,6 +272,18 @@ async fn unknown_media_answers_a_json_404() {
     assert!(app.state.media.get("nope.png").await.unwrap().is_none());
 }
 
+/// `/media/%2F` decodes to the key `/`, which `object_store::path::Path::parse` turns into
+/// the root path; the local store then fails reading a directory and the router answers 500.
+#[tokio::test]
+async fn a_key_naming_the_store_root_answers_404() {
+    let app = spawn_app().await;
+    app.state.media.put("insignia/ok.png", tiny_png(11)).await.unwrap();
+    for target in ["/media/%2F", "/media/%2F%2F"] {
+        let (status, body) = raw_get(&app, target).await;
+        assert_eq!(status, 404, "GET {target}: {}", String::from_utf8_lossy(&body));
+    }
+}
+
 #[tokio::test]
 async fn path_traversal_never_serves_files_outside_the_store() {
     // root/secret.txt sits next to the store; root/store/private.txt is in the store but
@@ -347,16 +295,8 @@ async fn path_traversal_never_serves_files_outside_the_store() {
     std::fs::write(root.path().join("secret.txt"), SECRET).unwrap();
     let store = MediaStore::folder(&store_dir).unwrap();
     std::fs::write(store_dir.join("private.txt"), PRIVATE).unwrap();
-    let app = spawn_app_with(Options {
-        media: Some(store),
-        ..Default::default()
-    })
-    .await;
-    app.state
-        .media
-        .put("insignia/ok.png", tiny_png(6))
-        .await
-        .unwrap();
+    let app = spawn_app_with(Options { media: Some(store), ..Default::default() }).await;
+    app.state.media.put("insignia/ok.png", tiny_png(6)).await.unwrap();
     // The setup serves what it should, so the refusals below mean something.
     let (status, body) = raw_get(&app, "/insignia/ok.png").await;
     assert_eq!((status, body), (200, tiny_png(6).to_vec()));
@@ -392,33 +332,20 @@ async fn path_traversal_never_serves_files_outside_the_store() {
             "GET {target}: expected 404 or 400, got {status}: {}",
             String::from_utf8_lossy(&body)
         );
-        assert!(
-            !contains(&body, SECRET),
-            "GET {target} leaked a file outside the store"
-        );
-        assert!(
-            !contains(&body, PRIVATE),
-            "GET {target} leaked a non-insignia file"
-        );
+        assert!(!contains(&body, SECRET), "GET {target} leaked a file outside the store");
+        assert!(!contains(&body, PRIVATE), "GET {target} leaked a non-insignia file");
     }
 
     // Targets the media routes cannot match (the `..` makes an extra segment for the
     // one-segment /insignia/{file}) fall through to the web app; whatever answers, it is
     // never the file.
-    for target in [
-        "/insignia/../secret.txt",
-        "/insignia/../private.txt",
-        "/../secret.txt",
-    ] {
+    for target in ["/insignia/../secret.txt", "/insignia/../private.txt", "/../secret.txt"] {
         let (status, body) = raw_get(&app, target).await;
         assert!(
             !contains(&body, SECRET),
             "GET {target} leaked a file outside the store ({status})"
         );
-        assert!(
-            !contains(&body, PRIVATE),
-            "GET {target} leaked a non-insignia file ({status})"
-        );
+        assert!(!contains(&body, PRIVATE), "GET {target} leaked a non-insignia file ({status})");
     }
 }
 
@@ -444,9 +371,8 @@ async fn start_s3_server(root: &Path) -> String {
             let Ok((socket, _)) = listener.accept().await else {
                 continue;
             };
-            let connection = http
-                .serve_connection(TokioIo::new(socket), service.clone())
-                .into_owned();
+            let connection =
+                http.serve_connection(TokioIo::new(socket), service.clone()).into_owned();
             tokio::spawn(async move {
                 let _ = connection.await;
             });
@@ -465,14 +391,8 @@ fn s3_store(endpoint: &str, bucket: &str, prefix: &str, secret_key: &str) -> Med
             (AmazonS3ConfigKey::SecretAccessKey, secret_key.to_owned()),
             (AmazonS3ConfigKey::Region, "us-east-1".to_owned()),
             // Path-style (http://host/bucket/key): a loopback endpoint has no bucket subdomains.
-            (
-                AmazonS3ConfigKey::VirtualHostedStyleRequest,
-                "false".to_owned(),
-            ),
-            (
-                AmazonS3ConfigKey::Client(ClientConfigKey::AllowHttp),
-                "true".to_owned(),
-            ),
+            (AmazonS3ConfigKey::VirtualHostedStyleRequest, "false".to_owned()),
+            (AmazonS3ConfigKey::Client(ClientConfigKey::AllowHttp), "true".to_owned()),
         ],
     )
     .expect("S3 media store")
@@ -491,32 +411,14 @@ async fn media_round_trips_through_an_s3_compatible_server() {
 
     let png = tiny_png(7);
     let jpeg = Bytes::from_static(b"\xff\xd8\xff\xe0 an s3 hero image \xff\xd9");
-    app.state
-        .media
-        .put("insignia/s3.png", png.clone())
-        .await
-        .unwrap();
-    app.state
-        .media
-        .put("agencies/bcso/hero.jpg", jpeg.clone())
-        .await
-        .unwrap();
-    app.state
-        .media
-        .put("agencies/bcso/blob.bin", all_bytes())
-        .await
-        .unwrap();
+    app.state.media.put("insignia/s3.png", png.clone()).await.unwrap();
+    app.state.media.put("agencies/bcso/hero.jpg", jpeg.clone()).await.unwrap();
+    app.state.media.put("agencies/bcso/blob.bin", all_bytes()).await.unwrap();
 
     // The objects really are in the S3 server's bucket, under the prefix.
     let bucket = s3_root.path().join("media");
-    assert_eq!(
-        std::fs::read(bucket.join("portal/insignia/s3.png")).unwrap(),
-        png
-    );
-    assert_eq!(
-        std::fs::read(bucket.join("portal/agencies/bcso/hero.jpg")).unwrap(),
-        jpeg
-    );
+    assert_eq!(std::fs::read(bucket.join("portal/insignia/s3.png")).unwrap(), png);
+    assert_eq!(std::fs::read(bucket.join("portal/agencies/bcso/hero.jpg")).unwrap(), jpeg);
     assert!(
         !app.media_dir.join("insignia/s3.png").exists(),
         "nothing is written to the local media folder"
@@ -524,13 +426,8 @@ async fn media_round_trips_through_an_s3_compatible_server() {
 
     let etag = assert_served(&app, "/insignia/s3.png", &png, "image/png").await;
     assert_served(&app, "/media/agencies/bcso/hero.jpg", &jpeg, "image/jpeg").await;
-    assert_served(
-        &app,
-        "/media/agencies/bcso/blob.bin",
-        &all_bytes(),
-        "application/octet-stream",
-    )
-    .await;
+    assert_served(&app, "/media/agencies/bcso/blob.bin", &all_bytes(), "application/octet-stream")
+        .await;
 
     let response = get_if_none_match(&app, "/insignia/s3.png", &etag).await;
     assert_eq!(response.status(), 304);
@@ -546,13 +443,7 @@ async fn media_round_trips_through_an_s3_compatible_server() {
     // Deleting removes the object from the bucket; the router then answers 404.
     app.state.media.delete("insignia/s3.png").await.unwrap();
     assert!(!bucket.join("portal/insignia/s3.png").exists());
-    assert!(app
-        .state
-        .media
-        .get("insignia/s3.png")
-        .await
-        .unwrap()
-        .is_none());
+    assert!(app.state.media.get("insignia/s3.png").await.unwrap().is_none());
     assert_not_found(&app, "/insignia/s3.png").await;
     app.state.media.delete("insignia/s3.png").await.unwrap();
     assert_served(&app, "/media/agencies/bcso/hero.jpg", &jpeg, "image/jpeg").await;
@@ -565,12 +456,7 @@ async fn an_s3_store_with_the_wrong_secret_is_refused_by_the_server() {
     std::fs::create_dir(&bucket).unwrap();
     let endpoint = start_s3_server(s3_root.path()).await;
 
-    let wrong = s3_store(
-        &endpoint,
-        "media",
-        "portal",
-        "not/the/secret/key/at/all/0000000000",
-    );
+    let wrong = s3_store(&endpoint, "media", "portal", "not/the/secret/key/at/all/0000000000");
     let err = wrong
         .put("insignia/forged.png", tiny_png(9))
         .await
@@ -585,19 +471,12 @@ async fn an_s3_store_with_the_wrong_secret_is_refused_by_the_server() {
     // The right key works against the same server, so the failure above was the signature.
     let right = s3_store(&endpoint, "media", "portal", SECRET_KEY);
     right.put("insignia/real.png", tiny_png(10)).await.unwrap();
-    assert_eq!(
-        std::fs::read(bucket.join("portal/insignia/real.png")).unwrap(),
-        tiny_png(10)
-    );
+    assert_eq!(std::fs::read(bucket.join("portal/insignia/real.png")).unwrap(), tiny_png(10));
 
     // Reads with the wrong key fail as errors, not as "no such object"; through the router
     // that is a 500, never the file and never a misleading 404.
     assert!(wrong.get("insignia/real.png").await.is_err());
-    let app = spawn_app_with(Options {
-        media: Some(wrong),
-        ..Default::default()
-    })
-    .await;
+    let app = spawn_app_with(Options { media: Some(wrong), ..Default::default() }).await;
     let response = app.get("/insignia/real.png").await;
     assert_eq!(response.status(), 500);
     let body = response.bytes().await.unwrap();

@@ -58,10 +58,7 @@ async fn a_row_written_by_one_agency_is_invisible_to_another() {
             .unwrap()
             .get::<i64, _>(0)
     };
-    assert_eq!(
-        count(pool_a.pool().clone()).await,
-        count(pool_b.pool().clone()).await + 1
-    );
+    assert_eq!(count(pool_a.pool().clone()).await, count(pool_b.pool().clone()).await + 1);
 }
 
 #[tokio::test]
@@ -73,32 +70,17 @@ async fn naming_another_agencys_schema_is_refused_by_postgres() {
 
     for sql in [
         format!("SELECT count(*) FROM {}.nav_permissions", b.schema_name),
-        format!(
-            "INSERT INTO {}.nav_permissions (nav_id) VALUES ('x')",
-            b.schema_name
-        ),
+        format!("INSERT INTO {}.nav_permissions (nav_id) VALUES ('x')", b.schema_name),
         "SELECT count(*) FROM public._sqlx_migrations".to_owned(),
         "SELECT count(*) FROM public.agencies".to_owned(),
     ] {
-        let err = sqlx::query(&sql)
-            .execute(pool_a.pool())
-            .await
-            .expect_err(&sql);
-        let code = err
-            .as_database_error()
-            .and_then(|e| e.code())
-            .map(|c| c.into_owned());
+        let err = sqlx::query(&sql).execute(pool_a.pool()).await.expect_err(&sql);
+        let code = err.as_database_error().and_then(|e| e.code()).map(|c| c.into_owned());
         assert_eq!(code.as_deref(), Some("42501"), "{sql}: {err}"); // insufficient_privilege
     }
     // The agency's own role cannot change the shape of its schema either.
-    let err = sqlx::query("DROP TABLE nav_permissions")
-        .execute(pool_a.pool())
-        .await
-        .unwrap_err();
-    assert_eq!(
-        err.as_database_error().and_then(|e| e.code()).as_deref(),
-        Some("42501")
-    );
+    let err = sqlx::query("DROP TABLE nav_permissions").execute(pool_a.pool()).await.unwrap_err();
+    assert_eq!(err.as_database_error().and_then(|e| e.code()).as_deref(), Some("42501"));
 }
 
 #[tokio::test]
@@ -112,8 +94,7 @@ async fn the_tenant_router_resolves_each_source_and_their_order() {
     })
     .await;
     app.create_agency("lspd", "Los Santos PD").await;
-    app.create_agency("sast", "San Andreas State Troopers")
-        .await;
+    app.create_agency("sast", "San Andreas State Troopers").await;
 
     let resolve = |req: reqwest::RequestBuilder| async move {
         let body = json(req.send().await.unwrap(), 200).await;
@@ -124,18 +105,9 @@ async fn the_tenant_router_resolves_each_source_and_their_order() {
     // Each source alone.
     assert_eq!(resolve(get()).await, "rawlife");
     assert_eq!(resolve(get().header("X-Agency-Slug", "LSPD")).await, "lspd");
-    assert_eq!(
-        resolve(app.client.get(app.url("/api/agency?agency=lspd"))).await,
-        "lspd"
-    );
-    assert_eq!(
-        resolve(get().header("Host", "bcso.example.org:8080")).await,
-        "bcso"
-    );
-    assert_eq!(
-        resolve(get().header("Cookie", "agencySlug=sast")).await,
-        "sast"
-    );
+    assert_eq!(resolve(app.client.get(app.url("/api/agency?agency=lspd"))).await, "lspd");
+    assert_eq!(resolve(get().header("Host", "bcso.example.org:8080")).await, "bcso");
+    assert_eq!(resolve(get().header("Cookie", "agencySlug=sast")).await, "sast");
 
     // In conflict: header > query > host > cookie.
     let all = || {
@@ -152,13 +124,11 @@ async fn the_tenant_router_resolves_each_source_and_their_order() {
         .header("Host", "bcso.example.org")
         .header("Cookie", "agencySlug=sast");
     assert_eq!(resolve(no_header).await, "lspd");
-    let host_and_cookie = get()
-        .header("Host", "BCSO.example.org")
-        .header("Cookie", "agencySlug=sast");
+    let host_and_cookie =
+        get().header("Host", "BCSO.example.org").header("Cookie", "agencySlug=sast");
     assert_eq!(resolve(host_and_cookie).await, "bcso");
-    let unknown_host_and_cookie = get()
-        .header("Host", "elsewhere.example.org")
-        .header("Cookie", "agencySlug=sast");
+    let unknown_host_and_cookie =
+        get().header("Host", "elsewhere.example.org").header("Cookie", "agencySlug=sast");
     assert_eq!(resolve(unknown_host_and_cookie).await, "sast");
 
     // Unknown slugs, from any source.
@@ -189,11 +159,7 @@ async fn migrator_with(extra: &[(&str, &str)]) -> (Migrator, tempfile::TempDir) 
 }
 
 async fn scalar(conn: &mut PgConnection, sql: &str) -> i64 {
-    sqlx::query(sql)
-        .fetch_one(conn)
-        .await
-        .unwrap()
-        .get::<i64, _>(0)
+    sqlx::query(sql).fetch_one(conn).await.unwrap().get::<i64, _>(0)
 }
 
 #[tokio::test]
@@ -204,20 +170,14 @@ async fn provisioning_is_all_or_nothing() {
     // Roles are cluster-wide: count only those of this database (their names carry its hash).
     let roles = "SELECT count(*) FROM pg_roles \
                  WHERE rolname LIKE 'p' || substr(md5(current_database()), 1, 8) || '\\_agency\\_%'";
-    let before = (
-        scalar(&mut admin, schemas).await,
-        scalar(&mut admin, roles).await,
-    );
+    let before = (scalar(&mut admin, schemas).await, scalar(&mut admin, roles).await);
 
     let (broken, _dir) = migrator_with(&[(
         "9999_broken.sql",
         "CREATE TABLE ok (id int); SELECT * FROM missing_table;",
     )])
     .await;
-    let provisioner = Provisioner {
-        migrator: Arc::new(broken),
-        ..app.state.provisioner.clone()
-    };
+    let provisioner = Provisioner { migrator: Arc::new(broken), ..app.state.provisioner.clone() };
     let new = portal::tenancy::provision::NewAgency {
         slug: "halfway".into(),
         name: "Halfway PD".into(),
@@ -225,17 +185,8 @@ async fn provisioning_is_all_or_nothing() {
     };
     assert!(provisioner.provision(new.clone()).await.is_err());
 
-    assert!(registry::fetch_by_slug(&mut admin, "halfway")
-        .await
-        .unwrap()
-        .is_none());
-    assert_eq!(
-        (
-            scalar(&mut admin, schemas).await,
-            scalar(&mut admin, roles).await
-        ),
-        before
-    );
+    assert!(registry::fetch_by_slug(&mut admin, "halfway").await.unwrap().is_none());
+    assert_eq!((scalar(&mut admin, schemas).await, scalar(&mut admin, roles).await), before);
 
     // The same agency provisions cleanly with the real migrations afterwards.
     let agency = app.create_agency_with(new).await;
@@ -249,10 +200,7 @@ async fn provisioning_is_all_or_nothing() {
         ..Default::default()
     };
     let err = app.state.provisioner.provision(dup).await.unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        "An agency with the slug 'halfway' already exists."
-    );
+    assert_eq!(err.to_string(), "An agency with the slug 'halfway' already exists.");
     assert_eq!(scalar(&mut admin, schemas).await, before.0 + 1);
 }
 
@@ -283,17 +231,11 @@ async fn migrate_is_idempotent_and_one_broken_agency_does_not_stop_the_others() 
     assert_eq!(registry_versions(&mut admin).await, before);
 
     // Keep bravo's pool and alpha's pool from before the new migration.
-    let alpha = registry::fetch_by_slug(&mut admin, "alpha")
-        .await
-        .unwrap()
-        .unwrap();
+    let alpha = registry::fetch_by_slug(&mut admin, "alpha").await.unwrap().unwrap();
     let old_pool = state.pools.get(&alpha).await.unwrap();
 
     // Break bravo, then ship a new migration.
-    let bravo = registry::fetch_by_slug(&mut admin, "bravo")
-        .await
-        .unwrap()
-        .unwrap();
+    let bravo = registry::fetch_by_slug(&mut admin, "bravo").await.unwrap().unwrap();
     sqlx::query(&format!("DROP TABLE {}.nav_permissions", bravo.schema_name))
         .execute(&mut admin)
         .await
@@ -310,11 +252,8 @@ async fn migrate_is_idempotent_and_one_broken_agency_does_not_stop_the_others() 
             _ => assert_eq!(outcome.result, Ok(2), "{}", outcome.slug),
         }
     }
-    let versions: Vec<(String, i64)> = registry_versions(&mut admin)
-        .await
-        .into_iter()
-        .map(|(s, v, _)| (s, v))
-        .collect();
+    let versions: Vec<(String, i64)> =
+        registry_versions(&mut admin).await.into_iter().map(|(s, v, _)| (s, v)).collect();
     assert_eq!(
         versions,
         vec![
@@ -332,10 +271,7 @@ async fn migrate_is_idempotent_and_one_broken_agency_does_not_stop_the_others() 
     })
     .await;
     let new_pool = state.pools.get(&alpha).await.unwrap();
-    assert!(
-        !Arc::ptr_eq(&old_pool, &new_pool),
-        "the pool must be rebuilt after a migration"
-    );
+    assert!(!Arc::ptr_eq(&old_pool, &new_pool), "the pool must be rebuilt after a migration");
     let note: String = sqlx::query("SELECT note FROM nav_permissions LIMIT 1")
         .fetch_one(new_pool.pool())
         .await
@@ -350,13 +286,7 @@ async fn registry_versions(admin: &mut PgConnection) -> Vec<(String, i64, String
         .await
         .unwrap()
         .iter()
-        .map(|r| {
-            (
-                r.get::<String, _>(0),
-                r.get::<i64, _>(1),
-                r.get::<String, _>(2),
-            )
-        })
+        .map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1), r.get::<String, _>(2)))
         .collect()
 }
 
@@ -388,14 +318,9 @@ async fn registry_changes_reach_every_instance() {
     })
     .unwrap();
     let media = MediaStore::open(&config.media).unwrap();
-    let other = AppState(Arc::new(
-        App::new(config, migrate::tenant_migrator(), media).unwrap(),
-    ));
+    let other = AppState(Arc::new(App::new(config, migrate::tenant_migrator(), media).unwrap()));
     other.spawn_registry_listener();
-    assert_eq!(
-        other.registry.by_slug("alpha").await.unwrap().unwrap().name,
-        "Alpha PD"
-    );
+    assert_eq!(other.registry.by_slug("alpha").await.unwrap().unwrap().name, "Alpha PD");
     let config = json(app.get("/api/agencies/alpha/config").await, 200).await;
     assert_eq!(config["name"], "Alpha PD");
     // Let both listeners reach LISTEN before the change.
@@ -408,14 +333,7 @@ async fn registry_changes_reach_every_instance() {
         .unwrap();
 
     wait_for(|| async {
-        let name = other
-            .registry
-            .by_slug("alpha")
-            .await
-            .unwrap()
-            .unwrap()
-            .name
-            .clone();
+        let name = other.registry.by_slug("alpha").await.unwrap().unwrap().name.clone();
         (name == "Alpha Police Department").then_some(())
     })
     .await;
@@ -429,11 +347,7 @@ async fn registry_changes_reach_every_instance() {
 #[tokio::test]
 async fn two_hundred_agencies_stay_within_the_connection_budget() {
     const BUDGET: u32 = 12;
-    let app = spawn_app_with(Options {
-        max_db_connections: BUDGET,
-        ..Default::default()
-    })
-    .await;
+    let app = spawn_app_with(Options { max_db_connections: BUDGET, ..Default::default() }).await;
     let slugs: Vec<String> = (0..200).map(|i| format!("agency-{i:03}")).collect();
     stream::iter(slugs.clone())
         .for_each_concurrent(2, |slug| {
@@ -450,9 +364,7 @@ async fn two_hundred_agencies_stay_within_the_connection_budget() {
     let sampler = tokio::spawn({
         let (peak, done, db) = (peak.clone(), done.clone(), app.database_name.clone());
         async move {
-            let mut conn = PgConnection::connect(&crate::helpers::server_url())
-                .await
-                .unwrap();
+            let mut conn = PgConnection::connect(&crate::helpers::server_url()).await.unwrap();
             while !done.load(Ordering::Relaxed) {
                 let n: i64 =
                     sqlx::query("SELECT count(*) FROM pg_stat_activity WHERE datname = $1")
@@ -492,10 +404,7 @@ async fn two_hundred_agencies_stay_within_the_connection_budget() {
     assert!(statuses.iter().all(|(_, s)| *s == 200), "{statuses:?}");
     let peak = peak.load(Ordering::Relaxed);
     assert!(peak > 0, "the sampler saw no connections at all");
-    assert!(
-        peak <= i64::from(BUDGET),
-        "peak of {peak} connections exceeds the budget of {BUDGET}"
-    );
+    assert!(peak <= i64::from(BUDGET), "peak of {peak} connections exceeds the budget of {BUDGET}");
 }
 
 #[tokio::test]
@@ -524,11 +433,7 @@ async fn the_portal_cli_creates_and_lists_agencies() {
         "--short-name",
         "PBPD",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("created agency 'paleto-bay-pd'"));
 
     let out = cli(&["agency", "list"]);
@@ -539,14 +444,7 @@ async fn the_portal_cli_creates_and_lists_agencies() {
     );
     assert!(listing.contains("rawlife"), "{listing}");
 
-    let out = cli(&[
-        "agency",
-        "create",
-        "--name",
-        "Again",
-        "--slug",
-        "Paleto-Bay-PD",
-    ]);
+    let out = cli(&["agency", "create", "--name", "Again", "--slug", "Paleto-Bay-PD"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr)
         .contains("An agency with the slug 'paleto-bay-pd' already exists."));
@@ -567,10 +465,6 @@ async fn the_portal_cli_creates_and_lists_agencies() {
     // Running migrate twice is a no-op and succeeds.
     for _ in 0..2 {
         let out = cli(&["migrate"]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     }
 }

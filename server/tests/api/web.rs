@@ -7,14 +7,8 @@ use crate::helpers::{json, spawn_app};
 #[tokio::test]
 async fn health_and_readiness() {
     let app = spawn_app().await;
-    assert_eq!(
-        json(app.get("/healthz").await, 200).await,
-        json!({"status": "ok"})
-    );
-    assert_eq!(
-        json(app.get("/readyz").await, 200).await,
-        json!({"status": "ready"})
-    );
+    assert_eq!(json(app.get("/healthz").await, 200).await, json!({"status": "ok"}));
+    assert_eq!(json(app.get("/readyz").await, 200).await, json!({"status": "ready"}));
     assert_eq!(
         json(app.get("/readyz?agency=rawlife").await, 200).await,
         json!({"status": "ready", "agency": {"slug": "rawlife", "schemaVersion": 1}})
@@ -29,16 +23,8 @@ async fn health_and_readiness() {
 async fn unknown_api_paths_answer_json_404() {
     let app = spawn_app().await;
     let body = json(app.get("/api/nothing/here").await, 404).await;
-    assert_eq!(
-        body,
-        json!({"error": "No API route for GET /api/nothing/here"})
-    );
-    let res = app
-        .client
-        .post(app.url("/api/agencies/x/unknown"))
-        .send()
-        .await
-        .unwrap();
+    assert_eq!(body, json!({"error": "No API route for GET /api/nothing/here"}));
+    let res = app.client.post(app.url("/api/agencies/x/unknown")).send().await.unwrap();
     assert_eq!(res.status(), 404);
     assert_eq!(res.headers()["content-type"], "application/json");
 }
@@ -46,22 +32,12 @@ async fn unknown_api_paths_answer_json_404() {
 #[tokio::test]
 async fn deep_links_serve_the_web_app() {
     let app = spawn_app().await;
-    for path in [
-        "/",
-        "/about",
-        "/roster",
-        "/command/department",
-        "/no/such/page",
-    ] {
+    for path in ["/", "/about", "/roster", "/command/department", "/no/such/page"] {
         let res = app.get(path).await;
         assert_eq!(res.status(), 200, "{path}");
         assert_eq!(res.headers()["content-type"], "text/html", "{path}");
         assert_eq!(res.headers()["cache-control"], "no-cache", "{path}");
-        assert!(res
-            .text()
-            .await
-            .unwrap()
-            .contains("<title>Agency Portal</title>"));
+        assert!(res.text().await.unwrap().contains("<title>Agency Portal</title>"));
     }
 }
 
@@ -70,14 +46,8 @@ async fn hashed_assets_are_cached_for_a_year_and_missing_ones_are_404() {
     let app = spawn_app().await;
     let res = app.get("/assets/app-1a2b3c.js").await;
     assert_eq!(res.status(), 200);
-    assert_eq!(
-        res.headers()["cache-control"],
-        "public, max-age=31536000, immutable"
-    );
-    assert!(res.headers()["content-type"]
-        .to_str()
-        .unwrap()
-        .contains("javascript"));
+    assert_eq!(res.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert!(res.headers()["content-type"].to_str().unwrap().contains("javascript"));
     assert_eq!(app.get("/assets/missing-000.js").await.status(), 404);
     assert_ne!(app.get("/assets/../index.html").await.status(), 500);
 }
@@ -102,12 +72,8 @@ async fn every_response_carries_a_request_id() {
 async fn the_openapi_description_lists_every_route() {
     let app = spawn_app().await;
     let doc = json(app.get("/api/openapi.json").await, 200).await;
-    let mut paths: Vec<&str> = doc["paths"]
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let mut paths: Vec<&str> =
+        doc["paths"].as_object().unwrap().keys().map(String::as_str).collect();
     paths.sort();
     assert_eq!(
         paths,

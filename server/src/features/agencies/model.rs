@@ -74,21 +74,14 @@ pub fn normalize_hex_color(raw: &str) -> Option<String> {
     }
     let hex = hex.to_ascii_lowercase();
     match hex.len() {
-        3 => Some(format!(
-            "#{}",
-            hex.chars().flat_map(|c| [c, c]).collect::<String>()
-        )),
+        3 => Some(format!("#{}", hex.chars().flat_map(|c| [c, c]).collect::<String>())),
         6 | 8 => Some(format!("#{hex}")),
         _ => None,
     }
 }
 
 fn text(raw: &Value, key: &str) -> Option<String> {
-    raw.get(key)
-        .and_then(Value::as_str)
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(String::from)
+    raw.get(key).and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty()).map(String::from)
 }
 
 fn flag(raw: &Value, key: &str, default: bool) -> bool {
@@ -166,10 +159,7 @@ impl AgencyFlags {
 
 impl AgencyLinks {
     pub fn from_stored(raw: &Value) -> Self {
-        Self {
-            portal: text(raw, "portal"),
-            discord: text(raw, "discord"),
-        }
+        Self { portal: text(raw, "portal"), discord: text(raw, "discord") }
     }
 }
 
@@ -182,10 +172,7 @@ mod tests {
     fn hex_colours() {
         assert_eq!(normalize_hex_color("#FC0").as_deref(), Some("#ffcc00"));
         assert_eq!(normalize_hex_color("1c7ed6").as_deref(), Some("#1c7ed6"));
-        assert_eq!(
-            normalize_hex_color("#1c7ed680").as_deref(),
-            Some("#1c7ed680")
-        );
+        assert_eq!(normalize_hex_color("#1c7ed680").as_deref(), Some("#1c7ed680"));
         for bad in ["", "#12", "#12345", "#gggggg", "red", "#1234567"] {
             assert_eq!(normalize_hex_color(bad), None, "{bad}");
         }
@@ -262,20 +249,14 @@ pub struct AgencyDraft {
 }
 
 fn optional_text(value: &Option<String>) -> Option<String> {
-    value
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(String::from)
+    value.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(String::from)
 }
 
 /// `https://Sheriff.Example.org/` → `sheriff.example.org`. Host names only.
 pub fn normalize_domain(raw: &str) -> Result<String, String> {
     let lower = raw.trim().to_lowercase();
-    let host = lower
-        .trim_start_matches("https://")
-        .trim_start_matches("http://")
-        .trim_end_matches('/');
+    let host =
+        lower.trim_start_matches("https://").trim_start_matches("http://").trim_end_matches('/');
     let valid = !host.is_empty()
         && host.len() <= 253
         && host.split('.').all(|label| {
@@ -288,10 +269,7 @@ pub fn normalize_domain(raw: &str) -> Result<String, String> {
     if valid {
         Ok(host.to_owned())
     } else {
-        Err(format!(
-            "Domain '{}' must be a host name such as sheriff.example.org.",
-            raw.trim()
-        ))
+        Err(format!("Domain '{}' must be a host name such as sheriff.example.org.", raw.trim()))
     }
 }
 
@@ -310,27 +288,18 @@ impl AgencyDraft {
                 "Give the agency a slug: its name has no letters or digits.".to_owned()
             })?,
         };
-        let domain = optional_text(&self.domain)
-            .map(|d| normalize_domain(&d))
-            .transpose()?;
+        let domain = optional_text(&self.domain).map(|d| normalize_domain(&d)).transpose()?;
         let mut flags = match self.flags {
             Some(Value::Object(map)) => map,
             Some(Value::Null) | None => serde_json::Map::new(),
             Some(_) => return Err("flags must be an object.".into()),
         };
-        flags
-            .entry("enableAgencyManagement")
-            .or_insert(Value::Bool(true));
-        flags
-            .entry("disableCallsigns")
-            .or_insert(Value::Bool(false));
+        flags.entry("enableAgencyManagement").or_insert(Value::Bool(true));
+        flags.entry("disableCallsigns").or_insert(Value::Bool(false));
         flags.entry("hidden").or_insert(Value::Bool(false));
         if let Some(levels) = flags.get("levels") {
             let normalized = normalize_levels(Some(levels));
-            flags.insert(
-                "levels".into(),
-                serde_json::to_value(normalized).unwrap_or_default(),
-            );
+            flags.insert("levels".into(), serde_json::to_value(normalized).unwrap_or_default());
         }
         Ok(crate::tenancy::provision::NewAgency {
             slug,
@@ -339,12 +308,8 @@ impl AgencyDraft {
             description: optional_text(&self.description),
             long_description: optional_text(&self.long_description),
             flags: Value::Object(flags),
-            theme: self
-                .theme
-                .unwrap_or_else(|| Value::Object(Default::default())),
-            links: self
-                .links
-                .unwrap_or_else(|| Value::Object(Default::default())),
+            theme: self.theme.unwrap_or_else(|| Value::Object(Default::default())),
+            links: self.links.unwrap_or_else(|| Value::Object(Default::default())),
             database_url: None,
             name,
         })
@@ -358,12 +323,7 @@ mod draft_tests {
 
     #[test]
     fn a_name_is_required() {
-        let err = AgencyDraft {
-            name: "  ".into(),
-            ..Default::default()
-        }
-        .validate()
-        .unwrap_err();
+        let err = AgencyDraft { name: "  ".into(), ..Default::default() }.validate().unwrap_err();
         assert_eq!(err, "Agency name is required.");
     }
 

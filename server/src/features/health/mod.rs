@@ -58,10 +58,7 @@ pub async fn readyz(
             url::form_urlencoded::parse(q.as_bytes()).any(|(k, _)| k == AGENCY_QUERY)
         });
     if !names_agency {
-        return Ok(Json(Readiness {
-            status: "ready",
-            agency: None,
-        }));
+        return Ok(Json(Readiness { status: "ready", agency: None }));
     }
     use axum::extract::FromRequestParts;
     let CurrentAgency(agency) = CurrentAgency::from_request_parts(&mut parts, &state).await?;
