@@ -221,12 +221,15 @@ async fn migrate_is_idempotent_and_one_broken_agency_does_not_stop_the_others() 
     };
     let mut admin = app.admin().await;
 
+    let current = state.provisioner.migrator.iter().map(|m| m.version).max().unwrap();
+    let next_version = 9001;
+
     // Twice with the current migrations: nothing changes.
     let before = registry_versions(&mut admin).await;
     for _ in 0..2 {
         let outcomes = run(state.provisioner.migrator.clone()).await;
         assert_eq!(outcomes.len(), 4);
-        assert!(outcomes.iter().all(|o| o.result == Ok(1)), "{outcomes:?}");
+        assert!(outcomes.iter().all(|o| o.result == Ok(current)), "{outcomes:?}");
     }
     assert_eq!(registry_versions(&mut admin).await, before);
 
@@ -241,7 +244,7 @@ async fn migrate_is_idempotent_and_one_broken_agency_does_not_stop_the_others() 
         .await
         .unwrap();
     let (next, _dir) = migrator_with(&[(
-        "0002_note.sql",
+        "9001_note.sql",
         "ALTER TABLE nav_permissions ADD COLUMN note TEXT NOT NULL DEFAULT 'new';",
     )])
     .await;
@@ -249,7 +252,7 @@ async fn migrate_is_idempotent_and_one_broken_agency_does_not_stop_the_others() 
     for outcome in &outcomes {
         match outcome.slug.as_str() {
             "bravo" => assert!(outcome.result.is_err(), "bravo should fail"),
-            _ => assert_eq!(outcome.result, Ok(2), "{}", outcome.slug),
+            _ => assert_eq!(outcome.result, Ok(next_version), "{}", outcome.slug),
         }
     }
     let versions: Vec<(String, i64)> =
@@ -257,17 +260,17 @@ async fn migrate_is_idempotent_and_one_broken_agency_does_not_stop_the_others() 
     assert_eq!(
         versions,
         vec![
-            ("alpha".into(), 2),
-            ("bravo".into(), 1),
-            ("charlie".into(), 2),
-            ("rawlife".into(), 2)
+            ("alpha".into(), next_version),
+            ("bravo".into(), current),
+            ("charlie".into(), next_version),
+            ("rawlife".into(), next_version)
         ]
     );
 
     // The registry change reaches the caches and alpha gets a fresh pool that sees the column.
     let alpha = wait_for(|| async {
         let a = state.registry.by_slug("alpha").await.unwrap().unwrap();
-        (a.schema_version == 2).then_some(a)
+        (a.schema_version == next_version).then_some(a)
     })
     .await;
     let new_pool = state.pools.get(&alpha).await.unwrap();

@@ -4,6 +4,10 @@ use serde_json::json;
 
 use crate::helpers::{json, spawn_app};
 
+fn latest_tenant_migration() -> i64 {
+    portal::tenancy::migrate::tenant_migrator().iter().map(|m| m.version).max().unwrap()
+}
+
 #[tokio::test]
 async fn health_and_readiness() {
     let app = spawn_app().await;
@@ -11,7 +15,7 @@ async fn health_and_readiness() {
     assert_eq!(json(app.get("/readyz").await, 200).await, json!({"status": "ready"}));
     assert_eq!(
         json(app.get("/readyz?agency=rawlife").await, 200).await,
-        json!({"status": "ready", "agency": {"slug": "rawlife", "schemaVersion": 1}})
+        json!({"status": "ready", "agency": {"slug": "rawlife", "schemaVersion": latest_tenant_migration()}})
     );
     assert_eq!(
         json(app.get("/readyz?agency=nope").await, 404).await,

@@ -1,0 +1,83 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { AGENCIES_KEY, agenciesQueryOptions, agencyConfigQueryOptions } from '@/api/agencies';
+import { messageOf } from '@/api/client';
+import type { Theme } from '@/api/types';
+import { resolveActiveSlug, visibleAgencies } from '@/lib/active-agency';
+import { withThemeDefaults } from '@/lib/agency-theme';
+import { DEFAULT_LEVELS, normalizeLevels } from '@/lib/levels';
+import { AgencyContext, type AgencyState } from './context';
+import { applyResolvedSlug, chooseAgency, getSnapshot, subscribe } from './store';
+
+export const AGENCIES_ERROR = 'Failed to load agencies';
+export const CONFIG_ERROR = 'Failed to load agency config';
+
+interface AgencyProviderProps {
+  children: ReactNode;
+  /** Host name used for the domain default (defaults to window.location.hostname). */
+  hostname?: string;
+}
+
+/**
+ * Resolves the active agency (stored choice > agency whose domain is the host > 'rawlife',
+ * corrected against the visible list) and loads its configuration.
+ */
+export function AgencyProvider({ children, hostname }: AgencyProviderProps) {
+  const queryClient = useQueryClient();
+  const { stored, active } = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const list = useQuery(agenciesQueryOptions());
+  const host = hostname ?? window.location.hostname;
+
+  const listForResolution = list.data ? list.data.agencies : list.isError ? null : undefined;
+  const resolved = resolveActiveSlug({ stored, hostname: host, agencies: listForResolution });
+
+  useEffect(() => {
+    if (resolved !== null && resolved !== active) applyResolvedSlug(resolved);
+  }, [resolved, active]);
+
+  const ready = resolved !== null && resolved === active;
+  const config = useQuery({ ...agencyConfigQueryOptions(active ?? ''), enabled: ready });
+
+  const selectAgency = useCallback(
+    (slug: string) => {
+      if (slug === active) return;
+      // Agency-scoped data must not leak into the next agency's shell.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AGENCIES_KEY });
+      chooseAgency(slug);
+    },
+    [active, queryClient],
+  );
+
+  const value = useMemo<AgencyState>(() => {
+    const configData = ready && !config.isError ? (config.data ?? null) : null;
+    const levelSource =
+      configData && configData.levels.length > 0 ? configData.levels : configData?.flags.levels;
+    return {
+      slug: ready ? active : null,
+      ready,
+      agencies: visibleAgencies(list.data?.agencies ?? []),
+      agenciesLoading: list.isPending,
+      agenciesError: list.isError ? messageOf(list.error, AGENCIES_ERROR) : null,
+      config: configData,
+      configLoading: ready && config.isPending,
+      configError: ready && config.isError ? messageOf(config.error, CONFIG_ERROR) : null,
+      levels: configData ? normalizeLevels(levelSource) : DEFAULT_LEVELS.map((level) => ({ ...level })),
+      theme: withThemeDefaults(configData?.theme) satisfies Theme,
+      selectAgency,
+    };
+  }, [
+    ready,
+    active,
+    config.data,
+    config.isError,
+    config.isPending,
+    config.error,
+    list.data,
+    list.isPending,
+    list.isError,
+    list.error,
+    selectAgency,
+  ]);
+
+  return <AgencyContext.Provider value={value}>{children}</AgencyContext.Provider>;
+}

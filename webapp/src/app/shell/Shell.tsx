@@ -1,0 +1,72 @@
+import { Alert, AppShell, Box, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet } from 'react-router';
+import { useAgency } from '@/agency/context';
+import { AgencyBadge } from '@/components/AgencyBadge';
+import { AgencySwitcher } from './AgencySwitcher';
+import { Footer } from './Footer';
+import { MobileNav } from './MobileNav';
+import { TopNav } from './TopNav';
+import { useTopBarNavigation } from './use-navigation';
+
+export const LOGIN_PATH = '/auth/discord';
+export const CONFIG_UNAVAILABLE = 'Agency configuration unavailable';
+
+/** The application shell (member-portal §2.3). Keyed on the agency slug by its parent. */
+export function Shell() {
+  const { config, configError, agenciesError, theme } = useAgency();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const entries = useTopBarNavigation();
+  const title = config ? `${config.name} Portal` : 'Community Portal';
+  const error = configError ?? agenciesError;
+
+  return (
+    <AppShell
+      header={{ height: { base: 64, lg: 112 } }}
+      navbar={{ width: 280, breakpoint: 'lg', collapsed: { desktop: true, mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header style={{ borderBottom: '1px solid var(--agency-border)' }}>
+        <Group h={64} px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label="Toggle navigation" />
+            <UnstyledButton component={Link} to="/" aria-label="Home">
+              <AgencyBadge src={theme.badgeUrl} alt={`${config?.name ?? 'Community'} badge`} h={44} w={44} />
+            </UnstyledButton>
+            <Text component="p" fw={700} fz={{ base: 'md', sm: 'xl' }} truncate="end" data-testid="portal-title" m={0}>
+              {title}
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <AgencySwitcher />
+            <Button component="a" href={LOGIN_PATH} visibleFrom="sm">
+              Login (Discord)
+            </Button>
+          </Group>
+        </Group>
+        <Box visibleFrom="lg" px="md" h={48} style={{ display: 'flex', alignItems: 'center' }}>
+          <TopNav entries={entries} />
+        </Box>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm">
+        <MobileNav entries={entries} onNavigate={close} />
+        <Button component="a" href={LOGIN_PATH} hiddenFrom="sm" mt="md">
+          Login (Discord)
+        </Button>
+      </AppShell.Navbar>
+
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+        {error !== null && (
+          <Alert color="red" variant="light" title={CONFIG_UNAVAILABLE} mb="md" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Box style={{ flex: 1 }}>
+          <Outlet />
+        </Box>
+        <Footer />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

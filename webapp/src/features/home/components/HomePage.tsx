@@ -1,0 +1,85 @@
+import { Anchor, Button, Card, Container, Grid, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useAgency } from '@/agency/context';
+import builtInBadge from '@/assets/badge.svg';
+import { isInternalHref, resolveHome, type HomeCardView } from '@/lib/home';
+
+function HomeCard({ card }: { card: HomeCardView }) {
+  const content = (
+    <Stack gap={6}>
+      <Text fw={700} size="lg">
+        {card.title}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {card.description}
+      </Text>
+    </Stack>
+  );
+  const common = { withBorder: true, padding: 'lg', radius: 'md', h: '100%' } as const;
+  if (card.href === '') return <Card {...common}>{content}</Card>;
+  return isInternalHref(card.href) ? (
+    <Card {...common} component={Link} to={card.href}>
+      {content}
+    </Card>
+  ) : (
+    <Card {...common} component="a" href={card.href}>
+      {content}
+    </Card>
+  );
+}
+
+/** Home (member-portal §2.4): hero and cards, with every fallback of `resolveHome`. */
+export function HomePage() {
+  const { config } = useAgency();
+  const home = resolveHome(config, builtInBadge);
+
+  return (
+    <Container size="lg" py="lg">
+      <Card padding="xl" radius="lg" withBorder mb="xl" bg="var(--agency-surface-alt)">
+        <Grid align="center" gap="xl">
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Image
+              src={home.image}
+              fallbackSrc={builtInBadge}
+              alt="Agency emblem"
+              fit="contain"
+              mah={220}
+              data-testid="home-hero-image"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8 }}>
+            <Stack gap="sm">
+              <Title order={1}>{home.title}</Title>
+              <Text size="lg" c="var(--agency-accent)" fw={600}>
+                {home.subtitle}
+              </Text>
+              <Text style={{ whiteSpace: 'pre-line' }}>{home.body}</Text>
+              {home.cta !== null && (
+                <Group>
+                  {isInternalHref(home.cta.href) ? (
+                    <Button component={Link} to={home.cta.href} size="md">
+                      {home.cta.label}
+                    </Button>
+                  ) : (
+                    <Button component="a" href={home.cta.href} size="md">
+                      {home.cta.label}
+                    </Button>
+                  )}
+                </Group>
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Card>
+
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
+        {home.cards.map((card, index) => (
+          <HomeCard key={`${card.title}-${String(index)}`} card={card} />
+        ))}
+      </SimpleGrid>
+      <Text size="xs" c="dimmed" ta="center" mt="xl">
+        New here? Read <Anchor component={Link} to="/about" size="xs">about the portal</Anchor>.
+      </Text>
+    </Container>
+  );
+}

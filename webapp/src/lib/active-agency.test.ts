@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  agencyCookie,
+  agencyForHostname,
+  agencyLabel,
+  normalizeSlug,
+  readCookie,
+  resolveActiveSlug,
+  visibleAgencies,
+  type AgencySummary,
+} from './active-agency';
+
+const agency = (slug: string, extra: Partial<AgencySummary> = {}): AgencySummary => ({
+  slug,
+  name: slug.toUpperCase(),
+  shortName: null,
+  domain: null,
+  flags: { hidden: false },
+  ...extra,
+});
+
+const AGENCIES = [
+  agency('rawlife'),
+  agency('bcso', { domain: 'bcso.localhost' }),
+  agency('lspd', { domain: 'LSPD.localhost' }),
+  agency('secret', { domain: 'secret.localhost', flags: { hidden: true } }),
+];
+
+describe('resolveActiveSlug', () => {
+  it('uses the stored slug at once while the list loads, else waits', () => {
+    expect(resolveActiveSlug({ stored: 'bcso', hostname: 'lspd.localhost', agencies: undefined })).toBe('bcso');
+    expect(resolveActiveSlug({ stored: null, hostname: 'lspd.localhost', agencies: undefined })).toBeNull();
+  });
+
+  it('prefers the stored slug over the domain default', () => {
+    expect(resolveActiveSlug({ stored: 'bcso', hostname: 'lspd.localhost', agencies: AGENCIES })).toBe('bcso');
+    expect(resolveActiveSlug({ stored: ' BCSO ', hostname: 'x', agencies: AGENCIES })).toBe('bcso');
+  });
+
+  it('defaults to the agency whose domain is the host name', () => {
+    expect(resolveActiveSlug({ stored: null, hostname: 'lspd.localhost', agencies: AGENCIES })).toBe('lspd');
+    expect(resolveActiveSlug({ stored: '', hostname: 'bcso.localhost', agencies: AGENCIES })).toBe('bcso');
+  });
+
+  it('defaults to rawlife when no domain matches', () => {
+    expect(resolveActiveSlug({ stored: null, hostname: '127.0.0.1', agencies: AGENCIES })).toBe('rawlife');
+  });
+
+  it('ignores hidden agencies for the domain default', () => {
+    expect(resolveActiveSlug({ stored: null, hostname: 'secret.localhost', agencies: AGENCIES })).toBe('rawlife');
+  });
+
+  it('falls back to the first visible agency when the slug is not visible', () => {
+    expect(resolveActiveSlug({ stored: 'gone', hostname: 'x', agencies: AGENCIES })).toBe('rawlife');
+    expect(resolveActiveSlug({ stored: 'secret', hostname: 'x', agencies: AGENCIES })).toBe('rawlife');
+    const withoutRoot = AGENCIES.slice(1);
+    expect(resolveActiveSlug({ stored: null, hostname: 'x', agencies: withoutRoot })).toBe('bcso');
+    expect(resolveActiveSlug({ stored: 'gone', hostname: 'x', agencies: [] })).toBe('rawlife');
+  });
+
+  it('keeps the stored slug (or rawlife) when the list failed', () => {
+    expect(resolveActiveSlug({ stored: 'lspd', hostname: 'x', agencies: null })).toBe('lspd');
+    expect(resolveActiveSlug({ stored: null, hostname: 'lspd.localhost', agencies: null })).toBe('rawlife');
+  });
+});
+
+describe('helpers', () => {
+  it('normalises slugs', () => {
+    expect(normalizeSlug(' LSPD ')).toBe('lspd');
+    expect(normalizeSlug('')).toBeNull();
+    expect(normalizeSlug(3)).toBeNull();
+  });
+
+  it('filters hidden agencies', () => {
+    expect(visibleAgencies(AGENCIES).map((a) => a.slug)).toEqual(['rawlife', 'bcso', 'lspd']);
+  });
+
+  it('matches host names case-insensitively, ignoring ports', () => {
+    expect(agencyForHostname(AGENCIES, 'lspd.localhost')?.slug).toBe('lspd');
+    expect(agencyForHostname([agency('a', { domain: 'a.example:8080' })], 'A.example')?.slug).toBe('a');
+    expect(agencyForHostname(AGENCIES, '')).toBeUndefined();
+  });
+
+  it('labels agencies by short name, else name', () => {
+    expect(agencyLabel({ name: 'Los Santos Police Department', shortName: 'LSPD' })).toBe('LSPD');
+    expect(agencyLabel({ name: 'RawLife Community', shortName: ' ' })).toBe('RawLife Community');
+  });
+
+  it('writes a 30-day cookie on path /', () => {
+    expect(agencyCookie('lspd')).toBe('agencySlug=lspd; max-age=2592000; path=/; samesite=lax');
+  });
+
+  it('reads cookies', () => {
+    expect(readCookie('a=1; agencySlug=bcso; b=2', 'agencySlug')).toBe('bcso');
+    expect(readCookie('agencySlugX=1', 'agencySlug')).toBeNull();
+    expect(readCookie('', 'agencySlug')).toBeNull();
+  });
+});

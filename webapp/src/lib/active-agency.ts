@@ -1,0 +1,101 @@
+/** Active agency resolution and persistence formats (member-portal §4, §9). Pure. */
+
+export const DEFAULT_AGENCY_SLUG = 'rawlife';
+export const AGENCY_STORAGE_KEY = 'activeAgencySlug';
+export const AGENCY_COOKIE_NAME = 'agencySlug';
+/** 30 days. */
+export const AGENCY_COOKIE_MAX_AGE = 2_592_000;
+
+export interface AgencySummary {
+  slug: string;
+  name: string;
+  shortName?: string | null;
+  domain?: string | null;
+  flags: { hidden: boolean };
+}
+
+/** Trimmed, lowercased slug; blank or non-string → null. */
+export function normalizeSlug(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const slug = value.trim().toLowerCase();
+  return slug === '' ? null : slug;
+}
+
+/** Agencies shown in the portal: hidden ones are left out. */
+export function visibleAgencies<T extends AgencySummary>(agencies: readonly T[]): T[] {
+  return agencies.filter((agency) => !agency.flags.hidden);
+}
+
+/** The agency whose domain is `hostname` (case-insensitive, port and trailing dot ignored). */
+export function agencyForHostname<T extends AgencySummary>(
+  agencies: readonly T[],
+  hostname: string,
+): T | undefined {
+  const host = bareHost(hostname);
+  if (host === '') return undefined;
+  return agencies.find((agency) => agency.domain != null && bareHost(agency.domain) === host);
+}
+
+function bareHost(value: string): string {
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, '')
+    .replace(/[/:].*$/, '')
+    .replace(/\.$/, '');
+}
+
+/**
+ * Which agency is active.
+ * - `agencies === undefined`: the list is still loading; an explicitly stored slug is used
+ *   at once, otherwise the answer is not known yet (`null`).
+ * - `agencies === null`: the list failed; the stored slug or the root agency.
+ * - a list: stored slug, else the agency whose domain is the hostname, else the root agency;
+ *   a slug that is not among the visible agencies falls back to the first visible agency
+ *   (or the root agency when none is visible).
+ */
+export function resolveActiveSlug(input: {
+  stored: string | null;
+  hostname: string;
+  agencies: readonly AgencySummary[] | null | undefined;
+}): string | null {
+  const stored = normalizeSlug(input.stored);
+  if (input.agencies === undefined) return stored;
+  if (input.agencies === null) return stored ?? DEFAULT_AGENCY_SLUG;
+  const visible = visibleAgencies(input.agencies);
+  const candidate =
+    stored ?? agencyForHostname(visible, input.hostname)?.slug ?? DEFAULT_AGENCY_SLUG;
+  if (visible.some((agency) => agency.slug === candidate)) return candidate;
+  return visible[0]?.slug ?? DEFAULT_AGENCY_SLUG;
+}
+
+/** Label of an agency in the switcher: short name, else name. */
+export function agencyLabel(agency: Pick<AgencySummary, 'name' | 'shortName'>): string {
+  return normalizeLabel(agency.shortName) ?? agency.name;
+}
+
+function normalizeLabel(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+/** `document.cookie` assignment that stores the active slug for 30 days on path /. */
+export function agencyCookie(slug: string): string {
+  return `${AGENCY_COOKIE_NAME}=${encodeURIComponent(slug)}; max-age=${AGENCY_COOKIE_MAX_AGE}; path=/; samesite=lax`;
+}
+
+/** Value of cookie `name` in a `document.cookie` string, or null. */
+export function readCookie(cookies: string, name: string): string | null {
+  for (const part of cookies.split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0) continue;
+    if (part.slice(0, index).trim() !== name) continue;
+    const raw = part.slice(index + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return null;
+}
