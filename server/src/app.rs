@@ -29,7 +29,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     config::Config,
     error::ErrorBody,
-    features::{agencies, health},
+    features::{agencies, health, permissions},
+    identity::{self, discord::DiscordApi},
     media::{self, MediaStore},
     tenancy::{
         pools::{Budget, PoolCache},
@@ -49,6 +50,8 @@ pub struct App {
     pub provisioner: Provisioner,
     pub media: MediaStore,
     pub web: WebAssets,
+    /// Discord API access; `None` when sign-in is not configured.
+    pub discord: Option<DiscordApi>,
 }
 
 #[derive(Clone)]
@@ -88,6 +91,7 @@ impl App {
             control_options,
             media,
             web,
+            discord: config.discord.clone().map(DiscordApi::new),
             config,
         })
     }
@@ -118,21 +122,27 @@ impl AppState {
 #[openapi(
     info(title = "Agency Portal API", description = "Multi-agency department portal"),
     // Routed by hand below: axum needs a wildcard (`{*path}`) that OpenAPI cannot express.
-    paths(media::routes::media),
+    paths(media::routes::media, agencies::admin::upload_agency_media),
     components(schemas(ErrorBody)),
-    tags((name = "agencies"), (name = "health"), (name = "media"))
+    tags((name = "agencies"), (name = "access"), (name = "identity"), (name = "health"), (name = "media"))
 )]
 struct ApiDoc;
 
 /// The routes and their OpenAPI description, from one list.
 fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .routes(routes!(agencies::routes::list_agencies))
+        .routes(routes!(agencies::routes::list_agencies, agencies::admin::create_agency))
+        .routes(routes!(agencies::admin::update_agency))
         .routes(routes!(agencies::routes::agency_config))
         .routes(routes!(agencies::routes::current_agency))
         .routes(routes!(health::healthz))
         .routes(routes!(health::readyz))
         .routes(routes!(media::routes::insignia))
+        .routes(routes!(identity::routes::auth_me))
+        .routes(routes!(identity::routes::api_me))
+        .routes(routes!(identity::routes::discord_user))
+        .routes(routes!(identity::routes::discord_roles))
+        .routes(routes!(permissions::routes::get_permissions, permissions::routes::put_permissions))
         .split_for_parts()
 }
 
@@ -179,9 +189,21 @@ pub fn router(state: AppState) -> Router {
         .layer(CompressionLayer::new())
         .layer(DefaultBodyLimit::max(1024 * 1024));
 
+    let sessions = identity::session::layer(state.control.clone(), state.config.secure_cookies());
     api.route("/api/openapi.json", get(move || async move { Json(doc) }))
         .route("/media/{*path}", get(media::routes::media))
+        .route(
+            "/api/uploads/agency-media",
+            axum::routing::post(agencies::admin::upload_agency_media)
+                .layer(DefaultBodyLimit::max(agencies::admin::AGENCY_MEDIA_LIMIT + 64 * 1024)),
+        )
+        .route("/auth/discord", get(identity::oauth::start))
+        .route(identity::oauth::CALLBACK_PATH, get(identity::oauth::callback))
+        .route("/auth/logout", get(identity::oauth::logout))
+        .route("/auth/demo", get(identity::demo::choose).post(identity::demo::sign_in))
         .fallback(web::fallback)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), identity::origin::same_origin))
+        .layer(sessions)
         .layer(layers)
         .with_state(state)
 }

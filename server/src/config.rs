@@ -21,6 +21,19 @@ pub enum LogFormat {
     Json,
 }
 
+/// Discord sign-in (OAuth2) and look-ups. Endpoints are settings so tests can point them at a
+/// local stand-in.
+#[derive(Debug, Clone)]
+pub struct DiscordSettings {
+    pub client_id: String,
+    pub client_secret: String,
+    pub guild_id: String,
+    pub bot_token: Option<String>,
+    /// `https://discord.com/api/v10`; the token endpoint is `{api_url}/oauth2/token`.
+    pub api_url: Url,
+    pub authorize_url: Url,
+}
+
 #[derive(Debug, Clone)]
 pub struct Config {
     pub database_url: String,
@@ -32,6 +45,24 @@ pub struct Config {
     /// Serve the web app from this folder instead of the copy embedded in the binary.
     pub web_dir: Option<PathBuf>,
     pub log_format: LogFormat,
+    /// `None` when `DISCORD_CLIENT_ID` is unset: sign-in is then unavailable (demo aside).
+    pub discord: Option<DiscordSettings>,
+    /// Discord ids that are High Command of the root agency even without a roster entry.
+    pub owner_discord_ids: Vec<String>,
+    /// `PORTAL_DEMO=1`: sign in as a demo member without Discord (loopback only).
+    pub demo: bool,
+}
+
+impl Config {
+    /// Demo sign-in is honoured only while the server listens on loopback.
+    pub fn demo_sign_in(&self) -> bool {
+        self.demo && self.bind.ip().is_loopback()
+    }
+
+    /// Cookies get `Secure` when the portal is reached over https.
+    pub fn secure_cookies(&self) -> bool {
+        self.public_url.scheme() == "https"
+    }
 }
 
 /// A configuration problem, worded for the person starting the server.
@@ -117,7 +148,76 @@ impl Config {
             }
         };
 
-        Ok(Self { database_url, bind, public_url, media, max_db_connections, web_dir, log_format })
+        let discord = match get("DISCORD_CLIENT_ID") {
+            None => None,
+            Some(client_id) => {
+                let require = |key: &str| {
+                    get(key).ok_or_else(|| {
+                        ConfigError(format!("{key} must be set when DISCORD_CLIENT_ID is set"))
+                    })
+                };
+                let url = |key: &str, default: &str| {
+                    let raw = get(key).unwrap_or_else(|| default.to_owned());
+                    Url::parse(raw.trim_end_matches('/'))
+                        .ok()
+                        .filter(|u| matches!(u.scheme(), "http" | "https"))
+                        .ok_or_else(|| {
+                            ConfigError(format!("{key} must be an http(s) URL (got '{raw}')"))
+                        })
+                };
+                Some(DiscordSettings {
+                    client_id,
+                    client_secret: require("DISCORD_CLIENT_SECRET")?,
+                    guild_id: require("DISCORD_GUILD_ID")?,
+                    bot_token: get("DISCORD_BOT_TOKEN"),
+                    api_url: url("DISCORD_API_URL", "https://discord.com/api/v10")?,
+                    authorize_url: url(
+                        "DISCORD_AUTHORIZE_URL",
+                        "https://discord.com/oauth2/authorize",
+                    )?,
+                })
+            }
+        };
+
+        let owner_discord_ids = get("PORTAL_OWNER_DISCORD_IDS")
+            .map(|raw| {
+                raw.split(',')
+                    .map(str::trim)
+                    .filter(|id| !id.is_empty())
+                    .map(|id| {
+                        if id.chars().all(|c| c.is_ascii_digit()) {
+                            Ok(id.to_owned())
+                        } else {
+                            Err(ConfigError(format!(
+                                "PORTAL_OWNER_DISCORD_IDS must list numeric Discord ids separated by commas (got '{id}')"
+                            )))
+                        }
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .transpose()?
+            .unwrap_or_default();
+
+        let demo = match get("PORTAL_DEMO").as_deref() {
+            None | Some("0") | Some("false") => false,
+            Some("1") | Some("true") => true,
+            Some(other) => {
+                return Err(ConfigError(format!("PORTAL_DEMO must be 1 or 0 (got '{other}')")))
+            }
+        };
+
+        Ok(Self {
+            database_url,
+            bind,
+            public_url,
+            media,
+            max_db_connections,
+            web_dir,
+            log_format,
+            discord,
+            owner_discord_ids,
+            demo,
+        })
     }
 }
 
@@ -201,10 +301,39 @@ mod tests {
             ("PORTAL_LOG_FORMAT", "xml"),
             ("MEDIA_URL", "gs://bucket"),
             ("DATABASE_URL", "mysql://x"),
+            ("PORTAL_OWNER_DISCORD_IDS", "123,abc"),
+            ("PORTAL_DEMO", "yes"),
         ] {
             let err = config(&[DB, (key, value)]).unwrap_err().to_string();
             assert!(err.starts_with(key), "{key}={value}: {err}");
         }
+    }
+
+    #[test]
+    fn discord_settings_need_secret_and_guild() {
+        let err = config(&[DB, ("DISCORD_CLIENT_ID", "1")]).unwrap_err().to_string();
+        assert_eq!(err, "DISCORD_CLIENT_SECRET must be set when DISCORD_CLIENT_ID is set");
+        let c = config(&[
+            DB,
+            ("DISCORD_CLIENT_ID", "1"),
+            ("DISCORD_CLIENT_SECRET", "s"),
+            ("DISCORD_GUILD_ID", "9"),
+            ("DISCORD_API_URL", "http://127.0.0.1:9999/api/"),
+            ("PORTAL_OWNER_DISCORD_IDS", " 111111, 222222 ,"),
+        ])
+        .unwrap();
+        let d = c.discord.unwrap();
+        assert_eq!(d.api_url.as_str(), "http://127.0.0.1:9999/api");
+        assert_eq!(d.authorize_url.as_str(), "https://discord.com/oauth2/authorize");
+        assert_eq!(c.owner_discord_ids, vec!["111111", "222222"]);
+        assert!(config(&[DB]).unwrap().discord.is_none());
+    }
+
+    #[test]
+    fn demo_sign_in_needs_loopback() {
+        assert!(config(&[DB, ("PORTAL_DEMO", "1")]).unwrap().demo_sign_in());
+        let open = config(&[DB, ("PORTAL_DEMO", "1"), ("PORTAL_BIND", "0.0.0.0:8080")]).unwrap();
+        assert!(open.demo && !open.demo_sign_in());
     }
 
     #[test]

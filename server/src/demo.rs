@@ -7,10 +7,15 @@ use crate::{
     app::AppState,
     error::AppError,
     features::agencies::model::AgencyDraft,
-    tenancy::{registry, ROOT_SLUG},
+    tenancy::{
+        provision::{starter_rank_id, STARTER_DEPARTMENT_ID},
+        registry, ROOT_SLUG,
+    },
 };
 
 struct DemoAgency {
+    /// Prefix of the demo members' Discord ids, unique per agency.
+    id_base: u64,
     slug: &'static str,
     name: &'static str,
     short_name: &'static str,
@@ -24,6 +29,7 @@ struct DemoAgency {
 fn demo_agencies() -> Vec<DemoAgency> {
     vec![
         DemoAgency {
+            id_base: 100_000_000_000_000_000,
             slug: ROOT_SLUG,
             name: "RawLife Community",
             short_name: "RawLife",
@@ -39,6 +45,7 @@ fn demo_agencies() -> Vec<DemoAgency> {
             links: json!({"discord": "https://discord.gg/rawlife"}),
         },
         DemoAgency {
+            id_base: 200_000_000_000_000_000,
             slug: "bcso",
             name: "Blaine County Sheriff's Office",
             short_name: "BCSO",
@@ -66,6 +73,7 @@ fn demo_agencies() -> Vec<DemoAgency> {
             links: json!({"portal": "http://bcso.localhost:8080", "discord": "https://discord.gg/bcso"}),
         },
         DemoAgency {
+            id_base: 300_000_000_000_000_000,
             slug: "lspd",
             name: "Los Santos Police Department",
             short_name: "LSPD",
@@ -132,6 +140,7 @@ pub async fn seed(state: &AppState) -> anyhow::Result<Vec<String>> {
             flags: Some(json!({"enableAgencyManagement": false})),
             theme: Some(demo.theme),
             links: Some(demo.links),
+            owner: None,
         };
         let new = draft.validate().map_err(|e| anyhow::anyhow!(e))?;
         match state.provisioner.provision(new).await {
@@ -143,5 +152,57 @@ pub async fn seed(state: &AppState) -> anyhow::Result<Vec<String>> {
         }
     }
     state.registry.invalidate().await;
+    for demo in demo_agencies() {
+        if let Some(agency) = state.registry.by_slug(demo.slug).await? {
+            let db = state.pools.get(&agency).await?;
+            seed_members(db.pool(), &agency, demo.id_base).await?;
+        }
+    }
     Ok(created)
+}
+
+/// Demo members to sign in as: one per level of the starter department, while the roster is
+/// still empty. Their Discord ids are `id_base + 1`, `+ 2`, … from the top level down.
+async fn seed_members(
+    db: &sqlx::PgPool,
+    agency: &crate::tenancy::Agency,
+    id_base: u64,
+) -> anyhow::Result<()> {
+    const NAMES: [&str; 6] = [
+        "Alex Mercer",
+        "Jordan Reyes",
+        "Sam Whitaker",
+        "Casey Nguyen",
+        "Riley Brooks",
+        "Morgan Hale",
+    ];
+    let empty: bool =
+        sqlx::query_scalar("SELECT NOT EXISTS (SELECT 1 FROM roster)").fetch_one(db).await?;
+    let has_starter: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM departments WHERE id = $1)")
+            .bind(STARTER_DEPARTMENT_ID)
+            .fetch_one(db)
+            .await?;
+    if !empty || !has_starter {
+        return Ok(());
+    }
+    let mut tx = db.begin().await?;
+    for (i, level) in agency.flags.levels.iter().rev().enumerate() {
+        let callsign =
+            format!("{}-{:02}", agency.slug.to_uppercase().chars().next().unwrap_or('X'), 10 + i);
+        sqlx::query(
+            "INSERT INTO roster (name, callsign, region, discord_id, department_id, rank_id, hire_date, rank_change_date)
+             VALUES ($1, $2, 'Los Santos', $3, $4, $5, CURRENT_DATE - ($6 * 97), CURRENT_DATE - ($6 * 23))",
+        )
+        .bind(NAMES[i % NAMES.len()])
+        .bind(callsign)
+        .bind((id_base + i as u64 + 1).to_string())
+        .bind(STARTER_DEPARTMENT_ID)
+        .bind(starter_rank_id(&level.id))
+        .bind(i as i32 + 1)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
 }

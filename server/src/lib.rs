@@ -7,6 +7,7 @@ pub mod config;
 pub mod demo;
 pub mod error;
 pub mod features;
+pub mod identity;
 pub mod media;
 pub mod startup;
 pub mod telemetry;

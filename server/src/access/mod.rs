@@ -1,4 +1,9 @@
-//! Levels, viewer context and navigation permissions.
+//! Levels, viewer context, navigation permissions and the route guards that enforce them.
 
+pub mod guard;
 pub mod levels;
 pub mod nav;
+pub mod viewer;
+
+pub use guard::{Guard, HighCommand};
+pub use viewer::Viewer;

@@ -2,3 +2,5 @@
 
 pub mod agencies;
 pub mod health;
+pub mod permissions;
+pub mod roster;

@@ -2,6 +2,7 @@
 //! default, any S3-compatible store in production.
 
 pub mod routes;
+pub mod upload;
 
 use std::sync::Arc;
 

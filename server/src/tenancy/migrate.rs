@@ -6,7 +6,9 @@
 //! never migrate the same schema at once.
 
 use futures::{stream, StreamExt};
-use sqlx::{migrate::Migrator, postgres::PgConnectOptions, Connection, PgConnection, PgPool};
+use sqlx::{
+    migrate::Migrator, postgres::PgConnectOptions, Connection, Executor, PgConnection, PgPool,
+};
 
 use crate::tenancy::{pools::server_options, provision::applied_version, registry, Agency};
 
@@ -76,17 +78,16 @@ async fn migrate_one(
     let lock_key = format!("portal-migrate:{}", agency.schema_name);
     sqlx::query("SELECT pg_advisory_lock(hashtext($1))").bind(&lock_key).execute(&mut conn).await?;
     let outcome = async {
-        migrator.run(&mut conn).await?;
+        migrator.run_direct(&mut conn).await?;
         // Tables created by older migrations before default privileges existed, if any.
-        sqlx::raw_sql(&format!(
+        let grants = format!(
             r#"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA "{schema}" TO "{role}";
                GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA "{schema}" TO "{role}";
                REVOKE INSERT, UPDATE, DELETE ON _sqlx_migrations FROM "{role}";"#,
             schema = agency.schema_name,
             role = agency.db_role
-        ))
-        .execute(&mut conn)
-        .await?;
+        );
+        conn.execute(grants.as_str()).await?;
         anyhow::Ok(applied_version(&mut conn).await?)
     }
     .await;

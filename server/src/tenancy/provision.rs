@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use serde_json::Value;
-use sqlx::{migrate::Migrator, postgres::PgConnectOptions, Connection, PgConnection};
+use sqlx::{migrate::Migrator, postgres::PgConnectOptions, Connection, Executor, PgConnection};
 use tokio::sync::Semaphore;
 
 use crate::{
@@ -30,6 +30,23 @@ pub struct NewAgency {
     pub links: Value,
     /// Another Postgres server for this agency's schema; `None` is the control server.
     pub database_url: Option<String>,
+    /// A first High Command member, placed at the top rank of the starter department.
+    pub owner: Option<Owner>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Owner {
+    pub discord_id: String,
+    pub name: String,
+}
+
+/// The department every new agency starts with: one rank per level, the highest first.
+pub const STARTER_DEPARTMENT_ID: &str = "headquarters";
+pub const STARTER_DEPARTMENT_NAME: &str = "Headquarters";
+
+pub fn starter_rank_id(level: &str) -> String {
+    format!("{STARTER_DEPARTMENT_ID}-{}", level.replace('_', "-"))
 }
 
 /// Everything provisioning and migrations need; cheap to clone.
@@ -86,8 +103,9 @@ impl Provisioner {
         }
 
         let levels = normalize_levels(new.flags.get("levels"));
+        let seed = Seed { levels: &levels, owner: new.owner.as_ref() };
         let version = match &new.database_url {
-            None => create_tenant_schema(&mut tx, &schema, &role, &self.migrator, &levels).await?,
+            None => create_tenant_schema(&mut tx, &schema, &role, &self.migrator, &seed).await?,
             Some(url) => {
                 // The schema lives on another server: create it there in its own transaction,
                 // commit it only once the registry row is in place, and undo it if the
@@ -98,7 +116,7 @@ impl Provisioner {
                 let mut remote = PgConnection::connect_with(&options).await?;
                 let mut remote_tx = remote.begin().await?;
                 let version =
-                    create_tenant_schema(&mut remote_tx, &schema, &role, &self.migrator, &levels)
+                    create_tenant_schema(&mut remote_tx, &schema, &role, &self.migrator, &seed)
                         .await?;
                 set_schema_version(&mut tx, id, version).await?;
                 remote_tx.commit().await?;
@@ -151,7 +169,7 @@ async fn create_tenant_schema(
     schema: &str,
     role: &str,
     migrator: &Migrator,
-    levels: &[Level],
+    seed: &Seed<'_>,
 ) -> AppResult<i64> {
     let (control_path,): (String,) =
         sqlx::query_as("SELECT current_setting('search_path')").fetch_one(&mut *conn).await?;
@@ -166,17 +184,16 @@ async fn create_tenant_schema(
                GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO "{role}";
            SET LOCAL search_path TO "{schema}";"#
     );
-    sqlx::raw_sql(&ddl).execute(&mut *conn).await?;
+    conn.execute(ddl.as_str()).await?;
     migrator
-        .run(&mut *conn)
+        .run_direct(&mut *conn)
         .await
         .map_err(|e| AppError::Other(anyhow::anyhow!("tenant migration failed: {e}")))?;
-    seed_defaults(conn, levels).await?;
+    seed_defaults(conn, seed).await?;
     let version = applied_version(conn).await?;
     // The pool's role reads the version (readiness) but may not rewrite migration history.
-    sqlx::raw_sql(&format!(r#"REVOKE INSERT, UPDATE, DELETE ON _sqlx_migrations FROM "{role}";"#))
-        .execute(&mut *conn)
-        .await?;
+    let revoke = format!(r#"REVOKE INSERT, UPDATE, DELETE ON _sqlx_migrations FROM "{role}";"#);
+    conn.execute(revoke.as_str()).await?;
     // Back to the control schema for the rest of the caller's transaction.
     sqlx::query("SELECT set_config('search_path', $1, true)")
         .bind(control_path)
@@ -195,17 +212,51 @@ pub async fn applied_version(conn: &mut PgConnection) -> sqlx::Result<i64> {
 }
 
 async fn drop_tenant_schema(conn: &mut PgConnection, schema: &str, role: &str) -> sqlx::Result<()> {
-    sqlx::raw_sql(&format!(
+    let drop = format!(
         r#"DROP SCHEMA IF EXISTS "{schema}" CASCADE; DROP OWNED BY "{role}"; DROP ROLE IF EXISTS "{role}";"#
-    ))
-    .execute(conn)
-    .await?;
+    );
+    conn.execute(drop.as_str()).await?;
     Ok(())
 }
 
-/// The default data of a new agency: its navigation permissions, with the default level
-/// names mapped onto the agency's own level list.
-async fn seed_defaults(conn: &mut PgConnection, levels: &[Level]) -> sqlx::Result<()> {
+/// What a new agency's default data depends on.
+struct Seed<'a> {
+    levels: &'a [Level],
+    owner: Option<&'a Owner>,
+}
+
+/// The default data of a new agency: its navigation permissions (the default level names
+/// mapped onto the agency's own level list), the starter department with one rank per level,
+/// and the first High Command member when one is named.
+async fn seed_defaults(conn: &mut PgConnection, seed: &Seed<'_>) -> sqlx::Result<()> {
+    let levels = seed.levels;
+    sqlx::query("INSERT INTO departments (id, name, position) VALUES ($1, $2, 0)")
+        .bind(STARTER_DEPARTMENT_ID)
+        .bind(STARTER_DEPARTMENT_NAME)
+        .execute(&mut *conn)
+        .await?;
+    for (position, level) in levels.iter().rev().enumerate() {
+        sqlx::query("INSERT INTO ranks (id, department_id, name, level, position) VALUES ($1, $2, $3, $4, $5)")
+            .bind(starter_rank_id(&level.id))
+            .bind(STARTER_DEPARTMENT_ID)
+            .bind(&level.label)
+            .bind(&level.id)
+            .bind(position as i32)
+            .execute(&mut *conn)
+            .await?;
+    }
+    if let (Some(owner), Some(top)) = (seed.owner, levels.last()) {
+        sqlx::query(
+            "INSERT INTO roster (name, discord_id, department_id, rank_id, rank_change_date)
+             VALUES ($1, $2, $3, $4, CURRENT_DATE)",
+        )
+        .bind(owner.name.trim())
+        .bind(owner.discord_id.trim())
+        .bind(STARTER_DEPARTMENT_ID)
+        .bind(starter_rank_id(&top.id))
+        .execute(&mut *conn)
+        .await?;
+    }
     for (nav_id, level) in DEFAULT_NAV_PERMISSIONS {
         let mapped: Vec<String> = level.map(|l| map_default_level(l, levels)).into_iter().collect();
         sqlx::query(

@@ -31,9 +31,18 @@ async fn hidden_agencies_are_left_out_of_the_list() {
     let slugs: Vec<&str> =
         body["agencies"].as_array().unwrap().iter().map(|a| a["slug"].as_str().unwrap()).collect();
     assert_eq!(slugs, vec!["rawlife", "visible"]);
-    // `includeHidden` is for High Command and arrives with sign-in; until then it changes nothing.
-    let body = json(app.get("/api/agencies?includeHidden=1").await, 200).await;
-    assert_eq!(body["agencies"].as_array().unwrap().len(), 2);
+    // `includeHidden` is for High Command of the root agency only.
+    assert_eq!(
+        json(app.get("/api/agencies?includeHidden=1").await, 401).await,
+        json!({"error": "You must be signed in to do that."})
+    );
+    app.add_member("rawlife", "100000000000000001", "Alex Mercer", "high_command").await;
+    let hc = app.signed_in("100000000000000001").await;
+    let body =
+        json(hc.get(app.url("/api/agencies?includeHidden=1")).send().await.unwrap(), 200).await;
+    let slugs: Vec<&str> =
+        body["agencies"].as_array().unwrap().iter().map(|a| a["slug"].as_str().unwrap()).collect();
+    assert_eq!(slugs, vec!["rawlife", "visible", "ghost"]);
     // A hidden agency still has its own configuration (its members may open it directly).
     assert_eq!(json(app.get("/api/agencies/ghost/config").await, 200).await["name"], "Ghost PD");
 }

@@ -3,6 +3,10 @@
 
 use std::{collections::HashMap, path::PathBuf, sync::Arc};
 
+#[path = "../../src/bin/discord-standin/standin.rs"]
+#[allow(dead_code)]
+pub mod standin;
+
 use portal::{
     app::{self, App, AppState},
     config::Config,
@@ -21,6 +25,8 @@ pub struct TestApp {
     pub database_url: String,
     pub database_name: String,
     pub media_dir: PathBuf,
+    /// The Discord stand-in this app signs in through.
+    pub discord: standin::Standin,
     _dirs: Vec<TempDir>,
 }
 
@@ -28,13 +34,20 @@ pub struct Options {
     pub max_db_connections: u32,
     pub migrator: Option<Migrator>,
     pub media: Option<MediaStore>,
+    /// `PORTAL_DEMO=1`.
+    pub demo: bool,
+    pub owners: Vec<String>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { max_db_connections: 20, migrator: None, media: None }
+        Self { max_db_connections: 20, migrator: None, media: None, demo: false, owners: vec![] }
     }
 }
+
+/// Discord roles the stand-in's guild has.
+pub const GUILD_ROLES: [(&str, &str); 2] =
+    [("700000000000000001", "FTO"), ("700000000000000002", "Dispatch")];
 
 pub fn server_url() -> String {
     std::env::var("TEST_DATABASE_URL").expect(
@@ -71,12 +84,34 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
     std::fs::create_dir_all(web_dir.path().join("assets")).unwrap();
     std::fs::write(web_dir.path().join("assets/app-1a2b3c.js"), "console.log('portal')").unwrap();
 
-    let vars: HashMap<&str, String> = HashMap::from([
+    let discord = standin::Standin::new(
+        vec![],
+        GUILD_ROLES.iter().map(|(id, name)| (id.to_string(), name.to_string())).collect(),
+    );
+    let discord_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let discord_url = format!("http://{}", discord_listener.local_addr().unwrap());
+    tokio::spawn(discord.clone().serve(discord_listener));
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+
+    let mut vars: HashMap<&str, String> = HashMap::from([
         ("DATABASE_URL", database_url.clone()),
+        ("PUBLIC_URL", address.clone()),
+        ("DISCORD_CLIENT_ID", discord.client_id.clone()),
+        ("DISCORD_CLIENT_SECRET", discord.client_secret.clone()),
+        ("DISCORD_GUILD_ID", discord.guild_id.clone()),
+        ("DISCORD_BOT_TOKEN", discord.bot_token.clone()),
+        ("DISCORD_API_URL", format!("{discord_url}/api/v10")),
+        ("DISCORD_AUTHORIZE_URL", format!("{discord_url}/oauth2/authorize")),
+        ("PORTAL_OWNER_DISCORD_IDS", options.owners.join(",")),
         ("MEDIA_URL", format!("file://{}", media_dir.path().display())),
         ("PORTAL_WEB_DIR", web_dir.path().display().to_string()),
         ("PORTAL_MAX_DB_CONNECTIONS", options.max_db_connections.to_string()),
     ]);
+    if options.demo {
+        vars.insert("PORTAL_DEMO", "1".into());
+    }
     let config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test config");
     let media = match options.media {
         Some(media) => media,
@@ -87,8 +122,6 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
     let outcomes = startup::prepare(&state).await.expect("migrations");
     assert!(outcomes.iter().all(|o| o.result.is_ok()), "{outcomes:?}");
 
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = format!("http://{}", listener.local_addr().unwrap());
     state.spawn_registry_listener();
     let router = app::router(state.clone());
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
@@ -103,6 +136,7 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
         database_url,
         database_name,
         media_dir: media_dir.path().to_path_buf(),
+        discord,
         _dirs: vec![media_dir, web_dir],
     }
 }
@@ -135,10 +169,74 @@ impl TestApp {
         agency
     }
 
+    /// Puts a person on an agency's roster at the starter department's rank of `level`, and
+    /// gives the stand-in a matching Discord account (a member of the guild).
+    pub async fn add_member(&self, agency: &str, discord_id: &str, name: &str, level: &str) -> i64 {
+        let agency = self.state.registry.by_slug(agency).await.unwrap().expect("agency");
+        let pool = self.state.pools.get(&agency).await.unwrap();
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO roster (name, discord_id, department_id, rank_id) VALUES ($1, $2, $3, $4) RETURNING id",
+        )
+        .bind(name)
+        .bind(discord_id)
+        .bind(portal::tenancy::provision::STARTER_DEPARTMENT_ID)
+        .bind(portal::tenancy::provision::starter_rank_id(level))
+        .fetch_one(pool.pool())
+        .await
+        .unwrap();
+        self.ensure_account(discord_id, name);
+        id
+    }
+
+    /// Makes sure the stand-in knows `discord_id` as a guild member.
+    pub fn ensure_account(&self, discord_id: &str, name: &str) {
+        let username: String =
+            name.to_lowercase().chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+        self.discord.add_account(standin::Account::member(discord_id, &username, &[]));
+    }
+
+    /// A new browser-like client (own cookie jar, no automatic redirects).
+    pub fn browser(&self) -> reqwest::Client {
+        reqwest::Client::builder()
+            .cookie_store(true)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap()
+    }
+
+    /// Starts sign-in in `browser` and approves it at the stand-in as `discord_id`; returns
+    /// the callback URL the stand-in redirects back to (not yet visited).
+    pub async fn authorize(&self, browser: &reqwest::Client, discord_id: &str) -> String {
+        let start = browser.get(self.url("/auth/discord")).send().await.unwrap();
+        assert_eq!(start.status(), 303, "sign-in start redirects to Discord");
+        let authorize = location(&start);
+        assert!(authorize.contains("/oauth2/authorize?"), "{authorize}");
+        let approve = format!(
+            "{}&user={discord_id}",
+            authorize.replace("/oauth2/authorize?", "/oauth2/approve?")
+        );
+        let approved = browser.get(approve).send().await.unwrap();
+        assert_eq!(approved.status(), 303, "{}", approved.text().await.unwrap());
+        location(&approved)
+    }
+
+    /// A client signed in as `discord_id` through the real OAuth2 flow.
+    pub async fn signed_in(&self, discord_id: &str) -> reqwest::Client {
+        let browser = self.browser();
+        let callback = self.authorize(&browser, discord_id).await;
+        let done = browser.get(&callback).send().await.unwrap();
+        assert_eq!(done.status(), 303, "{}", done.text().await.unwrap());
+        browser
+    }
+
     /// A connection to this test's database as the migrator (superuser on the test server).
     pub async fn admin(&self) -> PgConnection {
         PgConnection::connect(&self.database_url).await.unwrap()
     }
+}
+
+pub fn location(response: &reqwest::Response) -> String {
+    response.headers()["location"].to_str().unwrap().to_owned()
 }
 
 /// JSON body of a response, after checking its status.

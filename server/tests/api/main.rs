@@ -7,6 +7,7 @@
 mod helpers;
 
 mod agencies;
+mod identity;
 mod media;
 mod tenancy;
 mod web;

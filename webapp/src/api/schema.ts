@@ -11,14 +11,32 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The agencies shown in the agency switcher (hidden ones left out). */
+        /** The agencies shown in the agency switcher (hidden ones left out unless `includeHidden=1`). */
         get: operations["list_agencies"];
+        put?: never;
+        /** Creates and provisions an agency (High Command of the root agency). */
+        post: operations["create_agency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agencies/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Updates texts, theme keys, links, or visibility of an agency. */
+        patch: operations["update_agency"];
         trace?: never;
     };
     "/api/agencies/{slug}/config": {
@@ -58,6 +76,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user (or null) and their roster entries in the active agency. */
+        get: operations["auth_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discord-user/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Discord user's public profile (avatar, discriminator, username), cached. */
+        get: operations["discord_user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discord/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The community server's roles, for linking ranks and roles (department managers). */
+        get: operations["discord_roles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Same as `/api/auth/me`. */
+        get: operations["api_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nav-permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Navigation permissions of the active agency (anyone: the menu needs them), or of another
+         *     agency for High Command of an agency with agency management.
+         */
+        get: operations["get_permissions"];
+        /**
+         * Saves permissions (High Command). With `?target=`, only the locked list of that agency
+         *     is saved; without it, items locked by the root agency must stay as they are.
+         */
+        put: operations["put_permissions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -86,6 +196,26 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads/agency-media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a badge, hero image or favicon (PNG, JPEG or WebP, at most 2 MB) for the active
+         *     agency, or for the agency named in the form field `agency` (root High Command).
+         */
+        post: operations["upload_agency_media"];
         delete?: never;
         options?: never;
         head?: never;
@@ -198,6 +328,26 @@ export interface components {
             slug: string;
             theme: components["schemas"]["Theme"];
         };
+        /** @description A request to create an agency (CLI now; `POST /api/agencies` with the identity issue). */
+        AgencyDraft: {
+            /** @default null */
+            description: string | null;
+            /** @default null */
+            domain: string | null;
+            flags?: Record<string, never>;
+            links?: Record<string, never>;
+            /** @default null */
+            longDescription: string | null;
+            /** @default  */
+            name: string;
+            /** @default null */
+            owner: null | components["schemas"]["Owner"];
+            /** @default null */
+            shortName: string | null;
+            /** @default null */
+            slug: string | null;
+            theme?: Record<string, never>;
+        };
         AgencyFlags: {
             disableCallsigns: boolean;
             disableSubDepartments: boolean;
@@ -213,6 +363,14 @@ export interface components {
         AgencyList: {
             agencies: components["schemas"]["Agency"][];
         };
+        /** @description `PATCH /api/agencies/{slug}`: texts, theme keys (null resets one), links, or visibility. */
+        AgencyPatch: {
+            description?: string | null;
+            flags?: null | components["schemas"]["FlagsPatch"];
+            links?: Record<string, never> | null;
+            longDescription?: string | null;
+            theme?: Record<string, never> | null;
+        };
         AgencyReadiness: {
             /**
              * Format: int64
@@ -221,9 +379,26 @@ export interface components {
             schemaVersion: number;
             slug: string;
         };
+        DiscordRole: {
+            id: string;
+            name: string;
+        };
+        DiscordRoles: {
+            roles: components["schemas"]["DiscordRole"][];
+        };
+        /** @description A Discord account as `/users/@me` and `/users/{id}` describe it. */
+        DiscordUser: {
+            avatar?: string | null;
+            discriminator?: string;
+            id: string;
+            username: string;
+        };
         /** @description The body of every error answer. */
         ErrorBody: {
             error: string;
+        };
+        FlagsPatch: {
+            hidden?: boolean | null;
         };
         Health: {
             status: string;
@@ -238,9 +413,95 @@ export interface components {
             id: string;
             label: string;
         };
+        Me: {
+            /** @description Demo sign-in is active (the shell shows a "Demo mode" marker). */
+            demoMode: boolean;
+            /** @description Roster entries of the active agency that belong to the user, best first. */
+            rosterMatches: components["schemas"]["RosterEntry"][];
+            user?: null | components["schemas"]["MeUser"];
+        };
+        MeUser: {
+            avatar?: string | null;
+            discriminator: string;
+            id: string;
+            username: string;
+        };
+        /** @description Who may see one navigation item. */
+        NavEntry: {
+            levels?: string[];
+            public: boolean;
+            roles?: string[];
+        };
+        NavPermissions: {
+            /** @description Keyed by navigation id. */
+            items: {
+                [key: string]: components["schemas"]["NavEntry"];
+            };
+            metadata: components["schemas"]["PermissionsMetadata"];
+            /** Format: date-time */
+            updatedAt?: string | null;
+            updatedBy?: string | null;
+            viewer: components["schemas"]["ViewerInfo"];
+        };
+        NavPermissionsUpdate: {
+            /**
+             * Format: date-time
+             * @description The `updatedAt` the editor started from; a newer one on the server is a conflict.
+             */
+            baseUpdatedAt?: string | null;
+            items?: {
+                [key: string]: components["schemas"]["NavEntry"];
+            };
+            locked?: string[];
+        };
+        Owner: {
+            discordId: string;
+            name: string;
+        };
+        PermissionsMetadata: {
+            levelOrder: string[];
+            /** @description The agency's levels, then `no_level` ('No level'). */
+            levels: components["schemas"]["Level"][];
+            /** @description Items the root agency has locked for this agency. */
+            locked: string[];
+            roles: components["schemas"]["RoleOption"][];
+        };
         Readiness: {
             agency?: null | components["schemas"]["AgencyReadiness"];
             status: string;
+        };
+        RoleOption: {
+            departmentName: string;
+            id: string;
+            name: string;
+        };
+        /** @description A person on the roster, as answered by the API. */
+        RosterEntry: {
+            callsign?: string | null;
+            departmentId?: string | null;
+            departmentName?: string | null;
+            discordId?: string | null;
+            /** Format: date */
+            hireDate: string;
+            /** Format: int64 */
+            id: number;
+            insignia?: string | null;
+            /** @description The rank's level id. */
+            level?: string | null;
+            name: string;
+            /** @description The rank's name. */
+            rank?: string | null;
+            /** Format: date */
+            rankChangeDate?: string | null;
+            rankId?: string | null;
+            region?: string | null;
+            roles: string[];
+            status: string;
+            subDeptId?: string | null;
+            /** Format: int32 */
+            timeInGradeDays?: number | null;
+            /** Format: int32 */
+            version: number;
         };
         /** @description The theme of an agency with every colour filled in (stored values, else the defaults). */
         Theme: {
@@ -262,6 +523,19 @@ export interface components {
             surfaceAlt: string;
             textColor: string;
         };
+        UploadedMedia: {
+            /** @description Where the file is served, e.g. `/media/agencies/bcso/….png`. */
+            url: string;
+        };
+        /** @description The viewer as the API describes it. */
+        ViewerInfo: {
+            isAuthenticated: boolean;
+            isHighCommand: boolean;
+            level?: string | null;
+            roles: string[];
+            roster?: null | components["schemas"]["RosterEntry"];
+            userId?: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -274,7 +548,7 @@ export interface operations {
     list_agencies: {
         parameters: {
             query?: {
-                /** @description `1` lists hidden agencies too (High Command only; honoured once sign-in exists). */
+                /** @description `1` lists hidden agencies too (High Command of the root agency only). */
                 includeHidden?: string | null;
             };
             header?: never;
@@ -289,6 +563,135 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AgencyList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_agency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgencyDraft"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agency"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_agency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agency slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgencyPatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agency"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -346,6 +749,301 @@ export interface operations {
             };
             /** @description Unknown agency */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    auth_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+        };
+    };
+    discord_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Discord user id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscordUser"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    discord_roles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscordRoles"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    api_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+        };
+    };
+    get_permissions: {
+        parameters: {
+            query?: {
+                /** @description Another agency's slug (High Command of an agency with agency management). */
+                target?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NavPermissions"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_permissions: {
+        parameters: {
+            query?: {
+                /** @description Another agency's slug (High Command of an agency with agency management). */
+                target?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NavPermissionsUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NavPermissions"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_agency_media: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Field `file`; optional field `agency` */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedMedia"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

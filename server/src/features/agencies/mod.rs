@@ -1,2 +1,4 @@
+pub mod admin;
 pub mod model;
 pub mod routes;
+pub mod store;

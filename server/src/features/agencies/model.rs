@@ -246,6 +246,13 @@ pub struct AgencyDraft {
     pub theme: Option<Value>,
     #[schema(value_type = Object)]
     pub links: Option<Value>,
+    /// A first High Command member of the new agency.
+    pub owner: Option<crate::tenancy::provision::Owner>,
+}
+
+fn is_discord_id(raw: &str) -> bool {
+    let id = raw.trim();
+    id.len() >= 5 && id.chars().all(|c| c.is_ascii_digit())
 }
 
 fn optional_text(value: &Option<String>) -> Option<String> {
@@ -311,6 +318,16 @@ impl AgencyDraft {
             theme: self.theme.unwrap_or_else(|| Value::Object(Default::default())),
             links: self.links.unwrap_or_else(|| Value::Object(Default::default())),
             database_url: None,
+            owner: match self.owner {
+                Some(o) if o.discord_id.trim().is_empty() && o.name.trim().is_empty() => None,
+                Some(o) if o.name.trim().is_empty() || !is_discord_id(&o.discord_id) => {
+                    return Err(
+                        "The first High Command member needs a name and a numeric Discord id."
+                            .into(),
+                    )
+                }
+                other => other,
+            },
             name,
         })
     }
@@ -360,5 +377,223 @@ mod draft_tests {
         assert!(draft("ok", "not a domain").validate().is_err());
         assert!(draft("ok", "x.org:8080").validate().is_err());
         assert_eq!(draft("OK", "").validate().unwrap().slug, "ok");
+    }
+}
+
+/// `PATCH /api/agencies/{slug}`: texts, theme keys (null resets one), links, or visibility.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AgencyPatch {
+    #[serde(default, deserialize_with = "present")]
+    pub description: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    pub long_description: Option<Option<String>>,
+    #[schema(value_type = Option<Object>)]
+    pub theme: Option<serde_json::Map<String, Value>>,
+    #[schema(value_type = Option<Object>)]
+    pub links: Option<serde_json::Map<String, Value>>,
+    pub flags: Option<FlagsPatch>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FlagsPatch {
+    pub hidden: Option<bool>,
+}
+
+/// Tells a field sent as `null` (`Some(None)`) from a field not sent (`None`).
+fn present<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(d).map(Some)
+}
+
+pub const COLOR_KEYS: [&str; 8] = [
+    "primaryColor",
+    "primaryDark",
+    "accentColor",
+    "surface",
+    "surfaceAlt",
+    "background",
+    "textColor",
+    "buttonTextColor",
+];
+const TEXT_KEYS: [&str; 4] = ["heroTitle", "heroSubtitle", "heroBody", "heroCtaLabel"];
+const LINK_KEYS: [&str; 4] = ["badgeUrl", "heroUrl", "faviconUrl", "heroCtaHref"];
+const MAX_TEXT: usize = 4000;
+const MAX_CARDS: usize = 24;
+
+/// A link the portal may show: a local path or an http(s) URL.
+pub fn valid_link(raw: &str) -> bool {
+    (raw.starts_with('/') && !raw.starts_with("//"))
+        || url::Url::parse(raw).is_ok_and(|u| matches!(u.scheme(), "http" | "https"))
+}
+
+fn patch_text(key: &str, value: Option<String>) -> Result<Option<String>, String> {
+    let text = value.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty());
+    match text {
+        Some(t) if t.chars().count() > MAX_TEXT => {
+            Err(format!("{key} is too long (at most {MAX_TEXT} characters)."))
+        }
+        other => Ok(other),
+    }
+}
+
+impl AgencyPatch {
+    /// Validates the patch into a store change.
+    pub fn into_change(self) -> Result<super::store::AgencyChange, String> {
+        let mut change = super::store::AgencyChange {
+            description: self.description.map(|d| patch_text("description", d)).transpose()?,
+            long_description: self
+                .long_description
+                .map(|d| patch_text("longDescription", d))
+                .transpose()?,
+            hidden: self.flags.and_then(|f| f.hidden),
+            ..Default::default()
+        };
+        for (key, value) in self.theme.unwrap_or_default() {
+            let k = key.as_str();
+            let text = match &value {
+                Value::Null => None,
+                Value::String(s) if s.trim().is_empty() => None,
+                Value::String(s) => Some(s.trim().to_owned()),
+                _ if k == "homeCards" => None,
+                _ => return Err(format!("{key} must be text.")),
+            };
+            let stored = if COLOR_KEYS.contains(&k) {
+                text.map(|c| {
+                    normalize_hex_color(&c).map(Value::String).ok_or_else(|| {
+                        format!("'{c}' is not a colour for {key}: use 3, 6 or 8 hex digits.")
+                    })
+                })
+                .transpose()?
+            } else if TEXT_KEYS.contains(&k) {
+                patch_text(k, text)?.map(Value::String)
+            } else if LINK_KEYS.contains(&k) {
+                match text {
+                    Some(link) if !valid_link(&link) => {
+                        return Err(format!(
+                            "{key} must be a path such as /media/… or an http(s) address."
+                        ))
+                    }
+                    other => other.map(Value::String),
+                }
+            } else if k == "homeCards" {
+                Some(Value::Array(home_cards(&value)?)).filter(|_| !value.is_null())
+            } else {
+                return Err(format!("Unknown theme setting '{key}'."));
+            };
+            match stored {
+                Some(v) => {
+                    change.theme_set.insert(key, v);
+                }
+                None => change.theme_clear.push(key),
+            }
+        }
+        for (key, value) in self.links.unwrap_or_default() {
+            if key != "portal" && key != "discord" {
+                return Err(format!("Unknown link '{key}'."));
+            }
+            match value.as_str().map(str::trim).filter(|s| !s.is_empty()) {
+                None if value.is_null() || value.as_str().is_some() => change.links_clear.push(key),
+                None => return Err(format!("{key} must be text.")),
+                Some(link)
+                    if url::Url::parse(link)
+                        .is_ok_and(|u| matches!(u.scheme(), "http" | "https")) =>
+                {
+                    change.links_set.insert(key, Value::String(link.to_owned()));
+                }
+                Some(_) => return Err(format!("The {key} link must be an http(s) address.")),
+            }
+        }
+        Ok(change)
+    }
+}
+
+/// Home cards from a patch: objects of title, description and href; all-empty cards dropped.
+fn home_cards(value: &Value) -> Result<Vec<Value>, String> {
+    let Some(list) = value.as_array() else {
+        return if value.is_null() { Ok(vec![]) } else { Err("homeCards must be a list.".into()) };
+    };
+    let mut cards = Vec::new();
+    for card in list {
+        let field = |name: &str| -> Result<String, String> {
+            match card.get(name) {
+                None | Some(Value::Null) => Ok(String::new()),
+                Some(Value::String(s)) => Ok(s.trim().to_owned()),
+                Some(_) => Err(format!("Home card {name} must be text.")),
+            }
+        };
+        let (title, description, href) = (field("title")?, field("description")?, field("href")?);
+        if title.is_empty() && description.is_empty() && href.is_empty() {
+            continue;
+        }
+        if !href.is_empty() && !valid_link(&href) {
+            return Err(format!(
+                "Home card link '{href}' must be a path such as /roster or an http(s) address."
+            ));
+        }
+        cards.push(serde_json::json!({"title": title, "description": description, "href": href}));
+    }
+    if cards.len() > MAX_CARDS {
+        return Err(format!("At most {MAX_CARDS} home cards."));
+    }
+    Ok(cards)
+}
+
+#[cfg(test)]
+mod patch_tests {
+    use super::*;
+    use serde_json::json;
+
+    fn patch(v: Value) -> Result<super::super::store::AgencyChange, String> {
+        serde_json::from_value::<AgencyPatch>(v).map_err(|e| e.to_string())?.into_change()
+    }
+
+    #[test]
+    fn colours_are_normalised_and_nulls_reset() {
+        let c =
+            patch(json!({"theme": {"primaryColor": "#ABC", "surface": null, "heroTitle": "  "}}))
+                .unwrap();
+        assert_eq!(c.theme_set["primaryColor"], json!("#aabbcc"));
+        assert_eq!(c.theme_clear, vec!["heroTitle", "surface"]);
+        assert_eq!(
+            patch(json!({"theme": {"textColor": "white"}})).unwrap_err(),
+            "'white' is not a colour for textColor: use 3, 6 or 8 hex digits."
+        );
+    }
+
+    #[test]
+    fn unknown_keys_bad_links_and_cards() {
+        assert_eq!(
+            patch(json!({"theme": {"font": "x"}})).unwrap_err(),
+            "Unknown theme setting 'font'."
+        );
+        assert!(patch(json!({"theme": {"badgeUrl": "javascript:alert(1)"}})).is_err());
+        assert!(patch(json!({"theme": {"badgeUrl": "/media/agencies/x/a.png"}})).is_ok());
+        let c = patch(json!({"theme": {"homeCards": [{"title": "", "description": "", "href": ""}, {"title": "A", "href": "/roster"}]}})).unwrap();
+        assert_eq!(
+            c.theme_set["homeCards"],
+            json!([{"title": "A", "description": "", "href": "/roster"}])
+        );
+        assert!(patch(json!({"theme": {"homeCards": [{"href": "javascript:x"}]}})).is_err());
+        assert!(patch(json!({"name": "x"})).is_err());
+    }
+
+    #[test]
+    fn texts_visibility_and_links() {
+        let c = patch(
+            json!({"description": " Hi ", "longDescription": null, "flags": {"hidden": true},
+                             "links": {"discord": "https://discord.gg/x", "portal": ""}}),
+        )
+        .unwrap();
+        assert_eq!(c.description, Some(Some("Hi".into())));
+        assert_eq!(c.long_description, Some(None));
+        assert_eq!(c.hidden, Some(true));
+        assert_eq!(c.links_set["discord"], json!("https://discord.gg/x"));
+        assert_eq!(c.links_clear, vec!["portal"]);
+        assert!(patch(json!({"links": {"discord": "ftp://x"}})).is_err());
     }
 }

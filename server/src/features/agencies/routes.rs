@@ -1,7 +1,7 @@
 //! Agency read API: the visible agencies and one agency's configuration.
 
 use axum::{
-    extract::{Path, Query, State},
+    extract::{FromRequestParts, Path, Query, State},
     Json,
 };
 use serde::{Deserialize, Serialize};
@@ -95,23 +95,31 @@ impl From<&Agency> for AgencyConfig {
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct ListQuery {
-    /// `1` lists hidden agencies too (High Command only; honoured once sign-in exists).
+    /// `1` lists hidden agencies too (High Command of the root agency only).
     #[serde(rename = "includeHidden")]
     pub include_hidden: Option<String>,
 }
 
-/// The agencies shown in the agency switcher (hidden ones left out).
+/// The agencies shown in the agency switcher (hidden ones left out unless `includeHidden=1`).
 #[utoipa::path(get, path = "/api/agencies", tag = "agencies", params(ListQuery),
-    responses((status = 200, body = AgencyList)))]
+    responses((status = 200, body = AgencyList), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody)))]
 pub async fn list_agencies(
     State(state): State<AppState>,
-    Query(_query): Query<ListQuery>,
+    Query(query): Query<ListQuery>,
+    request: axum::extract::Request,
 ) -> AppResult<Json<AgencyList>> {
+    let include_hidden = matches!(query.include_hidden.as_deref(), Some("1") | Some("true"));
+    if include_hidden {
+        // Only now is the request's agency resolved: the plain list must work with any cookie.
+        let (mut parts, _) = request.into_parts();
+        crate::access::guard::RootHighCommand::from_request_parts(&mut parts, &state).await?;
+    }
     let snapshot = state.registry.snapshot().await?;
     let agencies = snapshot
         .all()
         .iter()
-        .filter(|a| !a.flags.hidden)
+        .filter(|a| include_hidden || !a.flags.hidden)
         .map(|a| AgencySummary::from(a.as_ref()))
         .collect();
     Ok(Json(AgencyList { agencies }))

@@ -1,0 +1,162 @@
+//! Route guards. Every API route names what it requires in its signature:
+//! `Guard<nav::Roster>` (the viewer may see that navigation item), `HighCommand<P>` (High
+//! Command of the agency), `RootHighCommand` (High Command of the root agency), or nothing
+//! for public routes. Denied: 401 when not signed in, 403 otherwise.
+
+use std::marker::PhantomData;
+
+use axum::{extract::FromRequestParts, http::request::Parts};
+
+use crate::{
+    access::{
+        nav::{can_see, NavRule},
+        Viewer,
+    },
+    app::AppState,
+    error::{forbidden, AppError},
+    tenancy::ROOT_SLUG,
+};
+
+pub const SIGN_IN_REQUIRED: &str = "You must be signed in to do that.";
+pub const NO_PERMISSION: &str = "You do not have permission to view this page.";
+
+/// A navigation item that guards routes.
+pub trait NavItem: Send + Sync + 'static {
+    const ID: &'static str;
+}
+
+/// Passes when the viewer may see navigation item `N` (member-portal §6).
+pub struct Guard<N: NavItem>(pub Viewer, PhantomData<N>);
+
+impl<N: NavItem> std::ops::Deref for Guard<N> {
+    type Target = Viewer;
+    fn deref(&self) -> &Viewer {
+        &self.0
+    }
+}
+
+/// The stored rule of one navigation item in the viewer's agency.
+pub async fn nav_rule(viewer: &Viewer, nav_id: &str) -> sqlx::Result<Option<NavRule>> {
+    let row: Option<(bool, Vec<String>, Vec<String>)> =
+        sqlx::query_as("SELECT is_public, levels, roles FROM nav_permissions WHERE nav_id = $1")
+            .bind(nav_id)
+            .fetch_optional(viewer.pool())
+            .await?;
+    Ok(row.map(|(public, levels, roles)| NavRule { public, levels, roles }))
+}
+
+/// Refuses with 401 or 403 unless `viewer` may see `nav_id`.
+pub async fn require_nav(viewer: &Viewer, nav_id: &str) -> Result<(), AppError> {
+    let rule = nav_rule(viewer, nav_id).await?;
+    if can_see(rule.as_ref(), &viewer.facts(), &viewer.level_order()) {
+        Ok(())
+    } else if viewer.is_authenticated() {
+        Err(forbidden(NO_PERMISSION))
+    } else {
+        Err(AppError::Unauthorized(SIGN_IN_REQUIRED.into()))
+    }
+}
+
+impl<N: NavItem> FromRequestParts<AppState> for Guard<N> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let viewer = Viewer::from_request_parts(parts, state).await?;
+        require_nav(&viewer, N::ID).await?;
+        Ok(Self(viewer, PhantomData))
+    }
+}
+
+/// A High Command page and the sentence shown to everyone else (command-and-reports §6).
+pub trait HighCommandPage: Send + Sync + 'static {
+    const REFUSAL: &'static str;
+}
+
+/// Passes for High Command of the request's agency.
+pub struct HighCommand<P: HighCommandPage>(pub Viewer, PhantomData<P>);
+
+impl<P: HighCommandPage> std::ops::Deref for HighCommand<P> {
+    type Target = Viewer;
+    fn deref(&self) -> &Viewer {
+        &self.0
+    }
+}
+
+pub fn require_high_command(viewer: &Viewer, refusal: &str) -> Result<(), AppError> {
+    if !viewer.is_authenticated() {
+        return Err(AppError::Unauthorized(SIGN_IN_REQUIRED.into()));
+    }
+    if !viewer.is_high_command {
+        return Err(forbidden(refusal));
+    }
+    Ok(())
+}
+
+impl<P: HighCommandPage> FromRequestParts<AppState> for HighCommand<P> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let viewer = Viewer::from_request_parts(parts, state).await?;
+        require_high_command(&viewer, P::REFUSAL)?;
+        Ok(Self(viewer, PhantomData))
+    }
+}
+
+pub const ROOT_ONLY: &str = "This page is only available from the root agency administration site.";
+pub const AGENCIES_REFUSAL: &str =
+    "You need High Command access on the root agency to manage agencies.";
+
+/// Passes for High Command of the root agency, reached through the root agency.
+pub struct RootHighCommand(pub Viewer);
+
+impl std::ops::Deref for RootHighCommand {
+    type Target = Viewer;
+    fn deref(&self) -> &Viewer {
+        &self.0
+    }
+}
+
+impl FromRequestParts<AppState> for RootHighCommand {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let viewer = Viewer::from_request_parts(parts, state).await?;
+        if viewer.agency.slug != ROOT_SLUG {
+            return Err(forbidden(ROOT_ONLY));
+        }
+        require_high_command(&viewer, AGENCIES_REFUSAL)?;
+        Ok(Self(viewer))
+    }
+}
+
+macro_rules! nav_items {
+    ($($name:ident => $id:literal),* $(,)?) => {
+        /// Marker types of the navigation items that guard routes.
+        pub mod nav_item {
+            $(
+                pub struct $name;
+                impl super::NavItem for $name {
+                    const ID: &'static str = $id;
+                }
+            )*
+        }
+    };
+}
+
+nav_items! {
+    Roster => "roster",
+    DepartmentManagement => "command_department_management",
+    Logs => "command_logs",
+}
+
+/// High Command pages.
+pub mod page {
+    pub struct Permissions;
+    impl super::HighCommandPage for Permissions {
+        const REFUSAL: &'static str = "You must be part of High Command to manage permissions.";
+    }
+    pub struct Branding;
+    impl super::HighCommandPage for Branding {
+        const REFUSAL: &'static str = "You need High Command access to modify agency branding.";
+    }
+}

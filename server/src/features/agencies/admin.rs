@@ -1,0 +1,153 @@
+//! Agency administration: create (root High Command), update texts/theme/visibility, and
+//! media uploads for badges, hero images and favicons.
+
+use axum::{
+    extract::{Multipart, Path, State},
+    http::StatusCode,
+    Json,
+};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::{
+    access::{
+        guard::{page, require_high_command, HighCommandPage, RootHighCommand, AGENCIES_REFUSAL},
+        Viewer,
+    },
+    app::AppState,
+    error::{bad_request, forbidden, not_found, AppError, AppResult},
+    features::agencies::{
+        model::{AgencyDraft, AgencyPatch},
+        routes::AgencySummary,
+        store,
+    },
+    media::upload::{read_image, ImageKind, UploadRules},
+    tenancy::{registry, Agency, ROOT_SLUG},
+};
+
+pub const ROOT_CANNOT_BE_HIDDEN: &str = "The root agency cannot be hidden.";
+
+/// Creates and provisions an agency (High Command of the root agency).
+#[utoipa::path(post, path = "/api/agencies", tag = "agencies", request_body = AgencyDraft,
+    responses((status = 201, body = AgencySummary), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 409, body = crate::error::ErrorBody)))]
+pub async fn create_agency(
+    State(state): State<AppState>,
+    _admin: RootHighCommand,
+    Json(draft): Json<AgencyDraft>,
+) -> AppResult<(StatusCode, Json<AgencySummary>)> {
+    let new = draft.validate().map_err(bad_request)?;
+    let agency = state.provisioner.provision(new).await?;
+    state.registry.invalidate().await;
+    Ok((StatusCode::CREATED, Json(AgencySummary::from(&agency))))
+}
+
+/// Branding belongs to the agency's own High Command, and to the root's (agencies admin).
+fn may_brand(viewer: &Viewer, target: &Agency) -> AppResult<()> {
+    let root_admin = viewer.agency.slug == ROOT_SLUG && viewer.is_high_command;
+    let own = viewer.agency.slug == target.slug && viewer.is_high_command;
+    if root_admin || own {
+        return Ok(());
+    }
+    require_high_command(viewer, page::Branding::REFUSAL)?;
+    Err(forbidden(page::Branding::REFUSAL))
+}
+
+/// Updates texts, theme keys, links, or visibility of an agency.
+#[utoipa::path(patch, path = "/api/agencies/{slug}", tag = "agencies", request_body = AgencyPatch,
+    params(("slug" = String, Path, description = "Agency slug")),
+    responses((status = 200, body = AgencySummary), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 404, body = crate::error::ErrorBody)))]
+pub async fn update_agency(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(slug): Path<String>,
+    Json(patch): Json<AgencyPatch>,
+) -> AppResult<Json<AgencySummary>> {
+    let slug = slug.trim().to_lowercase();
+    let target = state
+        .registry
+        .by_slug(&slug)
+        .await?
+        .ok_or_else(|| not_found(format!("Unknown agency '{slug}'")))?;
+    let touches_branding = patch.description.is_some()
+        || patch.long_description.is_some()
+        || patch.theme.is_some()
+        || patch.links.is_some();
+    let change = patch.into_change().map_err(bad_request)?;
+    if let Some(hidden) = change.hidden {
+        if viewer.agency.slug != ROOT_SLUG {
+            return Err(forbidden(crate::access::guard::ROOT_ONLY));
+        }
+        require_high_command(&viewer, AGENCIES_REFUSAL)?;
+        if hidden && target.slug == ROOT_SLUG {
+            return Err(bad_request(ROOT_CANNOT_BE_HIDDEN));
+        }
+    }
+    if touches_branding {
+        may_brand(&viewer, &target)?;
+    }
+    store::update(&state.control, &slug, &change).await?;
+    state.registry.invalidate().await;
+    let updated = registry::fetch_by_slug(&state.control, &slug)
+        .await?
+        .ok_or_else(|| not_found("Agency vanished"))?;
+    Ok(Json(AgencySummary::from(&updated)))
+}
+
+pub const AGENCY_MEDIA_LIMIT: usize = 2 * 1024 * 1024;
+
+pub const AGENCY_MEDIA: UploadRules = UploadRules {
+    field: "file",
+    max_bytes: AGENCY_MEDIA_LIMIT,
+    allowed: &[ImageKind::Png, ImageKind::Jpeg, ImageKind::Webp],
+    missing: "No file provided",
+    wrong_type: "Only PNG, JPEG or WebP images are allowed",
+    too_large: "File too large (max 2MB)",
+};
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UploadedMedia {
+    /// Where the file is served, e.g. `/media/agencies/bcso/….png`.
+    pub url: String,
+}
+
+/// Uploads a badge, hero image or favicon (PNG, JPEG or WebP, at most 2 MB) for the active
+/// agency, or for the agency named in the form field `agency` (root High Command).
+#[utoipa::path(post, path = "/api/uploads/agency-media", tag = "agencies",
+    request_body(content_type = "multipart/form-data", description = "Field `file`; optional field `agency`"),
+    responses((status = 200, body = UploadedMedia), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 413, body = crate::error::ErrorBody), (status = 415, body = crate::error::ErrorBody)))]
+pub async fn upload_agency_media(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    multipart: Multipart,
+) -> AppResult<Json<UploadedMedia>> {
+    // Refuse before reading the body: only High Command may upload anything here.
+    require_high_command(&viewer, page::Branding::REFUSAL)?;
+    let upload = read_image(multipart, &AGENCY_MEDIA).await?;
+    let slug = upload
+        .fields
+        .iter()
+        .find(|(name, _)| name == "agency")
+        .map(|(_, v)| v.trim().to_lowercase())
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| viewer.agency.slug.clone());
+    let target = state
+        .registry
+        .by_slug(&slug)
+        .await?
+        .ok_or_else(|| not_found(format!("Unknown agency '{slug}'")))?;
+    may_brand(&viewer, &target)?;
+    let key = format!(
+        "agencies/{}/{}.{}",
+        target.slug,
+        uuid::Uuid::new_v4().simple(),
+        upload.kind.extension()
+    );
+    state.media.put(&key, upload.bytes).await.map_err(AppError::Other)?;
+    Ok(Json(UploadedMedia { url: format!("/media/{key}") }))
+}

@@ -1,0 +1,159 @@
+//! `GET/PUT /api/nav-permissions` (optionally `?target={slug}`).
+
+use std::{collections::HashSet, sync::Arc};
+
+use axum::{
+    extract::{Query, State},
+    Json,
+};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::{
+    access::{
+        guard::{page, require_high_command, HighCommandPage},
+        levels::{Level, NO_LEVEL},
+        Viewer,
+    },
+    app::AppState,
+    error::{bad_request, conflict, forbidden, not_found, AppResult},
+    features::permissions::{
+        model::{
+            normalize_entries, normalize_locked, NavPermissions, NavPermissionsUpdate,
+            PermissionsMetadata,
+        },
+        store,
+    },
+    tenancy::{pools::TenantPool, Agency},
+};
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct TargetQuery {
+    /// Another agency's slug (High Command of an agency with agency management).
+    pub target: Option<String>,
+}
+
+pub const MANAGEMENT_REQUIRED: &str =
+    "Managing another agency's permissions needs agency management on the active agency.";
+
+/// The agency being edited: the viewer's own, or `target` for agency managers.
+async fn target_agency(
+    state: &AppState,
+    viewer: &Viewer,
+    target: Option<String>,
+) -> AppResult<Option<(Arc<Agency>, Arc<TenantPool>)>> {
+    let Some(slug) = target.map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty()) else {
+        return Ok(None);
+    };
+    if slug == viewer.agency.slug {
+        return Ok(None);
+    }
+    require_high_command(viewer, page::Permissions::REFUSAL)?;
+    if !viewer.agency.flags.enable_agency_management {
+        return Err(forbidden(MANAGEMENT_REQUIRED));
+    }
+    let agency = state
+        .registry
+        .by_slug(&slug)
+        .await?
+        .ok_or_else(|| not_found(format!("Unknown agency '{slug}'")))?;
+    let db = state.pools.get(&agency).await?;
+    Ok(Some((agency, db)))
+}
+
+async fn describe(
+    agency: &Agency,
+    db: &sqlx::PgPool,
+    viewer: &Viewer,
+) -> AppResult<NavPermissions> {
+    let stored = store::load(db).await?;
+    let mut levels: Vec<Level> = agency.flags.levels.clone();
+    levels.push(Level { id: NO_LEVEL.into(), label: "No level".into() });
+    Ok(NavPermissions {
+        items: stored.items,
+        metadata: PermissionsMetadata {
+            level_order: levels.iter().map(|l| l.id.clone()).collect(),
+            levels,
+            roles: store::role_options(db).await?,
+            locked: stored.locked,
+        },
+        viewer: viewer.info(),
+        updated_at: stored.updated_at,
+        updated_by: stored.updated_by,
+    })
+}
+
+/// Navigation permissions of the active agency (anyone: the menu needs them), or of another
+/// agency for High Command of an agency with agency management.
+#[utoipa::path(get, path = "/api/nav-permissions", tag = "access", params(TargetQuery),
+    responses((status = 200, body = NavPermissions),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 404, body = crate::error::ErrorBody)))]
+pub async fn get_permissions(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Query(query): Query<TargetQuery>,
+) -> AppResult<Json<NavPermissions>> {
+    let response = match target_agency(&state, &viewer, query.target).await? {
+        Some((agency, db)) => describe(&agency, db.pool(), &viewer).await?,
+        None => describe(&viewer.agency, viewer.pool(), &viewer).await?,
+    };
+    Ok(Json(response))
+}
+
+/// Saves permissions (High Command). With `?target=`, only the locked list of that agency
+/// is saved; without it, items locked by the root agency must stay as they are.
+#[utoipa::path(put, path = "/api/nav-permissions", tag = "access", params(TargetQuery),
+    request_body = NavPermissionsUpdate,
+    responses((status = 200, body = NavPermissions),
+              (status = 400, body = crate::error::ErrorBody), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody)))]
+pub async fn put_permissions(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Query(query): Query<TargetQuery>,
+    Json(update): Json<NavPermissionsUpdate>,
+) -> AppResult<Json<NavPermissions>> {
+    require_high_command(&viewer, page::Permissions::REFUSAL)?;
+    let actor = viewer.display_name();
+    if let Some((agency, db)) = target_agency(&state, &viewer, query.target).await? {
+        let locked = normalize_locked(update.locked).map_err(bad_request)?;
+        let mut tx = db.pool().begin().await?;
+        check_base(store::lock_for_update(&mut tx).await?, update.base_updated_at)?;
+        store::save_locked(&mut tx, &locked, &format!("{actor} ({})", viewer.agency.slug)).await?;
+        tx.commit().await?;
+        return Ok(Json(describe(&agency, db.pool(), &viewer).await?));
+    }
+
+    let roles: HashSet<String> =
+        store::role_options(viewer.pool()).await?.into_iter().map(|r| r.id).collect();
+    let items =
+        normalize_entries(update.items, &viewer.level_order(), &roles).map_err(bad_request)?;
+    let mut tx = viewer.pool().begin().await?;
+    check_base(store::lock_for_update(&mut tx).await?, update.base_updated_at)?;
+    let current = store::load(&mut *tx).await?;
+    for id in &current.locked {
+        if let Some(wanted) = items.get(id) {
+            if current.items.get(id) != Some(wanted) {
+                return Err(forbidden(format!(
+                    "'{id}' is locked by the root agency and cannot be changed."
+                )));
+            }
+        }
+    }
+    store::save_entries(&mut tx, &items, &actor).await?;
+    tx.commit().await?;
+    Ok(Json(describe(&viewer.agency, viewer.pool(), &viewer).await?))
+}
+
+fn check_base(
+    current: Option<chrono::DateTime<chrono::Utc>>,
+    base: Option<chrono::DateTime<chrono::Utc>>,
+) -> AppResult<()> {
+    match (base, current) {
+        (Some(base), Some(current)) if base != current => Err(conflict(
+            "Permissions were changed by someone else since you loaded them. Refresh to see their changes.",
+        )),
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,112 @@
+//! Navigation permission SQL (agency schema).
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use sqlx::{PgConnection, PgExecutor};
+
+use crate::features::permissions::model::{NavEntry, RoleOption};
+
+pub struct Stored {
+    pub items: BTreeMap<String, NavEntry>,
+    pub locked: Vec<String>,
+    pub updated_at: Option<DateTime<Utc>>,
+    pub updated_by: Option<String>,
+}
+
+type Row = (String, bool, Vec<String>, Vec<String>, bool, DateTime<Utc>, Option<String>);
+
+pub async fn load(db: impl PgExecutor<'_>) -> sqlx::Result<Stored> {
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT nav_id, is_public, levels, roles, locked, updated_at, updated_by
+         FROM nav_permissions ORDER BY nav_id",
+    )
+    .fetch_all(db)
+    .await?;
+    let newest = rows.iter().max_by_key(|r| r.5);
+    let (updated_at, updated_by) = match newest {
+        Some(r) => (Some(r.5), r.6.clone()),
+        None => (None, None),
+    };
+    let locked = rows.iter().filter(|r| r.4).map(|r| r.0.clone()).collect();
+    let items = rows
+        .into_iter()
+        .map(|(id, public, levels, roles, ..)| (id, NavEntry { public, levels, roles }))
+        .collect();
+    Ok(Stored { items, locked, updated_at, updated_by })
+}
+
+/// Locks the permission rows for an edit and returns their newest change time.
+pub async fn lock_for_update(conn: &mut PgConnection) -> sqlx::Result<Option<DateTime<Utc>>> {
+    sqlx::query("SELECT 1 FROM nav_permissions FOR UPDATE").execute(&mut *conn).await?;
+    sqlx::query_scalar("SELECT max(updated_at) FROM nav_permissions").fetch_one(conn).await
+}
+
+/// Writes the entries that changed, stamping who changed them.
+pub async fn save_entries(
+    conn: &mut PgConnection,
+    items: &BTreeMap<String, NavEntry>,
+    actor: &str,
+) -> sqlx::Result<()> {
+    for (id, entry) in items {
+        sqlx::query(
+            "INSERT INTO nav_permissions (nav_id, is_public, levels, roles, updated_by)
+             VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (nav_id) DO UPDATE SET
+                 is_public = EXCLUDED.is_public, levels = EXCLUDED.levels, roles = EXCLUDED.roles,
+                 updated_at = now(), updated_by = EXCLUDED.updated_by
+             WHERE (nav_permissions.is_public, nav_permissions.levels, nav_permissions.roles)
+                   IS DISTINCT FROM (EXCLUDED.is_public, EXCLUDED.levels, EXCLUDED.roles)",
+        )
+        .bind(id)
+        .bind(entry.public)
+        .bind(&entry.levels)
+        .bind(&entry.roles)
+        .bind(actor)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Sets exactly `locked` as the locked items. An item without an entry gets a public one,
+/// which changes nothing about who sees it.
+pub async fn save_locked(
+    conn: &mut PgConnection,
+    locked: &[String],
+    actor: &str,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO nav_permissions (nav_id, is_public, updated_by)
+         SELECT id, true, $2 FROM unnest($1::text[]) AS id
+         ON CONFLICT (nav_id) DO NOTHING",
+    )
+    .bind(locked)
+    .bind(actor)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "UPDATE nav_permissions SET locked = (nav_id = ANY($1)), updated_at = now(), updated_by = $2
+         WHERE locked IS DISTINCT FROM (nav_id = ANY($1))",
+    )
+    .bind(locked)
+    .bind(actor)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Department roles, for the role checkboxes.
+pub async fn role_options(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<RoleOption>> {
+    let rows: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT r.id, r.name, d.name FROM department_roles r
+         JOIN departments d ON d.id = r.department_id
+         ORDER BY d.position, d.name, r.position, r.name",
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, name, department_name)| RoleOption { id, name, department_name })
+        .collect())
+}

@@ -1,0 +1,150 @@
+//! Demo sign-in (`PORTAL_DEMO=1`, loopback only): pick a demo member instead of Discord.
+
+use axum::{
+    extract::{Query, State},
+    http::StatusCode,
+    response::{IntoResponse, Redirect, Response},
+    Form,
+};
+use serde::Deserialize;
+use tower_sessions::Session;
+
+use crate::{
+    app::AppState,
+    error::AppResult,
+    features::roster::{model::RosterEntry, store as roster},
+    identity::{
+        discord::DiscordUser,
+        oauth::{safe_return_to, StartQuery},
+        pages::{escape, page},
+        session, users,
+    },
+    tenancy::Agency,
+};
+
+pub const DEMO_REFUSED: &str =
+    "Demo sign-in is only available when the portal runs with PORTAL_DEMO=1 on a loopback address.";
+
+fn refused() -> Response {
+    page(
+        StatusCode::FORBIDDEN,
+        "Demo sign-in unavailable",
+        &format!("<p>{}</p>", escape(DEMO_REFUSED)),
+    )
+}
+
+/// Demo members of every visible agency, highest ranks first.
+async fn demo_members(
+    state: &AppState,
+) -> AppResult<Vec<(std::sync::Arc<Agency>, Vec<RosterEntry>)>> {
+    let snapshot = state.registry.snapshot().await?;
+    let mut out = Vec::new();
+    for agency in snapshot.all().iter().filter(|a| !a.flags.hidden) {
+        let db = state.pools.get(agency).await?;
+        out.push((agency.clone(), roster::with_discord_ids(db.pool(), 12).await?));
+    }
+    Ok(out)
+}
+
+/// `GET /auth/demo`: the demo members to sign in as.
+pub async fn choose(
+    State(state): State<AppState>,
+    Query(query): Query<StartQuery>,
+) -> AppResult<Response> {
+    if !state.config.demo_sign_in() {
+        return Ok(refused());
+    }
+    let back = escape(&safe_return_to(query.return_to.as_deref()));
+    let mut body = String::from(
+        r#"<p><span class="badge">Demo mode</span></p><p>This portal runs with demo data. Choose someone to sign in as; Discord is not contacted.</p>"#,
+    );
+    for (agency, members) in demo_members(&state).await? {
+        body.push_str(&format!("<h2>{}</h2>", escape(&agency.name)));
+        if members.is_empty() {
+            body.push_str("<p>No demo members with a Discord id yet.</p>");
+            continue;
+        }
+        body.push_str("<table><tr><th>Name</th><th>Rank</th><th>Department</th><th></th></tr>");
+        for m in members {
+            let level =
+                m.level.as_deref().and_then(|id| agency.flags.levels.iter().find(|l| l.id == id));
+            body.push_str(&format!(
+                r#"<tr><td>{name}</td><td>{rank}{level}</td><td>{dept}</td><td><form method="post" action="/auth/demo">
+<input type="hidden" name="discordId" value="{id}"><input type="hidden" name="returnTo" value="{back}">
+<input type="hidden" name="agency" value="{slug}">
+<button type="submit" aria-label="Sign in as {name}">Sign in</button></form></td></tr>"#,
+                name = escape(&m.name),
+                rank = escape(m.rank.as_deref().unwrap_or("-")),
+                level = level.map(|l| format!(" <small>({})</small>", escape(&l.label))).unwrap_or_default(),
+                dept = escape(m.department_name.as_deref().unwrap_or("-")),
+                id = escape(m.discord_id.as_deref().unwrap_or_default()),
+                slug = escape(&agency.slug),
+            ));
+        }
+        body.push_str("</table>");
+    }
+    body.push_str(r#"<p><a class="quiet" href="/">Back to the portal</a></p>"#);
+    Ok(page(StatusCode::OK, "Demo sign-in", &body))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DemoSignIn {
+    pub discord_id: String,
+    pub return_to: Option<String>,
+    /// The agency whose demo member was chosen; the portal opens on it.
+    pub agency: Option<String>,
+}
+
+/// `POST /auth/demo`: signs in as a demo member (their Discord id must be on a roster).
+pub async fn sign_in(
+    State(state): State<AppState>,
+    session: Session,
+    Form(form): Form<DemoSignIn>,
+) -> AppResult<Response> {
+    if !state.config.demo_sign_in() {
+        return Ok(refused());
+    }
+    let wanted = form.discord_id.trim();
+    let member = demo_members(&state)
+        .await?
+        .into_iter()
+        .flat_map(|(_, members)| members)
+        .find(|m| m.discord_id.as_deref().map(str::trim) == Some(wanted));
+    let Some(member) = member else {
+        return Ok(page(
+            StatusCode::BAD_REQUEST,
+            "Unknown demo member",
+            "<p>Choose someone from the list.</p><p><a href=\"/auth/demo\">Back</a></p>",
+        ));
+    };
+    let username: String = member
+        .name
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '.')
+        .collect();
+    let user = DiscordUser {
+        id: wanted.to_owned(),
+        username,
+        discriminator: "0".into(),
+        avatar: None,
+        global_name: Some(member.name.clone()),
+    };
+    users::record_sign_in(&state.control, &user, &[], None).await?;
+    session::sign_in(&session, &user.id).await?;
+    let mut back = safe_return_to(form.return_to.as_deref());
+    let agency = match form.agency {
+        Some(slug) => state.registry.by_slug(&slug).await?,
+        None => None,
+    };
+    if let Some(slug) = agency.map(|a| a.slug.clone()) {
+        // Open the portal on the chosen member's agency.
+        let sep = if back.contains('?') { '&' } else { '?' };
+        back = format!(
+            "{back}{sep}agency={}",
+            url::form_urlencoded::byte_serialize(slug.as_bytes()).collect::<String>()
+        );
+    }
+    Ok(Redirect::to(&back).into_response())
+}

@@ -1,0 +1,71 @@
+//! State-changing requests must come from the portal's own pages: a browser's `Origin` (or
+//! `Referer`) must name the host the request was sent to, or `PUBLIC_URL`. Requests without
+//! either header (command-line clients) pass; SameSite=Lax keeps the session cookie off
+//! cross-site posts in any case.
+
+use axum::{
+    extract::{Request, State},
+    http::{header, Method},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+use url::Url;
+
+use crate::{app::AppState, error::forbidden};
+
+pub const CROSS_SITE_REFUSED: &str = "Cross-site requests are not allowed.";
+
+/// `scheme://host[:port]` of an `Origin` or `Referer` value.
+fn origin_authority(value: &str) -> Option<String> {
+    let url = Url::parse(value).ok()?;
+    Some(url.authority().to_owned()).filter(|a| !a.is_empty())
+}
+
+pub fn allowed(method: &Method, origin: Option<&str>, host: Option<&str>, public: &Url) -> bool {
+    if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
+        return true;
+    }
+    let Some(origin) = origin else { return true };
+    let Some(authority) = origin_authority(origin) else { return false };
+    host.is_some_and(|h| h.eq_ignore_ascii_case(&authority)) || authority == public.authority()
+}
+
+pub async fn same_origin(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let origin = headers
+        .get(header::ORIGIN)
+        .or_else(|| headers.get(header::REFERER))
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| *v != "null");
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
+    if allowed(request.method(), origin, host, &state.config.public_url) {
+        next.run(request).await
+    } else {
+        forbidden(CROSS_SITE_REFUSED).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_must_come_from_the_same_host_or_the_public_url() {
+        let public = Url::parse("https://portal.example.org").unwrap();
+        let post = Method::POST;
+        let host = Some("bcso.example.org");
+        assert!(allowed(&Method::GET, Some("https://evil.example"), host, &public));
+        assert!(allowed(&post, None, host, &public));
+        assert!(allowed(&post, Some("https://bcso.example.org"), host, &public));
+        assert!(allowed(&post, Some("https://bcso.example.org/roster?x=1"), host, &public));
+        assert!(allowed(&post, Some("https://portal.example.org"), host, &public));
+        assert!(!allowed(&post, Some("https://evil.example"), host, &public));
+        assert!(!allowed(&post, Some("garbage"), host, &public));
+        assert!(!allowed(
+            &Method::DELETE,
+            Some("http://bcso.example.org.evil.example"),
+            host,
+            &public
+        ));
+    }
+}

@@ -1,0 +1,99 @@
+//! `/api/auth/me`, `/api/me`, `/api/discord-user/{id}`, `/api/discord/roles`.
+
+use axum::{
+    extract::{Path, State},
+    Json,
+};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::{
+    access::{guard::nav_item, Guard, Viewer},
+    app::AppState,
+    error::{bad_request, not_found, AppError, AppResult},
+    features::roster::model::RosterEntry,
+    identity::discord::{DiscordError, DiscordRole, DiscordUser},
+};
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MeUser {
+    pub id: String,
+    pub username: String,
+    pub discriminator: String,
+    pub avatar: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Me {
+    pub user: Option<MeUser>,
+    /// Roster entries of the active agency that belong to the user, best first.
+    pub roster_matches: Vec<RosterEntry>,
+    /// Demo sign-in is active (the shell shows a "Demo mode" marker).
+    pub demo_mode: bool,
+}
+
+fn me(state: &AppState, viewer: Viewer) -> Json<Me> {
+    Json(Me {
+        user: viewer.user.map(|u| MeUser {
+            id: u.discord_id,
+            username: u.username,
+            discriminator: u.discriminator,
+            avatar: u.avatar,
+        }),
+        roster_matches: viewer.matches,
+        demo_mode: state.config.demo_sign_in(),
+    })
+}
+
+/// The signed-in user (or null) and their roster entries in the active agency.
+#[utoipa::path(get, path = "/api/auth/me", tag = "identity", responses((status = 200, body = Me)))]
+pub async fn auth_me(State(state): State<AppState>, viewer: Viewer) -> Json<Me> {
+    me(&state, viewer)
+}
+
+/// Same as `/api/auth/me`.
+#[utoipa::path(get, path = "/api/me", tag = "identity", responses((status = 200, body = Me)))]
+pub async fn api_me(State(state): State<AppState>, viewer: Viewer) -> Json<Me> {
+    me(&state, viewer)
+}
+
+fn discord_error(err: DiscordError) -> AppError {
+    match err {
+        DiscordError::NotFound => not_found("Unknown Discord user"),
+        other => AppError::Unavailable(other.to_string()),
+    }
+}
+
+/// A Discord user's public profile (avatar, discriminator, username), cached.
+#[utoipa::path(get, path = "/api/discord-user/{id}", tag = "identity",
+    params(("id" = String, Path, description = "Discord user id")),
+    responses((status = 200, body = DiscordUser), (status = 400, body = crate::error::ErrorBody),
+              (status = 404, body = crate::error::ErrorBody), (status = 503, body = crate::error::ErrorBody)))]
+pub async fn discord_user(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> AppResult<Json<DiscordUser>> {
+    if id.len() < 5 || id.len() > 25 || !id.chars().all(|c| c.is_ascii_digit()) {
+        return Err(bad_request("A Discord user id is a number."));
+    }
+    let discord = state.discord.as_ref().ok_or_else(|| discord_error(DiscordError::NoBotToken))?;
+    Ok(Json(discord.user(&id).await.map_err(discord_error)?))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DiscordRoles {
+    pub roles: Vec<DiscordRole>,
+}
+
+/// The community server's roles, for linking ranks and roles (department managers).
+#[utoipa::path(get, path = "/api/discord/roles", tag = "identity",
+    responses((status = 200, body = DiscordRoles), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody), (status = 503, body = crate::error::ErrorBody)))]
+pub async fn discord_roles(
+    State(state): State<AppState>,
+    _guard: Guard<nav_item::DepartmentManagement>,
+) -> AppResult<Json<DiscordRoles>> {
+    let discord = state.discord.as_ref().ok_or_else(|| discord_error(DiscordError::NoBotToken))?;
+    Ok(Json(DiscordRoles { roles: discord.guild_roles().await.map_err(discord_error)? }))
+}

@@ -1,0 +1,91 @@
+//! Server-side sessions (tower-sessions, stored in the control schema) and the signed-in user.
+
+use axum::{extract::FromRequestParts, http::request::Parts};
+use serde::{Deserialize, Serialize};
+use tower_sessions::{cookie::SameSite, Expiry, Session, SessionManagerLayer};
+use tower_sessions_sqlx_store::PostgresStore;
+
+use crate::{
+    app::AppState,
+    error::{AppError, AppResult},
+    identity::users::{self, User},
+};
+
+pub const SESSION_COOKIE: &str = "portal_session";
+const USER_KEY: &str = "userId";
+const LOGIN_KEY: &str = "login";
+
+/// A sign-in in progress: what the callback must see again, bound to this browser's session.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PendingLogin {
+    pub csrf_state: String,
+    pub pkce_verifier: String,
+    pub return_to: String,
+}
+
+pub fn store(db: sqlx::PgPool) -> PostgresStore {
+    PostgresStore::new(db)
+        .with_schema_name("public")
+        .and_then(|s| s.with_table_name("sessions"))
+        .expect("valid session table name")
+}
+
+/// HttpOnly, SameSite=Lax (the cookie must survive the redirect back from Discord), Secure
+/// under https, expiring after 30 days without use.
+pub fn layer(db: sqlx::PgPool, secure: bool) -> SessionManagerLayer<PostgresStore> {
+    SessionManagerLayer::new(store(db))
+        .with_name(SESSION_COOKIE)
+        .with_http_only(true)
+        .with_same_site(SameSite::Lax)
+        .with_secure(secure)
+        .with_path("/")
+        .with_expiry(Expiry::OnInactivity(time::Duration::days(30)))
+}
+
+fn session_error(err: tower_sessions::session::Error) -> AppError {
+    AppError::Other(anyhow::anyhow!("session store: {err}"))
+}
+
+pub async fn begin_login(session: &Session, pending: PendingLogin) -> AppResult<()> {
+    session.insert(LOGIN_KEY, pending).await.map_err(session_error)
+}
+
+/// The pending sign-in, removed so a callback can use it once only.
+pub async fn take_login(session: &Session) -> AppResult<Option<PendingLogin>> {
+    session.remove(LOGIN_KEY).await.map_err(session_error)
+}
+
+/// Signs `discord_id` in: a new session id (no fixation), then the user.
+pub async fn sign_in(session: &Session, discord_id: &str) -> AppResult<()> {
+    session.cycle_id().await.map_err(session_error)?;
+    session.insert(USER_KEY, discord_id).await.map_err(session_error)
+}
+
+pub async fn sign_out(session: &Session) -> AppResult<()> {
+    session.flush().await.map_err(session_error)
+}
+
+/// The signed-in user of a request, if any. Extracting it never fails for a visitor.
+#[derive(Debug, Clone)]
+pub struct SignedIn(pub Option<User>);
+
+impl FromRequestParts<AppState> for SignedIn {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        if let Some(found) = parts.extensions.get::<SignedIn>() {
+            return Ok(found.clone());
+        }
+        let session = Session::from_request_parts(parts, state)
+            .await
+            .map_err(|(_, msg)| AppError::Other(anyhow::anyhow!("session layer missing: {msg}")))?;
+        let user_id: Option<String> = session.get(USER_KEY).await.map_err(session_error)?;
+        let user = match user_id {
+            Some(id) => users::find(&state.control, &id).await?,
+            None => None,
+        };
+        let found = SignedIn(user);
+        parts.extensions.insert(found.clone());
+        Ok(found)
+    }
+}
