@@ -6,6 +6,7 @@ pub mod app;
 pub mod config;
 pub mod demo;
 pub mod error;
+pub mod extract;
 pub mod features;
 pub mod identity;
 pub mod media;

@@ -73,7 +73,7 @@ pub trait HighCommandPage: Send + Sync + 'static {
 }
 
 /// Passes for High Command of the request's agency.
-pub struct HighCommand<P: HighCommandPage>(pub Viewer, PhantomData<P>);
+pub struct HighCommand<P: HighCommandPage>(pub Viewer, pub PhantomData<P>);
 
 impl<P: HighCommandPage> std::ops::Deref for HighCommand<P> {
     type Target = Viewer;
@@ -99,6 +99,28 @@ impl<P: HighCommandPage> FromRequestParts<AppState> for HighCommand<P> {
         let viewer = Viewer::from_request_parts(parts, state).await?;
         require_high_command(&viewer, P::REFUSAL)?;
         Ok(Self(viewer, PhantomData))
+    }
+}
+
+/// Passes for any signed-in viewer (401 otherwise); handlers decide the rest.
+pub struct Authenticated(pub Viewer);
+
+impl std::ops::Deref for Authenticated {
+    type Target = Viewer;
+    fn deref(&self) -> &Viewer {
+        &self.0
+    }
+}
+
+impl FromRequestParts<AppState> for Authenticated {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let viewer = Viewer::from_request_parts(parts, state).await?;
+        if !viewer.is_authenticated() {
+            return Err(AppError::Unauthorized(SIGN_IN_REQUIRED.into()));
+        }
+        Ok(Self(viewer))
     }
 }
 

@@ -68,6 +68,24 @@ pub fn level_ids_from_text(text: &str) -> Vec<String> {
     ids
 }
 
+/// Levels typed as text: ids from [`level_ids_from_text`], labels as typed. An empty result
+/// falls back to the default four.
+pub fn levels_from_text(text: &str) -> Vec<Level> {
+    let mut levels: Vec<Level> = Vec::new();
+    for part in text.split([',', '\n']).map(str::trim).filter(|p| !p.is_empty()) {
+        if let Some(id) = level_ids_from_text(part).into_iter().next() {
+            if !levels.iter().any(|l| l.id == id) {
+                levels.push(Level { id, label: part.to_owned() });
+            }
+        }
+    }
+    if levels.is_empty() {
+        default_levels()
+    } else {
+        levels
+    }
+}
+
 /// `high_command` → `High Command`.
 pub fn title_case(id: &str) -> String {
     id.split(|c: char| c == '_' || c == '-' || c.is_whitespace())

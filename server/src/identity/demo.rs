@@ -1,10 +1,9 @@
 //! Demo sign-in (`PORTAL_DEMO=1`, loopback only): pick a demo member instead of Discord.
 
 use axum::{
-    extract::{Query, State},
+    extract::State,
     http::StatusCode,
     response::{IntoResponse, Redirect, Response},
-    Form,
 };
 use serde::Deserialize;
 use tower_sessions::Session;
@@ -12,6 +11,7 @@ use tower_sessions::Session;
 use crate::{
     app::AppState,
     error::AppResult,
+    extract::{FormBody, QueryParams},
     features::roster::{model::RosterEntry, store as roster},
     identity::{
         discord::DiscordUser,
@@ -49,7 +49,7 @@ async fn demo_members(
 /// `GET /auth/demo`: the demo members to sign in as.
 pub async fn choose(
     State(state): State<AppState>,
-    Query(query): Query<StartQuery>,
+    QueryParams(query): QueryParams<StartQuery>,
 ) -> AppResult<Response> {
     if !state.config.demo_sign_in() {
         return Ok(refused());
@@ -100,7 +100,7 @@ pub struct DemoSignIn {
 pub async fn sign_in(
     State(state): State<AppState>,
     session: Session,
-    Form(form): Form<DemoSignIn>,
+    FormBody(form): FormBody<DemoSignIn>,
 ) -> AppResult<Response> {
     if !state.config.demo_sign_in() {
         return Ok(refused());

@@ -1,7 +1,7 @@
 //! Discord OAuth2: authorization code with PKCE and a state bound to the browser's session.
 
 use axum::{
-    extract::{Query, State},
+    extract::State,
     http::{header, HeaderMap, StatusCode},
     response::{IntoResponse, Redirect, Response},
 };
@@ -18,6 +18,7 @@ use crate::{
     app::AppState,
     config::DiscordSettings,
     error::AppResult,
+    extract::QueryParams,
     identity::{
         discord::DiscordError,
         pages::{page, sign_in_failed},
@@ -88,7 +89,7 @@ fn return_to(query: &StartQuery, headers: &HeaderMap) -> String {
 pub async fn start(
     State(state): State<AppState>,
     session: Session,
-    Query(query): Query<StartQuery>,
+    QueryParams(query): QueryParams<StartQuery>,
     headers: HeaderMap,
 ) -> AppResult<Response> {
     let back = return_to(&query, &headers);
@@ -144,7 +145,7 @@ pub const DISCORD_UNREACHABLE: &str = "Discord could not be reached. Please try 
 pub async fn callback(
     State(state): State<AppState>,
     session: Session,
-    Query(query): Query<CallbackQuery>,
+    QueryParams(query): QueryParams<CallbackQuery>,
 ) -> AppResult<Response> {
     let pending = session::take_login(&session).await?;
     let Some(discord) = &state.discord else {

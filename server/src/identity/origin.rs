@@ -32,11 +32,12 @@ pub fn allowed(method: &Method, origin: Option<&str>, host: Option<&str>, public
 
 pub async fn same_origin(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let headers = request.headers();
+    // `Origin: null` (sandboxed frames, some redirects) names no origin: it is refused, as
+    // is a value that is not text.
     let origin = headers
         .get(header::ORIGIN)
         .or_else(|| headers.get(header::REFERER))
-        .and_then(|v| v.to_str().ok())
-        .filter(|v| *v != "null");
+        .map(|v| v.to_str().unwrap_or("null"));
     let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
     if allowed(request.method(), origin, host, &state.config.public_url) {
         next.run(request).await
@@ -61,6 +62,7 @@ mod tests {
         assert!(allowed(&post, Some("https://portal.example.org"), host, &public));
         assert!(!allowed(&post, Some("https://evil.example"), host, &public));
         assert!(!allowed(&post, Some("garbage"), host, &public));
+        assert!(!allowed(&post, Some("null"), host, &public));
         assert!(!allowed(
             &Method::DELETE,
             Some("http://bcso.example.org.evil.example"),

@@ -1,9 +1,6 @@
 //! `/api/auth/me`, `/api/me`, `/api/discord-user/{id}`, `/api/discord/roles`.
 
-use axum::{
-    extract::{Path, State},
-    Json,
-};
+use axum::{extract::State, Json};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -11,6 +8,7 @@ use crate::{
     access::{guard::nav_item, Guard, Viewer},
     app::AppState,
     error::{bad_request, not_found, AppError, AppResult},
+    extract::PathParams,
     features::roster::model::RosterEntry,
     identity::discord::{DiscordError, DiscordRole, DiscordUser},
 };
@@ -72,7 +70,7 @@ fn discord_error(err: DiscordError) -> AppError {
               (status = 404, body = crate::error::ErrorBody), (status = 503, body = crate::error::ErrorBody)))]
 pub async fn discord_user(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathParams(id): PathParams<String>,
 ) -> AppResult<Json<DiscordUser>> {
     if id.len() < 5 || id.len() > 25 || !id.chars().all(|c| c.is_ascii_digit()) {
         return Err(bad_request("A Discord user id is a number."));

@@ -2,7 +2,7 @@
 //! cache headers (stored names are never reused for other content).
 
 use axum::{
-    extract::{Path, State},
+    extract::State,
     http::{header, HeaderMap, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
 };
@@ -12,6 +12,7 @@ use axum_extra::headers::{ETag, HeaderMapExt, IfNoneMatch};
 use crate::{
     app::AppState,
     error::{not_found, AppResult},
+    extract::PathParams,
 };
 
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -29,7 +30,7 @@ pub fn insignia_key(file: &str) -> String {
               (status = 404, description = "No such file", body = crate::error::ErrorBody)))]
 pub async fn media(
     State(state): State<AppState>,
-    Path(path): Path<String>,
+    PathParams(path): PathParams<String>,
     headers: HeaderMap,
 ) -> AppResult<Response> {
     serve(&state, &path, &headers).await
@@ -43,7 +44,7 @@ pub async fn media(
               (status = 404, description = "No such file", body = crate::error::ErrorBody)))]
 pub async fn insignia(
     State(state): State<AppState>,
-    Path(file): Path<String>,
+    PathParams(file): PathParams<String>,
     headers: HeaderMap,
 ) -> AppResult<Response> {
     if file.contains('/') {

@@ -6,7 +6,9 @@
 
 mod helpers;
 
+mod access;
 mod agencies;
+mod agency_admin;
 mod identity;
 mod media;
 mod tenancy;

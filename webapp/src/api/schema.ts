@@ -452,7 +452,11 @@ export interface components {
             items?: {
                 [key: string]: components["schemas"]["NavEntry"];
             };
-            locked?: string[];
+            /**
+             * @description With `?target=`: the items to lock in that agency. Without: must equal the current
+             *     locks when sent (an agency cannot unlock itself).
+             */
+            locked?: string[] | null;
         };
         Owner: {
             discordId: string;
@@ -547,12 +551,12 @@ export type $defs = Record<string, never>;
 export interface operations {
     list_agencies: {
         parameters: {
-            query?: {
-                /** @description `1` lists hidden agencies too (High Command of the root agency only). */
-                includeHidden?: string | null;
-            };
+            query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description `1` lists hidden agencies too (High Command of the root agency only). */
+                includeHidden: string | null;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -887,12 +891,12 @@ export interface operations {
     };
     get_permissions: {
         parameters: {
-            query?: {
-                /** @description Another agency's slug (High Command of an agency with agency management). */
-                target?: string | null;
-            };
+            query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Another agency's slug (High Command of an agency with agency management). */
+                target: string | null;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -933,12 +937,12 @@ export interface operations {
     };
     put_permissions: {
         parameters: {
-            query?: {
-                /** @description Another agency's slug (High Command of an agency with agency management). */
-                target?: string | null;
-            };
+            query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Another agency's slug (High Command of an agency with agency management). */
+                target: string | null;
+            };
             cookie?: never;
         };
         requestBody: {

@@ -1,21 +1,21 @@
 //! Agency administration: create (root High Command), update texts/theme/visibility, and
 //! media uploads for badges, hero images and favicons.
 
-use axum::{
-    extract::{Multipart, Path, State},
-    http::StatusCode,
-    Json,
-};
+use axum::{extract::State, http::StatusCode, Json};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
     access::{
-        guard::{page, require_high_command, HighCommandPage, RootHighCommand, AGENCIES_REFUSAL},
+        guard::{
+            page, require_high_command, Authenticated, HighCommand, HighCommandPage,
+            RootHighCommand, AGENCIES_REFUSAL,
+        },
         Viewer,
     },
     app::AppState,
     error::{bad_request, forbidden, not_found, AppError, AppResult},
+    extract::{JsonBody, MultipartBody, PathParams},
     features::agencies::{
         model::{AgencyDraft, AgencyPatch},
         routes::AgencySummary,
@@ -26,6 +26,7 @@ use crate::{
 };
 
 pub const ROOT_CANNOT_BE_HIDDEN: &str = "The root agency cannot be hidden.";
+pub const NOTHING_TO_CHANGE: &str = "Nothing to change.";
 
 /// Creates and provisions an agency (High Command of the root agency).
 #[utoipa::path(post, path = "/api/agencies", tag = "agencies", request_body = AgencyDraft,
@@ -35,7 +36,7 @@ pub const ROOT_CANNOT_BE_HIDDEN: &str = "The root agency cannot be hidden.";
 pub async fn create_agency(
     State(state): State<AppState>,
     _admin: RootHighCommand,
-    Json(draft): Json<AgencyDraft>,
+    JsonBody(draft): JsonBody<AgencyDraft>,
 ) -> AppResult<(StatusCode, Json<AgencySummary>)> {
     let new = draft.validate().map_err(bad_request)?;
     let agency = state.provisioner.provision(new).await?;
@@ -62,9 +63,9 @@ fn may_brand(viewer: &Viewer, target: &Agency) -> AppResult<()> {
               (status = 404, body = crate::error::ErrorBody)))]
 pub async fn update_agency(
     State(state): State<AppState>,
-    viewer: Viewer,
-    Path(slug): Path<String>,
-    Json(patch): Json<AgencyPatch>,
+    Authenticated(viewer): Authenticated,
+    PathParams(slug): PathParams<String>,
+    JsonBody(patch): JsonBody<AgencyPatch>,
 ) -> AppResult<Json<AgencySummary>> {
     let slug = slug.trim().to_lowercase();
     let target = state
@@ -77,6 +78,9 @@ pub async fn update_agency(
         || patch.theme.is_some()
         || patch.links.is_some();
     let change = patch.into_change().map_err(bad_request)?;
+    if !touches_branding && change.hidden.is_none() {
+        return Err(bad_request(NOTHING_TO_CHANGE));
+    }
     if let Some(hidden) = change.hidden {
         if viewer.agency.slug != ROOT_SLUG {
             return Err(forbidden(crate::access::guard::ROOT_ONLY));
@@ -123,11 +127,10 @@ pub struct UploadedMedia {
               (status = 413, body = crate::error::ErrorBody), (status = 415, body = crate::error::ErrorBody)))]
 pub async fn upload_agency_media(
     State(state): State<AppState>,
-    viewer: Viewer,
-    multipart: Multipart,
+    // Extracted before the body: only High Command may upload anything here.
+    HighCommand(viewer, _): HighCommand<page::Branding>,
+    MultipartBody(multipart): MultipartBody,
 ) -> AppResult<Json<UploadedMedia>> {
-    // Refuse before reading the body: only High Command may upload anything here.
-    require_high_command(&viewer, page::Branding::REFUSAL)?;
     let upload = read_image(multipart, &AGENCY_MEDIA).await?;
     let slug = upload
         .fields

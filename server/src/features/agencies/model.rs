@@ -305,7 +305,12 @@ impl AgencyDraft {
         flags.entry("disableCallsigns").or_insert(Value::Bool(false));
         flags.entry("hidden").or_insert(Value::Bool(false));
         if let Some(levels) = flags.get("levels") {
-            let normalized = normalize_levels(Some(levels));
+            let normalized = match levels {
+                // Typed in the create form: commas or new lines (command-and-reports §5).
+                Value::String(text) => crate::access::levels::levels_from_text(text),
+                Value::Array(_) | Value::Null => normalize_levels(Some(levels)),
+                _ => return Err("flags.levels must be a list of levels or text.".into()),
+            };
             flags.insert("levels".into(), serde_json::to_value(normalized).unwrap_or_default());
         }
         Ok(crate::tenancy::provision::NewAgency {
@@ -362,6 +367,21 @@ mod draft_tests {
         assert_eq!(
             new.flags["levels"],
             json!([{"id": "cadet", "label": "Cadet"}, {"id": "chief", "label": "Chief"}])
+        );
+    }
+
+    #[test]
+    fn levels_typed_as_text_become_ids_with_their_labels() {
+        let new = AgencyDraft {
+            name: "X".into(),
+            flags: Some(json!({"levels": "Cadet, Senior Deputy\nChief"})),
+            ..Default::default()
+        }
+        .validate()
+        .unwrap();
+        assert_eq!(
+            new.flags["levels"],
+            json!([{"id": "cadet", "label": "Cadet"}, {"id": "senior_deputy", "label": "Senior Deputy"}, {"id": "chief", "label": "Chief"}])
         );
     }
 

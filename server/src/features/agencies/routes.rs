@@ -1,7 +1,7 @@
 //! Agency read API: the visible agencies and one agency's configuration.
 
 use axum::{
-    extract::{FromRequestParts, Path, Query, State},
+    extract::{FromRequestParts, State},
     Json,
 };
 use serde::{Deserialize, Serialize};
@@ -11,6 +11,7 @@ use crate::{
     access::levels::Level,
     app::AppState,
     error::{not_found, AppResult},
+    extract::{PathParams, QueryParams},
     features::agencies::model::{AgencyFlags, AgencyLinks, Theme},
     tenancy::{Agency, CurrentAgency},
 };
@@ -106,7 +107,7 @@ pub struct ListQuery {
               (status = 403, body = crate::error::ErrorBody)))]
 pub async fn list_agencies(
     State(state): State<AppState>,
-    Query(query): Query<ListQuery>,
+    QueryParams(query): QueryParams<ListQuery>,
     request: axum::extract::Request,
 ) -> AppResult<Json<AgencyList>> {
     let include_hidden = matches!(query.include_hidden.as_deref(), Some("1") | Some("true"));
@@ -132,7 +133,7 @@ pub async fn list_agencies(
               (status = 404, description = "Unknown agency", body = crate::error::ErrorBody)))]
 pub async fn agency_config(
     State(state): State<AppState>,
-    Path(slug): Path<String>,
+    PathParams(slug): PathParams<String>,
 ) -> AppResult<Json<AgencyConfig>> {
     let slug = slug.trim().to_lowercase();
     let agency = state

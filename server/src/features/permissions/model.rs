@@ -63,8 +63,10 @@ pub struct NavPermissions {
 pub struct NavPermissionsUpdate {
     #[serde(default)]
     pub items: BTreeMap<String, NavEntry>,
+    /// With `?target=`: the items to lock in that agency. Without: must equal the current
+    /// locks when sent (an agency cannot unlock itself).
     #[serde(default)]
-    pub locked: Vec<String>,
+    pub locked: Option<Vec<String>>,
     /// The `updatedAt` the editor started from; a newer one on the server is a conflict.
     #[serde(default)]
     pub base_updated_at: Option<DateTime<Utc>>,
@@ -104,6 +106,11 @@ pub fn normalize_entries(
             if !roles.contains(&role) {
                 roles.push(role);
             }
+        }
+        if !entry.public && levels.is_empty() && roles.is_empty() {
+            return Err(format!(
+                "'{id}' is restricted but names no level or role, so nobody could see it."
+            ));
         }
         out.insert(id, NavEntry { public: entry.public, levels, roles });
     }
@@ -159,6 +166,10 @@ mod tests {
             normalize_entries(BTreeMap::from([(id.to_string(), e)]), &order(), &roles)
         };
         assert_eq!(bad("nope", entry(&[], &[])).unwrap_err(), "Unknown navigation item 'nope'.");
+        assert_eq!(
+            bad("sops", entry(&[], &[])).unwrap_err(),
+            "'sops' is restricted but names no level or role, so nobody could see it."
+        );
         assert_eq!(
             bad("roster", entry(&["chief"], &[])).unwrap_err(),
             "Unknown level 'chief' for 'roster'."

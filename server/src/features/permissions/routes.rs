@@ -2,21 +2,19 @@
 
 use std::{collections::HashSet, sync::Arc};
 
-use axum::{
-    extract::{Query, State},
-    Json,
-};
+use axum::{extract::State, Json};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::{
     access::{
-        guard::{page, require_high_command, HighCommandPage},
+        guard::{page, require_high_command, HighCommand, HighCommandPage},
         levels::{Level, NO_LEVEL},
         Viewer,
     },
     app::AppState,
     error::{bad_request, conflict, forbidden, not_found, AppResult},
+    extract::{JsonBody, QueryParams},
     features::permissions::{
         model::{
             normalize_entries, normalize_locked, NavPermissions, NavPermissionsUpdate,
@@ -32,6 +30,9 @@ pub struct TargetQuery {
     /// Another agency's slug (High Command of an agency with agency management).
     pub target: Option<String>,
 }
+
+pub const ONLY_ROOT_LOCKS: &str =
+    "Locks are set by an agency with agency management, from its Permissions page (Managing agency).";
 
 pub const MANAGEMENT_REQUIRED: &str =
     "Managing another agency's permissions needs agency management on the active agency.";
@@ -92,7 +93,7 @@ async fn describe(
 pub async fn get_permissions(
     State(state): State<AppState>,
     viewer: Viewer,
-    Query(query): Query<TargetQuery>,
+    QueryParams(query): QueryParams<TargetQuery>,
 ) -> AppResult<Json<NavPermissions>> {
     let response = match target_agency(&state, &viewer, query.target).await? {
         Some((agency, db)) => describe(&agency, db.pool(), &viewer).await?,
@@ -110,14 +111,13 @@ pub async fn get_permissions(
               (status = 403, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody)))]
 pub async fn put_permissions(
     State(state): State<AppState>,
-    viewer: Viewer,
-    Query(query): Query<TargetQuery>,
-    Json(update): Json<NavPermissionsUpdate>,
+    HighCommand(viewer, _): HighCommand<page::Permissions>,
+    QueryParams(query): QueryParams<TargetQuery>,
+    JsonBody(update): JsonBody<NavPermissionsUpdate>,
 ) -> AppResult<Json<NavPermissions>> {
-    require_high_command(&viewer, page::Permissions::REFUSAL)?;
     let actor = viewer.display_name();
     if let Some((agency, db)) = target_agency(&state, &viewer, query.target).await? {
-        let locked = normalize_locked(update.locked).map_err(bad_request)?;
+        let locked = normalize_locked(update.locked.unwrap_or_default()).map_err(bad_request)?;
         let mut tx = db.pool().begin().await?;
         check_base(store::lock_for_update(&mut tx).await?, update.base_updated_at)?;
         store::save_locked(&mut tx, &locked, &format!("{actor} ({})", viewer.agency.slug)).await?;
@@ -132,6 +132,11 @@ pub async fn put_permissions(
     let mut tx = viewer.pool().begin().await?;
     check_base(store::lock_for_update(&mut tx).await?, update.base_updated_at)?;
     let current = store::load(&mut *tx).await?;
+    if let Some(locked) = update.locked {
+        if normalize_locked(locked).map_err(bad_request)? != current.locked {
+            return Err(forbidden(ONLY_ROOT_LOCKS));
+        }
+    }
     for id in &current.locked {
         if let Some(wanted) = items.get(id) {
             if current.items.get(id) != Some(wanted) {
