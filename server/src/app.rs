@@ -29,7 +29,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     config::Config,
     error::ErrorBody,
-    features::{agencies, health, permissions},
+    features::{agencies, callsigns, health, logs, permissions, roster, structure},
     identity::{self, discord::DiscordApi},
     media::{self, MediaStore},
     tenancy::{
@@ -122,9 +122,12 @@ impl AppState {
 #[openapi(
     info(title = "Agency Portal API", description = "Multi-agency department portal"),
     // Routed by hand below: axum needs a wildcard (`{*path}`) that OpenAPI cannot express.
-    paths(media::routes::media, agencies::admin::upload_agency_media),
+    paths(media::routes::media, agencies::admin::upload_agency_media, structure::routes::upload_insignia),
     components(schemas(ErrorBody)),
-    tags((name = "agencies"), (name = "access"), (name = "identity"), (name = "health"), (name = "media"))
+    tags(
+        (name = "agencies"), (name = "access"), (name = "identity"), (name = "structure"), (name = "roster"),
+        (name = "health"), (name = "media")
+    )
 )]
 struct ApiDoc;
 
@@ -143,6 +146,14 @@ fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(identity::routes::discord_user))
         .routes(routes!(identity::routes::discord_roles))
         .routes(routes!(permissions::routes::get_permissions, permissions::routes::put_permissions))
+        .routes(routes!(structure::routes::get_structure, structure::routes::create))
+        .routes(routes!(structure::routes::update, structure::routes::delete))
+        .routes(routes!(structure::routes::reorder))
+        .routes(routes!(callsigns::routes::get_pools, callsigns::routes::save_pools))
+        .routes(routes!(callsigns::routes::available))
+        .routes(routes!(roster::routes::list, roster::routes::create))
+        .routes(routes!(roster::routes::update))
+        .routes(routes!(logs::roster_logs))
         .split_for_parts()
 }
 
@@ -192,6 +203,11 @@ pub fn router(state: AppState) -> Router {
     let sessions = identity::session::layer(state.control.clone(), state.config.secure_cookies());
     api.route("/api/openapi.json", get(move || async move { Json(doc) }))
         .route("/media/{*path}", get(media::routes::media))
+        .route(
+            "/api/uploads/insignia",
+            axum::routing::post(structure::routes::upload_insignia)
+                .layer(DefaultBodyLimit::max(structure::routes::INSIGNIA_LIMIT + 64 * 1024)),
+        )
         .route(
             "/api/uploads/agency-media",
             axum::routing::post(agencies::admin::upload_agency_media)

@@ -26,7 +26,7 @@ pub trait NavItem: Send + Sync + 'static {
 }
 
 /// Passes when the viewer may see navigation item `N` (member-portal §6).
-pub struct Guard<N: NavItem>(pub Viewer, PhantomData<N>);
+pub struct Guard<N: NavItem>(pub Viewer, pub PhantomData<N>);
 
 impl<N: NavItem> std::ops::Deref for Guard<N> {
     type Target = Viewer;

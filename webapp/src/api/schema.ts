@@ -93,6 +93,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/callsigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every rank's callsign pools (empty when callsigns are disabled). */
+        get: operations["get_pools"];
+        put?: never;
+        /** Replaces one rank's pools (an empty list removes them); answers every rank's pools. */
+        post: operations["save_pools"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/discord-user/{id}": {
         parameters: {
             query?: never;
@@ -119,6 +137,23 @@ export interface paths {
         };
         /** The community server's roles, for linking ranks and roles (department managers). */
         get: operations["discord_roles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logs/roster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Roster logs of the agency, newest first. */
+        get: operations["roster_logs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -202,6 +237,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/roster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everyone on the roster of the agency. */
+        get: operations["list"];
+        put?: never;
+        /** Adds a person (roster managers). Logs the hire in the same transaction. */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roster/callsigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Callsigns of the rank's pools that nobody in the agency holds, as displayed. */
+        get: operations["available"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roster/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edits a person (roster managers). `version` must be the version edited: a stale one gets
+         *     409 with the current record. One log row per changed field, in the same transaction.
+         */
+        patch: operations["update"];
+        trace?: never;
+    };
+    "/api/structure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Departments with their ranks, roles and sub-departments, in their stored order. */
+        get: operations["get_structure"];
+        put?: never;
+        /**
+         * Creates a department, ranks (several at once), a sub-department or a role; answers the
+         *     whole structure.
+         */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/structure/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reorders the ranks or sub-departments of one department. */
+        post: operations["reorder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/structure/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes an item. A department or rank that people hold is refused (409); deleting a rank
+         *     deletes its callsign pool; deleting a sub-department or role takes it off the people who
+         *     had it.
+         */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        /** Edits a department, rank, sub-department or role: the fields of that kind. */
+        patch: operations["update"];
+        trace?: never;
+    };
     "/api/uploads/agency-media": {
         parameters: {
             query?: never;
@@ -216,6 +366,23 @@ export interface paths {
          *     agency, or for the agency named in the form field `agency` (root High Command).
          */
         post: operations["upload_agency_media"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads/insignia": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads a rank insignia: multipart field `insignia`, PNG by content, at most 1 MB. */
+        post: operations["upload_insignia"];
         delete?: never;
         options?: never;
         head?: never;
@@ -379,6 +546,22 @@ export interface components {
             schemaVersion: number;
             slug: string;
         };
+        AvailableCallsigns: {
+            available: string[];
+        };
+        Department: {
+            id: string;
+            name: string;
+            ranks: components["schemas"]["Rank"][];
+            roleId?: string | null;
+            roles: components["schemas"]["DepartmentRole"][];
+            subDepartments: components["schemas"]["SubDepartment"][];
+        };
+        DepartmentRole: {
+            discordRoleId?: string | null;
+            id: string;
+            name: string;
+        };
         DiscordRole: {
             id: string;
             name: string;
@@ -403,6 +586,26 @@ export interface components {
         Health: {
             status: string;
         };
+        HireEntry: {
+            roles: string[];
+        };
+        HireLogItem: {
+            actor: components["schemas"]["LogActor"];
+            callsign?: string | null;
+            departmentId?: string | null;
+            entry: components["schemas"]["HireEntry"];
+            /** Format: int64 */
+            id: number;
+            rankId?: string | null;
+            /** Format: int64 */
+            rosterId: number;
+            rosterName: string;
+            rosterRank?: string | null;
+            status: string;
+            subDeptId?: string | null;
+            /** Format: date-time */
+            ts: string;
+        };
         HomeCard: {
             description: string;
             href: string;
@@ -412,6 +615,14 @@ export interface components {
         Level: {
             id: string;
             label: string;
+        };
+        LogActor: {
+            display: string;
+            userId?: string | null;
+        };
+        LogItem: components["schemas"]["RankLogItem"] | components["schemas"]["HireLogItem"];
+        LogPage: {
+            items: components["schemas"]["LogItem"][];
         };
         Me: {
             /** @description Demo sign-in is active (the shell shows a "Demo mode" marker). */
@@ -470,9 +681,51 @@ export interface components {
             locked: string[];
             roles: components["schemas"]["RoleOption"][];
         };
+        /** @description A range of numeric callsigns: `prefix-start` … `prefix-end`, inclusive. */
+        Pool: {
+            /** Format: int64 */
+            end: number;
+            prefix?: string;
+            /** Format: int64 */
+            start: number;
+            type?: string;
+        };
+        Rank: {
+            id: string;
+            insignia?: string | null;
+            level: string;
+            name: string;
+            roleId?: string | null;
+        };
+        /** @description One changed field of a roster edit; rows of one edit share `changeId`. */
+        RankLogItem: {
+            actor: components["schemas"]["LogActor"];
+            afterValue?: string | null;
+            beforeValue?: string | null;
+            /** Format: uuid */
+            changeId: string;
+            field: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            logId: number;
+            rosterCallsign?: string | null;
+            /** Format: int64 */
+            rosterId: number;
+            rosterName: string;
+            rosterRank?: string | null;
+            /** Format: date-time */
+            ts: string;
+        };
         Readiness: {
             agency?: null | components["schemas"]["AgencyReadiness"];
             status: string;
+        };
+        ReorderRequest: {
+            departmentId: string;
+            orderedIds: string[];
+            /** @description `ranks` or `subs`. */
+            type: string;
         };
         RoleOption: {
             departmentName: string;
@@ -507,6 +760,60 @@ export interface components {
             /** Format: int32 */
             version: number;
         };
+        /**
+         * @description `POST /api/roster` and `PATCH /api/roster/{id}`: a person's fields. On PATCH, fields left
+         *     out keep their value and `version` must be the version that was edited.
+         */
+        RosterInput: {
+            callsign?: string | null;
+            departmentId?: string | null;
+            discordId?: string | null;
+            /** Format: date */
+            hireDate?: string | null;
+            name?: string | null;
+            /** @description The rank's name (as the spec's client sends it); `rankId` wins when both are sent. */
+            rank?: string | null;
+            rankId?: string | null;
+            region?: string | null;
+            roles?: string[] | null;
+            status?: string | null;
+            subDeptId?: string | null;
+            /** Format: int32 */
+            version?: number | null;
+        };
+        SavePools: {
+            pools: components["schemas"]["Pool"][];
+            rankName: string;
+        };
+        StaleEdit: {
+            /** @description The entry as it is now. */
+            current: components["schemas"]["RosterEntry"];
+            error: string;
+        };
+        Structure: {
+            departments: components["schemas"]["Department"][];
+        };
+        /** @description `POST /api/structure`. */
+        StructureCreate: {
+            data: Record<string, never>;
+            /** @description The department the new ranks, sub-department or role belong to (null for a department). */
+            parentId?: string | null;
+            /** @description `department`, `ranks`, `sub` or `role`. */
+            type: string;
+        };
+        /** @description `PATCH /api/structure/{id}`: the fields of whatever the id names. */
+        StructurePatch: {
+            discordRoleId?: string | null;
+            insignia?: string | null;
+            level?: string | null;
+            name?: string | null;
+            roleId?: string | null;
+        };
+        SubDepartment: {
+            id: string;
+            name: string;
+            roleId?: string | null;
+        };
         /** @description The theme of an agency with every colour filled in (stored values, else the defaults). */
         Theme: {
             accentColor: string;
@@ -526,6 +833,10 @@ export interface components {
             surface: string;
             surfaceAlt: string;
             textColor: string;
+        };
+        UploadedInsignia: {
+            /** @description Served at `/insignia/{filename}`. */
+            filename: string;
         };
         UploadedMedia: {
             /** @description Where the file is served, e.g. `/media/agencies/bcso/….png`. */
@@ -781,6 +1092,92 @@ export interface operations {
             };
         };
     };
+    get_pools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["Pool"][];
+                    };
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_pools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavePools"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["Pool"][];
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     discord_user: {
         parameters: {
             query?: never;
@@ -861,6 +1258,55 @@ export interface operations {
                 };
             };
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    roster_logs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `rank` (default) or `hire`. */
+                type: string | null;
+                /** @description Rows per page (default 50, at most 200). */
+                limit: number | null;
+                offset: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -993,6 +1439,465 @@ export interface operations {
             };
         };
     };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterEntry"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RosterInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterEntry"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    available: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rank name (or rank id). */
+                rank: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailableCallsigns"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Roster entry id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RosterInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterEntry"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaleEdit"];
+                };
+            };
+        };
+    };
+    get_structure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Structure"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StructureCreate"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Structure"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReorderRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Structure"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Department, rank, sub-department or role id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Structure"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Department, rank, sub-department or role id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StructurePatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Structure"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     upload_agency_media: {
         parameters: {
             query?: never;
@@ -1013,6 +1918,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UploadedMedia"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_insignia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Field `insignia` */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedInsignia"];
                 };
             };
             400: {

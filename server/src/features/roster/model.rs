@@ -83,3 +83,422 @@ mod tests {
         assert_eq!(time_in_grade_days(NaiveDate::from_ymd_opt(2026, 12, 1), today), Some(0));
     }
 }
+
+use serde::Deserialize;
+
+use crate::features::{
+    callsigns::model::display_callsign,
+    structure::model::{Department, Rank},
+};
+
+/// `POST /api/roster` and `PATCH /api/roster/{id}`: a person's fields. On PATCH, fields left
+/// out keep their value and `version` must be the version that was edited.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RosterInput {
+    pub name: Option<String>,
+    pub callsign: Option<String>,
+    pub region: Option<String>,
+    pub status: Option<String>,
+    pub discord_id: Option<String>,
+    pub department_id: Option<String>,
+    /// The rank's name (as the spec's client sends it); `rankId` wins when both are sent.
+    pub rank: Option<String>,
+    pub rank_id: Option<String>,
+    pub sub_dept_id: Option<String>,
+    pub roles: Option<Vec<String>>,
+    pub hire_date: Option<NaiveDate>,
+    pub version: Option<i32>,
+}
+
+/// A valid person, ready to store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Person {
+    pub name: String,
+    pub callsign: Option<String>,
+    pub region: Option<String>,
+    pub status: String,
+    pub discord_id: Option<String>,
+    pub department_id: String,
+    pub rank_id: String,
+    pub rank_name: String,
+    pub sub_dept_id: Option<String>,
+    pub roles: Vec<String>,
+    pub hire_date: NaiveDate,
+}
+
+/// What the rules need of the agency.
+pub struct Rules<'a> {
+    pub departments: &'a [Department],
+    pub callsigns_disabled: bool,
+    pub subs_disabled: bool,
+    pub today: NaiveDate,
+}
+
+pub const MISSING_WITH_CALLSIGN: &str = "Name, Callsign and Rank are required.";
+pub const MISSING_WITHOUT_CALLSIGN: &str = "Name and Rank are required.";
+pub const BAD_STATUS: &str = "Status must be one of Active, Inactive, Suspended, LOA.";
+
+fn clean(v: Option<String>) -> Option<String> {
+    v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty())
+}
+
+impl RosterInput {
+    /// This input laid over an existing entry (PATCH): what is left out stays.
+    pub fn over(self, current: &RosterEntry) -> RosterInput {
+        let rank_sent = self.rank_id.is_some() || self.rank.is_some();
+        RosterInput {
+            name: self.name.or_else(|| Some(current.name.clone())),
+            callsign: self.callsign.or_else(|| current.callsign.clone()),
+            region: self.region.or_else(|| current.region.clone()),
+            status: self.status.or_else(|| Some(current.status.clone())),
+            discord_id: self.discord_id.or_else(|| current.discord_id.clone()),
+            department_id: self.department_id.or_else(|| current.department_id.clone()),
+            rank_id: if rank_sent { self.rank_id } else { current.rank_id.clone() },
+            rank: self.rank,
+            sub_dept_id: self.sub_dept_id.or_else(|| current.sub_dept_id.clone()),
+            roles: self.roles.or_else(|| Some(current.roles.clone())),
+            hire_date: self.hire_date.or(Some(current.hire_date)),
+            version: self.version,
+        }
+    }
+
+    /// Checks a person against the agency's structure and flags (member-portal §5, §3).
+    pub fn validate(self, rules: &Rules<'_>) -> Result<Person, String> {
+        let name = clean(self.name);
+        let callsign = clean(self.callsign);
+        let rank_ref = clean(self.rank_id.clone()).or_else(|| clean(self.rank.clone()));
+        let missing =
+            if rules.callsigns_disabled { MISSING_WITHOUT_CALLSIGN } else { MISSING_WITH_CALLSIGN };
+        let (Some(name), Some(rank_ref)) = (name, rank_ref) else { return Err(missing.into()) };
+        if callsign.is_none() && !rules.callsigns_disabled {
+            return Err(missing.into());
+        }
+
+        let department_ref = clean(self.department_id);
+        let department = match &department_ref {
+            Some(id) => Some(
+                rules
+                    .departments
+                    .iter()
+                    .find(|d| &d.id == id)
+                    .ok_or_else(|| format!("Unknown department '{id}'."))?,
+            ),
+            None => None,
+        };
+        let by_id = clean(self.rank_id).is_some();
+        let matches_rank = |r: &Rank| {
+            if by_id {
+                r.id == rank_ref
+            } else {
+                r.name.eq_ignore_ascii_case(&rank_ref)
+            }
+        };
+        let (department, rank) = match department {
+            Some(d) => {
+                let rank = d.ranks.iter().find(|r| matches_rank(r)).ok_or_else(|| {
+                    format!("Rank '{rank_ref}' does not belong to department '{}'.", d.name)
+                })?;
+                (d, rank)
+            }
+            None => {
+                let found: Vec<(&Department, &Rank)> = rules
+                    .departments
+                    .iter()
+                    .flat_map(|d| d.ranks.iter().map(move |r| (d, r)))
+                    .filter(|(_, r)| matches_rank(r))
+                    .collect();
+                match found.as_slice() {
+                    [one] => *one,
+                    [] => return Err(format!("Unknown rank '{rank_ref}'.")),
+                    _ => return Err(format!(
+                        "Rank '{rank_ref}' exists in several departments: choose the department."
+                    )),
+                }
+            }
+        };
+
+        let sub_dept_id = if rules.subs_disabled { None } else { clean(self.sub_dept_id) };
+        if let Some(sub) = &sub_dept_id {
+            if !department.sub_departments.iter().any(|s| &s.id == sub) {
+                return Err(format!(
+                    "Sub-department '{sub}' does not belong to department '{}'.",
+                    department.name
+                ));
+            }
+        }
+        let mut roles: Vec<String> = Vec::new();
+        for role in self
+            .roles
+            .unwrap_or_default()
+            .into_iter()
+            .map(|r| r.trim().to_owned())
+            .filter(|r| !r.is_empty())
+        {
+            if !department.roles.iter().any(|r| r.id == role) {
+                return Err(format!(
+                    "Role '{role}' does not belong to department '{}'.",
+                    department.name
+                ));
+            }
+            if !roles.contains(&role) {
+                roles.push(role);
+            }
+        }
+        let status = match clean(self.status) {
+            None => "Active".to_owned(),
+            Some(s) => STATUSES
+                .iter()
+                .find(|known| known.eq_ignore_ascii_case(&s))
+                .ok_or(BAD_STATUS)?
+                .to_string(),
+        };
+        let callsign = if rules.callsigns_disabled {
+            callsign
+        } else {
+            callsign.map(|c| display_callsign(&c)).filter(|c| !c.is_empty())
+        };
+        Ok(Person {
+            name,
+            callsign,
+            region: clean(self.region),
+            status,
+            discord_id: clean(self.discord_id),
+            department_id: department.id.clone(),
+            rank_id: rank.id.clone(),
+            rank_name: rank.name.clone(),
+            sub_dept_id,
+            roles,
+            hire_date: self.hire_date.unwrap_or(rules.today),
+        })
+    }
+}
+
+/// One changed field of a roster edit, as logged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldChange {
+    pub field: &'static str,
+    pub before: Option<String>,
+    pub after: Option<String>,
+}
+
+/// The loggable fields that differ between an entry and its new version (command-and-reports
+/// §3 "Roster log item"): rank, rankId, departmentId, subDeptId, status, callsign, roles.
+pub fn changes(before: &RosterEntry, after: &Person) -> Vec<FieldChange> {
+    let roles = |r: &[String]| if r.is_empty() { None } else { Some(r.join(", ")) };
+    let pairs: [(&'static str, Option<String>, Option<String>); 7] = [
+        ("rank", before.rank.clone(), Some(after.rank_name.clone())),
+        ("rankId", before.rank_id.clone(), Some(after.rank_id.clone())),
+        ("departmentId", before.department_id.clone(), Some(after.department_id.clone())),
+        ("subDeptId", before.sub_dept_id.clone(), after.sub_dept_id.clone()),
+        ("status", Some(before.status.clone()), Some(after.status.clone())),
+        ("callsign", before.callsign.clone(), after.callsign.clone()),
+        ("roles", roles(&before.roles), roles(&after.roles)),
+    ];
+    pairs
+        .into_iter()
+        .filter(|(_, b, a)| b != a)
+        .map(|(field, before, after)| FieldChange { field, before, after })
+        .collect()
+}
+
+#[cfg(test)]
+mod rule_tests {
+    use super::*;
+    use crate::features::structure::model::{DepartmentRole, SubDepartment};
+
+    fn rank(id: &str, dept: &str, name: &str) -> Rank {
+        Rank {
+            id: id.into(),
+            department_id: dept.into(),
+            name: name.into(),
+            role_id: None,
+            level: "deputy".into(),
+            insignia: None,
+        }
+    }
+
+    fn structure() -> Vec<Department> {
+        vec![
+            Department {
+                id: "patrol".into(),
+                name: "Patrol".into(),
+                role_id: None,
+                ranks: vec![
+                    rank("rk_dep", "patrol", "Deputy"),
+                    rank("rk_sgt", "patrol", "Sergeant"),
+                ],
+                roles: vec![DepartmentRole {
+                    id: "dr_fto".into(),
+                    department_id: "patrol".into(),
+                    name: "FTO".into(),
+                    discord_role_id: None,
+                }],
+                sub_departments: vec![SubDepartment {
+                    id: "sd_k9".into(),
+                    department_id: "patrol".into(),
+                    name: "K9".into(),
+                    role_id: None,
+                }],
+            },
+            Department {
+                id: "marine".into(),
+                name: "Marine".into(),
+                role_id: None,
+                ranks: vec![rank("rk_mdep", "marine", "Deputy")],
+                roles: vec![],
+                sub_departments: vec![],
+            },
+        ]
+    }
+
+    fn rules(d: &[Department], callsigns_disabled: bool) -> Rules<'_> {
+        Rules {
+            departments: d,
+            callsigns_disabled,
+            subs_disabled: false,
+            today: NaiveDate::from_ymd_opt(2026, 11, 22).unwrap(),
+        }
+    }
+
+    fn input(name: &str, callsign: &str, rank: &str, dept: Option<&str>) -> RosterInput {
+        RosterInput {
+            name: Some(name.into()),
+            callsign: Some(callsign.into()),
+            rank: Some(rank.into()),
+            department_id: dept.map(Into::into),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn required_fields_follow_the_callsign_flag() {
+        let d = structure();
+        assert_eq!(
+            input(" ", "A1", "Sergeant", None).validate(&rules(&d, false)).unwrap_err(),
+            MISSING_WITH_CALLSIGN
+        );
+        assert_eq!(
+            input("Ann", "", "Sergeant", None).validate(&rules(&d, false)).unwrap_err(),
+            MISSING_WITH_CALLSIGN
+        );
+        assert_eq!(
+            input("Ann", "", "", None).validate(&rules(&d, true)).unwrap_err(),
+            MISSING_WITHOUT_CALLSIGN
+        );
+        let p = input("Ann", " x 1 ", "Sergeant", None).validate(&rules(&d, true)).unwrap();
+        assert_eq!(p.callsign.as_deref(), Some("x 1"), "trimmed only when callsigns are disabled");
+    }
+
+    #[test]
+    fn ranks_resolve_within_their_department() {
+        let d = structure();
+        let p = input("Ann", "a5", "sergeant", None).validate(&rules(&d, false)).unwrap();
+        assert_eq!(
+            (p.department_id.as_str(), p.rank_id.as_str(), p.callsign.as_deref()),
+            ("patrol", "rk_sgt", Some("A-05"))
+        );
+        assert_eq!(p.status, "Active");
+        assert_eq!(p.hire_date, NaiveDate::from_ymd_opt(2026, 11, 22).unwrap());
+        assert_eq!(
+            input("Ann", "A1", "Deputy", None).validate(&rules(&d, false)).unwrap_err(),
+            "Rank 'Deputy' exists in several departments: choose the department."
+        );
+        assert_eq!(
+            input("Ann", "A1", "Sergeant", Some("marine")).validate(&rules(&d, false)).unwrap_err(),
+            "Rank 'Sergeant' does not belong to department 'Marine'."
+        );
+        let p = input("Ann", "A1", "Deputy", Some("marine")).validate(&rules(&d, false)).unwrap();
+        assert_eq!(p.rank_id, "rk_mdep");
+        let by_id = RosterInput {
+            rank_id: Some("rk_dep".into()),
+            rank: Some("ignored".into()),
+            ..input("Ann", "A1", "", None)
+        };
+        assert_eq!(by_id.validate(&rules(&d, false)).unwrap().rank_id, "rk_dep");
+        assert_eq!(
+            input("Ann", "A1", "Chief", None).validate(&rules(&d, false)).unwrap_err(),
+            "Unknown rank 'Chief'."
+        );
+    }
+
+    #[test]
+    fn sub_departments_roles_and_status_must_fit() {
+        let d = structure();
+        let base = || input("Ann", "A1", "Deputy", Some("marine"));
+        let with_sub = RosterInput { sub_dept_id: Some("sd_k9".into()), ..base() };
+        assert_eq!(
+            with_sub.validate(&rules(&d, false)).unwrap_err(),
+            "Sub-department 'sd_k9' does not belong to department 'Marine'."
+        );
+        let with_role = RosterInput { roles: Some(vec!["dr_fto".into()]), ..base() };
+        assert_eq!(
+            with_role.validate(&rules(&d, false)).unwrap_err(),
+            "Role 'dr_fto' does not belong to department 'Marine'."
+        );
+        let status = RosterInput { status: Some("retired".into()), ..base() };
+        assert_eq!(status.validate(&rules(&d, false)).unwrap_err(), BAD_STATUS);
+        let ok = RosterInput {
+            status: Some("loa".into()),
+            sub_dept_id: Some("sd_k9".into()),
+            roles: Some(vec!["dr_fto".into(), "dr_fto".into()]),
+            ..input("Ann", "A1", "Deputy", Some("patrol"))
+        };
+        let p = ok.validate(&rules(&d, false)).unwrap();
+        assert_eq!(
+            (p.status.as_str(), p.sub_dept_id.as_deref(), p.roles.len()),
+            ("LOA", Some("sd_k9"), 1)
+        );
+        let disabled = Rules { subs_disabled: true, ..rules(&d, false) };
+        let cleared = RosterInput { sub_dept_id: Some("anything".into()), ..base() }
+            .validate(&disabled)
+            .unwrap();
+        assert_eq!(cleared.sub_dept_id, None);
+    }
+
+    #[test]
+    fn a_rank_change_logs_rank_and_rank_id_only() {
+        let d = structure();
+        let before = RosterEntry {
+            id: 1,
+            name: "Ann".into(),
+            callsign: Some("A-01".into()),
+            region: None,
+            status: "Active".into(),
+            discord_id: None,
+            department_id: Some("patrol".into()),
+            department_name: Some("Patrol".into()),
+            rank_id: Some("rk_dep".into()),
+            rank: Some("Deputy".into()),
+            level: Some("deputy".into()),
+            insignia: None,
+            sub_dept_id: None,
+            roles: vec![],
+            hire_date: NaiveDate::from_ymd_opt(2026, 1, 1).unwrap(),
+            rank_change_date: None,
+            time_in_grade_days: Some(10),
+            version: 1,
+        };
+        let after = RosterInput { rank_id: Some("rk_sgt".into()), ..Default::default() }
+            .over(&before)
+            .validate(&rules(&d, false))
+            .unwrap();
+        assert_eq!(
+            changes(&before, &after),
+            vec![
+                FieldChange {
+                    field: "rank",
+                    before: Some("Deputy".into()),
+                    after: Some("Sergeant".into())
+                },
+                FieldChange {
+                    field: "rankId",
+                    before: Some("rk_dep".into()),
+                    after: Some("rk_sgt".into())
+                },
+            ]
+        );
+        let same = RosterInput::default().over(&before).validate(&rules(&d, false)).unwrap();
+        assert!(changes(&before, &same).is_empty());
+    }
+}

@@ -56,3 +56,149 @@ pub async fn with_discord_ids(
     );
     sqlx::query_as(&sql).bind(limit).fetch_all(db).await
 }
+
+use sqlx::PgConnection;
+
+use crate::features::roster::model::{FieldChange, Person};
+
+/// Everyone on the roster, by name (bounded).
+pub async fn list(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<RosterEntry>> {
+    let sql =
+        format!("SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM} ORDER BY lower(r.name), r.id LIMIT 5000");
+    sqlx::query_as(&sql).fetch_all(db).await
+}
+
+/// One entry; `lock` takes a row lock for an edit.
+pub async fn get(
+    conn: &mut PgConnection,
+    id: i64,
+    lock: bool,
+) -> sqlx::Result<Option<RosterEntry>> {
+    let lock = if lock { "FOR UPDATE OF r" } else { "" };
+    let sql = format!("SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM} WHERE r.id = $1 {lock}");
+    sqlx::query_as(&sql).bind(id).fetch_optional(conn).await
+}
+
+/// Who holds a callsign (compared as displayed), if anyone.
+pub async fn callsign_holder(
+    conn: &mut PgConnection,
+    callsign: &str,
+) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT name FROM roster WHERE upper(callsign) = upper($1) LIMIT 1")
+        .bind(callsign)
+        .fetch_optional(conn)
+        .await
+}
+
+pub async fn insert(conn: &mut PgConnection, p: &Person) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO roster (name, callsign, region, status, discord_id, department_id, rank_id, sub_dept_id,
+                             roles, hire_date, rank_change_date)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id",
+    )
+    .bind(&p.name)
+    .bind(&p.callsign)
+    .bind(&p.region)
+    .bind(&p.status)
+    .bind(&p.discord_id)
+    .bind(&p.department_id)
+    .bind(&p.rank_id)
+    .bind(&p.sub_dept_id)
+    .bind(&p.roles)
+    .bind(p.hire_date)
+    .fetch_one(conn)
+    .await
+}
+
+/// Writes a new version of an entry; the rank change date moves when the rank changes.
+pub async fn update(
+    conn: &mut PgConnection,
+    id: i64,
+    p: &Person,
+    rank_changed: bool,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE roster SET name = $2, callsign = $3, region = $4, status = $5, discord_id = $6,
+             department_id = $7, rank_id = $8, sub_dept_id = $9, roles = $10, hire_date = $11,
+             rank_change_date = CASE WHEN $12 THEN CURRENT_DATE ELSE rank_change_date END,
+             version = version + 1, updated_at = now()
+         WHERE id = $1",
+    )
+    .bind(id)
+    .bind(&p.name)
+    .bind(&p.callsign)
+    .bind(&p.region)
+    .bind(&p.status)
+    .bind(&p.discord_id)
+    .bind(&p.department_id)
+    .bind(&p.rank_id)
+    .bind(&p.sub_dept_id)
+    .bind(&p.roles)
+    .bind(p.hire_date)
+    .bind(rank_changed)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Who made a change.
+pub struct Actor {
+    pub display: String,
+    pub user_id: Option<String>,
+}
+
+pub async fn log_hire(
+    conn: &mut PgConnection,
+    entry: &RosterEntry,
+    actor: &Actor,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO hire_logs (roster_id, roster_name, callsign, roster_rank, actor_display, actor_user_id,
+                                status, department_id, rank_id, sub_dept_id, roles)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+    )
+    .bind(entry.id)
+    .bind(&entry.name)
+    .bind(&entry.callsign)
+    .bind(&entry.rank)
+    .bind(&actor.display)
+    .bind(&actor.user_id)
+    .bind(&entry.status)
+    .bind(&entry.department_id)
+    .bind(&entry.rank_id)
+    .bind(&entry.sub_dept_id)
+    .bind(&entry.roles)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// One row per changed field, sharing one change id.
+pub async fn log_changes(
+    conn: &mut PgConnection,
+    entry: &RosterEntry,
+    changes: &[FieldChange],
+    actor: &Actor,
+) -> sqlx::Result<()> {
+    let change_id = uuid::Uuid::new_v4();
+    for change in changes {
+        sqlx::query(
+            "INSERT INTO rank_logs (change_id, roster_id, roster_name, roster_callsign, roster_rank,
+                                    actor_display, actor_user_id, field, before_value, after_value)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(change_id)
+        .bind(entry.id)
+        .bind(&entry.name)
+        .bind(&entry.callsign)
+        .bind(&entry.rank)
+        .bind(&actor.display)
+        .bind(&actor.user_id)
+        .bind(change.field)
+        .bind(&change.before)
+        .bind(&change.after)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,131 @@
+//! `GET/POST /api/callsigns` and `GET /api/roster/callsigns?rank=`.
+
+use std::collections::{BTreeMap, HashSet};
+
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use sqlx::types::Json as Jsonb;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::{
+    access::guard::{nav_item, Guard},
+    error::{bad_request, AppResult},
+    extract::{JsonBody, QueryParams},
+    features::callsigns::model::{display_callsign, pool_callsigns, validate_pools, Pool},
+};
+
+pub const CALLSIGNS_DISABLED: &str = "Callsigns are disabled for this agency.";
+
+/// Rank name → pools.
+pub type PoolMap = BTreeMap<String, Vec<Pool>>;
+
+async fn load(db: &sqlx::PgPool) -> sqlx::Result<PoolMap> {
+    let rows: Vec<(String, Jsonb<Vec<Pool>>)> =
+        sqlx::query_as("SELECT rank_name, pools FROM callsign_pools ORDER BY rank_name")
+            .fetch_all(db)
+            .await?;
+    Ok(rows.into_iter().map(|(name, pools)| (name, pools.0)).collect())
+}
+
+/// Every rank's callsign pools (empty when callsigns are disabled).
+#[utoipa::path(get, path = "/api/callsigns", tag = "structure",
+    responses((status = 200, body = BTreeMap<String, Vec<Pool>>), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody)))]
+pub async fn get_pools(
+    Guard(viewer, _): Guard<nav_item::DepartmentManagement>,
+) -> AppResult<Json<PoolMap>> {
+    if viewer.agency.flags.disable_callsigns {
+        return Ok(Json(PoolMap::new()));
+    }
+    Ok(Json(load(viewer.pool()).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SavePools {
+    pub rank_name: String,
+    pub pools: Vec<Pool>,
+}
+
+/// Replaces one rank's pools (an empty list removes them); answers every rank's pools.
+#[utoipa::path(post, path = "/api/callsigns", tag = "structure", request_body = SavePools,
+    responses((status = 200, body = BTreeMap<String, Vec<Pool>>), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
+pub async fn save_pools(
+    Guard(viewer, _): Guard<nav_item::DepartmentManagement>,
+    JsonBody(request): JsonBody<SavePools>,
+) -> AppResult<Json<PoolMap>> {
+    if viewer.agency.flags.disable_callsigns {
+        return Err(bad_request(CALLSIGNS_DISABLED));
+    }
+    let rank = request.rank_name.trim();
+    let known: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM ranks WHERE name = $1)")
+        .bind(rank)
+        .fetch_one(viewer.pool())
+        .await?;
+    if !known {
+        return Err(bad_request(format!("Unknown rank '{rank}'.")));
+    }
+    let pools = validate_pools(request.pools).map_err(bad_request)?;
+    if pools.is_empty() {
+        sqlx::query("DELETE FROM callsign_pools WHERE rank_name = $1")
+            .bind(rank)
+            .execute(viewer.pool())
+            .await?;
+    } else {
+        sqlx::query(
+            "INSERT INTO callsign_pools (rank_name, pools) VALUES ($1, $2)
+             ON CONFLICT (rank_name) DO UPDATE SET pools = EXCLUDED.pools, updated_at = now()",
+        )
+        .bind(rank)
+        .bind(Jsonb(&pools))
+        .execute(viewer.pool())
+        .await?;
+    }
+    Ok(Json(load(viewer.pool()).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct RankQuery {
+    /// Rank name (or rank id).
+    pub rank: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AvailableCallsigns {
+    pub available: Vec<String>,
+}
+
+/// Callsigns of the rank's pools that nobody in the agency holds, as displayed.
+#[utoipa::path(get, path = "/api/roster/callsigns", tag = "roster", params(RankQuery),
+    responses((status = 200, body = AvailableCallsigns), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
+pub async fn available(
+    Guard(viewer, _): Guard<nav_item::Roster>,
+    QueryParams(query): QueryParams<RankQuery>,
+) -> AppResult<Json<AvailableCallsigns>> {
+    if viewer.agency.flags.disable_callsigns {
+        return Ok(Json(AvailableCallsigns { available: vec![] }));
+    }
+    let pools: Option<Jsonb<Vec<Pool>>> = sqlx::query_scalar(
+        "SELECT pools FROM callsign_pools
+         WHERE rank_name = $1 OR rank_name = (SELECT name FROM ranks WHERE id = $1)
+         LIMIT 1",
+    )
+    .bind(query.rank.trim())
+    .fetch_optional(viewer.pool())
+    .await?;
+    let Some(Jsonb(pools)) = pools else {
+        return Ok(Json(AvailableCallsigns { available: vec![] }));
+    };
+    let held: HashSet<String> = sqlx::query_scalar::<_, String>(
+        "SELECT callsign FROM roster WHERE callsign IS NOT NULL AND callsign <> ''",
+    )
+    .fetch_all(viewer.pool())
+    .await?
+    .into_iter()
+    .map(|c| display_callsign(&c))
+    .collect();
+    let available = pool_callsigns(&pools).filter(|c| !held.contains(c)).collect();
+    Ok(Json(AvailableCallsigns { available }))
+}

@@ -1,0 +1,188 @@
+//! `GET/POST /api/roster`, `PATCH /api/roster/{id}` (member-portal §2.6, §3, §5, §6).
+
+use axum::{
+    http::StatusCode,
+    response::{IntoResponse, Response},
+    Json,
+};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::{
+    access::{
+        guard::{nav_item, Guard},
+        Viewer,
+    },
+    error::{bad_request, conflict, forbidden, not_found, AppError, AppResult},
+    extract::{JsonBody, PathParams},
+    features::{
+        roster::{
+            model::{changes, RosterEntry, RosterInput, Rules},
+            store::{self, Actor},
+        },
+        structure::store as structure,
+    },
+};
+
+pub const CANNOT_MANAGE: &str = "You do not have permission to manage the roster.";
+pub const VERSION_REQUIRED: &str = "Send the version of the entry you edited.";
+
+/// Everyone on the roster of the agency.
+#[utoipa::path(get, path = "/api/roster", tag = "roster",
+    responses((status = 200, body = Vec<RosterEntry>), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody)))]
+pub async fn list(Guard(viewer, _): Guard<nav_item::Roster>) -> AppResult<Json<Vec<RosterEntry>>> {
+    Ok(Json(store::list(viewer.pool()).await?))
+}
+
+/// Roster management is for levels in the agency's `rosterManageLevels` (member-portal §6).
+pub fn require_manager(viewer: &Viewer) -> AppResult<()> {
+    let allowed = viewer
+        .level
+        .as_ref()
+        .is_some_and(|level| viewer.agency.flags.roster_manage_levels.contains(level));
+    if allowed {
+        Ok(())
+    } else {
+        Err(forbidden(CANNOT_MANAGE))
+    }
+}
+
+fn actor(viewer: &Viewer) -> Actor {
+    Actor {
+        display: viewer.display_name(),
+        user_id: viewer.user.as_ref().map(|u| u.discord_id.clone()),
+    }
+}
+
+/// A duplicate callsign answers who holds it.
+async fn callsign_conflict(
+    conn: &mut sqlx::PgConnection,
+    err: sqlx::Error,
+    callsign: Option<&str>,
+) -> AppError {
+    let constraint = err.as_database_error().and_then(|e| e.constraint()).map(str::to_owned);
+    match (constraint.as_deref(), callsign) {
+        (Some("roster_callsign_unique"), Some(c)) => {
+            let holder = store::callsign_holder(conn, c)
+                .await
+                .ok()
+                .flatten()
+                .unwrap_or_else(|| "someone else".into());
+            conflict(format!("Callsign {c} is already assigned to {holder}"))
+        }
+        _ => err.into(),
+    }
+}
+
+async fn rules_and_check(
+    viewer: &Viewer,
+    conn: &mut sqlx::PgConnection,
+    input: RosterInput,
+    exclude: Option<i64>,
+) -> AppResult<crate::features::roster::model::Person> {
+    let departments = structure::load(conn).await?;
+    let flags = &viewer.agency.flags;
+    let rules = Rules {
+        departments: &departments,
+        callsigns_disabled: flags.disable_callsigns,
+        subs_disabled: flags.disable_sub_departments,
+        today: chrono::Utc::now().date_naive(),
+    };
+    let person = input.validate(&rules).map_err(bad_request)?;
+    if let (Some(callsign), false) = (&person.callsign, flags.disable_callsigns) {
+        let holder: Option<(i64, String)> = sqlx::query_as(
+            "SELECT id, name FROM roster WHERE upper(callsign) = upper($1) AND id <> $2 LIMIT 1",
+        )
+        .bind(callsign)
+        .bind(exclude.unwrap_or(-1))
+        .fetch_optional(&mut *conn)
+        .await?;
+        if let Some((_, name)) = holder {
+            return Err(conflict(format!("Callsign {callsign} is already assigned to {name}")));
+        }
+    }
+    Ok(person)
+}
+
+/// Adds a person (roster managers). Logs the hire in the same transaction.
+#[utoipa::path(post, path = "/api/roster", tag = "roster", request_body = RosterInput,
+    responses((status = 201, body = RosterEntry), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 409, body = crate::error::ErrorBody)))]
+pub async fn create(
+    Guard(viewer, _): Guard<nav_item::Roster>,
+    JsonBody(input): JsonBody<RosterInput>,
+) -> AppResult<(StatusCode, Json<RosterEntry>)> {
+    require_manager(&viewer)?;
+    let mut tx = viewer.pool().begin().await?;
+    let person = rules_and_check(&viewer, &mut tx, input, None).await?;
+    let id = match store::insert(&mut tx, &person).await {
+        Ok(id) => id,
+        Err(err) => {
+            drop(tx);
+            let mut conn = viewer.pool().acquire().await?;
+            return Err(callsign_conflict(&mut conn, err, person.callsign.as_deref()).await);
+        }
+    };
+    let entry =
+        store::get(&mut tx, id, false).await?.ok_or_else(|| not_found("Roster entry vanished"))?;
+    store::log_hire(&mut tx, &entry, &actor(&viewer)).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(entry)))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaleEdit {
+    pub error: String,
+    /// The entry as it is now.
+    pub current: RosterEntry,
+}
+
+pub const STALE_EDIT: &str =
+    "Someone else changed this person since you opened them. Review their changes and save again.";
+
+/// Edits a person (roster managers). `version` must be the version edited: a stale one gets
+/// 409 with the current record. One log row per changed field, in the same transaction.
+#[utoipa::path(patch, path = "/api/roster/{id}", tag = "roster", request_body = RosterInput,
+    params(("id" = i64, Path, description = "Roster entry id")),
+    responses((status = 200, body = RosterEntry), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 404, body = crate::error::ErrorBody), (status = 409, body = StaleEdit)))]
+pub async fn update(
+    Guard(viewer, _): Guard<nav_item::Roster>,
+    PathParams(id): PathParams<i64>,
+    JsonBody(input): JsonBody<RosterInput>,
+) -> AppResult<Response> {
+    require_manager(&viewer)?;
+    let version = input.version.ok_or_else(|| bad_request(VERSION_REQUIRED))?;
+    let mut tx = viewer.pool().begin().await?;
+    let current = store::get(&mut tx, id, true)
+        .await?
+        .ok_or_else(|| not_found(format!("No roster entry {id}")))?;
+    if current.version != version {
+        let body = StaleEdit { error: STALE_EDIT.into(), current };
+        return Ok((StatusCode::CONFLICT, Json(body)).into_response());
+    }
+    let person = rules_and_check(&viewer, &mut tx, input.over(&current), Some(id)).await?;
+    let changed = changes(&current, &person);
+    let untouched = changed.is_empty()
+        && person.name == current.name
+        && person.region == current.region
+        && person.discord_id == current.discord_id
+        && Some(person.hire_date) == Some(current.hire_date);
+    if untouched {
+        return Ok(Json(current).into_response());
+    }
+    let rank_changed = changed.iter().any(|c| c.field == "rankId");
+    if let Err(err) = store::update(&mut tx, id, &person, rank_changed).await {
+        drop(tx);
+        let mut conn = viewer.pool().acquire().await?;
+        return Err(callsign_conflict(&mut conn, err, person.callsign.as_deref()).await);
+    }
+    let entry =
+        store::get(&mut tx, id, false).await?.ok_or_else(|| not_found("Roster entry vanished"))?;
+    store::log_changes(&mut tx, &entry, &changed, &actor(&viewer)).await?;
+    tx.commit().await?;
+    Ok(Json(entry).into_response())
+}

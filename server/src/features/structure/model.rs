@@ -1,0 +1,250 @@
+//! Structure types and their rules.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::access::levels::Level;
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct Rank {
+    pub id: String,
+    #[serde(skip)]
+    pub department_id: String,
+    pub name: String,
+    pub role_id: Option<String>,
+    pub level: String,
+    pub insignia: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct SubDepartment {
+    pub id: String,
+    #[serde(skip)]
+    pub department_id: String,
+    pub name: String,
+    pub role_id: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct DepartmentRole {
+    pub id: String,
+    #[serde(skip)]
+    pub department_id: String,
+    pub name: String,
+    pub discord_role_id: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Department {
+    pub id: String,
+    pub name: String,
+    pub role_id: Option<String>,
+    pub ranks: Vec<Rank>,
+    pub roles: Vec<DepartmentRole>,
+    pub sub_departments: Vec<SubDepartment>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Structure {
+    pub departments: Vec<Department>,
+}
+
+/// `POST /api/structure`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StructureCreate {
+    /// `department`, `ranks`, `sub` or `role`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The department the new ranks, sub-department or role belong to (null for a department).
+    pub parent_id: Option<String>,
+    #[schema(value_type = Object)]
+    pub data: Value,
+}
+
+/// `PATCH /api/structure/{id}`: the fields of whatever the id names.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StructurePatch {
+    pub name: Option<String>,
+    pub role_id: Option<String>,
+    pub discord_role_id: Option<String>,
+    pub level: Option<String>,
+    pub insignia: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReorderRequest {
+    pub department_id: String,
+    /// `ranks` or `subs`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub ordered_ids: Vec<String>,
+}
+
+pub const DEPARTMENT_NAME_REQUIRED: &str = "Department name required";
+pub const SUB_NAME_REQUIRED: &str = "Sub-department name required";
+pub const NAME_REQUIRED: &str = "Name required";
+
+/// A rank to create, validated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewRank {
+    pub name: String,
+    pub role_id: Option<String>,
+    pub level: String,
+    pub insignia: Option<String>,
+}
+
+fn text(v: &Value, key: &str) -> Option<String> {
+    v.get(key).and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty()).map(String::from)
+}
+
+/// The name as entered, trimmed; `message` when blank.
+pub fn required_name(raw: Option<&str>, message: &str) -> Result<String, String> {
+    raw.map(str::trim).filter(|s| !s.is_empty()).map(String::from).ok_or_else(|| message.to_owned())
+}
+
+/// A level id of the agency (lowercased), or a sentence listing the valid ones.
+pub fn valid_level(raw: &str, levels: &[Level]) -> Result<String, String> {
+    let id = raw.trim().to_lowercase();
+    if levels.iter().any(|l| l.id == id) {
+        Ok(id)
+    } else {
+        let names: Vec<&str> = levels.iter().map(|l| l.id.as_str()).collect();
+        Err(format!("Unknown level '{}'. Use one of: {}.", raw.trim(), names.join(", ")))
+    }
+}
+
+/// An insignia file name as the upload returns it (`<hex>.png`), nothing else.
+pub fn valid_insignia(raw: Option<String>) -> Result<Option<String>, String> {
+    match raw.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(name)
+            if name.ends_with(".png")
+                && name.len() <= 80
+                && name
+                    .trim_end_matches(".png")
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') =>
+        {
+            Ok(Some(name))
+        }
+        Some(name) => Err(format!("'{name}' is not an uploaded insignia.")),
+    }
+}
+
+/// `data.ranks` of a `ranks` create: each needs a name and a level of the agency.
+pub fn new_ranks(data: &Value, levels: &[Level]) -> Result<Vec<NewRank>, String> {
+    let list =
+        data.get("ranks").and_then(Value::as_array).ok_or("data.ranks must be a list of ranks.")?;
+    if list.is_empty() {
+        return Err("Add at least one rank.".into());
+    }
+    list.iter()
+        .map(|r| {
+            let name = required_name(text(r, "name").as_deref(), NAME_REQUIRED)?;
+            let level = valid_level(&text(r, "level").unwrap_or_default(), levels)?;
+            Ok(NewRank {
+                name,
+                role_id: text(r, "roleId"),
+                level,
+                insignia: valid_insignia(text(r, "insignia"))?,
+            })
+        })
+        .collect()
+}
+
+pub fn data_text(data: &Value, key: &str) -> Option<String> {
+    text(data, key)
+}
+
+/// Checks a reorder: `ordered` must be exactly the ids of the list, each once.
+pub fn check_reorder(current: &[String], ordered: &[String]) -> Result<(), String> {
+    let mut a = current.to_vec();
+    let mut b = ordered.to_vec();
+    a.sort();
+    b.sort();
+    if a == b {
+        Ok(())
+    } else {
+        Err("orderedIds must name every item of that list in that department exactly once.".into())
+    }
+}
+
+/// A short random id with a prefix (`rk_…`, `sd_…`, `dr_…`).
+pub fn new_id(prefix: &str) -> String {
+    format!("{prefix}_{}", &uuid::Uuid::new_v4().simple().to_string()[..12])
+}
+
+/// A department id from its name: `Patrol Division` → `patrol-division`.
+pub fn department_id_from_name(name: &str) -> String {
+    let slug = crate::tenancy::slug::slug_from_name(name);
+    if slug.is_empty() {
+        new_id("dept")
+    } else {
+        slug
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::access::levels::default_levels;
+    use serde_json::json;
+
+    #[test]
+    fn ranks_need_a_name_and_a_known_level() {
+        let levels = default_levels();
+        let ok = new_ranks(
+            &json!({"ranks": [{"name": " Sergeant ", "level": "Supervisor", "roleId": "9"}]}),
+            &levels,
+        )
+        .unwrap();
+        assert_eq!(
+            ok,
+            vec![NewRank {
+                name: "Sergeant".into(),
+                role_id: Some("9".into()),
+                level: "supervisor".into(),
+                insignia: None
+            }]
+        );
+        assert_eq!(
+            new_ranks(&json!({"ranks": [{"name": "", "level": "deputy"}]}), &levels).unwrap_err(),
+            "Name required"
+        );
+        assert_eq!(
+            new_ranks(&json!({"ranks": [{"name": "X", "level": "chief"}]}), &levels).unwrap_err(),
+            "Unknown level 'chief'. Use one of: deputy, supervisor, command, high_command."
+        );
+        assert!(new_ranks(&json!({"ranks": []}), &levels).is_err());
+        assert!(new_ranks(
+            &json!({"ranks": [{"name": "X", "level": "deputy", "insignia": "../x.png"}]}),
+            &levels
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn reorders_must_name_the_whole_list() {
+        let current = vec!["a".to_string(), "b".into(), "c".into()];
+        assert!(check_reorder(&current, &["c".into(), "a".into(), "b".into()]).is_ok());
+        assert!(check_reorder(&current, &["a".into(), "b".into()]).is_err());
+        assert!(check_reorder(&current, &["a".into(), "b".into(), "x".into()]).is_err());
+        assert!(check_reorder(&current, &["a".into(), "a".into(), "b".into()]).is_err());
+    }
+
+    #[test]
+    fn department_ids_come_from_names() {
+        assert_eq!(department_id_from_name("Patrol Division"), "patrol-division");
+        assert!(department_id_from_name("!!!").starts_with("dept_"));
+        assert_eq!(valid_insignia(Some(" 1a2b.png ".into())).unwrap(), Some("1a2b.png".into()));
+        assert_eq!(valid_insignia(Some(String::new())).unwrap(), None);
+    }
+}

@@ -1,0 +1,364 @@
+//! `/api/structure`: read, create, edit, delete and reorder departments, ranks, sub-departments
+//! and roles. Writes need the department-management page (command-and-reports §2, §5, §7).
+
+use axum::{extract::State, http::StatusCode, Json};
+
+use crate::{
+    access::{
+        guard::{nav_item, require_nav, Guard},
+        Viewer,
+    },
+    app::AppState,
+    error::{bad_request, conflict, not_found, AppError, AppResult},
+    extract::{JsonBody, PathParams},
+    features::structure::{
+        model::{
+            check_reorder, data_text, department_id_from_name, new_id, new_ranks, required_name,
+            valid_insignia, valid_level, ReorderRequest, Structure, StructureCreate,
+            StructurePatch, DEPARTMENT_NAME_REQUIRED, NAME_REQUIRED, SUB_NAME_REQUIRED,
+        },
+        store::{self, Kind},
+    },
+};
+
+pub const SUBS_DISABLED: &str = "Sub-departments are disabled for this agency.";
+
+/// Structure is read by the roster and by department management.
+pub async fn require_structure_reader(viewer: &Viewer) -> AppResult<()> {
+    if require_nav(viewer, "roster").await.is_ok() {
+        return Ok(());
+    }
+    require_nav(viewer, "command_department_management").await
+}
+
+async fn describe(viewer: &Viewer) -> AppResult<Structure> {
+    let mut conn = viewer.pool().acquire().await?;
+    Ok(Structure { departments: store::load(&mut conn).await? })
+}
+
+/// Departments with their ranks, roles and sub-departments, in their stored order.
+#[utoipa::path(get, path = "/api/structure", tag = "structure",
+    responses((status = 200, body = Structure), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody)))]
+pub async fn get_structure(viewer: Viewer) -> AppResult<Json<Structure>> {
+    require_structure_reader(&viewer).await?;
+    Ok(Json(describe(&viewer).await?))
+}
+
+/// Creates a department, ranks (several at once), a sub-department or a role; answers the
+/// whole structure.
+#[utoipa::path(post, path = "/api/structure", tag = "structure", request_body = StructureCreate,
+    responses((status = 201, body = Structure), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 404, body = crate::error::ErrorBody)))]
+pub async fn create(
+    Guard(viewer, _): Guard<nav_item::DepartmentManagement>,
+    JsonBody(request): JsonBody<StructureCreate>,
+) -> AppResult<(StatusCode, Json<Structure>)> {
+    let flags = &viewer.agency.flags;
+    let mut tx = viewer.pool().begin().await?;
+    let parent = || async {
+        let id = request.parent_id.as_deref().map(str::trim).filter(|s| !s.is_empty());
+        let id = id.ok_or_else(|| bad_request("parentId must name the department."))?;
+        Ok::<_, AppError>(id.to_owned())
+    };
+    match request.kind.as_str() {
+        "department" => {
+            let name = required_name(
+                data_text(&request.data, "name").as_deref(),
+                DEPARTMENT_NAME_REQUIRED,
+            )
+            .map_err(bad_request)?;
+            let id = store::free_department_id(&mut tx, &department_id_from_name(&name)).await?;
+            store::insert_department(
+                &mut tx,
+                &id,
+                &name,
+                data_text(&request.data, "roleId").as_deref(),
+            )
+            .await?;
+        }
+        kind @ ("ranks" | "sub" | "role") => {
+            let department = parent().await?;
+            if !store::department_exists(&mut *tx, &department).await? {
+                return Err(not_found(format!("Unknown department '{department}'")));
+            }
+            match kind {
+                "ranks" => {
+                    let ranks = new_ranks(&request.data, &flags.levels).map_err(bad_request)?;
+                    let with_ids: Vec<_> = ranks.into_iter().map(|r| (new_id("rk"), r)).collect();
+                    store::insert_ranks(&mut tx, &department, &with_ids).await?;
+                }
+                "sub" => {
+                    if flags.disable_sub_departments {
+                        return Err(bad_request(SUBS_DISABLED));
+                    }
+                    let name = required_name(
+                        data_text(&request.data, "name").as_deref(),
+                        SUB_NAME_REQUIRED,
+                    )
+                    .map_err(bad_request)?;
+                    let role = data_text(&request.data, "roleId");
+                    store::insert_sub(&mut tx, &new_id("sd"), &department, &name, role.as_deref())
+                        .await?;
+                }
+                _ => {
+                    let name =
+                        required_name(data_text(&request.data, "name").as_deref(), NAME_REQUIRED)
+                            .map_err(bad_request)?;
+                    let discord = data_text(&request.data, "discordRoleId");
+                    store::insert_role(
+                        &mut tx,
+                        &new_id("dr"),
+                        &department,
+                        &name,
+                        discord.as_deref(),
+                    )
+                    .await?;
+                }
+            }
+        }
+        other => {
+            return Err(bad_request(format!(
+                "Unknown structure type '{other}': use department, ranks, sub or role."
+            )))
+        }
+    }
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(describe(&viewer).await?)))
+}
+
+fn clean(value: Option<String>) -> Option<String> {
+    value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+}
+
+/// Edits a department, rank, sub-department or role: the fields of that kind.
+#[utoipa::path(patch, path = "/api/structure/{id}", tag = "structure", request_body = StructurePatch,
+    params(("id" = String, Path, description = "Department, rank, sub-department or role id")),
+    responses((status = 200, body = Structure), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 404, body = crate::error::ErrorBody)))]
+pub async fn update(
+    Guard(viewer, _): Guard<nav_item::DepartmentManagement>,
+    PathParams(id): PathParams<String>,
+    JsonBody(patch): JsonBody<StructurePatch>,
+) -> AppResult<Json<Structure>> {
+    let mut tx = viewer.pool().begin().await?;
+    let (kind, _, old_name) = store::find(&mut tx, &id)
+        .await?
+        .ok_or_else(|| not_found(format!("Unknown structure item '{id}'")))?;
+    let message = match kind {
+        Kind::Department => DEPARTMENT_NAME_REQUIRED,
+        Kind::Sub => SUB_NAME_REQUIRED,
+        _ => NAME_REQUIRED,
+    };
+    let name = match patch.name.as_deref() {
+        Some(raw) => required_name(Some(raw), message).map_err(bad_request)?,
+        None => old_name.clone(),
+    };
+    match kind {
+        Kind::Department | Kind::Sub => {
+            sqlx::query(&format!(
+                "UPDATE {} SET name = $2, role_id = $3 WHERE id = $1",
+                kind.table()
+            ))
+            .bind(&id)
+            .bind(&name)
+            .bind(clean(patch.role_id))
+            .execute(&mut *tx)
+            .await?;
+        }
+        Kind::Role => {
+            sqlx::query(
+                "UPDATE department_roles SET name = $2, discord_role_id = $3 WHERE id = $1",
+            )
+            .bind(&id)
+            .bind(&name)
+            .bind(clean(patch.discord_role_id))
+            .execute(&mut *tx)
+            .await?;
+        }
+        Kind::Rank => {
+            let level = match patch.level.as_deref() {
+                Some(raw) => {
+                    Some(valid_level(raw, &viewer.agency.flags.levels).map_err(bad_request)?)
+                }
+                None => None,
+            };
+            let insignia = valid_insignia(patch.insignia).map_err(bad_request)?;
+            sqlx::query(
+                "UPDATE ranks SET name = $2, role_id = $3, level = COALESCE($4, level), insignia = $5 WHERE id = $1",
+            )
+            .bind(&id)
+            .bind(&name)
+            .bind(clean(patch.role_id))
+            .bind(level)
+            .bind(insignia)
+            .execute(&mut *tx)
+            .await?;
+            store::rename_rank_pools(&mut tx, &old_name, &name).await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(Json(describe(&viewer).await?))
+}
+
+/// Deletes an item. A department or rank that people hold is refused (409); deleting a rank
+/// deletes its callsign pool; deleting a sub-department or role takes it off the people who
+/// had it.
+#[utoipa::path(delete, path = "/api/structure/{id}", tag = "structure",
+    params(("id" = String, Path, description = "Department, rank, sub-department or role id")),
+    responses((status = 200, body = Structure), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody),
+              (status = 409, body = crate::error::ErrorBody)))]
+pub async fn delete(
+    Guard(viewer, _): Guard<nav_item::DepartmentManagement>,
+    PathParams(id): PathParams<String>,
+) -> AppResult<Json<Structure>> {
+    let mut tx = viewer.pool().begin().await?;
+    let (kind, _, name) = store::find(&mut tx, &id)
+        .await?
+        .ok_or_else(|| not_found(format!("Unknown structure item '{id}'")))?;
+    let people = |n: i64| {
+        if n == 1 {
+            "1 person still holds it".to_owned()
+        } else {
+            format!("{n} people still hold it")
+        }
+    };
+    match kind {
+        Kind::Department => {
+            let held = store::holders(&mut tx, Kind::Department, &id).await?;
+            if held > 0 {
+                return Err(conflict(format!(
+                    "Cannot delete department '{name}': {}.",
+                    people(held)
+                )));
+            }
+            let rank_names: Vec<String> =
+                sqlx::query_scalar("SELECT name FROM ranks WHERE department_id = $1")
+                    .bind(&id)
+                    .fetch_all(&mut *tx)
+                    .await?;
+            for table in ["ranks", "sub_departments", "department_roles"] {
+                sqlx::query(&format!("DELETE FROM {table} WHERE department_id = $1"))
+                    .bind(&id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            delete_unused_pools(&mut tx, &rank_names).await?;
+            sqlx::query("DELETE FROM departments WHERE id = $1")
+                .bind(&id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        Kind::Rank => {
+            let held = store::holders(&mut tx, Kind::Rank, &id).await?;
+            if held > 0 {
+                return Err(conflict(format!("Cannot delete rank '{name}': {}.", people(held))));
+            }
+            sqlx::query("DELETE FROM ranks WHERE id = $1").bind(&id).execute(&mut *tx).await?;
+            delete_unused_pools(&mut tx, &[name]).await?;
+        }
+        Kind::Sub => {
+            sqlx::query("UPDATE roster SET sub_dept_id = NULL, updated_at = now(), version = version + 1 WHERE sub_dept_id = $1")
+                .bind(&id)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("DELETE FROM sub_departments WHERE id = $1")
+                .bind(&id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        Kind::Role => {
+            sqlx::query(
+                "UPDATE roster SET roles = array_remove(roles, $1), updated_at = now(), version = version + 1 WHERE $1 = ANY(roles)",
+            )
+            .bind(&id)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query("DELETE FROM department_roles WHERE id = $1")
+                .bind(&id)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(Json(describe(&viewer).await?))
+}
+
+/// Pools are keyed by rank name: a pool goes when no rank of that name is left.
+async fn delete_unused_pools(conn: &mut sqlx::PgConnection, names: &[String]) -> sqlx::Result<()> {
+    sqlx::query(
+        "DELETE FROM callsign_pools WHERE rank_name = ANY($1)
+           AND NOT EXISTS (SELECT 1 FROM ranks WHERE ranks.name = callsign_pools.rank_name)",
+    )
+    .bind(names)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Reorders the ranks or sub-departments of one department.
+#[utoipa::path(post, path = "/api/structure/reorder", tag = "structure", request_body = ReorderRequest,
+    responses((status = 200, body = Structure), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 404, body = crate::error::ErrorBody)))]
+pub async fn reorder(
+    State(_state): State<AppState>,
+    Guard(viewer, _): Guard<nav_item::DepartmentManagement>,
+    JsonBody(request): JsonBody<ReorderRequest>,
+) -> AppResult<Json<Structure>> {
+    let kind = match request.kind.as_str() {
+        "ranks" => Kind::Rank,
+        "subs" => Kind::Sub,
+        other => return Err(bad_request(format!("Unknown list '{other}': use ranks or subs."))),
+    };
+    let mut tx = viewer.pool().begin().await?;
+    if !store::department_exists(&mut *tx, &request.department_id).await? {
+        return Err(not_found(format!("Unknown department '{}'", request.department_id)));
+    }
+    let current = store::list_ids(&mut tx, kind, &request.department_id).await?;
+    check_reorder(&current, &request.ordered_ids).map_err(bad_request)?;
+    store::set_order(&mut tx, kind, &request.ordered_ids).await?;
+    tx.commit().await?;
+    Ok(Json(describe(&viewer).await?))
+}
+
+pub const INSIGNIA_LIMIT: usize = 1024 * 1024;
+
+pub const INSIGNIA: crate::media::upload::UploadRules = crate::media::upload::UploadRules {
+    field: "insignia",
+    max_bytes: INSIGNIA_LIMIT,
+    allowed: &[crate::media::upload::ImageKind::Png],
+    missing: "No file provided",
+    wrong_type: "Only PNG files allowed",
+    too_large: "File too large (max 1MB)",
+};
+
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct UploadedInsignia {
+    /// Served at `/insignia/{filename}`.
+    pub filename: String,
+}
+
+/// Uploads a rank insignia: multipart field `insignia`, PNG by content, at most 1 MB.
+#[utoipa::path(post, path = "/api/uploads/insignia", tag = "structure",
+    request_body(content_type = "multipart/form-data", description = "Field `insignia`"),
+    responses((status = 200, body = UploadedInsignia), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 413, body = crate::error::ErrorBody), (status = 415, body = crate::error::ErrorBody)))]
+pub async fn upload_insignia(
+    State(state): State<AppState>,
+    _guard: Guard<nav_item::DepartmentManagement>,
+    crate::extract::MultipartBody(multipart): crate::extract::MultipartBody,
+) -> AppResult<Json<UploadedInsignia>> {
+    let upload = crate::media::upload::read_image(multipart, &INSIGNIA).await?;
+    let filename = format!("{}.png", uuid::Uuid::new_v4().simple());
+    state
+        .media
+        .put(&crate::media::routes::insignia_key(&filename), upload.bytes)
+        .await
+        .map_err(AppError::Other)?;
+    Ok(Json(UploadedInsignia { filename }))
+}

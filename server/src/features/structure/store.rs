@@ -1,0 +1,270 @@
+//! Structure SQL (agency schema). Reads are one query per table, never one per department.
+
+use std::collections::HashMap;
+
+use sqlx::{PgConnection, PgExecutor};
+
+use crate::features::structure::model::{Department, DepartmentRole, NewRank, Rank, SubDepartment};
+
+/// Every department with its ranks, roles and sub-departments, in their stored order.
+pub async fn load(conn: &mut PgConnection) -> sqlx::Result<Vec<Department>> {
+    let departments: Vec<(String, String, Option<String>)> =
+        sqlx::query_as("SELECT id, name, role_id FROM departments ORDER BY position, name")
+            .fetch_all(&mut *conn)
+            .await?;
+    let ranks: Vec<Rank> = sqlx::query_as(
+        "SELECT id, department_id, name, role_id, level, insignia FROM ranks ORDER BY position, name",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let subs: Vec<SubDepartment> = sqlx::query_as(
+        "SELECT id, department_id, name, role_id FROM sub_departments ORDER BY position, name",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let roles: Vec<DepartmentRole> = sqlx::query_as(
+        "SELECT id, department_id, name, discord_role_id FROM department_roles ORDER BY position, name",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+
+    let mut by_id: HashMap<String, Department> = HashMap::new();
+    let order: Vec<String> = departments.iter().map(|d| d.0.clone()).collect();
+    for (id, name, role_id) in departments {
+        by_id.insert(
+            id.clone(),
+            Department { id, name, role_id, ranks: vec![], roles: vec![], sub_departments: vec![] },
+        );
+    }
+    for rank in ranks {
+        if let Some(d) = by_id.get_mut(&rank.department_id) {
+            d.ranks.push(rank);
+        }
+    }
+    for sub in subs {
+        if let Some(d) = by_id.get_mut(&sub.department_id) {
+            d.sub_departments.push(sub);
+        }
+    }
+    for role in roles {
+        if let Some(d) = by_id.get_mut(&role.department_id) {
+            d.roles.push(role);
+        }
+    }
+    Ok(order.into_iter().filter_map(|id| by_id.remove(&id)).collect())
+}
+
+/// What an id names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Department,
+    Rank,
+    Sub,
+    Role,
+}
+
+impl Kind {
+    pub fn table(self) -> &'static str {
+        match self {
+            Self::Department => "departments",
+            Self::Rank => "ranks",
+            Self::Sub => "sub_departments",
+            Self::Role => "department_roles",
+        }
+    }
+}
+
+/// Finds which kind of structure item `id` is, and its department.
+pub async fn find(
+    conn: &mut PgConnection,
+    id: &str,
+) -> sqlx::Result<Option<(Kind, String, String)>> {
+    let row: Option<(String, String, String)> = sqlx::query_as(
+        "SELECT 'department', id, name FROM departments WHERE id = $1
+         UNION ALL SELECT 'rank', department_id, name FROM ranks WHERE id = $1
+         UNION ALL SELECT 'sub', department_id, name FROM sub_departments WHERE id = $1
+         UNION ALL SELECT 'role', department_id, name FROM department_roles WHERE id = $1
+         LIMIT 1",
+    )
+    .bind(id)
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|(kind, department, name)| {
+        let kind = match kind.as_str() {
+            "department" => Kind::Department,
+            "rank" => Kind::Rank,
+            "sub" => Kind::Sub,
+            _ => Kind::Role,
+        };
+        (kind, department, name)
+    }))
+}
+
+pub async fn department_exists(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<bool> {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM departments WHERE id = $1)")
+        .bind(id)
+        .fetch_one(db)
+        .await
+}
+
+/// A free department id based on `wanted` (`patrol`, `patrol-2`, …).
+pub async fn free_department_id(conn: &mut PgConnection, wanted: &str) -> sqlx::Result<String> {
+    let taken: Vec<String> =
+        sqlx::query_scalar("SELECT id FROM departments WHERE id = $1 OR id LIKE $1 || '-%'")
+            .bind(wanted)
+            .fetch_all(conn)
+            .await?;
+    if !taken.iter().any(|t| t == wanted) {
+        return Ok(wanted.to_owned());
+    }
+    Ok((2..)
+        .map(|n| format!("{wanted}-{n}"))
+        .find(|c| !taken.contains(c))
+        .expect("an unbounded range has a free id"))
+}
+
+pub async fn insert_department(
+    conn: &mut PgConnection,
+    id: &str,
+    name: &str,
+    role_id: Option<&str>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO departments (id, name, role_id, position)
+         VALUES ($1, $2, $3, (SELECT COALESCE(max(position) + 1, 0) FROM departments))",
+    )
+    .bind(id)
+    .bind(name)
+    .bind(role_id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn insert_ranks(
+    conn: &mut PgConnection,
+    department: &str,
+    ranks: &[(String, NewRank)],
+) -> sqlx::Result<()> {
+    for (id, rank) in ranks {
+        sqlx::query(
+            "INSERT INTO ranks (id, department_id, name, role_id, level, insignia, position)
+             VALUES ($1, $2, $3, $4, $5, $6, (SELECT COALESCE(max(position) + 1, 0) FROM ranks WHERE department_id = $2))",
+        )
+        .bind(id)
+        .bind(department)
+        .bind(&rank.name)
+        .bind(&rank.role_id)
+        .bind(&rank.level)
+        .bind(&rank.insignia)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+pub async fn insert_sub(
+    conn: &mut PgConnection,
+    id: &str,
+    department: &str,
+    name: &str,
+    role_id: Option<&str>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO sub_departments (id, department_id, name, role_id, position)
+         VALUES ($1, $2, $3, $4, (SELECT COALESCE(max(position) + 1, 0) FROM sub_departments WHERE department_id = $2))",
+    )
+    .bind(id)
+    .bind(department)
+    .bind(name)
+    .bind(role_id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn insert_role(
+    conn: &mut PgConnection,
+    id: &str,
+    department: &str,
+    name: &str,
+    discord_role_id: Option<&str>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO department_roles (id, department_id, name, discord_role_id, position)
+         VALUES ($1, $2, $3, $4, (SELECT COALESCE(max(position) + 1, 0) FROM department_roles WHERE department_id = $2))",
+    )
+    .bind(id)
+    .bind(department)
+    .bind(name)
+    .bind(discord_role_id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Renames a rank and moves its callsign pools along (pools are keyed by rank name).
+pub async fn rename_rank_pools(conn: &mut PgConnection, from: &str, to: &str) -> sqlx::Result<()> {
+    if from == to {
+        return Ok(());
+    }
+    sqlx::query(
+        "UPDATE callsign_pools SET rank_name = $2 WHERE rank_name = $1
+           AND NOT EXISTS (SELECT 1 FROM callsign_pools WHERE rank_name = $2)
+           AND NOT EXISTS (SELECT 1 FROM ranks WHERE name = $1)",
+    )
+    .bind(from)
+    .bind(to)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// How many roster entries hold a department or rank.
+pub async fn holders(conn: &mut PgConnection, kind: Kind, id: &str) -> sqlx::Result<i64> {
+    let column = match kind {
+        Kind::Department => "department_id",
+        Kind::Rank => "rank_id",
+        Kind::Sub => "sub_dept_id",
+        Kind::Role => {
+            return sqlx::query_scalar("SELECT count(*) FROM roster WHERE $1 = ANY(roles)")
+                .bind(id)
+                .fetch_one(conn)
+                .await
+        }
+    };
+    sqlx::query_scalar(&format!("SELECT count(*) FROM roster WHERE {column} = $1"))
+        .bind(id)
+        .fetch_one(conn)
+        .await
+}
+
+/// Current ids of one ordered list of a department.
+pub async fn list_ids(
+    conn: &mut PgConnection,
+    kind: Kind,
+    department: &str,
+) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(&format!(
+        "SELECT id FROM {} WHERE department_id = $1 FOR UPDATE",
+        kind.table()
+    ))
+    .bind(department)
+    .fetch_all(conn)
+    .await
+}
+
+pub async fn set_order(
+    conn: &mut PgConnection,
+    kind: Kind,
+    ordered: &[String],
+) -> sqlx::Result<()> {
+    sqlx::query(&format!(
+        "UPDATE {} AS t SET position = o.ord - 1 FROM unnest($1::text[]) WITH ORDINALITY AS o(id, ord) WHERE t.id = o.id",
+        kind.table()
+    ))
+    .bind(ordered)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
