@@ -156,6 +156,7 @@ pub async fn seed(state: &AppState) -> anyhow::Result<Vec<String>> {
         if let Some(agency) = state.registry.by_slug(demo.slug).await? {
             let db = state.pools.get(&agency).await?;
             seed_members(db.pool(), &agency, demo.id_base).await?;
+            crate::demo_organisation::seed(db.pool(), &state.media, &agency).await?;
         }
     }
     Ok(created)

@@ -5,6 +5,7 @@ pub mod access;
 pub mod app;
 pub mod config;
 pub mod demo;
+pub mod demo_organisation;
 pub mod error;
 pub mod extract;
 pub mod features;
