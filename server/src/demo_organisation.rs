@@ -159,6 +159,16 @@ const REGIONS: [&str; 5] =
     ["Los Santos", "Blaine County", "Paleto Bay", "Sandy Shores", "Vespucci"];
 pub const DEMO_PEOPLE: usize = 64;
 
+/// A rank people can be put on, with what is still free in it.
+struct Slot {
+    department: String,
+    rank: String,
+    callsigns: Vec<String>,
+    subs: Vec<String>,
+    roles: Vec<String>,
+    weight: u32,
+}
+
 /// Seeds the demo organisation once (when its first department does not exist yet).
 pub async fn seed(db: &PgPool, media: &MediaStore, agency: &Agency) -> anyhow::Result<()> {
     let specs = departments(&agency.slug);
@@ -175,8 +185,7 @@ pub async fn seed(db: &PgPool, media: &MediaStore, agency: &Agency) -> anyhow::R
     }
     let levels: Vec<&str> = agency.flags.levels.iter().map(|l| l.id.as_str()).collect();
     let mut tx = db.begin().await?;
-    // (department id, rank id, rank name, callsigns still free, sub ids, role ids, weight)
-    let mut slots: Vec<(String, String, Vec<String>, Vec<String>, Vec<String>, u32)> = Vec::new();
+    let mut slots: Vec<Slot> = Vec::new();
     for (d_pos, dept) in specs.iter().enumerate() {
         sqlx::query("INSERT INTO departments (id, name, position) VALUES ($1, $2, $3)")
             .bind(dept.id)
@@ -239,11 +248,18 @@ pub async fn seed(db: &PgPool, media: &MediaStore, agency: &Agency) -> anyhow::R
             let free: Vec<String> =
                 crate::features::callsigns::model::pool_callsigns(std::slice::from_ref(&pool))
                     .collect();
-            slots.push((dept.id.to_string(), id, free, subs.clone(), roles.clone(), *weight));
+            slots.push(Slot {
+                department: dept.id.to_string(),
+                rank: id,
+                callsigns: free,
+                subs: subs.clone(),
+                roles: roles.clone(),
+                weight: *weight,
+            });
         }
     }
 
-    let total_weight: u32 = slots.iter().map(|s| s.5).sum();
+    let total_weight: u32 = slots.iter().map(|s| s.weight).sum();
     let today = Utc::now().date_naive();
     let mut used: Vec<String> = Vec::new();
     for i in 0..DEMO_PEOPLE {
@@ -252,17 +268,17 @@ pub async fn seed(db: &PgPool, media: &MediaStore, agency: &Agency) -> anyhow::R
         let slot = slots
             .iter_mut()
             .find(|s| {
-                if pick < s.5 {
+                if pick < s.weight {
                     true
                 } else {
-                    pick -= s.5;
+                    pick -= s.weight;
                     false
                 }
             })
             .expect("weights cover the range");
         let name =
             format!("{} {}", FIRST[i % FIRST.len()], LAST[(i * 7 + i / FIRST.len()) % LAST.len()]);
-        let callsign = slot.2.iter().find(|c| !used.contains(c)).cloned();
+        let callsign = slot.callsigns.iter().find(|c| !used.contains(c)).cloned();
         if let Some(c) = &callsign {
             used.push(c.clone());
         }
@@ -275,13 +291,13 @@ pub async fn seed(db: &PgPool, media: &MediaStore, agency: &Agency) -> anyhow::R
         let hired = today - Duration::days(20 + (i as i64 * 53) % 1100);
         let promoted =
             hired + Duration::days(((i as i64 * 31) % 400).min((today - hired).num_days()));
-        let sub = if !slot.3.is_empty() && i % 3 == 0 {
-            Some(slot.3[i % slot.3.len()].clone())
+        let sub = if !slot.subs.is_empty() && i % 3 == 0 {
+            Some(slot.subs[i % slot.subs.len()].clone())
         } else {
             None
         };
-        let roles: Vec<String> = if !slot.4.is_empty() && i % 5 == 0 {
-            vec![slot.4[i % slot.4.len()].clone()]
+        let roles: Vec<String> = if !slot.roles.is_empty() && i % 5 == 0 {
+            vec![slot.roles[i % slot.roles.len()].clone()]
         } else {
             vec![]
         };
@@ -294,8 +310,8 @@ pub async fn seed(db: &PgPool, media: &MediaStore, agency: &Agency) -> anyhow::R
         .bind(&callsign)
         .bind(REGIONS[i % REGIONS.len()])
         .bind(status)
-        .bind(&slot.0)
-        .bind(&slot.1)
+        .bind(&slot.department)
+        .bind(&slot.rank)
         .bind(sub)
         .bind(&roles)
         .bind(hired)
