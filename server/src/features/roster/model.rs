@@ -211,9 +211,11 @@ impl RosterInput {
                 match found.as_slice() {
                     [one] => *one,
                     [] => return Err(format!("Unknown rank '{rank_ref}'.")),
-                    _ => return Err(format!(
+                    _ => {
+                        return Err(format!(
                         "Rank '{rank_ref}' exists in several departments: choose the department."
-                    )),
+                    ))
+                    }
                 }
             }
         };
