@@ -734,6 +734,8 @@ export interface components {
         };
         /** @description A person on the roster, as answered by the API. */
         RosterEntry: {
+            /** @description The last action recorded on this person (e.g. "Promotion") and its reason. */
+            action?: string | null;
             callsign?: string | null;
             departmentId?: string | null;
             departmentName?: string | null;
@@ -751,6 +753,7 @@ export interface components {
             /** Format: date */
             rankChangeDate?: string | null;
             rankId?: string | null;
+            reason?: string | null;
             region?: string | null;
             roles: string[];
             status: string;
@@ -765,6 +768,8 @@ export interface components {
          *     out keep their value and `version` must be the version that was edited.
          */
         RosterInput: {
+            /** @description What this edit is (e.g. "Promotion"), and why; shown as the person's Notes. */
+            action?: string | null;
             callsign?: string | null;
             departmentId?: string | null;
             discordId?: string | null;
@@ -774,6 +779,7 @@ export interface components {
             /** @description The rank's name (as the spec's client sends it); `rankId` wins when both are sent. */
             rank?: string | null;
             rankId?: string | null;
+            reason?: string | null;
             region?: string | null;
             roles?: string[] | null;
             status?: string | null;

@@ -29,6 +29,9 @@ pub struct RosterEntry {
     pub hire_date: NaiveDate,
     pub rank_change_date: Option<NaiveDate>,
     pub time_in_grade_days: Option<i32>,
+    /// The last action recorded on this person (e.g. "Promotion") and its reason.
+    pub action: Option<String>,
+    pub reason: Option<String>,
     pub version: i32,
 }
 
@@ -108,6 +111,9 @@ pub struct RosterInput {
     pub sub_dept_id: Option<String>,
     pub roles: Option<Vec<String>>,
     pub hire_date: Option<NaiveDate>,
+    /// What this edit is (e.g. "Promotion"), and why; shown as the person's Notes.
+    pub action: Option<String>,
+    pub reason: Option<String>,
     pub version: Option<i32>,
 }
 
@@ -125,6 +131,8 @@ pub struct Person {
     pub sub_dept_id: Option<String>,
     pub roles: Vec<String>,
     pub hire_date: NaiveDate,
+    pub action: Option<String>,
+    pub reason: Option<String>,
 }
 
 /// What the rules need of the agency.
@@ -159,6 +167,8 @@ impl RosterInput {
             sub_dept_id: self.sub_dept_id.or_else(|| current.sub_dept_id.clone()),
             roles: self.roles.or_else(|| Some(current.roles.clone())),
             hire_date: self.hire_date.or(Some(current.hire_date)),
+            action: self.action.or_else(|| current.action.clone()),
+            reason: self.reason.or_else(|| current.reason.clone()),
             version: self.version,
         }
     }
@@ -272,6 +282,8 @@ impl RosterInput {
             sub_dept_id,
             roles,
             hire_date: self.hire_date.unwrap_or(rules.today),
+            action: clean(self.action),
+            reason: clean(self.reason),
         })
     }
 }
@@ -479,6 +491,8 @@ mod rule_tests {
             hire_date: NaiveDate::from_ymd_opt(2026, 1, 1).unwrap(),
             rank_change_date: None,
             time_in_grade_days: Some(10),
+            action: None,
+            reason: None,
             version: 1,
         };
         let after = RosterInput { rank_id: Some("rk_sgt".into()), ..Default::default() }

@@ -170,7 +170,9 @@ pub async fn update(
         && person.name == current.name
         && person.region == current.region
         && person.discord_id == current.discord_id
-        && Some(person.hire_date) == Some(current.hire_date);
+        && person.hire_date == current.hire_date
+        && person.action == current.action
+        && person.reason == current.reason;
     if untouched {
         return Ok(Json(current).into_response());
     }

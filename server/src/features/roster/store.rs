@@ -8,7 +8,8 @@ use crate::features::roster::model::RosterEntry;
 pub const ENTRY_COLUMNS: &str = "r.id, r.name, r.callsign, r.region, r.status, r.discord_id, \
      r.department_id, d.name AS department_name, r.rank_id, k.name AS rank, k.level, k.insignia, \
      r.sub_dept_id, r.roles, r.hire_date, r.rank_change_date, \
-     (CURRENT_DATE - COALESCE(r.rank_change_date, r.hire_date))::int AS time_in_grade_days, r.version";
+     (CURRENT_DATE - COALESCE(r.rank_change_date, r.hire_date))::int AS time_in_grade_days, \
+     r.last_action AS action, r.last_reason AS reason, r.version";
 
 pub const ENTRY_FROM: &str = "roster r LEFT JOIN ranks k ON k.id = r.rank_id \
      LEFT JOIN departments d ON d.id = r.department_id";
@@ -93,8 +94,8 @@ pub async fn callsign_holder(
 pub async fn insert(conn: &mut PgConnection, p: &Person) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO roster (name, callsign, region, status, discord_id, department_id, rank_id, sub_dept_id,
-                             roles, hire_date, rank_change_date)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id",
+                             roles, hire_date, rank_change_date, last_action, last_reason)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12) RETURNING id",
     )
     .bind(&p.name)
     .bind(&p.callsign)
@@ -106,6 +107,8 @@ pub async fn insert(conn: &mut PgConnection, p: &Person) -> sqlx::Result<i64> {
     .bind(&p.sub_dept_id)
     .bind(&p.roles)
     .bind(p.hire_date)
+    .bind(&p.action)
+    .bind(&p.reason)
     .fetch_one(conn)
     .await
 }
@@ -121,6 +124,7 @@ pub async fn update(
         "UPDATE roster SET name = $2, callsign = $3, region = $4, status = $5, discord_id = $6,
              department_id = $7, rank_id = $8, sub_dept_id = $9, roles = $10, hire_date = $11,
              rank_change_date = CASE WHEN $12 THEN CURRENT_DATE ELSE rank_change_date END,
+             last_action = $13, last_reason = $14,
              version = version + 1, updated_at = now()
          WHERE id = $1",
     )
@@ -136,6 +140,8 @@ pub async fn update(
     .bind(&p.roles)
     .bind(p.hire_date)
     .bind(rank_changed)
+    .bind(&p.action)
+    .bind(&p.reason)
     .execute(conn)
     .await?;
     Ok(())
