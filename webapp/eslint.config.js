@@ -8,7 +8,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { configs as tsConfigs } from 'typescript-eslint';
 
-/** Feature folders may not import each other: shared code lives in components/, lib/, api/, agency/. */
+/**
+ * Feature folders may not import each other: shared code lives in components/, lib/, api/,
+ * agency/ (active agency, theme preview) and session/ (signed-in user, navigation access).
+ */
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -23,19 +26,19 @@ const featureZones = features.map((name) => ({
 const layerZones = [
   {
     // Only the app (shell, router, providers) assembles features.
-    target: ['./src/features', './src/components', './src/lib', './src/api', './src/agency'],
+    target: ['./src/features', './src/components', './src/lib', './src/api', './src/agency', './src/session'],
     from: './src/app',
     message: 'src/app assembles the application; nothing imports from it.',
   },
   {
-    target: ['./src/components', './src/lib', './src/api', './src/agency'],
+    target: ['./src/components', './src/lib', './src/api', './src/agency', './src/session'],
     from: './src/features',
     message: 'Shared code must not depend on a feature.',
   },
   {
     // Pure helpers stay free of React, the API client and state.
     target: './src/lib',
-    from: ['./src/components', './src/api', './src/agency', './src/test-utils'],
+    from: ['./src/components', './src/api', './src/agency', './src/session', './src/test-utils'],
     message: 'src/lib holds pure functions only.',
   },
 ];

@@ -75,3 +75,13 @@ impl<S: Send + Sync> FromRequest<S> for MultipartBody {
         })
     }
 }
+
+/// For optional fields where `null` means "clear": tells a field sent as `null`
+/// (`Some(None)`) from a field left out (`None`). Use with `#[serde(default, deserialize_with)]`.
+pub fn nullable<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    <Option<T> as serde::Deserialize>::deserialize(d).map(Some)
+}

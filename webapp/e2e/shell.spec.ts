@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectTitle, primaryColor, primaryVariable, snap, urlWithHost } from './helpers';
+import { CASEY, expectTitle, primaryColor, primaryVariable, signIn, snap, urlWithHost } from './helpers';
 
 // Demo agencies seeded by the server (scripts/test): rawlife (gold, default), bcso (green),
 // lspd (blue, domain lspd.localhost).
@@ -72,6 +72,14 @@ test.describe('small screens', () => {
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
     const nav = page.getByRole('navigation', { name: 'Mobile navigation' });
+    // Signed out: only public pages; the roster needs a rank.
+    await expect(nav.getByText('Home', { exact: true })).toBeVisible();
+    await expect(nav.getByText('Roster', { exact: true })).toHaveCount(0);
+
+    // The drawer offers the sign-in too.
+    await signIn(page, CASEY);
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await expect(page.getByText('Casey Nguyen', { exact: true }).filter({ visible: true })).toHaveCount(1);
     await expect(nav.getByText('Roster', { exact: true })).toBeVisible();
     await nav.getByText('Structure', { exact: true }).click();
     await expect(nav.getByText('Vehicles', { exact: true })).toBeVisible();

@@ -11,5 +11,7 @@ mod agencies;
 mod agency_admin;
 mod identity;
 mod media;
+mod organisation;
+mod roster;
 mod tenancy;
 mod web;

@@ -109,4 +109,17 @@ async fn the_openapi_description_lists_every_route() {
         ]
     );
     assert_eq!(doc, serde_json::to_value(portal::app::openapi()).unwrap());
+
+    // Generated clients name operations after their ids: each must be unique.
+    let mut ids: Vec<&str> = doc["paths"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|item| item.as_object().unwrap().values())
+        .filter_map(|op| op["operationId"].as_str())
+        .collect();
+    let count = ids.len();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), count, "duplicate operation ids: {ids:?}");
 }

@@ -7,6 +7,7 @@ import { resolveActiveSlug, visibleAgencies } from '@/lib/active-agency';
 import { withThemeDefaults } from '@/lib/agency-theme';
 import { DEFAULT_LEVELS, normalizeLevels } from '@/lib/levels';
 import { AgencyContext, type AgencyState } from './context';
+import { useThemePreview } from './preview';
 import { applyResolvedSlug, chooseAgency, getSnapshot, subscribe } from './store';
 
 export const AGENCIES_ERROR = 'Failed to load agencies';
@@ -37,6 +38,7 @@ export function AgencyProvider({ children, hostname }: AgencyProviderProps) {
 
   const ready = resolved !== null && resolved === active;
   const config = useQuery({ ...agencyConfigQueryOptions(active ?? ''), enabled: ready });
+  const preview = useThemePreview();
 
   const selectAgency = useCallback(
     (slug: string) => {
@@ -49,7 +51,18 @@ export function AgencyProvider({ children, hostname }: AgencyProviderProps) {
   );
 
   const value = useMemo<AgencyState>(() => {
-    const configData = ready && !config.isError ? (config.data ?? null) : null;
+    const loaded = ready && !config.isError ? (config.data ?? null) : null;
+    // A branding preview of this agency replaces its theme and texts until it is stopped.
+    const previewed = loaded !== null && preview !== null && preview.slug === loaded.slug ? preview : null;
+    const configData =
+      loaded !== null && previewed !== null
+        ? {
+            ...loaded,
+            description: previewed.description,
+            longDescription: previewed.longDescription,
+            theme: previewed.theme,
+          }
+        : loaded;
     const levelSource =
       configData && configData.levels.length > 0 ? configData.levels : configData?.flags.levels;
     return {
@@ -77,6 +90,7 @@ export function AgencyProvider({ children, hostname }: AgencyProviderProps) {
     list.isError,
     list.error,
     selectAgency,
+    preview,
   ]);
 
   return <AgencyContext.Provider value={value}>{children}</AgencyContext.Provider>;

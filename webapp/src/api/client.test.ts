@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, prepareRequest, setAgencySlugSource, withAgencyParam } from './client';
+import { ApiError, apiFetch, failureText, prepareRequest, setAgencySlugSource, withAgencyParam } from './client';
 import { shouldRetry } from './query-client';
 
 const ORIGIN = 'http://portal.test';
@@ -80,6 +80,7 @@ describe('apiFetch', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe("Unknown agency 'x'");
     expect((error as ApiError).status).toBe(404);
+    expect((error as ApiError).serverMessage).toBe("Unknown agency 'x'");
   });
 
   it("falls back to 'HTTP {status}'", async () => {
@@ -87,11 +88,23 @@ describe('apiFetch', () => {
     await expect(apiFetch('/api/x')).rejects.toThrow('HTTP 502');
     respond(JSON.stringify({ message: 'nope' }), { status: 500 });
     await expect(apiFetch('/api/x')).rejects.toThrow('HTTP 500');
+    const error = await apiFetch('/api/x').catch((e: unknown) => e);
+    expect((error as ApiError).serverMessage).toBeNull();
   });
 
   it('returns undefined for 204', async () => {
     respond(null, { status: 204 });
     await expect(apiFetch('/api/x')).resolves.toBeUndefined();
+  });
+});
+
+describe('failureText', () => {
+  const http = (status: number) => `Failed (HTTP ${status})`;
+
+  it("prefers the server's text, then the HTTP status, then the fallback", () => {
+    expect(failureText(new ApiError(400, 'Bad', 'Bad'), http, 'Oops')).toBe('Bad');
+    expect(failureText(new ApiError(502, 'HTTP 502'), http, 'Oops')).toBe('Failed (HTTP 502)');
+    expect(failureText(new TypeError('Failed to fetch'), http, 'Oops')).toBe('Oops');
   });
 });
 

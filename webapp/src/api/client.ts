@@ -12,11 +12,14 @@ export const AGENCY_PARAM = 'agency';
 /** Error of a non-OK response. */
 export class ApiError extends Error {
   readonly status: number;
+  /** The server's own `error` text, when the body carried one. */
+  readonly serverMessage: string | null;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, serverMessage: string | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.serverMessage = serverMessage;
   }
 }
 
@@ -76,9 +79,8 @@ export function prepareRequest(
   return [withAgencyParam(input, slug, origin), request];
 }
 
-/** Error text of a failed response: the JSON body's `error`, else 'HTTP {status}'. */
-export async function errorMessage(response: Response): Promise<string> {
-  const fallback = `HTTP ${response.status}`;
+/** The JSON body's `error` text of a failed response, or null. */
+export async function serverErrorText(response: Response): Promise<string | null> {
   try {
     const body: unknown = await response.json();
     if (body !== null && typeof body === 'object') {
@@ -86,16 +88,24 @@ export async function errorMessage(response: Response): Promise<string> {
       if (typeof error === 'string' && error.trim() !== '') return error;
     }
   } catch {
-    // Not JSON: keep the status text.
+    // Not JSON.
   }
-  return fallback;
+  return null;
+}
+
+/** Error text of a failed response: the JSON body's `error`, else 'HTTP {status}'. */
+export async function errorMessage(response: Response): Promise<string> {
+  return (await serverErrorText(response)) ?? `HTTP ${response.status}`;
 }
 
 /** Performs a request and returns the raw response; non-OK responses throw `ApiError`. */
 export async function apiRequest(input: string, init?: ApiRequestInit): Promise<Response> {
   const [url, request] = prepareRequest(input, init);
   const response = await fetch(url, request);
-  if (!response.ok) throw new ApiError(response.status, await errorMessage(response));
+  if (!response.ok) {
+    const text = await serverErrorText(response);
+    throw new ApiError(response.status, text ?? `HTTP ${response.status}`, text);
+  }
   return response;
 }
 
@@ -122,6 +132,15 @@ function jsonInit(method: string, body: unknown, init: ApiRequestInit = {}): Api
   const headers = new Headers(init.headers);
   if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   return { ...init, method, headers, body: JSON.stringify(body) };
+}
+
+/**
+ * What to tell about a failed call: the server's `error` text; else, for an HTTP failure
+ * without one, `httpText(status)`; else (network errors and the like) `fallback`.
+ */
+export function failureText(error: unknown, httpText: (status: number) => string, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? httpText(error.status);
+  return fallback;
 }
 
 /** Message of an unknown error, or `fallback` when it has none. */

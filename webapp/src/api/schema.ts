@@ -101,10 +101,10 @@ export interface paths {
             cookie?: never;
         };
         /** Every rank's callsign pools (empty when callsigns are disabled). */
-        get: operations["get_pools"];
+        get: operations["get_callsign_pools"];
         put?: never;
         /** Replaces one rank's pools (an empty list removes them); answers every rank's pools. */
-        post: operations["save_pools"];
+        post: operations["save_callsign_pools"];
         delete?: never;
         options?: never;
         head?: never;
@@ -245,10 +245,10 @@ export interface paths {
             cookie?: never;
         };
         /** Everyone on the roster of the agency. */
-        get: operations["list"];
+        get: operations["list_roster"];
         put?: never;
         /** Adds a person (roster managers). Logs the hire in the same transaction. */
-        post: operations["create"];
+        post: operations["create_roster_entry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -263,7 +263,7 @@ export interface paths {
             cookie?: never;
         };
         /** Callsigns of the rank's pools that nobody in the agency holds, as displayed. */
-        get: operations["available"];
+        get: operations["available_callsigns"];
         put?: never;
         post?: never;
         delete?: never;
@@ -289,7 +289,7 @@ export interface paths {
          * Edits a person (roster managers). `version` must be the version edited: a stale one gets
          *     409 with the current record. One log row per changed field, in the same transaction.
          */
-        patch: operations["update"];
+        patch: operations["update_roster_entry"];
         trace?: never;
     };
     "/api/structure": {
@@ -306,7 +306,7 @@ export interface paths {
          * Creates a department, ranks (several at once), a sub-department or a role; answers the
          *     whole structure.
          */
-        post: operations["create"];
+        post: operations["create_structure_item"];
         delete?: never;
         options?: never;
         head?: never;
@@ -323,7 +323,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Reorders the ranks or sub-departments of one department. */
-        post: operations["reorder"];
+        post: operations["reorder_structure"];
         delete?: never;
         options?: never;
         head?: never;
@@ -345,11 +345,11 @@ export interface paths {
          *     deletes its callsign pool; deleting a sub-department or role takes it off the people who
          *     had it.
          */
-        delete: operations["delete"];
+        delete: operations["delete_structure_item"];
         options?: never;
         head?: never;
         /** Edits a department, rank, sub-department or role: the fields of that kind. */
-        patch: operations["update"];
+        patch: operations["update_structure_item"];
         trace?: never;
     };
     "/api/uploads/agency-media": {
@@ -765,7 +765,8 @@ export interface components {
         };
         /**
          * @description `POST /api/roster` and `PATCH /api/roster/{id}`: a person's fields. On PATCH, fields left
-         *     out keep their value and `version` must be the version that was edited.
+         *     out keep their value, `null` clears an optional one, and `version` must be the version
+         *     that was edited.
          */
         RosterInput: {
             /** @description What this edit is (e.g. "Promotion"), and why; shown as the person's Notes. */
@@ -807,7 +808,10 @@ export interface components {
             /** @description `department`, `ranks`, `sub` or `role`. */
             type: string;
         };
-        /** @description `PATCH /api/structure/{id}`: the fields of whatever the id names. */
+        /**
+         * @description `PATCH /api/structure/{id}`: the fields of whatever the id names. A field left out keeps
+         *     its value; `null` (or blank) clears an optional one.
+         */
         StructurePatch: {
             discordRoleId?: string | null;
             insignia?: string | null;
@@ -1098,7 +1102,7 @@ export interface operations {
             };
         };
     };
-    get_pools: {
+    get_callsign_pools: {
         parameters: {
             query?: never;
             header?: never;
@@ -1135,7 +1139,7 @@ export interface operations {
             };
         };
     };
-    save_pools: {
+    save_callsign_pools: {
         parameters: {
             query?: never;
             header?: never;
@@ -1445,7 +1449,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    list_roster: {
         parameters: {
             query?: never;
             header?: never;
@@ -1480,7 +1484,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    create_roster_entry: {
         parameters: {
             query?: never;
             header?: never;
@@ -1535,7 +1539,7 @@ export interface operations {
             };
         };
     };
-    available: {
+    available_callsigns: {
         parameters: {
             query?: never;
             header?: never;
@@ -1581,7 +1585,7 @@ export interface operations {
             };
         };
     };
-    update: {
+    update_roster_entry: {
         parameters: {
             query?: never;
             header?: never;
@@ -1682,7 +1686,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    create_structure_item: {
         parameters: {
             query?: never;
             header?: never;
@@ -1737,7 +1741,7 @@ export interface operations {
             };
         };
     };
-    reorder: {
+    reorder_structure: {
         parameters: {
             query?: never;
             header?: never;
@@ -1792,7 +1796,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    delete_structure_item: {
         parameters: {
             query?: never;
             header?: never;
@@ -1846,7 +1850,7 @@ export interface operations {
             };
         };
     };
-    update: {
+    update_structure_item: {
         parameters: {
             query?: never;
             header?: never;

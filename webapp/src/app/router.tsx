@@ -3,16 +3,15 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '@/components/FullPageLoader';
 import { navItem } from '@/lib/navigation';
 import { RootLayout } from './RootLayout';
+import { NotFound } from './routes/NotFound';
+import type { RouteHandle } from './routes/route-handle';
 import { RouteError } from './routes/RouteError';
 
-/** Route metadata: the navigation id that gates the route (gating arrives with permissions). */
-export interface RouteHandle {
-  navId?: string;
-}
+export type { RouteHandle } from './routes/route-handle';
 
 /** A lazily loaded placeholder titled with the navigation label of `navId`. */
-function placeholder(navId: string, title?: string) {
-  const label = title ?? navItem(navId)?.label ?? navId;
+function placeholder(navId: string) {
+  const label = navItem(navId)?.label ?? navId;
   return {
     lazy: async () => {
       const { PlaceholderPage } = await import('@/components/PlaceholderPage');
@@ -59,7 +58,11 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'sops', ...placeholder('sops') },
-          { path: 'profile', ...placeholder('profile', 'Profile') },
+          {
+            // No gate: signed-out visitors see 'Not logged in'.
+            path: 'profile',
+            lazy: async () => ({ Component: (await import('@/features/profile/components/ProfilePage')).ProfilePage }),
+          },
           { path: 'report/use-of-force-report', ...placeholder('reports_use_of_force_report') },
           { path: 'reports/arrest', ...placeholder('reports_arrest_report') },
           { path: 'report/ticket-report', ...placeholder('reports_ticket_report') },
@@ -74,13 +77,28 @@ export const routes: RouteObject[] = [
               { path: 'equipment', ...placeholder('command_equipment_management') },
               { path: 'uniforms', ...placeholder('command_uniform_management') },
               { path: 'logs', ...placeholder('command_logs') },
-              { path: 'branding', ...placeholder('command_branding') },
               {
+                path: 'branding',
+                handle: { navId: 'command_branding' } satisfies RouteHandle,
+                lazy: async () => ({
+                  Component: (await import('@/features/branding/components/BrandingPage')).BrandingPage,
+                }),
+              },
+              {
+                // The gate answers 'Page not found' without agency management.
                 path: 'agencies',
                 handle: { navId: 'command_agencies' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('./routes/AgenciesGate')).AgenciesGate }),
+                lazy: async () => ({
+                  Component: (await import('@/features/agencies/components/AgenciesPage')).AgenciesPage,
+                }),
               },
-              { path: 'permissions', ...placeholder('command_navigation_permissions') },
+              {
+                path: 'permissions',
+                handle: { navId: 'command_navigation_permissions' } satisfies RouteHandle,
+                lazy: async () => ({
+                  Component: (await import('@/features/permissions/components/PermissionsPage')).PermissionsPage,
+                }),
+              },
             ],
           },
           {
@@ -99,10 +117,8 @@ export const routes: RouteObject[] = [
               { path: 'training', ...placeholder('fto_training') },
             ],
           },
-          {
-            path: '*',
-            lazy: async () => ({ Component: (await import('./routes/NotFound')).NotFound }),
-          },
+          // Static: the route gate shows it too (pages that need agency management).
+          { path: '*', Component: NotFound },
         ],
       },
     ],

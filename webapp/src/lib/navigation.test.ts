@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LEVELS, navigationLevelOrder } from './levels';
 import {
+  canAccessNavItem,
   canViewNavItem,
   NAVIGATION,
   navItem,
@@ -145,5 +146,44 @@ describe('visibleNavigation', () => {
       enableAgencyManagement: false,
     });
     expect(entries.map((entry) => entry.id)).not.toContain('fto_section');
+  });
+});
+
+describe('canAccessNavItem', () => {
+  const locked: NavPermissionItems = {
+    command_section: { public: false, levels: ['command'], roles: [] },
+    command_navigation_permissions: { public: false, levels: [], roles: [] },
+    command_branding: { public: false, levels: [], roles: [] },
+    command_agencies: { public: false, levels: [], roles: [] },
+    command_logs: { public: false, levels: [], roles: [] },
+  };
+  const context = (v: NavViewer | null, isRootAgency = true) => ({
+    items: locked,
+    levelOrder: ORDER,
+    viewer: v,
+    isRootAgency,
+  });
+
+  it('always lets High Command open Permissions, Branding and the Command group', () => {
+    const hc = viewer({ level: 'high_command', isHighCommand: true });
+    expect(canAccessNavItem('command_navigation_permissions', context(hc))).toBe(true);
+    expect(canAccessNavItem('command_branding', context(hc))).toBe(true);
+    expect(canAccessNavItem('command_section', context(hc))).toBe(true);
+    expect(canAccessNavItem('command_logs', context(hc))).toBe(false);
+  });
+
+  it('lets High Command open Agencies on the root agency only', () => {
+    const hc = viewer({ level: 'high_command', isHighCommand: true });
+    expect(canAccessNavItem('command_agencies', context(hc, true))).toBe(true);
+    expect(canAccessNavItem('command_agencies', context(hc, false))).toBe(false);
+  });
+
+  it('applies the plain rule to everyone else', () => {
+    const command = viewer({ level: 'command' });
+    expect(canAccessNavItem('command_section', context(command))).toBe(true);
+    expect(canAccessNavItem('command_branding', context(command))).toBe(false);
+    expect(canAccessNavItem('command_branding', context(viewer({ isAuthenticated: false, isHighCommand: true })))).toBe(
+      false,
+    );
   });
 });

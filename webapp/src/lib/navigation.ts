@@ -100,10 +100,12 @@ export type NavPermissionItems = Readonly<Record<string, NavPermission | undefin
 /** What the rule needs to know about the viewer. */
 export interface NavViewer {
   isAuthenticated: boolean;
-  level: string | null;
+  level?: string | null;
   roles: readonly string[];
   /** The viewer's roster entry; null or absent when the viewer has none. */
   roster?: unknown;
+  /** High Command of the active agency (decided by the server). */
+  isHighCommand?: boolean;
 }
 
 /**
@@ -177,4 +179,38 @@ export function visibleNavigation(
     if (children.length > 0 && isVisible(entry.id)) result.push({ ...entry, children });
   }
   return result;
+}
+
+/**
+ * Pages High Command can always open, so that no permission setting locks them out (the
+ * server lets them in as well). Agencies only counts on the root agency.
+ */
+export const HIGH_COMMAND_NAV_IDS: readonly string[] = Object.freeze([
+  'command_navigation_permissions',
+  'command_branding',
+  'command_agencies',
+]);
+
+/** The navigation group that holds the High Command pages. */
+const HIGH_COMMAND_SECTION = 'command_section';
+
+export interface NavAccessContext {
+  /** Permission entries; null/undefined while they are not loaded (everything visible). */
+  items: NavPermissionItems | null | undefined;
+  levelOrder: readonly string[];
+  viewer: NavViewer | null | undefined;
+  /** The active agency is the root agency. */
+  isRootAgency: boolean;
+}
+
+/**
+ * The visibility rule plus the High Command guarantee: High Command always sees Permissions
+ * and Branding (and Agencies on the root agency), and therefore the Command group.
+ */
+export function canAccessNavItem(id: string, context: NavAccessContext): boolean {
+  if (context.viewer?.isAuthenticated === true && context.viewer.isHighCommand === true) {
+    if (id === 'command_agencies' ? context.isRootAgency : HIGH_COMMAND_NAV_IDS.includes(id)) return true;
+    if (id === HIGH_COMMAND_SECTION) return true;
+  }
+  return canViewNavItem(id, context.items, context.levelOrder, context.viewer);
 }

@@ -1,7 +1,10 @@
+import { notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AgencyProvider } from '@/agency/AgencyProvider';
+import { clearThemePreview } from '@/agency/preview';
+import { resetActiveAgencyStore } from '@/agency/store';
 import { AgencyThemeProvider } from '@/app/AgencyThemeProvider';
 import { routes as appRoutes } from '@/app/router';
 import { createTestQueryClient } from './render';
@@ -23,4 +26,14 @@ export function renderApp(
     </QueryClientProvider>,
   );
   return { ...result, router, queryClient };
+}
+
+/** Forgets the stored agency choice and any branding preview between tests. */
+export function resetAppStores(): void {
+  window.localStorage.clear();
+  document.cookie = 'agencySlug=; max-age=0; path=/';
+  resetActiveAgencyStore();
+  clearThemePreview();
+  notifications.clean();
+  notifications.cleanQueue();
 }

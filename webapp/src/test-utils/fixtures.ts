@@ -1,4 +1,4 @@
-import type { Agency, AgencyConfig, Theme } from '@/api/types';
+import type { Agency, AgencyConfig, Me, NavPermissions, RosterEntry, Theme, ViewerInfo } from '@/api/types';
 import { DEFAULT_THEME } from '@/lib/agency-theme';
 import { DEFAULT_LEVELS } from '@/lib/levels';
 
@@ -68,46 +68,155 @@ export const HIDDEN = agency('hidden', { name: 'Hidden Agency', flags: { ...agen
 
 export const DEMO_AGENCIES = [RAWLIFE, BCSO, LSPD, HIDDEN];
 
+export const SIGNED_OUT: Me = { user: null, rosterMatches: [], demoMode: false };
+
+export function rosterEntry(overrides: Partial<RosterEntry> = {}): RosterEntry {
+  return {
+    id: 4,
+    name: 'Casey Nguyen',
+    callsign: 'R-13',
+    region: 'Los Santos',
+    status: 'Active',
+    discordId: '100000000000000004',
+    departmentId: 'patrol',
+    departmentName: 'Patrol Division',
+    rankId: 'patrol-deputy',
+    rank: 'Deputy',
+    level: 'deputy',
+    insignia: null,
+    subDeptId: null,
+    roles: [],
+    hireDate: '2025-01-01',
+    rankChangeDate: '2025-12-01',
+    timeInGradeDays: 75,
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** A signed-in user with one roster entry. */
+export function signedIn(entry: RosterEntry | null = rosterEntry(), overrides: Partial<Me> = {}): Me {
+  return {
+    user: { id: entry?.discordId ?? '100000000000000009', username: 'caseynguyen', discriminator: '0', avatar: null },
+    rosterMatches: entry === null ? [] : [entry],
+    demoMode: false,
+    ...overrides,
+  };
+}
+
+export const ANONYMOUS_VIEWER: ViewerInfo = {
+  isAuthenticated: false,
+  isHighCommand: false,
+  level: null,
+  roles: [],
+  roster: null,
+  userId: null,
+};
+
+/** The viewer the permissions call describes for `me`. */
+export function viewerOf(me: Me, isHighCommand = false): ViewerInfo {
+  const entry = me.rosterMatches[0] ?? null;
+  if (!me.user) return ANONYMOUS_VIEWER;
+  return {
+    isAuthenticated: true,
+    isHighCommand,
+    level: entry?.level ?? null,
+    roles: entry?.roles ?? [],
+    roster: entry,
+    userId: me.user.id,
+  };
+}
+
+/** A permissions answer: by default no entries (everything visible) for a signed-out viewer. */
+export function navPermissions(overrides: Partial<NavPermissions> = {}): NavPermissions {
+  const levels = [...DEFAULT_LEVELS.map((l) => ({ ...l })), { id: 'no_level', label: 'No level' }];
+  return {
+    items: {},
+    metadata: { levels, levelOrder: levels.map((l) => l.id), roles: [], locked: [] },
+    viewer: ANONYMOUS_VIEWER,
+    updatedAt: null,
+    updatedBy: null,
+    ...overrides,
+  };
+}
+
 export interface MockServerOptions {
   agencies?: Agency[];
   /** Status to answer GET /api/agencies with instead of the list. */
   agenciesStatus?: number;
   /** Status (and optional JSON error) for config calls. */
   configFailure?: { status: number; error?: string };
+  /** GET /api/auth/me (signed out by default). */
+  me?: Me;
+  /** GET /api/nav-permissions (no entries by default), or a pending promise, or a failure. */
+  permissions?: NavPermissions | 'pending' | { status: number; error?: string };
+  /** Answers other calls first (writes, targets); undefined falls through. */
+  handle?: (request: RecordedRequest) => Response | Promise<Response> | undefined;
 }
 
 export interface RecordedRequest {
   url: string;
+  method: string;
   headers: Headers;
   credentials: RequestCredentials | undefined;
+  body: BodyInit | null | undefined;
+}
+
+/** JSON response helper. */
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
 /** A fetch stand-in serving the agency endpoints; records every request. */
 export function mockAgencyServer(options: MockServerOptions = {}) {
   const agencies = options.agencies ?? DEMO_AGENCIES;
   const requests: RecordedRequest[] = [];
-  const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-  const fetchMock = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const fetchMock = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const raw = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
     const url = new URL(raw, 'http://localhost');
-    requests.push({ url: raw, headers: new Headers(init?.headers), credentials: init?.credentials });
-    if (url.pathname === '/api/agencies') {
-      if (options.agenciesStatus !== undefined) return Promise.resolve(new Response('nope', { status: options.agenciesStatus }));
-      return Promise.resolve(json({ agencies: agencies.filter((a) => !a.flags.hidden) }));
+    const request: RecordedRequest = {
+      url: raw,
+      method: (init?.method ?? 'GET').toUpperCase(),
+      headers: new Headers(init?.headers),
+      credentials: init?.credentials,
+      body: init?.body,
+    };
+    requests.push(request);
+    const handled = options.handle?.(request);
+    if (handled !== undefined) return handled;
+    if (url.pathname === '/api/auth/me') return json(options.me ?? SIGNED_OUT);
+    if (url.pathname === '/api/nav-permissions' && request.method === 'GET') {
+      const permissions = options.permissions ?? navPermissions();
+      if (permissions === 'pending') return new Promise<Response>(() => undefined);
+      if ('status' in permissions) {
+        return permissions.error === undefined
+          ? new Response('', { status: permissions.status })
+          : json({ error: permissions.error }, permissions.status);
+      }
+      return json(permissions);
+    }
+    if (url.pathname === '/api/agencies' && request.method === 'GET') {
+      if (options.agenciesStatus !== undefined) return new Response('nope', { status: options.agenciesStatus });
+      const includeHidden = url.searchParams.get('includeHidden') === '1';
+      return json({ agencies: agencies.filter((a) => includeHidden || !a.flags.hidden) });
     }
     const match = /^\/api\/agencies\/([^/]+)\/config$/.exec(url.pathname);
     if (match) {
       const slug = decodeURIComponent(match[1] ?? '');
       if (options.configFailure) {
         const { status, error } = options.configFailure;
-        return Promise.resolve(error === undefined ? new Response('', { status }) : json({ error }, status));
+        return error === undefined ? new Response('', { status }) : json({ error }, status);
       }
       const found = agencies.find((a) => a.slug === slug);
-      return Promise.resolve(found ? json(configOf(found)) : json({ error: `Unknown agency '${slug}'` }, 404));
+      return found ? json(configOf(found)) : json({ error: `Unknown agency '${slug}'` }, 404);
     }
-    return Promise.resolve(json({ error: 'Not found' }, 404));
+    return json({ error: 'Not found' }, 404);
   };
   return { fetch: fetchMock, requests };
+}
+
+/** The JSON body of a recorded request (undefined when it has none). */
+export function bodyOf(request: RecordedRequest): unknown {
+  return typeof request.body === 'string' ? JSON.parse(request.body) : undefined;
 }

@@ -404,9 +404,9 @@ mod draft_tests {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AgencyPatch {
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "crate::extract::nullable")]
     pub description: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "crate::extract::nullable")]
     pub long_description: Option<Option<String>>,
     #[schema(value_type = Option<Object>)]
     pub theme: Option<serde_json::Map<String, Value>>,
@@ -419,15 +419,6 @@ pub struct AgencyPatch {
 #[serde(deny_unknown_fields)]
 pub struct FlagsPatch {
     pub hidden: Option<bool>,
-}
-
-/// Tells a field sent as `null` (`Some(None)`) from a field not sent (`None`).
-fn present<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    Option::<T>::deserialize(d).map(Some)
 }
 
 pub const COLOR_KEYS: [&str; 8] = [

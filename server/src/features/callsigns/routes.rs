@@ -28,7 +28,7 @@ async fn load(db: &sqlx::PgPool) -> sqlx::Result<PoolMap> {
 }
 
 /// Every rank's callsign pools (empty when callsigns are disabled).
-#[utoipa::path(get, path = "/api/callsigns", tag = "structure",
+#[utoipa::path(get, operation_id = "get_callsign_pools", path = "/api/callsigns", tag = "structure",
     responses((status = 200, body = BTreeMap<String, Vec<Pool>>), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody)))]
 pub async fn get_pools(
@@ -48,7 +48,7 @@ pub struct SavePools {
 }
 
 /// Replaces one rank's pools (an empty list removes them); answers every rank's pools.
-#[utoipa::path(post, path = "/api/callsigns", tag = "structure", request_body = SavePools,
+#[utoipa::path(post, operation_id = "save_callsign_pools", path = "/api/callsigns", tag = "structure", request_body = SavePools,
     responses((status = 200, body = BTreeMap<String, Vec<Pool>>), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
 pub async fn save_pools(
@@ -58,14 +58,16 @@ pub async fn save_pools(
     if viewer.agency.flags.disable_callsigns {
         return Err(bad_request(CALLSIGNS_DISABLED));
     }
-    let rank = request.rank_name.trim();
-    let known: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM ranks WHERE name = $1)")
-        .bind(rank)
-        .fetch_one(viewer.pool())
-        .await?;
-    if !known {
-        return Err(bad_request(format!("Unknown rank '{rank}'.")));
-    }
+    let wanted = request.rank_name.trim();
+    // Pools are keyed by the rank's own name, whatever case it is sent in.
+    let rank: Option<String> = sqlx::query_scalar(
+        "SELECT name FROM ranks WHERE lower(name) = lower($1) ORDER BY name LIMIT 1",
+    )
+    .bind(wanted)
+    .fetch_optional(viewer.pool())
+    .await?;
+    let Some(rank) = rank else { return Err(bad_request(format!("Unknown rank '{wanted}'."))) };
+    let rank = rank.as_str();
     let pools = validate_pools(request.pools).map_err(bad_request)?;
     if pools.is_empty() {
         sqlx::query("DELETE FROM callsign_pools WHERE rank_name = $1")
@@ -97,7 +99,7 @@ pub struct AvailableCallsigns {
 }
 
 /// Callsigns of the rank's pools that nobody in the agency holds, as displayed.
-#[utoipa::path(get, path = "/api/roster/callsigns", tag = "roster", params(RankQuery),
+#[utoipa::path(get, operation_id = "available_callsigns", path = "/api/roster/callsigns", tag = "roster", params(RankQuery),
     responses((status = 200, body = AvailableCallsigns), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
 pub async fn available(

@@ -95,25 +95,38 @@ use crate::features::{
 };
 
 /// `POST /api/roster` and `PATCH /api/roster/{id}`: a person's fields. On PATCH, fields left
-/// out keep their value and `version` must be the version that was edited.
+/// out keep their value, `null` clears an optional one, and `version` must be the version
+/// that was edited.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RosterInput {
     pub name: Option<String>,
-    pub callsign: Option<String>,
-    pub region: Option<String>,
+    #[serde(default, deserialize_with = "crate::extract::nullable")]
+    #[schema(value_type = Option<String>)]
+    pub callsign: Option<Option<String>>,
+    #[serde(default, deserialize_with = "crate::extract::nullable")]
+    #[schema(value_type = Option<String>)]
+    pub region: Option<Option<String>>,
     pub status: Option<String>,
-    pub discord_id: Option<String>,
+    #[serde(default, deserialize_with = "crate::extract::nullable")]
+    #[schema(value_type = Option<String>)]
+    pub discord_id: Option<Option<String>>,
     pub department_id: Option<String>,
     /// The rank's name (as the spec's client sends it); `rankId` wins when both are sent.
     pub rank: Option<String>,
     pub rank_id: Option<String>,
-    pub sub_dept_id: Option<String>,
+    #[serde(default, deserialize_with = "crate::extract::nullable")]
+    #[schema(value_type = Option<String>)]
+    pub sub_dept_id: Option<Option<String>>,
     pub roles: Option<Vec<String>>,
     pub hire_date: Option<NaiveDate>,
     /// What this edit is (e.g. "Promotion"), and why; shown as the person's Notes.
-    pub action: Option<String>,
-    pub reason: Option<String>,
+    #[serde(default, deserialize_with = "crate::extract::nullable")]
+    #[schema(value_type = Option<String>)]
+    pub action: Option<Option<String>>,
+    #[serde(default, deserialize_with = "crate::extract::nullable")]
+    #[schema(value_type = Option<String>)]
+    pub reason: Option<Option<String>>,
     pub version: Option<i32>,
 }
 
@@ -146,6 +159,16 @@ pub struct Rules<'a> {
 pub const MISSING_WITH_CALLSIGN: &str = "Name, Callsign and Rank are required.";
 pub const MISSING_WITHOUT_CALLSIGN: &str = "Name and Rank are required.";
 pub const BAD_STATUS: &str = "Status must be one of Active, Inactive, Suspended, LOA.";
+pub const FUTURE_HIRE: &str = "The hire date cannot be in the future.";
+
+/// A list as one logged value: `a, b`, or nothing when empty.
+pub fn joined(list: &[String]) -> Option<String> {
+    if list.is_empty() {
+        None
+    } else {
+        Some(list.join(", "))
+    }
+}
 
 fn clean(v: Option<String>) -> Option<String> {
     v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty())
@@ -157,18 +180,18 @@ impl RosterInput {
         let rank_sent = self.rank_id.is_some() || self.rank.is_some();
         RosterInput {
             name: self.name.or_else(|| Some(current.name.clone())),
-            callsign: self.callsign.or_else(|| current.callsign.clone()),
-            region: self.region.or_else(|| current.region.clone()),
+            callsign: Some(self.callsign.unwrap_or_else(|| current.callsign.clone())),
+            region: Some(self.region.unwrap_or_else(|| current.region.clone())),
             status: self.status.or_else(|| Some(current.status.clone())),
-            discord_id: self.discord_id.or_else(|| current.discord_id.clone()),
+            discord_id: Some(self.discord_id.unwrap_or_else(|| current.discord_id.clone())),
             department_id: self.department_id.or_else(|| current.department_id.clone()),
             rank_id: if rank_sent { self.rank_id } else { current.rank_id.clone() },
             rank: self.rank,
-            sub_dept_id: self.sub_dept_id.or_else(|| current.sub_dept_id.clone()),
+            sub_dept_id: Some(self.sub_dept_id.unwrap_or_else(|| current.sub_dept_id.clone())),
             roles: self.roles.or_else(|| Some(current.roles.clone())),
             hire_date: self.hire_date.or(Some(current.hire_date)),
-            action: self.action.or_else(|| current.action.clone()),
-            reason: self.reason.or_else(|| current.reason.clone()),
+            action: Some(self.action.unwrap_or_else(|| current.action.clone())),
+            reason: Some(self.reason.unwrap_or_else(|| current.reason.clone())),
             version: self.version,
         }
     }
@@ -176,7 +199,7 @@ impl RosterInput {
     /// Checks a person against the agency's structure and flags (member-portal §5, §3).
     pub fn validate(self, rules: &Rules<'_>) -> Result<Person, String> {
         let name = clean(self.name);
-        let callsign = clean(self.callsign);
+        let callsign = clean(self.callsign.flatten());
         let rank_ref = clean(self.rank_id.clone()).or_else(|| clean(self.rank.clone()));
         let missing =
             if rules.callsigns_disabled { MISSING_WITHOUT_CALLSIGN } else { MISSING_WITH_CALLSIGN };
@@ -230,7 +253,8 @@ impl RosterInput {
             }
         };
 
-        let sub_dept_id = if rules.subs_disabled { None } else { clean(self.sub_dept_id) };
+        let sub_dept_id =
+            if rules.subs_disabled { None } else { clean(self.sub_dept_id.flatten()) };
         if let Some(sub) = &sub_dept_id {
             if !department.sub_departments.iter().any(|s| &s.id == sub) {
                 return Err(format!(
@@ -270,20 +294,24 @@ impl RosterInput {
         } else {
             callsign.map(|c| display_callsign(&c)).filter(|c| !c.is_empty())
         };
+        let hire_date = self.hire_date.unwrap_or(rules.today);
+        if hire_date > rules.today {
+            return Err(FUTURE_HIRE.into());
+        }
         Ok(Person {
             name,
             callsign,
-            region: clean(self.region),
+            region: clean(self.region.flatten()),
             status,
-            discord_id: clean(self.discord_id),
+            discord_id: clean(self.discord_id.flatten()),
             department_id: department.id.clone(),
             rank_id: rank.id.clone(),
             rank_name: rank.name.clone(),
             sub_dept_id,
             roles,
-            hire_date: self.hire_date.unwrap_or(rules.today),
-            action: clean(self.action),
-            reason: clean(self.reason),
+            hire_date,
+            action: clean(self.action.flatten()),
+            reason: clean(self.reason.flatten()),
         })
     }
 }
@@ -299,7 +327,6 @@ pub struct FieldChange {
 /// The loggable fields that differ between an entry and its new version (command-and-reports
 /// §3 "Roster log item"): rank, rankId, departmentId, subDeptId, status, callsign, roles.
 pub fn changes(before: &RosterEntry, after: &Person) -> Vec<FieldChange> {
-    let roles = |r: &[String]| if r.is_empty() { None } else { Some(r.join(", ")) };
     let pairs: [(&'static str, Option<String>, Option<String>); 7] = [
         ("rank", before.rank.clone(), Some(after.rank_name.clone())),
         ("rankId", before.rank_id.clone(), Some(after.rank_id.clone())),
@@ -307,7 +334,7 @@ pub fn changes(before: &RosterEntry, after: &Person) -> Vec<FieldChange> {
         ("subDeptId", before.sub_dept_id.clone(), after.sub_dept_id.clone()),
         ("status", Some(before.status.clone()), Some(after.status.clone())),
         ("callsign", before.callsign.clone(), after.callsign.clone()),
-        ("roles", roles(&before.roles), roles(&after.roles)),
+        ("roles", joined(&before.roles), joined(&after.roles)),
     ];
     pairs
         .into_iter()
@@ -378,7 +405,7 @@ mod rule_tests {
     fn input(name: &str, callsign: &str, rank: &str, dept: Option<&str>) -> RosterInput {
         RosterInput {
             name: Some(name.into()),
-            callsign: Some(callsign.into()),
+            callsign: Some(Some(callsign.into())),
             rank: Some(rank.into()),
             department_id: dept.map(Into::into),
             ..Default::default()
@@ -440,7 +467,7 @@ mod rule_tests {
     fn sub_departments_roles_and_status_must_fit() {
         let d = structure();
         let base = || input("Ann", "A1", "Deputy", Some("marine"));
-        let with_sub = RosterInput { sub_dept_id: Some("sd_k9".into()), ..base() };
+        let with_sub = RosterInput { sub_dept_id: Some(Some("sd_k9".into())), ..base() };
         assert_eq!(
             with_sub.validate(&rules(&d, false)).unwrap_err(),
             "Sub-department 'sd_k9' does not belong to department 'Marine'."
@@ -454,7 +481,7 @@ mod rule_tests {
         assert_eq!(status.validate(&rules(&d, false)).unwrap_err(), BAD_STATUS);
         let ok = RosterInput {
             status: Some("loa".into()),
-            sub_dept_id: Some("sd_k9".into()),
+            sub_dept_id: Some(Some("sd_k9".into())),
             roles: Some(vec!["dr_fto".into(), "dr_fto".into()]),
             ..input("Ann", "A1", "Deputy", Some("patrol"))
         };
@@ -464,7 +491,7 @@ mod rule_tests {
             ("LOA", Some("sd_k9"), 1)
         );
         let disabled = Rules { subs_disabled: true, ..rules(&d, false) };
-        let cleared = RosterInput { sub_dept_id: Some("anything".into()), ..base() }
+        let cleared = RosterInput { sub_dept_id: Some(Some("anything".into())), ..base() }
             .validate(&disabled)
             .unwrap();
         assert_eq!(cleared.sub_dept_id, None);
@@ -516,5 +543,14 @@ mod rule_tests {
         );
         let same = RosterInput::default().over(&before).validate(&rules(&d, false)).unwrap();
         assert!(changes(&before, &same).is_empty());
+        let cleared = RosterInput { callsign: Some(None), ..Default::default() }.over(&before);
+        assert_eq!(
+            cleared.validate(&rules(&d, false)).unwrap_err(),
+            MISSING_WITH_CALLSIGN,
+            "null clears"
+        );
+        let tomorrow = NaiveDate::from_ymd_opt(2026, 11, 23);
+        let future = RosterInput { hire_date: tomorrow, ..Default::default() }.over(&before);
+        assert_eq!(future.validate(&rules(&d, false)).unwrap_err(), FUTURE_HIRE);
     }
 }

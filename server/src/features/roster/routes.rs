@@ -28,7 +28,7 @@ pub const CANNOT_MANAGE: &str = "You do not have permission to manage the roster
 pub const VERSION_REQUIRED: &str = "Send the version of the entry you edited.";
 
 /// Everyone on the roster of the agency.
-#[utoipa::path(get, path = "/api/roster", tag = "roster",
+#[utoipa::path(get, operation_id = "list_roster", path = "/api/roster", tag = "roster",
     responses((status = 200, body = Vec<RosterEntry>), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody)))]
 pub async fn list(Guard(viewer, _): Guard<nav_item::Roster>) -> AppResult<Json<Vec<RosterEntry>>> {
@@ -48,7 +48,7 @@ pub fn require_manager(viewer: &Viewer) -> AppResult<()> {
     }
 }
 
-fn actor(viewer: &Viewer) -> Actor {
+pub fn actor(viewer: &Viewer) -> Actor {
     Actor {
         display: viewer.display_name(),
         user_id: viewer.user.as_ref().map(|u| u.discord_id.clone()),
@@ -82,12 +82,15 @@ async fn rules_and_check(
     exclude: Option<i64>,
 ) -> AppResult<crate::features::roster::model::Person> {
     let departments = structure::load(conn).await?;
+    // One clock for every date: the database's, as rank change dates and time in grade use it.
+    let today: chrono::NaiveDate =
+        sqlx::query_scalar("SELECT CURRENT_DATE").fetch_one(&mut *conn).await?;
     let flags = &viewer.agency.flags;
     let rules = Rules {
         departments: &departments,
         callsigns_disabled: flags.disable_callsigns,
         subs_disabled: flags.disable_sub_departments,
-        today: chrono::Utc::now().date_naive(),
+        today,
     };
     let person = input.validate(&rules).map_err(bad_request)?;
     if let (Some(callsign), false) = (&person.callsign, flags.disable_callsigns) {
@@ -106,7 +109,7 @@ async fn rules_and_check(
 }
 
 /// Adds a person (roster managers). Logs the hire in the same transaction.
-#[utoipa::path(post, path = "/api/roster", tag = "roster", request_body = RosterInput,
+#[utoipa::path(post, operation_id = "create_roster_entry", path = "/api/roster", tag = "roster", request_body = RosterInput,
     responses((status = 201, body = RosterEntry), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 409, body = crate::error::ErrorBody)))]
@@ -144,7 +147,7 @@ pub const STALE_EDIT: &str =
 
 /// Edits a person (roster managers). `version` must be the version edited: a stale one gets
 /// 409 with the current record. One log row per changed field, in the same transaction.
-#[utoipa::path(patch, path = "/api/roster/{id}", tag = "roster", request_body = RosterInput,
+#[utoipa::path(patch, operation_id = "update_roster_entry", path = "/api/roster/{id}", tag = "roster", request_body = RosterInput,
     params(("id" = i64, Path, description = "Roster entry id")),
     responses((status = 200, body = RosterEntry), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),

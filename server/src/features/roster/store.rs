@@ -8,7 +8,7 @@ use crate::features::roster::model::RosterEntry;
 pub const ENTRY_COLUMNS: &str = "r.id, r.name, r.callsign, r.region, r.status, r.discord_id, \
      r.department_id, d.name AS department_name, r.rank_id, k.name AS rank, k.level, k.insignia, \
      r.sub_dept_id, r.roles, r.hire_date, r.rank_change_date, \
-     (CURRENT_DATE - COALESCE(r.rank_change_date, r.hire_date))::int AS time_in_grade_days, \
+     GREATEST(CURRENT_DATE - COALESCE(r.rank_change_date, r.hire_date), 0)::int AS time_in_grade_days, \
      r.last_action AS action, r.last_reason AS reason, r.version";
 
 pub const ENTRY_FROM: &str = "roster r LEFT JOIN ranks k ON k.id = r.rank_id \
@@ -123,7 +123,9 @@ pub async fn update(
     sqlx::query(
         "UPDATE roster SET name = $2, callsign = $3, region = $4, status = $5, discord_id = $6,
              department_id = $7, rank_id = $8, sub_dept_id = $9, roles = $10, hire_date = $11,
-             rank_change_date = CASE WHEN $12 THEN CURRENT_DATE ELSE rank_change_date END,
+             rank_change_date = CASE WHEN $12 THEN CURRENT_DATE
+                                     WHEN rank_change_date = hire_date THEN $11
+                                     ELSE rank_change_date END,
              last_action = $13, last_reason = $14,
              version = version + 1, updated_at = now()
          WHERE id = $1",
@@ -207,4 +209,17 @@ pub async fn log_changes(
         .await?;
     }
     Ok(())
+}
+
+/// Entries holding a sub-department (`sub`) or a department role, locked for an edit.
+pub async fn holding(
+    conn: &mut PgConnection,
+    sub: bool,
+    id: &str,
+) -> sqlx::Result<Vec<RosterEntry>> {
+    let condition = if sub { "r.sub_dept_id = $1" } else { "$1 = ANY(r.roles)" };
+    let sql = format!(
+        "SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM} WHERE {condition} ORDER BY r.id FOR UPDATE OF r"
+    );
+    sqlx::query_as(&sql).bind(id).fetch_all(conn).await
 }

@@ -67,15 +67,22 @@ pub struct StructureCreate {
     pub data: Value,
 }
 
-/// `PATCH /api/structure/{id}`: the fields of whatever the id names.
+/// `PATCH /api/structure/{id}`: the fields of whatever the id names. A field left out keeps
+/// its value; `null` (or blank) clears an optional one.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StructurePatch {
     pub name: Option<String>,
-    pub role_id: Option<String>,
-    pub discord_role_id: Option<String>,
+    #[serde(default, deserialize_with = "crate::extract::nullable")]
+    #[schema(value_type = Option<String>)]
+    pub role_id: Option<Option<String>>,
+    #[serde(default, deserialize_with = "crate::extract::nullable")]
+    #[schema(value_type = Option<String>)]
+    pub discord_role_id: Option<Option<String>>,
     pub level: Option<String>,
-    pub insignia: Option<String>,
+    #[serde(default, deserialize_with = "crate::extract::nullable")]
+    #[schema(value_type = Option<String>)]
+    pub insignia: Option<Option<String>>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -121,26 +128,55 @@ pub fn valid_level(raw: &str, levels: &[Level]) -> Result<String, String> {
     }
 }
 
-/// An insignia file name as the upload returns it (`<hex>.png`), nothing else.
-pub fn valid_insignia(raw: Option<String>) -> Result<Option<String>, String> {
-    match raw.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()) {
-        None => Ok(None),
-        Some(name)
-            if name.ends_with(".png")
-                && name.len() <= 80
-                && name
-                    .trim_end_matches(".png")
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') =>
-        {
-            Ok(Some(name))
-        }
-        Some(name) => Err(format!("'{name}' is not an uploaded insignia.")),
+/// An insignia file name as the upload returned it to this agency (`<slug>-<hex>.png`), or a
+/// demo insignia (`demo-<name>.png`). Whether the file exists is checked by the caller.
+pub fn valid_insignia(raw: Option<String>, agency_slug: &str) -> Result<Option<String>, String> {
+    let Some(name) = raw.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()) else {
+        return Ok(None);
+    };
+    let stem = name.strip_suffix(".png").unwrap_or_default();
+    let owned = stem.starts_with(&format!("{agency_slug}-")) || stem.starts_with("demo-");
+    let safe = !stem.is_empty()
+        && stem.len() <= 100
+        && stem.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    if owned && safe {
+        Ok(Some(name))
+    } else {
+        Err(not_an_insignia(&name))
     }
 }
 
+pub fn not_an_insignia(name: &str) -> String {
+    format!("'{name}' is not an insignia uploaded for this agency.")
+}
+
+/// The insignia file name an upload gets in an agency.
+pub fn insignia_file_name(agency_slug: &str) -> String {
+    format!("{agency_slug}-{}.png", uuid::Uuid::new_v4().simple())
+}
+
+/// Two ranks of one department may not share a name (case-insensitive).
+pub fn duplicate_rank_name<'a>(
+    existing: impl IntoIterator<Item = &'a str>,
+    new: &[&str],
+) -> Option<String> {
+    let mut seen: Vec<String> = existing.into_iter().map(str::to_lowercase).collect();
+    for name in new {
+        let lower = name.to_lowercase();
+        if seen.contains(&lower) {
+            return Some((*name).to_owned());
+        }
+        seen.push(lower);
+    }
+    None
+}
+
 /// `data.ranks` of a `ranks` create: each needs a name and a level of the agency.
-pub fn new_ranks(data: &Value, levels: &[Level]) -> Result<Vec<NewRank>, String> {
+pub fn new_ranks(
+    data: &Value,
+    levels: &[Level],
+    agency_slug: &str,
+) -> Result<Vec<NewRank>, String> {
     let list =
         data.get("ranks").and_then(Value::as_array).ok_or("data.ranks must be a list of ranks.")?;
     if list.is_empty() {
@@ -154,7 +190,7 @@ pub fn new_ranks(data: &Value, levels: &[Level]) -> Result<Vec<NewRank>, String>
                 name,
                 role_id: text(r, "roleId"),
                 level,
-                insignia: valid_insignia(text(r, "insignia"))?,
+                insignia: valid_insignia(text(r, "insignia"), agency_slug)?,
             })
         })
         .collect()
@@ -204,6 +240,7 @@ mod tests {
         let ok = new_ranks(
             &json!({"ranks": [{"name": " Sergeant ", "level": "Supervisor", "roleId": "9"}]}),
             &levels,
+            "x",
         )
         .unwrap();
         assert_eq!(
@@ -216,17 +253,20 @@ mod tests {
             }]
         );
         assert_eq!(
-            new_ranks(&json!({"ranks": [{"name": "", "level": "deputy"}]}), &levels).unwrap_err(),
+            new_ranks(&json!({"ranks": [{"name": "", "level": "deputy"}]}), &levels, "x")
+                .unwrap_err(),
             "Name required"
         );
         assert_eq!(
-            new_ranks(&json!({"ranks": [{"name": "X", "level": "chief"}]}), &levels).unwrap_err(),
+            new_ranks(&json!({"ranks": [{"name": "X", "level": "chief"}]}), &levels, "x")
+                .unwrap_err(),
             "Unknown level 'chief'. Use one of: deputy, supervisor, command, high_command."
         );
-        assert!(new_ranks(&json!({"ranks": []}), &levels).is_err());
+        assert!(new_ranks(&json!({"ranks": []}), &levels, "x").is_err());
         assert!(new_ranks(
             &json!({"ranks": [{"name": "X", "level": "deputy", "insignia": "../x.png"}]}),
-            &levels
+            &levels,
+            "x"
         )
         .is_err());
     }
@@ -244,7 +284,21 @@ mod tests {
     fn department_ids_come_from_names() {
         assert_eq!(department_id_from_name("Patrol Division"), "patrol-division");
         assert!(department_id_from_name("!!!").starts_with("dept_"));
-        assert_eq!(valid_insignia(Some(" 1a2b.png ".into())).unwrap(), Some("1a2b.png".into()));
-        assert_eq!(valid_insignia(Some(String::new())).unwrap(), None);
+        assert_eq!(
+            valid_insignia(Some(" bcso-1a2b.png ".into()), "bcso").unwrap(),
+            Some("bcso-1a2b.png".into())
+        );
+        assert_eq!(
+            valid_insignia(Some("demo-chief.png".into()), "bcso").unwrap(),
+            Some("demo-chief.png".into())
+        );
+        assert!(
+            valid_insignia(Some("lspd-1a2b.png".into()), "bcso").is_err(),
+            "another agency's upload"
+        );
+        assert_eq!(valid_insignia(Some(String::new()), "bcso").unwrap(), None);
+        assert_eq!(duplicate_rank_name(["Deputy"], &["Sergeant", "deputy"]), Some("deputy".into()));
+        assert_eq!(duplicate_rank_name([], &["A", "a"]), Some("a".into()));
+        assert_eq!(duplicate_rank_name(["A"], &["B"]), None);
     }
 }

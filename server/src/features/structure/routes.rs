@@ -3,6 +3,10 @@
 
 use axum::{extract::State, http::StatusCode, Json};
 
+use crate::features::roster::{
+    model::{joined, FieldChange},
+    routes as roster_routes, store as roster_store,
+};
 use crate::{
     access::{
         guard::{nav_item, require_nav, Guard},
@@ -13,9 +17,10 @@ use crate::{
     extract::{JsonBody, PathParams},
     features::structure::{
         model::{
-            check_reorder, data_text, department_id_from_name, new_id, new_ranks, required_name,
-            valid_insignia, valid_level, ReorderRequest, Structure, StructureCreate,
-            StructurePatch, DEPARTMENT_NAME_REQUIRED, NAME_REQUIRED, SUB_NAME_REQUIRED,
+            check_reorder, data_text, department_id_from_name, duplicate_rank_name,
+            insignia_file_name, new_id, new_ranks, not_an_insignia, required_name, valid_insignia,
+            valid_level, ReorderRequest, Structure, StructureCreate, StructurePatch,
+            DEPARTMENT_NAME_REQUIRED, NAME_REQUIRED, SUB_NAME_REQUIRED,
         },
         store::{self, Kind},
     },
@@ -37,7 +42,7 @@ async fn describe(viewer: &Viewer) -> AppResult<Structure> {
 }
 
 /// Departments with their ranks, roles and sub-departments, in their stored order.
-#[utoipa::path(get, path = "/api/structure", tag = "structure",
+#[utoipa::path(get, operation_id = "get_structure", path = "/api/structure", tag = "structure",
     responses((status = 200, body = Structure), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody)))]
 pub async fn get_structure(viewer: Viewer) -> AppResult<Json<Structure>> {
@@ -47,11 +52,12 @@ pub async fn get_structure(viewer: Viewer) -> AppResult<Json<Structure>> {
 
 /// Creates a department, ranks (several at once), a sub-department or a role; answers the
 /// whole structure.
-#[utoipa::path(post, path = "/api/structure", tag = "structure", request_body = StructureCreate,
+#[utoipa::path(post, operation_id = "create_structure_item", path = "/api/structure", tag = "structure", request_body = StructureCreate,
     responses((status = 201, body = Structure), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 404, body = crate::error::ErrorBody)))]
 pub async fn create(
+    State(state): State<AppState>,
     Guard(viewer, _): Guard<nav_item::DepartmentManagement>,
     JsonBody(request): JsonBody<StructureCreate>,
 ) -> AppResult<(StatusCode, Json<Structure>)> {
@@ -85,7 +91,13 @@ pub async fn create(
             }
             match kind {
                 "ranks" => {
-                    let ranks = new_ranks(&request.data, &flags.levels).map_err(bad_request)?;
+                    let ranks = new_ranks(&request.data, &flags.levels, &viewer.agency.slug)
+                        .map_err(bad_request)?;
+                    for rank in &ranks {
+                        require_stored_insignia(&state, rank.insignia.as_deref()).await?;
+                    }
+                    let names: Vec<&str> = ranks.iter().map(|r| r.name.as_str()).collect();
+                    refuse_duplicate_rank(&mut tx, &department, None, &names).await?;
                     let with_ids: Vec<_> = ranks.into_iter().map(|r| (new_id("rk"), r)).collect();
                     store::insert_ranks(&mut tx, &department, &with_ids).await?;
                 }
@@ -132,19 +144,68 @@ fn clean(value: Option<String>) -> Option<String> {
     value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
 }
 
+/// The value to store for an optional field: kept when left out, cleared by null or blank.
+fn keep_or_set(sent: Option<Option<String>>, current: Option<String>) -> Option<String> {
+    match sent {
+        None => current,
+        Some(value) => clean(value),
+    }
+}
+
+/// An insignia a rank points at must have been uploaded.
+async fn require_stored_insignia(state: &AppState, file: Option<&str>) -> AppResult<()> {
+    let Some(file) = file else { return Ok(()) };
+    match state
+        .media
+        .e_tag(&crate::media::routes::insignia_key(file))
+        .await
+        .map_err(AppError::Other)?
+    {
+        Some(_) => Ok(()),
+        None => Err(bad_request(not_an_insignia(file))),
+    }
+}
+
+/// Two ranks of one department may not share a name.
+async fn refuse_duplicate_rank(
+    conn: &mut sqlx::PgConnection,
+    department: &str,
+    except_rank: Option<&str>,
+    names: &[&str],
+) -> AppResult<()> {
+    let existing: Vec<String> =
+        sqlx::query_scalar("SELECT name FROM ranks WHERE department_id = $1 AND id <> $2")
+            .bind(department)
+            .bind(except_rank.unwrap_or(""))
+            .fetch_all(&mut *conn)
+            .await?;
+    if let Some(name) = duplicate_rank_name(existing.iter().map(String::as_str), names) {
+        let department_name: String =
+            sqlx::query_scalar("SELECT name FROM departments WHERE id = $1")
+                .bind(department)
+                .fetch_one(conn)
+                .await?;
+        return Err(conflict(format!(
+            "Department '{department_name}' already has a rank named '{name}'."
+        )));
+    }
+    Ok(())
+}
+
 /// Edits a department, rank, sub-department or role: the fields of that kind.
-#[utoipa::path(patch, path = "/api/structure/{id}", tag = "structure", request_body = StructurePatch,
+#[utoipa::path(patch, operation_id = "update_structure_item", path = "/api/structure/{id}", tag = "structure", request_body = StructurePatch,
     params(("id" = String, Path, description = "Department, rank, sub-department or role id")),
     responses((status = 200, body = Structure), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 404, body = crate::error::ErrorBody)))]
 pub async fn update(
+    State(state): State<AppState>,
     Guard(viewer, _): Guard<nav_item::DepartmentManagement>,
     PathParams(id): PathParams<String>,
     JsonBody(patch): JsonBody<StructurePatch>,
 ) -> AppResult<Json<Structure>> {
     let mut tx = viewer.pool().begin().await?;
-    let (kind, _, old_name) = store::find(&mut tx, &id)
+    let (kind, department, old_name) = store::find(&mut tx, &id)
         .await?
         .ok_or_else(|| not_found(format!("Unknown structure item '{id}'")))?;
     let message = match kind {
@@ -158,40 +219,61 @@ pub async fn update(
     };
     match kind {
         Kind::Department | Kind::Sub => {
+            let current: Option<String> =
+                sqlx::query_scalar(&format!("SELECT role_id FROM {} WHERE id = $1", kind.table()))
+                    .bind(&id)
+                    .fetch_one(&mut *tx)
+                    .await?;
             sqlx::query(&format!(
                 "UPDATE {} SET name = $2, role_id = $3 WHERE id = $1",
                 kind.table()
             ))
             .bind(&id)
             .bind(&name)
-            .bind(clean(patch.role_id))
+            .bind(keep_or_set(patch.role_id, current))
             .execute(&mut *tx)
             .await?;
         }
         Kind::Role => {
+            let current: Option<String> =
+                sqlx::query_scalar("SELECT discord_role_id FROM department_roles WHERE id = $1")
+                    .bind(&id)
+                    .fetch_one(&mut *tx)
+                    .await?;
             sqlx::query(
                 "UPDATE department_roles SET name = $2, discord_role_id = $3 WHERE id = $1",
             )
             .bind(&id)
             .bind(&name)
-            .bind(clean(patch.discord_role_id))
+            .bind(keep_or_set(patch.discord_role_id, current))
             .execute(&mut *tx)
             .await?;
         }
         Kind::Rank => {
+            let (role, insignia, level): (Option<String>, Option<String>, String) =
+                sqlx::query_as("SELECT role_id, insignia, level FROM ranks WHERE id = $1")
+                    .bind(&id)
+                    .fetch_one(&mut *tx)
+                    .await?;
             let level = match patch.level.as_deref() {
-                Some(raw) => {
-                    Some(valid_level(raw, &viewer.agency.flags.levels).map_err(bad_request)?)
-                }
-                None => None,
+                Some(raw) => valid_level(raw, &viewer.agency.flags.levels).map_err(bad_request)?,
+                None => level,
             };
-            let insignia = valid_insignia(patch.insignia).map_err(bad_request)?;
+            let insignia = match patch.insignia {
+                None => insignia,
+                Some(sent) => {
+                    let file = valid_insignia(sent, &viewer.agency.slug).map_err(bad_request)?;
+                    require_stored_insignia(&state, file.as_deref()).await?;
+                    file
+                }
+            };
+            refuse_duplicate_rank(&mut tx, &department, Some(&id), &[&name]).await?;
             sqlx::query(
-                "UPDATE ranks SET name = $2, role_id = $3, level = COALESCE($4, level), insignia = $5 WHERE id = $1",
+                "UPDATE ranks SET name = $2, role_id = $3, level = $4, insignia = $5 WHERE id = $1",
             )
             .bind(&id)
             .bind(&name)
-            .bind(clean(patch.role_id))
+            .bind(keep_or_set(patch.role_id, role))
             .bind(level)
             .bind(insignia)
             .execute(&mut *tx)
@@ -206,7 +288,7 @@ pub async fn update(
 /// Deletes an item. A department or rank that people hold is refused (409); deleting a rank
 /// deletes its callsign pool; deleting a sub-department or role takes it off the people who
 /// had it.
-#[utoipa::path(delete, path = "/api/structure/{id}", tag = "structure",
+#[utoipa::path(delete, operation_id = "delete_structure_item", path = "/api/structure/{id}", tag = "structure",
     params(("id" = String, Path, description = "Department, rank, sub-department or role id")),
     responses((status = 200, body = Structure), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody),
@@ -260,24 +342,43 @@ pub async fn delete(
             sqlx::query("DELETE FROM ranks WHERE id = $1").bind(&id).execute(&mut *tx).await?;
             delete_unused_pools(&mut tx, &[name]).await?;
         }
-        Kind::Sub => {
-            sqlx::query("UPDATE roster SET sub_dept_id = NULL, updated_at = now(), version = version + 1 WHERE sub_dept_id = $1")
-                .bind(&id)
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query("DELETE FROM sub_departments WHERE id = $1")
-                .bind(&id)
-                .execute(&mut *tx)
-                .await?;
-        }
-        Kind::Role => {
-            sqlx::query(
-                "UPDATE roster SET roles = array_remove(roles, $1), updated_at = now(), version = version + 1 WHERE $1 = ANY(roles)",
-            )
-            .bind(&id)
-            .execute(&mut *tx)
-            .await?;
-            sqlx::query("DELETE FROM department_roles WHERE id = $1")
+        Kind::Sub | Kind::Role => {
+            // Take it off the people who had it, logging each change like a roster edit.
+            let affected = roster_store::holding(&mut tx, kind == Kind::Sub, &id).await?;
+            let actor = roster_routes::actor(&viewer);
+            for before in affected {
+                let change = if kind == Kind::Sub {
+                    sqlx::query(
+                        "UPDATE roster SET sub_dept_id = NULL, updated_at = now(), version = version + 1 WHERE id = $1",
+                    )
+                    .bind(before.id)
+                    .execute(&mut *tx)
+                    .await?;
+                    FieldChange {
+                        field: "subDeptId",
+                        before: before.sub_dept_id.clone(),
+                        after: None,
+                    }
+                } else {
+                    sqlx::query(
+                        "UPDATE roster SET roles = array_remove(roles, $2), updated_at = now(), version = version + 1
+                         WHERE id = $1",
+                    )
+                    .bind(before.id)
+                    .bind(&id)
+                    .execute(&mut *tx)
+                    .await?;
+                    let after: Vec<String> =
+                        before.roles.iter().filter(|r| **r != id).cloned().collect();
+                    FieldChange {
+                        field: "roles",
+                        before: joined(&before.roles),
+                        after: joined(&after),
+                    }
+                };
+                roster_store::log_changes(&mut tx, &before, &[change], &actor).await?;
+            }
+            sqlx::query(&format!("DELETE FROM {} WHERE id = $1", kind.table()))
                 .bind(&id)
                 .execute(&mut *tx)
                 .await?;
@@ -300,7 +401,7 @@ async fn delete_unused_pools(conn: &mut sqlx::PgConnection, names: &[String]) ->
 }
 
 /// Reorders the ranks or sub-departments of one department.
-#[utoipa::path(post, path = "/api/structure/reorder", tag = "structure", request_body = ReorderRequest,
+#[utoipa::path(post, operation_id = "reorder_structure", path = "/api/structure/reorder", tag = "structure", request_body = ReorderRequest,
     responses((status = 200, body = Structure), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 404, body = crate::error::ErrorBody)))]
@@ -343,18 +444,18 @@ pub struct UploadedInsignia {
 }
 
 /// Uploads a rank insignia: multipart field `insignia`, PNG by content, at most 1 MB.
-#[utoipa::path(post, path = "/api/uploads/insignia", tag = "structure",
+#[utoipa::path(post, operation_id = "upload_insignia", path = "/api/uploads/insignia", tag = "structure",
     request_body(content_type = "multipart/form-data", description = "Field `insignia`"),
     responses((status = 200, body = UploadedInsignia), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 413, body = crate::error::ErrorBody), (status = 415, body = crate::error::ErrorBody)))]
 pub async fn upload_insignia(
     State(state): State<AppState>,
-    _guard: Guard<nav_item::DepartmentManagement>,
+    Guard(viewer, _): Guard<nav_item::DepartmentManagement>,
     crate::extract::MultipartBody(multipart): crate::extract::MultipartBody,
 ) -> AppResult<Json<UploadedInsignia>> {
     let upload = crate::media::upload::read_image(multipart, &INSIGNIA).await?;
-    let filename = format!("{}.png", uuid::Uuid::new_v4().simple());
+    let filename = insignia_file_name(&viewer.agency.slug);
     state
         .media
         .put(&crate::media::routes::insignia_key(&filename), upload.bytes)

@@ -215,8 +215,13 @@ pub async fn rename_rank_pools(conn: &mut PgConnection, from: &str, to: &str) ->
     )
     .bind(from)
     .bind(to)
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
+    // The new name already had a pool: that one applies, and the old one has no rank left.
+    sqlx::query("DELETE FROM callsign_pools WHERE rank_name = $1 AND NOT EXISTS (SELECT 1 FROM ranks WHERE name = $1)")
+        .bind(from)
+        .execute(conn)
+        .await?;
     Ok(())
 }
 

@@ -1,15 +1,17 @@
-import { Alert, AppShell, Box, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { Alert, AppShell, Box, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router';
 import { useAgency } from '@/agency/context';
 import { AgencyBadge } from '@/components/AgencyBadge';
+import { useSessionSync } from '@/session/use-me';
+import { RouteGate } from '../routes/RouteGate';
 import { AgencySwitcher } from './AgencySwitcher';
 import { Footer } from './Footer';
 import { MobileNav } from './MobileNav';
+import { DemoModeBadge, MobileSessionLinks, UserMenu } from './SessionControls';
 import { TopNav } from './TopNav';
 import { useTopBarNavigation } from './use-navigation';
 
-export const LOGIN_PATH = '/auth/discord';
 export const CONFIG_UNAVAILABLE = 'Agency configuration unavailable';
 
 /** The application shell (member-portal §2.3). Keyed on the agency slug by its parent. */
@@ -17,6 +19,7 @@ export function Shell() {
   const { config, configError, agenciesError, theme } = useAgency();
   const [opened, { toggle, close }] = useDisclosure(false);
   const entries = useTopBarNavigation();
+  useSessionSync();
   const title = config ? `${config.name} Portal` : 'Community Portal';
   const error = configError ?? agenciesError;
 
@@ -38,10 +41,11 @@ export function Shell() {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <DemoModeBadge />
             <AgencySwitcher />
-            <Button component="a" href={LOGIN_PATH} visibleFrom="sm">
-              Login (Discord)
-            </Button>
+            <Box visibleFrom="sm">
+              <UserMenu />
+            </Box>
           </Group>
         </Group>
         <Box visibleFrom="lg" px="md" h={48} style={{ display: 'flex', alignItems: 'center' }}>
@@ -51,9 +55,9 @@ export function Shell() {
 
       <AppShell.Navbar p="sm">
         <MobileNav entries={entries} onNavigate={close} />
-        <Button component="a" href={LOGIN_PATH} hiddenFrom="sm" mt="md">
-          Login (Discord)
-        </Button>
+        <Box hiddenFrom="sm">
+          <MobileSessionLinks onNavigate={close} />
+        </Box>
       </AppShell.Navbar>
 
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
@@ -63,7 +67,9 @@ export function Shell() {
           </Alert>
         )}
         <Box style={{ flex: 1 }}>
-          <Outlet />
+          <RouteGate>
+            <Outlet />
+          </RouteGate>
         </Box>
         <Footer />
       </AppShell.Main>

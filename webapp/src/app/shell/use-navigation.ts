@@ -1,32 +1,21 @@
 import { useMemo } from 'react';
 import { useAgency } from '@/agency/context';
-import { navigationLevelOrder } from '@/lib/levels';
-import {
-  canViewNavItem,
-  NAVIGATION,
-  visibleNavigation,
-  type NavEntry,
-  type NavPermissionItems,
-  type NavViewer,
-} from '@/lib/navigation';
+import { NAVIGATION, visibleNavigation, type NavEntry } from '@/lib/navigation';
+import { useNavAccess } from '@/session/use-nav-access';
 
 /**
- * Top-bar entries the viewer may see. Navigation permissions and the viewer arrive in a later
- * issue; until then `items` is null, which the rule treats as "not loaded yet" (all visible).
+ * Top-bar entries the viewer may see: the visibility rule on the active agency's navigation
+ * permissions (everything while they load), Agencies only with agency management, and a
+ * group only when one of its children is visible.
  */
-export function useTopBarNavigation(
-  items: NavPermissionItems | null = null,
-  viewer: NavViewer | null = null,
-): NavEntry[] {
-  const { levels, config } = useAgency();
+export function useTopBarNavigation(): NavEntry[] {
+  const { config } = useAgency();
+  const { canView } = useNavAccess();
   const enableAgencyManagement = config?.flags.enableAgencyManagement ?? false;
-  return useMemo(() => {
-    const order = navigationLevelOrder(levels);
-    return visibleNavigation(NAVIGATION, (id) => canViewNavItem(id, items, order, viewer), {
-      enableAgencyManagement,
-      topBar: true,
-    });
-  }, [levels, items, viewer, enableAgencyManagement]);
+  return useMemo(
+    () => visibleNavigation(NAVIGATION, canView, { enableAgencyManagement, topBar: true }),
+    [canView, enableAgencyManagement],
+  );
 }
 
 /** True when `path` is the current location or (for non-root paths) one of its ancestors. */

@@ -1,7 +1,8 @@
-import { Anchor, Button, Card, Container, Grid, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useAgency } from '@/agency/context';
 import builtInBadge from '@/assets/badge.svg';
+import { HomeHero } from '@/components/HomeHero';
 import { isInternalHref, resolveHome, type HomeCardView } from '@/lib/home';
 
 function HomeCard({ card }: { card: HomeCardView }) {
@@ -35,42 +36,9 @@ export function HomePage() {
 
   return (
     <Container size="lg" py="lg">
-      <Card padding="xl" radius="lg" withBorder mb="xl" bg="var(--agency-surface-alt)">
-        <Grid align="center" gap="xl">
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Image
-              src={home.image}
-              fallbackSrc={builtInBadge}
-              alt="Agency emblem"
-              fit="contain"
-              mah={220}
-              data-testid="home-hero-image"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 8 }}>
-            <Stack gap="sm">
-              <Title order={1}>{home.title}</Title>
-              <Text size="lg" c="var(--agency-accent)" fw={600}>
-                {home.subtitle}
-              </Text>
-              <Text style={{ whiteSpace: 'pre-line' }}>{home.body}</Text>
-              {home.cta !== null && (
-                <Group>
-                  {isInternalHref(home.cta.href) ? (
-                    <Button component={Link} to={home.cta.href} size="md">
-                      {home.cta.label}
-                    </Button>
-                  ) : (
-                    <Button component="a" href={home.cta.href} size="md">
-                      {home.cta.label}
-                    </Button>
-                  )}
-                </Group>
-              )}
-            </Stack>
-          </Grid.Col>
-        </Grid>
-      </Card>
+      <Box mb="xl">
+        <HomeHero home={home} />
+      </Box>
 
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
         {home.cards.map((card, index) => (

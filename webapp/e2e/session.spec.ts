@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { CASEY, loginButton, signIn, snap, userMenu } from './helpers';
+
+test.describe('sign-in', () => {
+  test('a deputy signs in, opens the profile and signs out', async ({ page }) => {
+    await page.goto('/');
+    await expect(loginButton(page)).toBeVisible();
+    await signIn(page, CASEY);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(userMenu(page)).toHaveText('Casey Nguyen');
+    await snap(page, 'signed-in-deputy');
+
+    await userMenu(page).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Casey Nguyen' })).toBeVisible();
+    const details = page.getByTestId('profile-details');
+    await expect(details.getByRole('row', { name: /^Rank/ })).toContainText('Deputy');
+    await expect(details.getByRole('row', { name: /^Discord/ })).toContainText('caseynguyen');
+    await expect(page.getByText('No notes yet.')).toBeVisible();
+    await snap(page, 'profile-deputy');
+
+    await page.getByRole('main').getByRole('link', { name: 'Logout' }).click();
+    await expect(loginButton(page)).toBeVisible();
+    await expect(userMenu(page)).toHaveCount(0);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Not logged in' })).toBeVisible();
+    await snap(page, 'profile-signed-out');
+  });
+});

@@ -1,0 +1,150 @@
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, resetAppStores } from '@/test-utils/app';
+import {
+  mockAgencyServer,
+  navPermissions,
+  rosterEntry,
+  signedIn,
+  viewerOf,
+  type MockServerOptions,
+} from '@/test-utils/fixtures';
+import { screen, waitFor, within } from '@/test-utils/render';
+
+function serve(options: MockServerOptions = {}) {
+  const server = mockAgencyServer(options);
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  return server;
+}
+
+const ROSTER_FOR_COMMAND = { roster: { public: false, levels: ['command'], roles: [] } };
+
+describe('session in the shell', () => {
+  beforeEach(resetAppStores);
+
+  it("offers 'Login (Discord)' that comes back to the current page", async () => {
+    serve();
+    renderApp('/about');
+    // One in the top bar, one in the burger drawer (small screens).
+    const links = await screen.findAllByRole('link', { name: 'Login (Discord)' }, { timeout: 3000 });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/auth/discord?returnTo=%2Fabout',
+      '/auth/discord?returnTo=%2Fabout',
+    ]);
+    expect(screen.queryByText('Demo mode')).toBeNull();
+  });
+
+  it('shows the user menu labelled with the roster name, with Profile and Logout', async () => {
+    serve({ me: signedIn() });
+    const user = userEvent.setup();
+    renderApp('/');
+    const menuButton = await screen.findByRole('button', { name: /Casey Nguyen/ }, { timeout: 3000 });
+    expect(screen.queryByRole('link', { name: 'Login (Discord)' })).toBeNull();
+    await user.click(menuButton);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
+    expect(within(menu).getByRole('menuitem', { name: 'Logout' }).getAttribute('href')).toBe('/auth/logout');
+  });
+
+  it('falls back to the callsign, then the Discord tag', async () => {
+    serve({ me: signedIn(null, { user: { id: '1234567', username: 'jordan', discriminator: '0042', avatar: null } }) });
+    renderApp('/');
+    expect(await screen.findByRole('button', { name: /jordan#0042/ }, { timeout: 3000 })).toBeTruthy();
+  });
+
+  it('marks demo mode in the top bar', async () => {
+    serve({ me: { ...signedIn(), demoMode: true } });
+    renderApp('/');
+    expect(await screen.findByText('Demo mode', {}, { timeout: 3000 })).toBeTruthy();
+  });
+});
+
+describe('navigation gating', () => {
+  beforeEach(resetAppStores);
+
+  it('hides items and groups the viewer may not see', async () => {
+    const me = signedIn();
+    serve({
+      me,
+      permissions: navPermissions({
+        items: {
+          ...ROSTER_FOR_COMMAND,
+          supervisor_uof_review: { public: false, levels: ['supervisor'], roles: [] },
+          supervisor_arrest_review: { public: false, levels: ['supervisor'], roles: [] },
+        },
+        viewer: viewerOf(me),
+      }),
+    });
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 3000 });
+    await waitFor(() => {
+      expect(within(nav).queryByText('Roster')).toBeNull();
+    });
+    expect(within(nav).queryByText('Supervisor')).toBeNull();
+    expect(within(nav).getByText('SOPs')).toBeTruthy();
+  });
+
+  it("shows 'Access denied' on a page the viewer may not see", async () => {
+    const me = signedIn();
+    serve({ me, permissions: navPermissions({ items: ROSTER_FOR_COMMAND, viewer: viewerOf(me) }) });
+    renderApp('/roster');
+    expect(await screen.findByRole('heading', { name: 'Access denied' }, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('You do not have permission to view this page.')).toBeTruthy();
+  });
+
+  it("shows 'Checking access…' while permissions load, and every menu item", async () => {
+    serve({ permissions: 'pending', me: signedIn() });
+    renderApp('/roster');
+    expect(await screen.findByText('Checking access…', {}, { timeout: 3000 })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByText('Roster')).toBeTruthy();
+    expect(within(nav).getByText('Command')).toBeTruthy();
+  });
+
+  it("shows 'Navigation unavailable' with the error when permissions fail", async () => {
+    serve({ permissions: { status: 500, error: 'database down' } });
+    renderApp('/roster');
+    expect(await screen.findByText('Navigation unavailable', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('database down')).toBeTruthy();
+  });
+
+  it("says 'Failed to load navigation permissions' when the failure has no text", async () => {
+    serve({ permissions: { status: 502 } });
+    renderApp('/');
+    expect(await screen.findByText('Navigation unavailable', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('HTTP 502')).toBeTruthy();
+  });
+
+  it('lets High Command reach Permissions and Branding whatever the settings say', async () => {
+    const me = signedIn(rosterEntry({ name: 'Alex Mercer', level: 'high_command', rank: 'Sheriff' }));
+    const nobody = { public: false, levels: [], roles: [] };
+    serve({
+      me,
+      permissions: navPermissions({
+        items: {
+          command_section: nobody,
+          command_navigation_permissions: nobody,
+          command_branding: nobody,
+          command_logs: nobody,
+        },
+        viewer: viewerOf(me, true),
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 3000 });
+    await screen.findByRole('button', { name: /Alex Mercer/ });
+    await user.click(within(nav).getByRole('button', { name: 'Command' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Permissions' })).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Branding' })).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Agencies' })).toBeTruthy();
+    expect(within(menu).queryByRole('menuitem', { name: 'Logs' })).toBeNull();
+  });
+
+  it('leaves /profile ungated', async () => {
+    serve({ permissions: { status: 500, error: 'down' } });
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { name: 'Not logged in' }, { timeout: 3000 })).toBeTruthy();
+  });
+});

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { AGENCIES_KEY, agencyConfigQueryOptions } from '@/api/agencies';
+import { allAgenciesQueryOptions, createAgency, updateAgency, uploadAgencyMedia, type AgencyPatchBody } from '@/api/agency-admin';
+import type { AgencyDraftBody } from '@/lib/agency-admin';
+
+/** After a change: the admin list, the switcher list and the changed agency's configuration. */
+async function refreshAgencies(queryClient: QueryClient, activeSlug: string, changed?: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: allAgenciesQueryOptions(activeSlug).queryKey }),
+    queryClient.invalidateQueries({ queryKey: [AGENCIES_KEY] }),
+    changed === undefined
+      ? Promise.resolve()
+      : queryClient.invalidateQueries({ queryKey: agencyConfigQueryOptions(changed).queryKey }),
+  ]);
+}
+
+export function useCreateAgency(activeSlug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AgencyDraftBody) => createAgency(body),
+    onSuccess: () => refreshAgencies(queryClient, activeSlug),
+  });
+}
+
+export function useUpdateAgency(activeSlug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ slug, patch }: { slug: string; patch: AgencyPatchBody }) => updateAgency(slug, patch),
+    onSuccess: (_agency, { slug }) => refreshAgencies(queryClient, activeSlug, slug),
+  });
+}
+
+/** Uploads an image for agency `slug` (root High Command) → its URL. */
+export function useUploadAgencyMedia() {
+  return useMutation({ mutationFn: ({ slug, file }: { slug: string; file: File }) => uploadAgencyMedia(file, slug) });
+}

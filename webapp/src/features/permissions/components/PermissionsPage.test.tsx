@@ -1,0 +1,191 @@
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NavPermissions } from '@/api/types';
+import { renderApp, resetAppStores } from '@/test-utils/app';
+import {
+  bodyOf,
+  json,
+  mockAgencyServer,
+  navPermissions,
+  rosterEntry,
+  signedIn,
+  viewerOf,
+  type RecordedRequest,
+} from '@/test-utils/fixtures';
+import { screen, waitFor, within } from '@/test-utils/render';
+
+const HC = signedIn(rosterEntry({ name: 'Alex Mercer', level: 'high_command', rank: 'Sheriff' }));
+const UPDATED_AT = '2026-03-01T10:00:00Z';
+
+function permissions(overrides: Partial<NavPermissions> = {}): NavPermissions {
+  const base = navPermissions({
+    items: {
+      roster: { public: false, levels: ['deputy'], roles: [] },
+      sops: { public: false, levels: ['deputy'], roles: [] },
+    },
+    viewer: viewerOf(HC, true),
+    updatedAt: UPDATED_AT,
+    updatedBy: 'Alex Mercer',
+  });
+  return {
+    ...base,
+    metadata: {
+      ...base.metadata,
+      roles: [{ id: 'fto', name: 'FTO', departmentName: 'Patrol Division' }],
+      locked: ['sops'],
+    },
+    ...overrides,
+  };
+}
+
+function serve(answer: NavPermissions = permissions(), target?: NavPermissions) {
+  const writes: { request: RecordedRequest; body: unknown }[] = [];
+  const server = mockAgencyServer({
+    me: HC,
+    permissions: answer,
+    handle: (request) => {
+      const url = new URL(request.url, 'http://localhost');
+      if (url.pathname !== '/api/nav-permissions') return undefined;
+      if (request.method === 'PUT') {
+        writes.push({ request, body: bodyOf(request) });
+        return json({ ...(url.searchParams.has('target') ? target : answer), updatedAt: '2026-03-02T10:00:00Z' });
+      }
+      if (url.searchParams.get('target') === 'bcso' && target) return json(target);
+      return undefined;
+    },
+  });
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  return { server, writes };
+}
+
+async function card(name: string): Promise<HTMLElement> {
+  return screen.findByRole('region', { name }, { timeout: 3000 });
+}
+
+// The grid renders every navigation item: give jsdom time.
+describe('PermissionsPage', { timeout: 20_000 }, () => {
+  beforeEach(resetAppStores);
+
+  it('edits levels of an item and saves only what changed', async () => {
+    const { writes } = serve();
+    const user = userEvent.setup();
+    renderApp('/command/permissions');
+    const roster = await card('Roster');
+    const save = screen.getByRole('button', { name: 'Saved' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('permissions-updated').textContent).toMatch(/^Updated .+ by Alex Mercer$/);
+
+    await user.click(within(roster).getByRole('checkbox', { name: 'Command' }));
+    await user.click(within(roster).getByRole('checkbox', { name: 'Deputy' }));
+    expect(within(roster).getByRole<HTMLInputElement>('checkbox', { name: 'Command' }).checked).toBe(true);
+    expect(within(roster).getByRole<HTMLInputElement>('checkbox', { name: 'Deputy' }).checked).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Permissions saved.')).toBeTruthy();
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.request.url).toBe('/api/nav-permissions?agency=rawlife');
+    expect(writes[0]?.body).toEqual({
+      items: { roster: { public: false, levels: ['command'], roles: [] } },
+      locked: ['sops'],
+      baseUpdatedAt: UPDATED_AT,
+    });
+  });
+
+  it("lets 'No level' replace the other levels, and the reverse", async () => {
+    serve();
+    const user = userEvent.setup();
+    renderApp('/command/permissions');
+    const roster = await card('Roster');
+    const chip = (name: string) => within(roster).getByRole<HTMLInputElement>('checkbox', { name });
+    await user.click(chip('Command'));
+    await user.click(chip('No level'));
+    expect([chip('Deputy').checked, chip('Command').checked, chip('No level').checked]).toEqual([false, false, true]);
+    await user.click(chip('Supervisor'));
+    expect([chip('Supervisor').checked, chip('No level').checked]).toEqual([true, false]);
+  });
+
+  it('counts a toggle back to the saved state as no change', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderApp('/command/permissions');
+    const home = await card('Home');
+    await user.click(within(home).getByText('Restricted'));
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeTruthy();
+    await user.click(within(home).getByText('Public'));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Saved' }).disabled).toBe(true);
+  });
+
+  it('labels role checkboxes with their department and keeps locked items read-only', async () => {
+    serve();
+    renderApp('/command/permissions');
+    const roster = await card('Roster');
+    expect(within(roster).getByRole('checkbox', { name: 'Patrol Division · FTO' })).toBeTruthy();
+    const sops = await card('SOPs');
+    expect(within(sops).getByText('Locked')).toBeTruthy();
+    expect(within(sops).getByRole<HTMLInputElement>('checkbox', { name: 'Deputy' }).disabled).toBe(true);
+    expect(within(sops).getByRole<HTMLInputElement>('radio', { name: 'Public' }).disabled).toBe(true);
+  });
+
+  it('filters cards with the search box', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderApp('/command/permissions');
+    await card('Roster');
+    expect(screen.getByTestId('permissions-count').textContent).toBe('29 items');
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'supervisor');
+    await waitFor(() => {
+      expect(screen.getByTestId('permissions-count').textContent).toBe('3 items');
+    });
+    expect(screen.queryByRole('region', { name: 'Roster' })).toBeNull();
+  });
+
+  it('switches to Locked/Unlocked for another agency and saves its locked list', async () => {
+    const target = permissions({ items: {}, updatedAt: null, updatedBy: null });
+    target.metadata = { ...target.metadata, locked: [] };
+    const { writes } = serve(permissions(), target);
+    const user = userEvent.setup();
+    renderApp('/command/permissions');
+    await card('Roster');
+    await user.click(screen.getByRole('combobox', { name: 'Managing agency' }));
+    await user.click(await screen.findByRole('option', { name: 'BCSO' }));
+    const roster = await card('Roster');
+    await waitFor(() => {
+      expect(within(roster).getByRole('radio', { name: 'Unlocked' })).toBeTruthy();
+    });
+    expect(within(roster).queryByRole('checkbox', { name: 'Deputy' })).toBeNull();
+    await user.click(within(roster).getByText('Locked'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Permissions saved.')).toBeTruthy();
+    expect(writes[0]?.request.url).toBe('/api/nav-permissions?target=bcso&agency=rawlife');
+    expect(writes[0]?.body).toEqual({ locked: ['roster'], baseUpdatedAt: null });
+  });
+
+  it('reports a failed save', async () => {
+    const server = mockAgencyServer({
+      me: HC,
+      permissions: permissions(),
+      handle: (request) =>
+        request.method === 'PUT'
+          ? json({ error: 'Permissions were changed by someone else since you loaded them.' }, 409)
+          : undefined,
+    });
+    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    const user = userEvent.setup();
+    renderApp('/command/permissions');
+    const home = await card('Home');
+    await user.click(within(home).getByText('Restricted'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Failed to save permissions')).toBeTruthy();
+    expect(screen.getByText('Permissions were changed by someone else since you loaded them.')).toBeTruthy();
+  });
+
+  it('tells other viewers they need High Command', async () => {
+    const command = signedIn(rosterEntry({ level: 'command' }));
+    const server = mockAgencyServer({ me: command, permissions: navPermissions({ viewer: viewerOf(command) }) });
+    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    renderApp('/command/permissions');
+    expect(
+      await screen.findByText('You must be part of High Command to manage permissions.', {}, { timeout: 3000 }),
+    ).toBeTruthy();
+  });
+});

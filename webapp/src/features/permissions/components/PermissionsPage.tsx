@@ -1,0 +1,256 @@
+import { Alert, Button, Container, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useActiveSlug, useAgency } from '@/agency/context';
+import { manageableAgenciesQueryOptions } from '@/api/agency-admin';
+import { messageOf } from '@/api/client';
+import { navPermissionsQueryOptions } from '@/api/nav-permissions';
+import type { NavPermissions } from '@/api/types';
+import { agencyLabel } from '@/lib/active-agency';
+import {
+  entryFor,
+  filterPermissionCards,
+  hasPermissionChanges,
+  itemCount,
+  permissionCards,
+  sameEntry,
+  setLocked,
+  toPermissionItems,
+  updatedLine,
+  type PermissionItems,
+} from '@/lib/nav-permissions';
+import { useNavAccess } from '@/session/use-nav-access';
+import { useSavePermissions } from '../api/use-save-permissions';
+import { EntryCard, LockCard } from './PermissionCard';
+
+export const NOT_HIGH_COMMAND = 'You must be part of High Command to manage permissions.';
+export const SEARCH_DEBOUNCE_MS = 250;
+
+const CARDS = permissionCards();
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The edits of one agency's permissions, pinned to the answer they started from. */
+interface Draft {
+  target: string | null;
+  source: NavPermissions;
+  /** The entries as loaded. */
+  baseItems: PermissionItems;
+  items: PermissionItems;
+  locked: string[];
+}
+
+function freshDraft(target: string | null, source: NavPermissions): Draft {
+  const baseItems = toPermissionItems(source.items);
+  return { target, source, baseItems, items: toPermissionItems(source.items), locked: [...source.metadata.locked] };
+}
+
+/** Navigation permissions (command-and-reports §2 Permissions, §4, §5, §8). */
+export function PermissionsPage() {
+  const slug = useActiveSlug();
+  const { config } = useAgency();
+  const access = useNavAccess();
+  const canManageOthers = config?.flags.enableAgencyManagement === true;
+
+  const [target, setTarget] = useState<string | null>(null);
+  const query = useQuery({ ...navPermissionsQueryOptions(slug, target), enabled: access.isHighCommand });
+  const agencies = useQuery({ ...manageableAgenciesQueryOptions(slug), enabled: canManageOthers && access.isHighCommand });
+  const save = useSavePermissions(slug);
+
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const cards = useMemo(() => filterPermissionCards(CARDS, debouncedSearch), [debouncedSearch]);
+
+  // Edits survive background refetches; they are dropped by Refresh, a save or another agency.
+  const [edit, setEdit] = useState<Draft | null>(null);
+  const data = query.data;
+  const draft = edit !== null && edit.target === target ? edit : data ? freshDraft(target, data) : null;
+  const dirty =
+    draft !== null &&
+    hasPermissionChanges({ items: draft.baseItems, locked: draft.source.metadata.locked }, draft);
+
+  const loadFailed = query.isError && data === undefined;
+  const loadError = loadFailed ? messageOf(query.error, 'Failed to load permissions') : null;
+  useEffect(() => {
+    if (loadError !== null) {
+      notifications.show({ color: 'red', title: 'Failed to load permissions', message: loadError });
+    }
+  }, [loadError]);
+
+  if (!access.isHighCommand) {
+    return (
+      <Container size="md" py="xl">
+        <Stack gap="sm">
+          <Title order={1}>Permissions</Title>
+          <Alert color="yellow" variant="light" role="alert">
+            {NOT_HIGH_COMMAND}
+          </Alert>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const otherAgency = target !== null;
+  const busy = save.isPending;
+
+  const update = (change: (current: Draft) => Draft) => {
+    if (draft !== null) setEdit(change(draft));
+  };
+
+  const onSave = () => {
+    if (draft === null || !dirty) return;
+    const baseUpdatedAt = draft.source.updatedAt ?? null;
+    const body = otherAgency
+      ? { locked: draft.locked, baseUpdatedAt }
+      : {
+          // Only the items that changed: untouched entries are not re-validated.
+          items: Object.fromEntries(
+            Object.entries(draft.items).filter(
+              ([id, entry]) => !sameEntry(entryFor(draft.baseItems, id), entry),
+            ),
+          ),
+          locked: draft.source.metadata.locked,
+          baseUpdatedAt,
+        };
+    save.mutate(
+      { target, body },
+      {
+        onSuccess: () => {
+          setEdit(null);
+          notifications.show({ color: 'green', message: 'Permissions saved.' });
+        },
+        onError: (error) => {
+          notifications.show({
+            color: 'red',
+            title: 'Failed to save permissions',
+            message: messageOf(error, 'Failed to save permissions'),
+          });
+        },
+      },
+    );
+  };
+
+  const onRefresh = async () => {
+    const result = await query.refetch();
+    if (result.isError) {
+      notifications.show({
+        color: 'red',
+        message: `Failed to refresh permissions: ${messageOf(result.error, 'Unknown error')}`,
+      });
+      return;
+    }
+    setEdit(null);
+  };
+
+  const agencyOptions = (agencies.data?.agencies ?? []).map((agency) => ({
+    value: agency.slug,
+    label: `${agencyLabel(agency)}${agency.flags.hidden ? ' (hidden)' : ''}`,
+  }));
+  if (!agencyOptions.some((option) => option.value === slug)) {
+    agencyOptions.unshift({ value: slug, label: config ? agencyLabel(config) : slug });
+  }
+
+  const updated = data ? updatedLine(data.updatedAt, data.updatedBy, (date) => timeFormat.format(date)) : null;
+  const levels = data?.metadata.levels ?? [];
+  const levelOrder = data?.metadata.levelOrder ?? [];
+  const roles = data?.metadata.roles ?? [];
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end">
+          <Stack gap={2}>
+            <Title order={1}>Permissions</Title>
+            <Text c="dimmed" size="sm">
+              {otherAgency
+                ? 'Lock pages so that the agency cannot change who sees them.'
+                : 'Choose who sees each page and menu section.'}
+            </Text>
+            {updated !== null && (
+              <Text size="sm" c="dimmed" data-testid="permissions-updated">
+                {updated}
+              </Text>
+            )}
+          </Stack>
+          {canManageOthers && (
+            <Select
+              label="Managing agency"
+              data={agencyOptions}
+              value={target ?? slug}
+              allowDeselect={false}
+              w={260}
+              onChange={(value) => {
+                setTarget(value === null || value === slug ? null : value);
+              }}
+            />
+          )}
+        </Group>
+
+        <Group justify="space-between" align="flex-end">
+          <Group align="flex-end">
+            <TextInput
+              label="Search"
+              placeholder="Search pages"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.currentTarget.value);
+              }}
+              w={260}
+            />
+            <Text size="sm" c="dimmed" pb={6} data-testid="permissions-count">
+              {itemCount(cards.length)}
+            </Text>
+          </Group>
+          <Group>
+            <Button variant="default" onClick={() => void onRefresh()} loading={query.isFetching && !busy}>
+              Refresh
+            </Button>
+            <Button onClick={onSave} disabled={!dirty || busy} loading={busy}>
+              {dirty ? 'Save changes' : 'Saved'}
+            </Button>
+          </Group>
+        </Group>
+
+        {loadError !== null && (
+          <Alert color="red" variant="light" title="Failed to load permissions" role="alert">
+            {loadError}
+          </Alert>
+        )}
+        {draft === null && !loadFailed && <Loader aria-label="Loading permissions…" />}
+
+        {draft !== null && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {cards.map((card) =>
+              otherAgency ? (
+                <LockCard
+                  key={card.id}
+                  card={card}
+                  locked={draft.locked.includes(card.id)}
+                  disabled={busy}
+                  onChange={(isLocked) => {
+                    update((current) => ({ ...current, locked: setLocked(current.locked, card.id, isLocked) }));
+                  }}
+                />
+              ) : (
+                <EntryCard
+                  key={card.id}
+                  card={card}
+                  entry={entryFor(draft.items, card.id)}
+                  levels={levels}
+                  levelOrder={levelOrder}
+                  roles={roles}
+                  locked={draft.source.metadata.locked.includes(card.id)}
+                  disabled={busy}
+                  onChange={(entry) => {
+                    update((current) => ({ ...current, items: { ...current.items, [card.id]: entry } }));
+                  }}
+                />
+              ),
+            )}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,129 @@
+import { Alert, Anchor, Avatar, Button, Card, Container, Group, Image, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { messageOf } from '@/api/client';
+import { LOGOUT_PATH } from '@/api/identity';
+import type { MeUser, RosterEntry } from '@/api/types';
+import { discordAvatarUrl, initials } from '@/lib/avatar';
+import { formatCallsign } from '@/lib/callsign';
+import { discordTag, loginHref } from '@/lib/identity';
+import { formatTimeInGrade } from '@/lib/time-in-grade';
+import { useMe } from '@/session/use-me';
+
+export const NOT_LOGGED_IN = 'Not logged in';
+export const NO_NOTES = 'No notes yet.';
+
+function orDash(value: string | null | undefined): string {
+  const text = value?.trim() ?? '';
+  return text === '' ? '-' : text;
+}
+
+function SignedOut() {
+  const { pathname } = useLocation();
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="xs">
+        <Title order={1}>{NOT_LOGGED_IN}</Title>
+        <Text c="dimmed">Sign in with your Discord account to see your profile.</Text>
+        <Anchor href={loginHref(pathname)}>Login (Discord)</Anchor>
+      </Stack>
+    </Container>
+  );
+}
+
+function Details({ user, entry }: { user: MeUser; entry: RosterEntry | undefined }) {
+  const rows: [string, string][] = [
+    ['Rank', orDash(entry?.rank)],
+    ['Callsign', orDash(formatCallsign(entry?.callsign))],
+    ['Department', orDash(entry?.departmentName ?? entry?.departmentId)],
+    ['Status', orDash(entry?.status)],
+    ['Time in grade', formatTimeInGrade(entry?.timeInGradeDays)],
+    ['Discord', discordTag(user)],
+  ];
+  return (
+    <Table variant="vertical" withTableBorder layout="fixed" data-testid="profile-details">
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th w={160}>{label}</Table.Th>
+            <Table.Td>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Profile (command-and-reports §2 Profile): the signed-in member's roster entry. */
+export function ProfilePage() {
+  const me = useMe();
+
+  if (me.isPending) {
+    return (
+      <Container size="sm" py="xl">
+        <Loader aria-label="Loading profile…" />
+      </Container>
+    );
+  }
+  if (me.isError) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" variant="light" title="Profile unavailable" role="alert">
+          {messageOf(me.error, 'Failed to load profile')}
+        </Alert>
+      </Container>
+    );
+  }
+  const user = me.data.user;
+  if (!user) return <SignedOut />;
+
+  const entry = me.data.rosterMatches[0];
+  const name = entry?.name ?? discordTag(user);
+  const avatar = discordAvatarUrl({ id: user.id, avatar: user.avatar ?? null, discriminator: user.discriminator });
+
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="lg">
+        <Card withBorder padding="lg" radius="md">
+          <Group wrap="nowrap" align="center" gap="lg">
+            {/* Mantine Avatar shows its children (the initials) when the image fails to load. */}
+            <Avatar src={avatar} alt={name} size={96} radius="xl" color="agency">
+              {initials(name)}
+            </Avatar>
+            <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+              <Title order={1}>{name}</Title>
+              <Text c="dimmed">{entry ? orDash(entry.rank) : 'No roster entry in this agency.'}</Text>
+            </Stack>
+            {entry?.insignia ? (
+              <Image
+                src={`/insignia/${encodeURIComponent(entry.insignia)}`}
+                alt={`${orDash(entry.rank)} insignia`}
+                h={72}
+                w={72}
+                fit="contain"
+              />
+            ) : null}
+          </Group>
+        </Card>
+
+        <Details user={user} entry={entry} />
+
+        <Group>
+          <Button component={Link} to="/roster" variant="light">
+            View roster
+          </Button>
+          <Button component="a" href={LOGOUT_PATH} variant="default">
+            Logout
+          </Button>
+        </Group>
+
+        <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="profile-notes">
+          <Title order={2} size="h4" id="profile-notes" mb="xs">
+            Notes
+          </Title>
+          {/* Last action and reason: the server does not record them yet. */}
+          <Text c="dimmed">{NO_NOTES}</Text>
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useActiveSlug, useAgency } from '@/agency/context';
+import { messageOf } from '@/api/client';
+import { navPermissionsQueryOptions } from '@/api/nav-permissions';
+import type { NavPermissions } from '@/api/types';
+import { DEFAULT_AGENCY_SLUG } from '@/lib/active-agency';
+import { navigationLevelOrder } from '@/lib/levels';
+import { toPermissionItems } from '@/lib/nav-permissions';
+import { canAccessNavItem, type NavPermissionItems, type NavViewer } from '@/lib/navigation';
+
+export const NAV_PERMISSIONS_ERROR = 'Failed to load navigation permissions';
+
+/** The active agency's navigation permissions (anyone may read them). */
+export function useNavPermissions() {
+  return useQuery(navPermissionsQueryOptions(useActiveSlug()));
+}
+
+export interface NavAccess {
+  status: 'loading' | 'error' | 'ready';
+  /** 'Failed to load navigation permissions' or the error text. */
+  error: string | null;
+  data: NavPermissions | undefined;
+  /** The viewer as the permissions call described it (null until loaded). */
+  viewer: NavViewer | null;
+  isHighCommand: boolean;
+  /** Whether the viewer may see navigation item `id` (everything while not loaded). */
+  canView: (id: string) => boolean;
+}
+
+/** The visibility rule applied to the active agency's permissions and viewer. */
+export function useNavAccess(): NavAccess {
+  const { levels, slug } = useAgency();
+  const query = useNavPermissions();
+  const data = query.data;
+  const isRootAgency = slug === DEFAULT_AGENCY_SLUG;
+
+  const context = useMemo(() => {
+    const items: NavPermissionItems | null = data ? toPermissionItems(data.items) : null;
+    const levelOrder = data && data.metadata.levelOrder.length > 0 ? data.metadata.levelOrder : navigationLevelOrder(levels);
+    const viewer: NavViewer | null = data ? { ...data.viewer, roster: data.viewer.roster ?? null } : null;
+    return { items, levelOrder, viewer, isRootAgency };
+  }, [data, levels, isRootAgency]);
+
+  const canView = useCallback((id: string) => canAccessNavItem(id, context), [context]);
+
+  return {
+    // A failed refresh keeps the permissions loaded before.
+    status: data !== undefined ? 'ready' : query.isError ? 'error' : 'loading',
+    error: data === undefined && query.isError ? messageOf(query.error, NAV_PERMISSIONS_ERROR) : null,
+    data,
+    viewer: context.viewer,
+    isHighCommand: data?.viewer.isAuthenticated === true && data.viewer.isHighCommand,
+    canView,
+  };
+}
