@@ -8,7 +8,8 @@ use std::fmt::Write as _;
 use reqwest::{multipart, Client, Method, Response};
 use serde_json::{json, Value};
 
-use crate::helpers::{json, spawn_app, spawn_app_with, Options, TestApp};
+use crate::fixtures::tiny_png;
+use crate::helpers::{json, send, spawn_app, spawn_app_with, Options, TestApp};
 
 // ---------------------------------------------------------------------------------------
 // Shared with agency_admin.rs
@@ -30,22 +31,6 @@ pub(crate) const CROSS_SITE: &str = "Cross-site requests are not allowed.";
 pub(crate) const STALE: &str =
     "Permissions were changed by someone else since you loaded them. Refresh to see their changes.";
 
-/// A request to `path` for `agency` (header `X-Agency-Slug`), with an optional JSON body.
-pub(crate) async fn send(
-    app: &TestApp,
-    client: &Client,
-    method: Method,
-    path: &str,
-    agency: &str,
-    body: Option<&Value>,
-) -> Response {
-    let mut request = client.request(method, app.url(path)).header("x-agency-slug", agency);
-    if let Some(body) = body {
-        request = request.json(body);
-    }
-    request.send().await.unwrap()
-}
-
 /// `{"error": message}`.
 pub(crate) fn error(message: &str) -> Value {
     json!({ "error": message })
@@ -59,55 +44,6 @@ pub(crate) async fn permissions(app: &TestApp, client: &Client, agency: &str) ->
 /// A restricted permission entry.
 pub(crate) fn restricted(levels: &[&str]) -> Value {
     json!({"public": false, "levels": levels, "roles": []})
-}
-
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = 0xFFFF_FFFFu32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
-        }
-    }
-    !crc
-}
-
-fn adler32(bytes: &[u8]) -> u32 {
-    let (mut a, mut b) = (1u32, 0u32);
-    for &x in bytes {
-        a = (a + u32::from(x)) % 65521;
-        b = (b + a) % 65521;
-    }
-    (b << 16) | a
-}
-
-fn png_chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
-    out.extend((data.len() as u32).to_be_bytes());
-    let start = out.len();
-    out.extend(kind);
-    out.extend(data);
-    let crc = crc32(&out[start..]);
-    out.extend(crc.to_be_bytes());
-}
-
-/// A valid 1×1 RGBA PNG whose pixel is `seed`-coloured (different seeds, different bytes).
-pub(crate) fn tiny_png(seed: u8) -> Vec<u8> {
-    let raw = [0, seed, 0x7f, 0x20, 0xff]; // filter byte, one RGBA pixel
-    let mut zlib = vec![0x78, 0x01, 0x01]; // zlib header, final stored block
-    let len = raw.len() as u16;
-    zlib.extend(len.to_le_bytes());
-    zlib.extend((!len).to_le_bytes());
-    zlib.extend(raw);
-    zlib.extend(adler32(&raw).to_be_bytes());
-    let mut ihdr = Vec::new();
-    ihdr.extend(1u32.to_be_bytes());
-    ihdr.extend(1u32.to_be_bytes());
-    ihdr.extend([8, 6, 0, 0, 0]);
-    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
-    png_chunk(&mut png, b"IHDR", &ihdr);
-    png_chunk(&mut png, b"IDAT", &zlib);
-    png_chunk(&mut png, b"IEND", &[]);
-    png
 }
 
 /// A multipart form with `bytes` in field `file` (named `file_name`, typed `mime`).

@@ -8,10 +8,11 @@ use serde_json::{json, Value};
 
 use crate::{
     access::{
-        error, file_form, permissions, send, tiny_png, upload, AGENCIES_REFUSAL, BRANDING_REFUSAL,
-        ROOT, ROOT_ONLY, SIGN_IN_REQUIRED,
+        error, file_form, permissions, upload, AGENCIES_REFUSAL, BRANDING_REFUSAL, ROOT, ROOT_ONLY,
+        SIGN_IN_REQUIRED,
     },
-    helpers::{json, spawn_app, TestApp},
+    fixtures::tiny_png,
+    helpers::{json, send, spawn_app, TestApp},
 };
 
 const DEPUTY: &str = "200000000000000001";

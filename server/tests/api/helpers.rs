@@ -235,6 +235,22 @@ impl TestApp {
     }
 }
 
+/// A request to `path` for `agency` (header `X-Agency-Slug`), with an optional JSON body.
+pub async fn send(
+    app: &TestApp,
+    client: &reqwest::Client,
+    method: reqwest::Method,
+    path: &str,
+    agency: &str,
+    body: Option<&serde_json::Value>,
+) -> reqwest::Response {
+    let mut request = client.request(method, app.url(path)).header("x-agency-slug", agency);
+    if let Some(body) = body {
+        request = request.json(body);
+    }
+    request.send().await.unwrap()
+}
+
 pub fn location(response: &reqwest::Response) -> String {
     response.headers()["location"].to_str().unwrap().to_owned()
 }

@@ -4,6 +4,7 @@
 //! Needs `TEST_DATABASE_URL` (a server where databases may be created); `scripts/test`
 //! starts a throw-away cluster and sets it.
 
+mod fixtures;
 mod helpers;
 
 mod access;

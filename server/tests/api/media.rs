@@ -24,63 +24,8 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 // ---------------------------------------------------------------------------------------
 // Fixtures
 
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = 0xFFFF_FFFFu32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
-        }
-    }
-    !crc
-}
-
-fn adler32(bytes: &[u8]) -> u32 {
-    let (mut a, mut b) = (1u32, 0u32);
-    for &x in bytes {
-        a = (a + u32::from(x)) % 65521;
-        b = (b + a) % 65521;
-    }
-    (b << 16) | a
-}
-
-fn png_chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
-    out.extend((data.len() as u32).to_be_bytes());
-    let start = out.len();
-    out.extend(kind);
-    out.extend(data);
-    let crc = crc32(&out[start..]);
-    out.extend(crc.to_be_bytes());
-}
-
-/// A valid 2×2 RGBA PNG (IDAT is a stored, uncompressed deflate block); `seed` varies the
-/// pixels so different fixtures have different bytes.
 fn tiny_png(seed: u8) -> Bytes {
-    let (width, height) = (2u32, 2u32);
-    let mut raw = Vec::new();
-    for y in 0..height {
-        raw.push(0); // filter: none
-        for x in 0..width {
-            raw.extend([seed, x as u8 * 100, y as u8 * 100, 255]);
-        }
-    }
-    let mut zlib = vec![0x78, 0x01, 0x01]; // zlib header, final stored block
-    let len = raw.len() as u16;
-    zlib.extend(len.to_le_bytes());
-    zlib.extend((!len).to_le_bytes());
-    zlib.extend(&raw);
-    zlib.extend(adler32(&raw).to_be_bytes());
-
-    let mut ihdr = Vec::new();
-    ihdr.extend(width.to_be_bytes());
-    ihdr.extend(height.to_be_bytes());
-    ihdr.extend([8, 6, 0, 0, 0]); // 8-bit RGBA, deflate, no filter, no interlace
-
-    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
-    png_chunk(&mut png, b"IHDR", &ihdr);
-    png_chunk(&mut png, b"IDAT", &zlib);
-    png_chunk(&mut png, b"IEND", &[]);
-    Bytes::from(png)
+    crate::fixtures::tiny_png(seed).into()
 }
 
 /// Every byte value, twice: catches any text decoding or newline mangling on the way.

@@ -6,8 +6,8 @@ use reqwest::{multipart, Client, Method, Response};
 use serde_json::{json, Value};
 
 use crate::{
-    access::tiny_png,
-    helpers::{json, spawn_app, TestApp},
+    fixtures::tiny_png,
+    helpers::{json, send, spawn_app, TestApp},
 };
 use portal::tenancy::provision::NewAgency;
 
@@ -72,22 +72,6 @@ pub(crate) async fn agency_with_flags(
     })
     .await;
     app.add_member(slug, hc, hc_name, "high_command").await;
-}
-
-/// A request to `path` for `agency` (header `X-Agency-Slug`), with an optional JSON body.
-pub(crate) async fn send(
-    app: &TestApp,
-    client: &Client,
-    method: Method,
-    path: &str,
-    agency: &str,
-    body: Option<&Value>,
-) -> Response {
-    let mut request = client.request(method, app.url(path)).header("x-agency-slug", agency);
-    if let Some(body) = body {
-        request = request.json(body);
-    }
-    request.send().await.unwrap()
 }
 
 pub(crate) async fn get(app: &TestApp, client: &Client, path: &str, agency: &str) -> Value {
