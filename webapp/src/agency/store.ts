@@ -9,6 +9,7 @@ import {
   AGENCY_COOKIE_NAME,
   AGENCY_STORAGE_KEY,
   agencyCookie,
+  agencyFromAddress,
   normalizeSlug,
   readCookie,
 } from '@/lib/active-agency';
@@ -26,6 +27,13 @@ const listeners = new Set<Listener>();
 let snapshot: ActiveAgencySnapshot = initialSnapshot();
 
 function initialSnapshot(): ActiveAgencySnapshot {
+  // An agency named in the address is an explicit choice: remember it, then tidy the address.
+  const fromAddress = agencyFromAddress(window.location.href);
+  if (fromAddress !== null) {
+    persistSlug(fromAddress.slug);
+    window.history.replaceState(window.history.state, '', fromAddress.cleaned);
+    return { stored: fromAddress.slug, active: fromAddress.slug };
+  }
   const stored = readStoredSlug();
   return { stored, active: stored };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  agencyFromAddress,
   agencyCookie,
   agencyForHostname,
   agencyLabel,
@@ -94,5 +95,21 @@ describe('helpers', () => {
     expect(readCookie('a=1; agencySlug=bcso; b=2', 'agencySlug')).toBe('bcso');
     expect(readCookie('agencySlugX=1', 'agencySlug')).toBeNull();
     expect(readCookie('', 'agencySlug')).toBeNull();
+  });
+});
+
+describe('agencyFromAddress', () => {
+  it('takes the agency named in the address and removes it', () => {
+    expect(agencyFromAddress('http://127.0.0.1:8080/profile?agency=LSPD&tab=2#top')).toEqual({
+      slug: 'lspd',
+      cleaned: '/profile?tab=2#top',
+    });
+    expect(agencyFromAddress('http://127.0.0.1:8080/?agency=bcso')).toEqual({ slug: 'bcso', cleaned: '/' });
+  });
+
+  it('ignores addresses without one', () => {
+    expect(agencyFromAddress('http://127.0.0.1:8080/roster')).toBeNull();
+    expect(agencyFromAddress('http://127.0.0.1:8080/roster?agency=%20')).toBeNull();
+    expect(agencyFromAddress('not a url')).toBeNull();
   });
 });

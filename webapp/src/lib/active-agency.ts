@@ -99,3 +99,21 @@ export function readCookie(cookies: string, name: string): string | null {
   }
   return null;
 }
+
+/**
+ * An agency named in the page address (`?agency=slug`, as the server's tenant router reads it):
+ * an explicit choice, e.g. a link into one agency or the demo sign-in landing on the chosen
+ * member's agency. Returns the slug and the address without the parameter.
+ */
+export function agencyFromAddress(href: string): { slug: string; cleaned: string } | null {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return null;
+  }
+  const slug = normalizeSlug(url.searchParams.get('agency'));
+  if (slug === null) return null;
+  url.searchParams.delete('agency');
+  return { slug, cleaned: `${url.pathname}${url.search}${url.hash}` };
+}
