@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useAgency } from '@/agency/context';
@@ -17,6 +18,11 @@ export function setFavicon(href: string): void {
   link.removeAttribute('type');
   if (link.getAttribute('href') !== href) link.href = href;
 }
+
+/** Confirm dialog defaults (member-portal §9): confirm 'OK', cancel 'Cancel'. */
+export const CONFIRM_LABELS = { confirm: 'OK', cancel: 'Cancel' };
+/** Close label of dialogs (member-portal §9). */
+export const MODAL_PROPS = { closeButtonProps: { 'aria-label': 'Close this dialog' } };
 
 /** MantineProvider themed from the active agency, dark scheme; also keeps the favicon in sync. */
 export function AgencyThemeProvider({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
@@ -41,7 +47,9 @@ export function AgencyThemeProvider({ children, env }: { children: ReactNode; en
       {...(env === undefined ? {} : { env })}
     >
       <Notifications position="top-right" />
-      {children}
+      <ModalsProvider labels={CONFIRM_LABELS} modalProps={MODAL_PROPS}>
+        {children}
+      </ModalsProvider>
     </MantineProvider>
   );
 }

@@ -41,7 +41,11 @@ export const routes: RouteObject[] = [
             handle: { navId: 'home' } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('@/features/home/components/HomePage')).HomePage }),
           },
-          { path: 'roster', ...placeholder('roster') },
+          {
+            path: 'roster',
+            handle: { navId: 'roster' } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('@/features/roster/components/RosterPage')).RosterPage }),
+          },
           {
             path: 'about',
             handle: { navId: 'about' } satisfies RouteHandle,
@@ -70,13 +74,23 @@ export const routes: RouteObject[] = [
             path: 'command',
             children: [
               { index: true, ...redirect('/command/department') },
-              { path: 'department', ...placeholder('command_department_management') },
+              {
+                path: 'department',
+                handle: { navId: 'command_department_management' } satisfies RouteHandle,
+                lazy: async () => ({
+                  Component: (await import('@/features/department/components/DepartmentPage')).DepartmentPage,
+                }),
+              },
               { path: 'messages', ...placeholder('command_message_management') },
               { path: 'sops', ...placeholder('command_sops') },
               { path: 'vehicles', ...placeholder('command_vehicle_permissions') },
               { path: 'equipment', ...placeholder('command_equipment_management') },
               { path: 'uniforms', ...placeholder('command_uniform_management') },
-              { path: 'logs', ...placeholder('command_logs') },
+              {
+                path: 'logs',
+                handle: { navId: 'command_logs' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('@/features/logs/components/LogsPage')).LogsPage }),
+              },
               {
                 path: 'branding',
                 handle: { navId: 'command_branding' } satisfies RouteHandle,

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render as testingLibraryRender, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -16,7 +17,7 @@ export function render(ui: ReactElement, options: RenderOptions & { queryClient?
     return (
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={buildMantineTheme(DEFAULT_THEME)} forceColorScheme="dark" env="test">
-          {children}
+          <ModalsProvider labels={{ confirm: 'OK', cancel: 'Cancel' }}>{children}</ModalsProvider>
         </MantineProvider>
       </QueryClientProvider>
     );

@@ -36,6 +36,23 @@ describe('ProfilePage', () => {
     expect(screen.getByText('No notes yet.')).toBeTruthy();
   });
 
+  it('shows the last action and its reason as notes', async () => {
+    const me = signedIn(rosterEntry({ action: 'Promotion', reason: 'Passed the sergeant exam' }));
+    vi.stubGlobal('fetch', vi.fn(mockAgencyServer({ me }).fetch));
+    renderApp('/profile');
+    const notes = await screen.findByTestId('profile-notes-body', {}, { timeout: 3000 });
+    expect(notes.textContent).toBe('Last action: PromotionReason: Passed the sergeant exam');
+    expect(screen.queryByText('No notes yet.')).toBeNull();
+  });
+
+  it('shows a reason without an action', async () => {
+    const me = signedIn(rosterEntry({ action: null, reason: 'Paperwork' }));
+    vi.stubGlobal('fetch', vi.fn(mockAgencyServer({ me }).fetch));
+    renderApp('/profile');
+    const notes = await screen.findByTestId('profile-notes-body', {}, { timeout: 3000 });
+    expect(notes.textContent).toBe('Reason: Paperwork');
+  });
+
   it('works for a user without a roster entry', async () => {
     vi.stubGlobal('fetch', vi.fn(mockAgencyServer({ me: signedIn(null) }).fetch));
     renderApp('/profile');

@@ -53,6 +53,33 @@ function Details({ user, entry }: { user: MeUser; entry: RosterEntry | undefined
   );
 }
 
+/** The last action recorded on the member and its reason, else 'No notes yet.' */
+function Notes({ entry }: { entry: RosterEntry | undefined }) {
+  const action = entry?.action?.trim() ?? '';
+  const reason = entry?.reason?.trim() ?? '';
+  if (action === '' && reason === '') return <Text c="dimmed">{NO_NOTES}</Text>;
+  return (
+    <Stack gap={4} data-testid="profile-notes-body">
+      {action !== '' && (
+        <Text>
+          <Text span fw={600}>
+            Last action:
+          </Text>{' '}
+          {action}
+        </Text>
+      )}
+      {reason !== '' && (
+        <Text>
+          <Text span fw={600}>
+            Reason:
+          </Text>{' '}
+          {reason}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** Profile (command-and-reports §2 Profile): the signed-in member's roster entry. */
 export function ProfilePage() {
   const me = useMe();
@@ -120,8 +147,7 @@ export function ProfilePage() {
           <Title order={2} size="h4" id="profile-notes" mb="xs">
             Notes
           </Title>
-          {/* Last action and reason: the server does not record them yet. */}
-          <Text c="dimmed">{NO_NOTES}</Text>
+          <Notes entry={entry} />
         </Card>
       </Stack>
     </Container>

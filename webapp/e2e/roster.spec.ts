@@ -1,0 +1,97 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ALEX, CASEY, signIn, snap, userMenu } from './helpers';
+
+/** Picks `option` in the Mantine select labelled `label` inside `scope`. */
+async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(scope.getByRole('combobox', { name: label, exact: true })).toHaveValue(option);
+}
+
+test.describe('roster', () => {
+  test('High Command adds a person, promotes them, and the log shows the change', async ({ page }) => {
+    const name = `E2E Deputy ${Date.now().toString(36)}`;
+    await page.goto('/roster');
+    await signIn(page, ALEX);
+    await expect(page.getByRole('heading', { level: 1, name: 'Roster' })).toBeVisible();
+    await expect(page.getByTestId('roster-row').first()).toBeVisible();
+    await snap(page, 'roster-high-command');
+
+    // Add New Person: Patrol Division, Deputy, one of the callsigns offered for the rank.
+    await page.getByRole('button', { name: '+ Add New' }).click();
+    const add = page.getByRole('dialog', { name: 'Add New Person' });
+    await expect(add).toBeVisible();
+    await add.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await choose(page, add, 'Department', 'Patrol Division');
+    await choose(page, add, 'Rank', 'Deputy');
+    await add.getByRole('textbox', { name: 'Region' }).fill('Blaine County');
+    const callsign = add.getByRole('combobox', { name: 'Callsign', exact: true });
+    await expect(add.getByText(/^\d+ free for this rank$/)).toBeVisible();
+    await callsign.click();
+    const offered = page.getByRole('option').first();
+    await expect(offered).toBeVisible();
+    const picked = (await offered.textContent())?.trim() ?? '';
+    expect(picked).toMatch(/^A-\d{3}$/);
+    await offered.click();
+    await expect(callsign).toHaveValue(picked);
+    await snap(page, 'roster-add-person');
+    await add.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByText('Added', { exact: true })).toBeVisible();
+    await expect(page.getByText(`${name} (${picked}) added.`)).toBeVisible();
+    await expect(add).toBeHidden();
+
+    // Found with the search box.
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+    const row = page.getByTestId('roster-row').filter({ hasText: name });
+    await expect(page.getByTestId('roster-row')).toHaveCount(1);
+    await expect(row).toContainText('Deputy');
+    await expect(row).toContainText(picked);
+    await expect(row).toContainText('Patrol Division');
+
+    // Edit Person: promoted to Sergeant.
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Person' });
+    await expect(edit).toBeVisible();
+    await expect(edit.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name);
+    await choose(page, edit, 'Rank', 'Sergeant');
+    await edit.getByRole('combobox', { name: 'Action' }).fill('Promotion');
+    await edit.getByRole('textbox', { name: 'Reason' }).fill('Test');
+    await snap(page, 'roster-edit-person');
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Updated', { exact: true })).toBeVisible();
+    await expect(page.getByText(`${name} saved.`)).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(row).toContainText('Sergeant');
+    await snap(page, 'roster-after-promotion');
+
+    // The rank change in the command logs, performed by Alex Mercer.
+    await page.goto('/command/logs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Logs' })).toBeVisible();
+    const entry = page.getByTestId('rank-log-entry').filter({ hasText: name }).first();
+    await expect(entry).toBeVisible();
+    await expect(entry.getByRole('row', { name: 'Rank Deputy Sergeant', exact: true })).toBeVisible();
+    await expect(entry.getByText('Performed by Alex Mercer')).toBeVisible();
+    await snap(page, 'logs-rank-change');
+
+    // And the hire.
+    await page.getByRole('combobox', { name: 'Log type' }).click();
+    await page.getByRole('option', { name: 'Hires', exact: true }).click();
+    const hire = page.getByTestId('hire-log-entry').filter({ hasText: name }).first();
+    await expect(hire).toContainText(`Callsign ${picked}`);
+    await expect(hire).toContainText('Department Patrol Division');
+    await expect(hire).toContainText('by Alex Mercer');
+    await snap(page, 'logs-hires');
+  });
+
+  test('a deputy sees the roster without Add New or Edit', async ({ page }) => {
+    await page.goto('/roster');
+    await signIn(page, CASEY);
+    await expect(userMenu(page)).toHaveText('Casey Nguyen');
+    await expect(page.getByRole('heading', { level: 1, name: 'Roster' })).toBeVisible();
+    await expect(page.getByTestId('roster-row').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: '+ Add New' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+    await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+    await snap(page, 'roster-deputy');
+  });
+});

@@ -1,0 +1,262 @@
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { Badge, Button, Card, Collapse, Group, Image, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useId, useState, type ReactNode } from 'react';
+import type { Department, DepartmentRole, DiscordRole, Level, PoolMap, Rank, SubDepartment } from '@/api/types';
+import { discordRoleName, insigniaUrl, levelLabel, listContainerId, rankCallsignText } from '@/lib/structure';
+import { ChevronIcon } from './icons';
+import { SortableRow } from './SortableRow';
+
+/** Collapse animation (command-and-reports §9). */
+export const COLLAPSE_MS = 240;
+
+export const rankSortableId = (id: string): string => `rank:${id}`;
+export const subSortableId = (id: string): string => `sub:${id}`;
+
+export interface DepartmentActions {
+  editDepartment: (department: Department) => void;
+  addRanks: (department: Department) => void;
+  addSub: (department: Department) => void;
+  addRole: (department: Department) => void;
+  deleteDepartment: (department: Department) => void;
+  editRank: (department: Department, rank: Rank) => void;
+  editPools: (rank: Rank) => void;
+  deleteRank: (rank: Rank) => void;
+  editSub: (department: Department, sub: SubDepartment) => void;
+  deleteSub: (sub: SubDepartment) => void;
+  editRole: (department: Department, role: DepartmentRole) => void;
+  deleteRole: (role: DepartmentRole) => void;
+}
+
+export interface DepartmentCardProps {
+  department: Department;
+  levels: readonly Level[];
+  /** The Discord roles, or null when they cannot be listed (linked role names are then hidden). */
+  discordRoles: readonly DiscordRole[] | null;
+  pools: PoolMap | undefined;
+  callsignsDisabled: boolean;
+  subDepartmentsDisabled: boolean;
+  busy: boolean;
+  actions: DepartmentActions;
+}
+
+function RoleName({ roles, id }: { roles: readonly DiscordRole[] | null; id: string | null | undefined }) {
+  const name = discordRoleName(roles, id);
+  if (name === null) return null;
+  return (
+    <Text size="xs" c="dimmed" truncate>
+      @{name}
+    </Text>
+  );
+}
+
+function Section({
+  title,
+  count,
+  children,
+  empty,
+}: {
+  title: string;
+  count: number;
+  children: ReactNode;
+  empty: string;
+}) {
+  const [open, setOpen] = useState(true);
+  const bodyId = useId();
+  return (
+    <Stack gap={6}>
+      <UnstyledButton
+        onClick={() => {
+          setOpen((value) => !value);
+        }}
+        aria-expanded={open}
+        aria-controls={bodyId}
+      >
+        <Group gap={6}>
+          <ChevronIcon expanded={open} />
+          <Text fw={600} size="sm">
+            {title} ({count})
+          </Text>
+        </Group>
+      </UnstyledButton>
+      <Collapse expanded={open} transitionDuration={COLLAPSE_MS} id={bodyId}>
+        {count === 0 ? (
+          <Text size="sm" c="dimmed" pl="lg">
+            {empty}
+          </Text>
+        ) : (
+          <Stack gap={6}>{children}</Stack>
+        )}
+      </Collapse>
+    </Stack>
+  );
+}
+
+/** One department: its actions and three collapsible sections (ranks, roles, sub-departments). */
+export function DepartmentCard({
+  department,
+  levels,
+  discordRoles,
+  pools,
+  callsignsDisabled,
+  subDepartmentsDisabled,
+  busy,
+  actions,
+}: DepartmentCardProps) {
+  const [open, setOpen] = useState(true);
+  const bodyId = useId();
+  const ranksContainer = listContainerId(department.id, 'ranks');
+  const subsContainer = listContainerId(department.id, 'subs');
+
+  return (
+    <Card withBorder padding="md" radius="md" component="section" aria-label={department.name} data-testid="department-card">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <UnstyledButton
+          onClick={() => {
+            setOpen((value) => !value);
+          }}
+          aria-expanded={open}
+          aria-controls={bodyId}
+          aria-label={`${open ? 'Collapse' : 'Expand'} ${department.name}`}
+        >
+          <Group gap="xs" wrap="nowrap">
+            <ChevronIcon expanded={open} size={16} />
+            <Stack gap={0}>
+              <Title order={2} size="h4">
+                {department.name}
+              </Title>
+              <RoleName roles={discordRoles} id={department.roleId} />
+            </Stack>
+          </Group>
+        </UnstyledButton>
+        <Group gap={6}>
+          <Button size="compact-sm" variant="default" disabled={busy} onClick={() => { actions.editDepartment(department); }}>
+            Edit
+          </Button>
+          <Button size="compact-sm" variant="light" disabled={busy} onClick={() => { actions.addRanks(department); }}>
+            + Rank
+          </Button>
+          {!subDepartmentsDisabled && (
+            <Button size="compact-sm" variant="light" disabled={busy} onClick={() => { actions.addSub(department); }}>
+              + Sub
+            </Button>
+          )}
+          <Button size="compact-sm" variant="light" disabled={busy} onClick={() => { actions.addRole(department); }}>
+            + Role
+          </Button>
+          <Button size="compact-sm" variant="light" color="red" disabled={busy} onClick={() => { actions.deleteDepartment(department); }}>
+            Delete
+          </Button>
+        </Group>
+      </Group>
+
+      <Collapse expanded={open} transitionDuration={COLLAPSE_MS} id={bodyId}>
+        <Stack gap="md" mt="md">
+          <Section title="Ranks" count={department.ranks.length} empty="No ranks yet.">
+            <SortableContext id={ranksContainer} items={department.ranks.map((rank) => rankSortableId(rank.id))} strategy={verticalListSortingStrategy}>
+              <Stack gap={6} data-testid="rank-list">
+                {department.ranks.map((rank) => (
+                  <SortableRow
+                    key={rank.id}
+                    sortableId={rankSortableId(rank.id)}
+                    data={{ container: ranksContainer, itemId: rank.id }}
+                    label={rank.name}
+                    disabled={busy}
+                    testId="rank-row"
+                  >
+                    {rank.insignia ? (
+                      <Image src={insigniaUrl(rank.insignia)} alt={`${rank.name} insignia`} h={32} w={32} fit="contain" />
+                    ) : (
+                      <Paper w={32} h={32} radius="sm" bg="var(--mantine-color-dark-6)" aria-hidden />
+                    )}
+                    <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                      <Group gap="xs" wrap="wrap">
+                        <Text fw={600} size="sm" data-testid="rank-name">
+                          {rank.name}
+                        </Text>
+                        <Badge size="sm" variant="light">
+                          {levelLabel(levels, rank.level)}
+                        </Badge>
+                      </Group>
+                      <Group gap="xs" wrap="wrap">
+                        <RoleName roles={discordRoles} id={rank.roleId} />
+                        <Text size="xs" c="dimmed" data-testid="rank-callsigns">
+                          {rankCallsignText(pools, rank.name, callsignsDisabled)}
+                        </Text>
+                      </Group>
+                    </Stack>
+                    <Group gap={4} wrap="nowrap">
+                      <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit rank ${rank.name}`} onClick={() => { actions.editRank(department, rank); }}>
+                        Edit
+                      </Button>
+                      {!callsignsDisabled && (
+                        <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit pools of ${rank.name}`} onClick={() => { actions.editPools(rank); }}>
+                          Edit pools
+                        </Button>
+                      )}
+                      <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={`Delete rank ${rank.name}`} onClick={() => { actions.deleteRank(rank); }}>
+                        Delete
+                      </Button>
+                    </Group>
+                  </SortableRow>
+                ))}
+              </Stack>
+            </SortableContext>
+          </Section>
+
+          <Section title="Roles" count={department.roles.length} empty="No roles yet.">
+            {department.roles.map((role) => (
+              <Paper key={role.id} withBorder p="xs" radius="sm" data-testid="role-row">
+                <Group gap="sm" wrap="nowrap">
+                  <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                    <Text size="sm" fw={500}>
+                      {role.name}
+                    </Text>
+                    <RoleName roles={discordRoles} id={role.discordRoleId} />
+                  </Stack>
+                  <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit role ${role.name}`} onClick={() => { actions.editRole(department, role); }}>
+                    Edit
+                  </Button>
+                  <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={`Delete role ${role.name}`} onClick={() => { actions.deleteRole(role); }}>
+                    Delete
+                  </Button>
+                </Group>
+              </Paper>
+            ))}
+          </Section>
+
+          {!subDepartmentsDisabled && (
+            <Section title="Sub-departments" count={department.subDepartments.length} empty="No sub-departments yet.">
+              <SortableContext id={subsContainer} items={department.subDepartments.map((sub) => subSortableId(sub.id))} strategy={verticalListSortingStrategy}>
+                <Stack gap={6} data-testid="sub-list">
+                  {department.subDepartments.map((sub) => (
+                    <SortableRow
+                      key={sub.id}
+                      sortableId={subSortableId(sub.id)}
+                      data={{ container: subsContainer, itemId: sub.id }}
+                      label={sub.name}
+                      disabled={busy}
+                      testId="sub-row"
+                    >
+                      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                        <Text size="sm" fw={500}>
+                          {sub.name}
+                        </Text>
+                        <RoleName roles={discordRoles} id={sub.roleId} />
+                      </Stack>
+                      <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit sub-department ${sub.name}`} onClick={() => { actions.editSub(department, sub); }}>
+                        Edit
+                      </Button>
+                      <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={`Delete sub-department ${sub.name}`} onClick={() => { actions.deleteSub(sub); }}>
+                        Delete
+                      </Button>
+                    </SortableRow>
+                  ))}
+                </Stack>
+              </SortableContext>
+            </Section>
+          )}
+        </Stack>
+      </Collapse>
+    </Card>
+  );
+}

@@ -1,0 +1,170 @@
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HireLogItem, RankLogItem } from '@/api/types';
+import { renderApp, resetAppStores } from '@/test-utils/app';
+import { json, mockAgencyServer, navPermissions, signedIn, viewerOf } from '@/test-utils/fixtures';
+import { ALEX_ENTRY, rawlife, structure } from '@/test-utils/organisation';
+import { screen, waitFor, within } from '@/test-utils/render';
+
+const HC = signedIn(ALEX_ENTRY);
+const ACTOR = { display: 'Alex Mercer', userId: '100000000000000001' };
+
+function rankLog(id: number, changeId: string, field: string, beforeValue: string | null, afterValue: string | null): RankLogItem {
+  return {
+    logId: id,
+    id,
+    changeId,
+    ts: '2026-03-01T10:00:00Z',
+    rosterId: 5,
+    rosterName: 'Bo Diaz',
+    rosterCallsign: 'A-101',
+    rosterRank: 'Sergeant',
+    actor: ACTOR,
+    field,
+    beforeValue,
+    afterValue,
+  };
+}
+
+function hire(id: number): HireLogItem {
+  return {
+    id,
+    ts: '2026-03-01T10:00:00Z',
+    rosterId: 100 + id,
+    rosterName: `Hire ${String(id)}`,
+    callsign: 'A-150',
+    rosterRank: 'Deputy',
+    actor: ACTOR,
+    status: 'Active',
+    departmentId: 'patrol',
+    rankId: 'patrol-dep',
+    subDeptId: 'patrol-sub-2',
+    entry: { roles: ['patrol-role-1'] },
+  };
+}
+
+type Answer = (params: URLSearchParams) => Response | Promise<Response>;
+
+function serve(answer: Answer) {
+  const requests: URLSearchParams[] = [];
+  const server = mockAgencyServer({
+    me: HC,
+    agencies: [rawlife()],
+    permissions: navPermissions({ viewer: viewerOf(HC, true) }),
+    handle: (request) => {
+      const url = new URL(request.url, 'http://localhost');
+      if (url.pathname === '/api/structure') return json(structure());
+      if (url.pathname === '/api/logs/roster') {
+        requests.push(url.searchParams);
+        return answer(url.searchParams);
+      }
+      return undefined;
+    },
+  });
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  return requests;
+}
+
+const asked = (params: URLSearchParams | undefined) =>
+  params ? `${params.get('type') ?? ''} ${params.get('limit') ?? ''} ${params.get('offset') ?? ''}` : '';
+
+describe('LogsPage', { timeout: 20_000 }, () => {
+  beforeEach(resetAppStores);
+
+  it('groups rank changes per edit as Field / Before / After with who performed them', async () => {
+    serve(() =>
+      json({
+        items: [
+          rankLog(4, 'c2', 'status', 'Active', 'LOA'),
+          rankLog(3, 'c1', 'rankId', 'patrol-dep', 'patrol-sgt'),
+          rankLog(2, 'c1', 'rank', 'Deputy', 'Sergeant'),
+          rankLog(1, 'c1', 'subDeptId', null, 'patrol-sub-2'),
+        ],
+      }),
+    );
+    renderApp('/command/logs');
+    const entries = await screen.findAllByTestId('rank-log-entry', {}, { timeout: 3000 });
+    expect(entries).toHaveLength(2);
+    const promotion = entries[1]!;
+    expect(within(promotion).getByText('Bo Diaz (A-101) · Sergeant')).toBeTruthy();
+    const rows = within(promotion)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Field', 'Before', 'After'],
+      ['Rank', 'Deputy', 'Sergeant'],
+      ['Rank id', 'patrol-dep', 'patrol-sgt'],
+      ['Sub-department', '-', 'K9 Unit'],
+    ]);
+    expect(within(promotion).getByText('Performed by Alex Mercer')).toBeTruthy();
+    expect(within(entries[0]!).getByRole('row', { name: 'Status Active LOA' })).toBeTruthy();
+  });
+
+  it('pages with limit and offset, and resets to the first page when the size or type changes', async () => {
+    const requests = serve((params) => {
+      const limit = Number(params.get('limit'));
+      const offset = Number(params.get('offset'));
+      // 60 rank rows in all, each its own edit.
+      const count = Math.max(0, Math.min(limit, 60 - offset));
+      if (params.get('type') === 'hire') return json({ items: [hire(1)] });
+      return json({ items: Array.from({ length: count }, (_, index) => rankLog(offset + index, `c${String(offset + index)}`, 'status', 'Active', 'LOA')) });
+    });
+    const user = userEvent.setup();
+    renderApp('/command/logs');
+    expect(await screen.findAllByTestId('rank-log-entry', {}, { timeout: 3000 })).toHaveLength(50);
+    expect(asked(requests.at(-1))).toBe('rank 50 0');
+    const prev = screen.getByRole<HTMLButtonElement>('button', { name: 'Prev' });
+    const next = screen.getByRole<HTMLButtonElement>('button', { name: 'Next' });
+    expect(prev.disabled).toBe(true);
+    expect(next.disabled).toBe(false);
+
+    await user.click(next);
+    await waitFor(() => {
+      expect(screen.getAllByTestId('rank-log-entry')).toHaveLength(10);
+    });
+    expect(asked(requests.at(-1))).toBe('rank 50 50');
+    expect(screen.getByTestId('logs-page').textContent).toBe('Page 2');
+    expect(next.disabled).toBe(true);
+    expect(prev.disabled).toBe(false);
+
+    await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
+    await user.click(await screen.findByRole('option', { name: '25' }));
+    await waitFor(() => {
+      expect(asked(requests.at(-1))).toBe('rank 25 0');
+    });
+    expect(screen.getByTestId('logs-page').textContent).toBe('Page 1');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => {
+      expect(asked(requests.at(-1))).toBe('rank 25 25');
+    });
+    await user.click(screen.getByRole('combobox', { name: 'Log type' }));
+    await user.click(await screen.findByRole('option', { name: 'Hires' }));
+    const line = await screen.findByTestId('hire-log-entry');
+    expect(asked(requests.at(-1))).toBe('hire 25 0');
+    expect(line.textContent).toMatch(
+      /^Hire 1 · Callsign A-150 · Rank Deputy · Status Active · Department Patrol Division · Sub-department K9 Unit · Roles Field Training Officer · by Alex Mercer · .+$/,
+    );
+  });
+
+  it('says when there is nothing to show', async () => {
+    serve(() => json({ items: [] }));
+    renderApp('/command/logs');
+    expect(await screen.findByText('No log entries found for this agency.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
+  });
+
+  it("reports 'Server returned {status}' under 'Unable to load logs.'", async () => {
+    serve(() => json({ error: 'boom' }, 500));
+    renderApp('/command/logs');
+    expect(await screen.findByText('Unable to load logs.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('Server returned 500')).toBeTruthy();
+  });
+
+  it("reports 'Failed to load logs' when the request fails", async () => {
+    serve(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderApp('/command/logs');
+    expect(await screen.findByText('Unable to load logs.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('Failed to load logs')).toBeTruthy();
+  });
+});

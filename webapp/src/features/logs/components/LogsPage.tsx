@@ -1,0 +1,212 @@
+import { Alert, Button, Card, Container, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useActiveSlug } from '@/agency/context';
+import { ApiError } from '@/api/client';
+import { rosterLogsQueryOptions } from '@/api/logs';
+import { structureQueryOptions } from '@/api/structure';
+import type { HireLogItem, LogItem, RankLogItem } from '@/api/types';
+import { formatCallsign } from '@/lib/callsign';
+import {
+  DEFAULT_LOG_PAGE_SIZE,
+  groupRankLogs,
+  hireDetails,
+  isLastLogPage,
+  LOG_PAGE_SIZES,
+  LOG_TYPES,
+  logOffset,
+  LOGS_ERROR_TITLE,
+  logsErrorText,
+  logValue,
+  NO_LOG_ENTRIES,
+  NO_NAMES,
+  performedBy,
+  structureNames,
+  type LogType,
+  type StructureNames,
+} from '@/lib/roster-logs';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : timeFormat.format(date);
+}
+
+const isRankItem = (item: LogItem): item is RankLogItem => 'changeId' in item;
+const isHireItem = (item: LogItem): item is HireLogItem => !('changeId' in item);
+
+function RankChanges({ items, names }: { items: readonly RankLogItem[]; names: StructureNames }) {
+  const groups = groupRankLogs(items);
+  return (
+    <Stack gap="sm">
+      {groups.map((group) => {
+        const callsign = formatCallsign(group.rosterCallsign);
+        return (
+          <Card key={group.changeId} withBorder padding="md" radius="md" component="article" data-testid="rank-log-entry">
+            <Group justify="space-between" align="baseline" mb="xs" wrap="wrap">
+              <Text fw={600}>
+                {group.rosterName}
+                {callsign !== '' ? ` (${callsign})` : ''}
+                {group.rosterRank ? ` · ${group.rosterRank}` : ''}
+              </Text>
+              <Text size="sm" c="dimmed" component="time" dateTime={group.ts}>
+                {formatTime(group.ts)}
+              </Text>
+            </Group>
+            <Table withTableBorder layout="fixed" verticalSpacing={6}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w="25%">Field</Table.Th>
+                  <Table.Th>Before</Table.Th>
+                  <Table.Th>After</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {group.rows.map((row, index) => (
+                  <Table.Tr key={`${row.field}-${String(index)}`}>
+                    <Table.Td>{row.label}</Table.Td>
+                    <Table.Td>{logValue(row.field, row.before, names)}</Table.Td>
+                    <Table.Td>{logValue(row.field, row.after, names)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Text size="sm" c="dimmed" mt="xs">
+              {performedBy(group.actor)}
+            </Text>
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function Hires({ items, names }: { items: readonly HireLogItem[]; names: StructureNames }) {
+  return (
+    <Stack gap="xs">
+      {items.map((item) => (
+        <Paper key={item.id} withBorder p="sm" radius="md" component="article" data-testid="hire-log-entry">
+          <Text size="sm">{hireDetails(item, names, formatTime)}</Text>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** Command logs (command-and-reports §2 Command logs, §7, §8, §9). */
+export function LogsPage() {
+  const slug = useActiveSlug();
+  const [type, setType] = useState<LogType>('rank');
+  const [pageSize, setPageSize] = useState(DEFAULT_LOG_PAGE_SIZE);
+  const [pageIndex, setPageIndex] = useState(0);
+  const logs = useQuery(rosterLogsQueryOptions(slug, { type, limit: pageSize, offset: logOffset(pageIndex, pageSize) }));
+
+  // Names for the logged ids; a failure is only logged.
+  const structure = useQuery(structureQueryOptions(slug));
+  const names = useMemo(() => (structure.data ? structureNames(structure.data) : NO_NAMES), [structure.data]);
+  const structureError = structure.error;
+  useEffect(() => {
+    if (structureError instanceof ApiError) console.warn(`Structure load failed (${String(structureError.status)})`);
+  }, [structureError]);
+
+  const items = logs.data?.items ?? [];
+  const lastPage = isLastLogPage(items.length, pageSize);
+
+  let body;
+  if (logs.isPending) {
+    body = (
+      <Group gap="sm" py="lg" aria-busy="true">
+        <Loader size="sm" />
+        <Text>Loading logs…</Text>
+      </Group>
+    );
+  } else if (logs.isError) {
+    body = (
+      <Alert color="red" variant="light" title={LOGS_ERROR_TITLE} role="alert">
+        {logsErrorText(logs.error instanceof ApiError ? logs.error.status : null)}
+      </Alert>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <Paper withBorder p="lg" radius="md">
+        <Text c="dimmed" ta="center">
+          {NO_LOG_ENTRIES}
+        </Text>
+      </Paper>
+    );
+  } else if (type === 'rank') {
+    body = <RankChanges items={items.filter(isRankItem)} names={names} />;
+  } else {
+    body = <Hires items={items.filter(isHireItem)} names={names} />;
+  }
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={1}>Logs</Title>
+          <Text c="dimmed" size="sm">
+            Roster changes and hires of this agency, newest first.
+          </Text>
+        </Stack>
+
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Group align="flex-end">
+            <Select
+              label="Log type"
+              data={LOG_TYPES.map((option) => ({ value: option.value, label: option.label }))}
+              value={type}
+              allowDeselect={false}
+              onChange={(value) => {
+                if (value === 'rank' || value === 'hire') {
+                  setType(value);
+                  setPageIndex(0);
+                }
+              }}
+              w={200}
+            />
+            <Select
+              label="Rows per page"
+              data={LOG_PAGE_SIZES.map((size) => String(size))}
+              value={String(pageSize)}
+              allowDeselect={false}
+              onChange={(value) => {
+                if (value !== null) {
+                  setPageSize(Number(value));
+                  setPageIndex(0);
+                }
+              }}
+              w={140}
+            />
+          </Group>
+          <Group gap="xs" align="center">
+            <Button
+              variant="default"
+              disabled={pageIndex === 0 || logs.isFetching}
+              onClick={() => {
+                setPageIndex((index) => Math.max(0, index - 1));
+              }}
+            >
+              Prev
+            </Button>
+            <Text size="sm" c="dimmed" data-testid="logs-page">
+              Page {pageIndex + 1}
+            </Text>
+            <Button
+              variant="default"
+              disabled={lastPage || !logs.isSuccess || logs.isFetching}
+              onClick={() => {
+                setPageIndex((index) => index + 1);
+              }}
+            >
+              Next
+            </Button>
+          </Group>
+        </Group>
+
+        {body}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,257 @@
+import { Autocomplete, Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { availableCallsignsQueryOptions, RosterSaveError } from '@/api/roster';
+import type { Department, RosterEntry } from '@/api/types';
+import {
+  ACTION_SUGGESTIONS,
+  ADDED_TITLE,
+  addedMessage,
+  EMPTY_PERSON,
+  FAILED_TITLE,
+  MISSING_FIELDS_TITLE,
+  missingFieldsMessage,
+  normalizeCallsignInput,
+  personFormValues,
+  personPayload,
+  ROSTER_STATUSES,
+  saveFailureText,
+  UPDATED_TITLE,
+  updatedMessage,
+  withDepartment,
+  type PersonFormValues,
+} from '@/lib/roster';
+import { useAddPerson, useUpdatePerson } from '../api/use-save-person';
+
+export const ADD_TITLE = 'Add New Person';
+export const EDIT_TITLE = 'Edit Person';
+
+export type PersonDialogMode = { kind: 'add' } | { kind: 'edit'; entry: RosterEntry };
+
+export interface PersonDialogProps {
+  slug: string;
+  mode: PersonDialogMode;
+  departments: readonly Department[];
+  callsignsDisabled: boolean;
+  subDepartmentsDisabled: boolean;
+  onClose: () => void;
+}
+
+/** Add New Person / Edit Person (member-portal §2.6, §4, §5, §8). Mounted per opening. */
+export function PersonDialog({ slug, mode, departments, callsignsDisabled, subDepartmentsDisabled, onClose }: PersonDialogProps) {
+  const editing = mode.kind === 'edit' ? mode.entry : null;
+  const form = useForm<PersonFormValues>({
+    mode: 'controlled',
+    initialValues: editing ? personFormValues(editing) : { ...EMPTY_PERSON, roles: [] },
+  });
+  // The version the edit is based on: the entry's when opened, the current one after a conflict.
+  const [version, setVersion] = useState(editing?.version ?? 0);
+  const add = useAddPerson(slug);
+  const update = useUpdatePerson(slug);
+  const busy = add.isPending || update.isPending;
+  const values = form.values;
+
+  const department = departments.find((dept) => dept.id === values.departmentId) ?? null;
+  const allRanks = departments.flatMap((dept) => dept.ranks.map((rank) => ({ rank, dept })));
+  const chosenRank = allRanks.find(({ rank }) => rank.id === values.rankId) ?? null;
+
+  const available = useQuery({
+    ...availableCallsignsQueryOptions(slug, values.rankId ?? ''),
+    enabled: values.rankId !== null && !callsignsDisabled,
+  });
+  const callsignOptions = useMemo(() => {
+    const list = [...(available.data?.available ?? [])];
+    const own = editing?.callsign?.trim();
+    if (own && editing?.rankId === values.rankId && !list.includes(own)) list.unshift(own);
+    return list;
+  }, [available.data, editing, values.rankId]);
+
+  const departmentOptions = departments.map((dept) => ({ value: dept.id, label: dept.name }));
+  const rankOptions = department
+    ? department.ranks.map((rank) => ({ value: rank.id, label: rank.name }))
+    : departments
+        .filter((dept) => dept.ranks.length > 0)
+        .map((dept) => ({ group: dept.name, items: dept.ranks.map((rank) => ({ value: rank.id, label: rank.name })) }));
+  const subOptions = (department?.subDepartments ?? []).map((sub) => ({ value: sub.id, label: sub.name }));
+  const roleOptions = (department?.roles ?? []).map((role) => ({ value: role.id, label: role.name }));
+
+  const onDepartment = (departmentId: string | null) => {
+    form.setValues(withDepartment(form.getValues(), departmentId));
+  };
+
+  const onRank = (rankId: string | null) => {
+    const owner = allRanks.find(({ rank }) => rank.id === rankId)?.dept ?? null;
+    const current = form.getValues();
+    // Choosing a rank before a department picks the rank's department.
+    const base = current.departmentId === null && owner !== null ? withDepartment(current, owner.id) : current;
+    form.setValues({ ...base, rankId });
+  };
+
+  const fail = (kind: 'add' | 'update', error: unknown) => {
+    const failure = error instanceof RosterSaveError ? error : null;
+    notifications.show({ color: 'red', title: FAILED_TITLE, message: saveFailureText(kind, failure) });
+    if (kind === 'update' && failure?.status === 409 && failure.current !== null) {
+      // Someone else saved first: show their version and edit from it.
+      setVersion(failure.current.version);
+      form.setValues(personFormValues(failure.current));
+    }
+  };
+
+  const onSubmit = form.onSubmit((submitted) => {
+    const missing = missingFieldsMessage(submitted, callsignsDisabled);
+    if (missing !== null) {
+      notifications.show({ color: 'red', title: MISSING_FIELDS_TITLE, message: missing });
+      return;
+    }
+    const options = {
+      callsignsDisabled,
+      subDepartmentsDisabled,
+      rankName: chosenRank?.rank.name ?? null,
+    };
+    if (editing === null) {
+      add.mutate(personPayload(submitted, options), {
+        onSuccess: (entry) => {
+          notifications.show({ color: 'green', title: ADDED_TITLE, message: addedMessage(entry) });
+          onClose();
+        },
+        onError: (error) => {
+          fail('add', error);
+        },
+      });
+      return;
+    }
+    update.mutate(
+      { id: editing.id, body: personPayload(submitted, { ...options, version }) },
+      {
+        onSuccess: (entry) => {
+          notifications.show({ color: 'green', title: UPDATED_TITLE, message: updatedMessage(entry) });
+          onClose();
+        },
+        onError: (error) => {
+          fail('update', error);
+        },
+      },
+    );
+  });
+
+  const callsignHint = callsignsDisabled
+    ? undefined
+    : values.rankId === null
+      ? 'Choose a rank to see its free callsigns.'
+      : available.isFetching
+        ? 'Loading free callsigns…'
+        : `${available.data?.available.length ?? 0} free for this rank`;
+
+  return (
+    <Modal
+      opened
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      title={editing ? EDIT_TITLE : ADD_TITLE}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close this dialog' }}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Name" required data-autofocus disabled={busy} {...form.getInputProps('name')} />
+            <Autocomplete
+              label="Callsign"
+              required={!callsignsDisabled}
+              description={callsignHint}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              data={callsignsDisabled ? [] : callsignOptions}
+              limit={50}
+              maxDropdownHeight={240}
+              disabled={busy}
+              value={values.callsign}
+              onChange={(value) => {
+                form.setFieldValue('callsign', normalizeCallsignInput(value));
+              }}
+            />
+            <Select
+              label="Department"
+              placeholder="Choose a department"
+              data={departmentOptions}
+              value={values.departmentId}
+              onChange={onDepartment}
+              searchable
+              clearable
+              disabled={busy}
+            />
+            <Select
+              label="Rank"
+              required
+              placeholder={department ? 'Choose a rank' : 'Choose a rank (any department)'}
+              data={rankOptions}
+              value={values.rankId}
+              onChange={onRank}
+              searchable
+              disabled={busy}
+              nothingFoundMessage="No ranks"
+            />
+            {!subDepartmentsDisabled && (
+              <Select
+                label="Sub-department"
+                placeholder={department ? 'None' : 'Choose a department first'}
+                data={subOptions}
+                clearable
+                disabled={busy || department === null}
+                {...form.getInputProps('subDeptId')}
+              />
+            )}
+            <MultiSelect
+              label="Roles"
+              placeholder={department ? 'None' : 'Choose a department first'}
+              data={roleOptions}
+              clearable
+              disabled={busy || department === null}
+              {...form.getInputProps('roles')}
+            />
+            <TextInput label="Region" disabled={busy} {...form.getInputProps('region')} />
+            <Select
+              label="Status"
+              data={[...ROSTER_STATUSES]}
+              allowDeselect={false}
+              disabled={busy}
+              {...form.getInputProps('status')}
+            />
+            <TextInput
+              label="Discord ID"
+              description="The member's Discord account id"
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              inputMode="numeric"
+              disabled={busy}
+              {...form.getInputProps('discordId')}
+            />
+          </SimpleGrid>
+          {editing !== null && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Autocomplete
+                label="Action"
+                description="Optional: what this edit is"
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                placeholder="e.g. Promotion"
+                data={[...ACTION_SUGGESTIONS]}
+                disabled={busy}
+                {...form.getInputProps('action')}
+              />
+              <Textarea label="Reason" autosize minRows={1} maxRows={4} disabled={busy} {...form.getInputProps('reason')} />
+            </SimpleGrid>
+          )}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {editing ? 'Save' : 'Add'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,340 @@
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Agency, RosterEntry } from '@/api/types';
+import { renderApp, resetAppStores } from '@/test-utils/app';
+import {
+  bodyOf,
+  json,
+  mockAgencyServer,
+  navPermissions,
+  rosterEntry,
+  signedIn,
+  viewerOf,
+  type RecordedRequest,
+} from '@/test-utils/fixtures';
+import { ALEX_ENTRY, rawlife, roster, structure } from '@/test-utils/organisation';
+import { screen, waitFor, within } from '@/test-utils/render';
+
+const HC = signedIn(ALEX_ENTRY);
+const DEPUTY = signedIn(rosterEntry());
+
+interface ServeOptions {
+  me?: typeof HC;
+  people?: RosterEntry[];
+  agency?: Agency;
+  write?: (request: RecordedRequest, body: Record<string, unknown>) => Response | undefined;
+  /** Fails GET /api/roster with this status. */
+  rosterStatus?: number;
+}
+
+function serve({ me = HC, people = roster(), agency = rawlife(), write, rosterStatus }: ServeOptions = {}) {
+  const writes: { method: string; url: string; body: Record<string, unknown> }[] = [];
+  let rosterReads = 0;
+  const server = mockAgencyServer({
+    me,
+    agencies: [agency],
+    permissions: navPermissions({ viewer: viewerOf(me, me === HC) }),
+    handle: (request) => {
+      const url = new URL(request.url, 'http://localhost');
+      if (url.pathname === '/api/roster' && request.method === 'GET') {
+        rosterReads += 1;
+        return rosterStatus === undefined ? json(people) : json({ error: 'database down' }, rosterStatus);
+      }
+      if (url.pathname === '/api/structure') return json(structure());
+      if (url.pathname === '/api/roster/callsigns') {
+        return json({ available: url.searchParams.get('rank') === 'patrol-dep' ? ['A-102', 'A-103'] : ['S-11'] });
+      }
+      if (url.pathname.startsWith('/api/roster') && (request.method === 'POST' || request.method === 'PATCH')) {
+        const body = bodyOf(request) as Record<string, unknown>;
+        writes.push({ method: request.method, url: request.url, body });
+        const answer = write?.(request, body);
+        if (answer) return answer;
+        const entry = rosterEntry({ id: 99, name: String(body.name), callsign: (body.callsign as string | null) ?? null });
+        return json(entry, request.method === 'POST' ? 201 : 200);
+      }
+      return undefined;
+    },
+  });
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  return { server, writes, rosterReads: () => rosterReads };
+}
+
+async function table(): Promise<HTMLElement> {
+  return screen.findByRole('table', { name: 'Roster' }, { timeout: 3000 });
+}
+
+const rowNames = () =>
+  screen.getAllByTestId('roster-row').map((row) => within(row).getAllByRole('cell')[1]?.textContent ?? '');
+
+async function choose(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement, label: string, option: string) {
+  await user.click(within(scope).getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('RosterPage', { timeout: 20_000 }, () => {
+  beforeEach(resetAppStores);
+
+  it('lists people in structure rank order with every column, and Add/Edit for managers', async () => {
+    serve();
+    renderApp('/roster');
+    const list = await table();
+    const headers = within(list)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual([
+      'Rank ▲',
+      'Name ↕',
+      'Callsign ↕',
+      'Department',
+      'Region',
+      'Status',
+      'Hire Date',
+      'Rank Change',
+      'Time in Grade',
+      'Actions',
+    ]);
+    expect(rowNames()).toEqual(['Alex Mercer', 'Casey Nguyen', 'Eli Stone', 'Dana Fox', 'Bo Diaz']);
+    const bo = screen.getAllByTestId('roster-row')[4]!;
+    expect(within(bo).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      'Deputy',
+      'Bo Diaz',
+      'A-101',
+      'Patrol Division',
+      'Paleto Bay',
+      'Active',
+      '2025-01-01',
+      '2025-12-01',
+      '2 mo 15 d',
+      'Edit',
+    ]);
+    expect(bo.querySelector('img')?.getAttribute('src')).toBe('/insignia/deputy.png');
+    expect(screen.getByRole('button', { name: '+ Add New' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit Bo Diaz' })).toBeTruthy();
+    expect(screen.getByTestId('roster-count').textContent).toBe('Showing 1–5 of 5');
+  });
+
+  it('hides Add New and Edit from viewers outside rosterManageLevels', async () => {
+    serve({ me: DEPUTY });
+    renderApp('/roster');
+    await table();
+    expect(screen.queryByRole('button', { name: '+ Add New' })).toBeNull();
+    expect(screen.queryAllByRole('button', { name: /^Edit / })).toHaveLength(0);
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  });
+
+  it("follows the agency's rosterManageLevels", async () => {
+    serve({ me: DEPUTY, agency: rawlife({ rosterManageLevels: ['Deputy'] }) });
+    renderApp('/roster');
+    await table();
+    expect(screen.getByRole('button', { name: '+ Add New' })).toBeTruthy();
+  });
+
+  it('hides the Callsign column when callsigns are disabled', async () => {
+    serve({ agency: rawlife({ disableCallsigns: true }) });
+    renderApp('/roster');
+    const list = await table();
+    expect(within(list).queryByRole('columnheader', { name: /Callsign/ })).toBeNull();
+  });
+
+  it('sorts by name and callsign, toggling the direction', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderApp('/roster');
+    await table();
+    await user.click(screen.getByRole('button', { name: /^Name/ }));
+    expect(rowNames()).toEqual(['Alex Mercer', 'Bo Diaz', 'Casey Nguyen', 'Dana Fox', 'Eli Stone']);
+    expect(screen.getByRole('columnheader', { name: /^Name/ }).getAttribute('aria-sort')).toBe('ascending');
+    await user.click(screen.getByRole('button', { name: /^Name/ }));
+    expect(rowNames()[0]).toBe('Eli Stone');
+    expect(screen.getByRole('columnheader', { name: /^Name/ }).getAttribute('aria-sort')).toBe('descending');
+    await user.click(screen.getByRole('button', { name: /^Callsign/ }));
+    expect(rowNames()).toEqual(['Bo Diaz', 'Eli Stone', 'Alex Mercer', 'Casey Nguyen', 'Dana Fox']);
+  });
+
+  it('filters by search, status and department, with an empty state', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderApp('/roster');
+    await table();
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'paleto');
+    expect(rowNames()).toEqual(['Bo Diaz']);
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'patrol');
+    expect(rowNames()).toEqual(['Eli Stone', 'Dana Fox', 'Bo Diaz']);
+    await choose(user, document.body, 'Status', 'LOA');
+    expect(rowNames()).toEqual(['Dana Fox']);
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'zzz');
+    expect(screen.getByTestId('roster-empty').textContent).toBe('No people match these filters.');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(rowNames()).toHaveLength(5);
+    await choose(user, document.body, 'Department', 'Headquarters');
+    expect(rowNames()).toEqual(['Alex Mercer', 'Casey Nguyen']);
+  });
+
+  it('pages by 10, 20, 50 or All', async () => {
+    const people = Array.from({ length: 25 }, (_, index) =>
+      rosterEntry({ id: 100 + index, name: `Person ${String(index + 1).padStart(2, '0')}`, callsign: `A-${100 + index}` }),
+    );
+    serve({ people });
+    const user = userEvent.setup();
+    renderApp('/roster');
+    await table();
+    expect(screen.getByTestId('roster-count').textContent).toBe('Showing 1–20 of 25');
+    await user.click(screen.getByRole('button', { name: '10' }));
+    expect(screen.getAllByTestId('roster-row')).toHaveLength(10);
+    await user.click(screen.getByRole('button', { name: 'next page' }));
+    expect(screen.getByTestId('roster-count').textContent).toBe('Showing 11–20 of 25');
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    expect(screen.getAllByTestId('roster-row')).toHaveLength(25);
+    expect(screen.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('shows an empty roster', async () => {
+    serve({ people: [] });
+    renderApp('/roster');
+    expect((await screen.findByTestId('roster-empty', {}, { timeout: 3000 })).textContent).toBe('No people on the roster yet.');
+  });
+
+  it('shows a load error', async () => {
+    serve({ rosterStatus: 500 });
+    renderApp('/roster');
+    expect(await screen.findByText('Roster unavailable', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('database down')).toBeTruthy();
+  });
+
+  it('checks the required fields, then adds a person with an offered callsign', async () => {
+    const { writes, rosterReads } = serve();
+    const user = userEvent.setup();
+    renderApp('/roster');
+    await table();
+    await user.click(screen.getByRole('button', { name: '+ Add New' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Person' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Missing fields')).toBeTruthy();
+    expect(screen.getByText('Name, Callsign and Rank are required.')).toBeTruthy();
+    expect(writes).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Jo Park');
+    await choose(user, dialog, 'Department', 'Patrol Division');
+    await choose(user, dialog, 'Rank', 'Deputy');
+    expect(await within(dialog).findByText('2 free for this rank')).toBeTruthy();
+    await user.click(within(dialog).getByRole('combobox', { name: /^Callsign/ }));
+    await user.click(await screen.findByRole('option', { name: 'A-102' }));
+    await choose(user, dialog, 'Sub-department', 'K9 Unit');
+    // A new department clears rank, sub-department and roles.
+    await choose(user, dialog, 'Department', 'Headquarters');
+    expect(within(dialog).getByRole<HTMLInputElement>('combobox', { name: /^Rank/ }).value).toBe('');
+    await choose(user, dialog, 'Department', 'Patrol Division');
+    await choose(user, dialog, 'Rank', 'Deputy');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Discord ID' }), ' 123456789 ');
+    const reads = rosterReads();
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    expect(await screen.findByText('Added')).toBeTruthy();
+    expect(screen.getByText('Jo Park (A-102) added.')).toBeTruthy();
+    expect(writes[0]?.method).toBe('POST');
+    expect(writes[0]?.body).toEqual({
+      name: 'Jo Park',
+      callsign: 'A-102',
+      region: null,
+      status: 'Active',
+      discordId: '123456789',
+      departmentId: 'patrol',
+      rankId: 'patrol-dep',
+      rank: 'Deputy',
+      subDeptId: null,
+      roles: [],
+    });
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Add New Person' })).toBeNull();
+    });
+    expect(rosterReads()).toBeGreaterThan(reads);
+  });
+
+  it("names the server's error, or 'Unknown error' for an unreadable answer", async () => {
+    let answer = json({ error: 'Callsign A-102 is already assigned to Bo Diaz' }, 409);
+    serve({ write: () => answer });
+    const user = userEvent.setup();
+    renderApp('/roster');
+    await table();
+    await user.click(screen.getByRole('button', { name: '+ Add New' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Person' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Jo Park');
+    await choose(user, dialog, 'Rank', 'Sergeant');
+    expect(within(dialog).getByRole<HTMLInputElement>('combobox', { name: 'Department' }).value).toBe('Patrol Division');
+    await user.type(within(dialog).getByRole('combobox', { name: /^Callsign/ }), 'A 102');
+    expect(within(dialog).getByRole<HTMLInputElement>('combobox', { name: /^Callsign/ }).value).toBe('A102');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Callsign A-102 is already assigned to Bo Diaz')).toBeTruthy();
+    expect(screen.getByText('Failed')).toBeTruthy();
+
+    answer = new Response('<html>bad gateway</html>', { status: 502 });
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Unknown error')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Add New Person' })).toBeTruthy();
+  });
+
+  it('edits a person with an action and reason, sending the version', async () => {
+    const { writes } = serve();
+    const user = userEvent.setup();
+    renderApp('/roster');
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Edit Bo Diaz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Person' });
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: /^Name/ }).value).toBe('Bo Diaz');
+    await choose(user, dialog, 'Rank', 'Sergeant');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Action' }), 'Promotion');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Test');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Updated')).toBeTruthy();
+    expect(screen.getByText('Bo Diaz saved.')).toBeTruthy();
+    expect(writes[0]?.method).toBe('PATCH');
+    expect(writes[0]?.url).toBe('/api/roster/5?agency=rawlife');
+    expect(writes[0]?.body).toMatchObject({
+      name: 'Bo Diaz',
+      callsign: 'A-101',
+      region: 'Paleto Bay',
+      departmentId: 'patrol',
+      rankId: 'patrol-sgt',
+      rank: 'Sergeant',
+      version: 1,
+      action: 'Promotion',
+      reason: 'Test',
+    });
+  });
+
+  it('reloads the person into the dialog after a stale edit', async () => {
+    const current = { ...roster()[0]!, name: 'Bo Diaz-Reyes', region: 'Vespucci', version: 2 };
+    const { writes } = serve({
+      write: (_request, body) =>
+        body.version === 1
+          ? json({ error: 'Someone else changed this person since you opened them.', current }, 409)
+          : json({ ...current, version: 3 }),
+    });
+    const user = userEvent.setup();
+    renderApp('/roster');
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Edit Bo Diaz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Person' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Someone else changed this person since you opened them.')).toBeTruthy();
+    await waitFor(() => {
+      expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: /^Name/ }).value).toBe('Bo Diaz-Reyes');
+    });
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Region' }).value).toBe('Vespucci');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Bo Diaz-Reyes saved.')).toBeTruthy();
+    expect(writes.map((write) => write.body.version)).toEqual([1, 2]);
+  });
+
+  it("reports 'Update failed' when the server gives no reason", async () => {
+    serve({ write: () => json({}, 500) });
+    const user = userEvent.setup();
+    renderApp('/roster');
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Edit Bo Diaz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Person' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Update failed')).toBeTruthy();
+  });
+});

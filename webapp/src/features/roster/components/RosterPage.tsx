@@ -1,0 +1,248 @@
+import { Alert, Button, Container, Group, Loader, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useActiveSlug, useAgency } from '@/agency/context';
+import { messageOf } from '@/api/client';
+import { rosterQueryOptions } from '@/api/roster';
+import { structureQueryOptions } from '@/api/structure';
+import type { RosterEntry } from '@/api/types';
+import {
+  canManageRoster,
+  DEFAULT_ROSTER_PAGE_SIZE,
+  DEFAULT_ROSTER_SORT,
+  EMPTY_ROSTER_FILTERS,
+  filterRoster,
+  nextSort,
+  pageSizeLabel,
+  paginate,
+  rangeText,
+  rankFilterOptions,
+  rankOrder,
+  ROSTER_PAGE_SIZES,
+  ROSTER_STATUSES,
+  sortRoster,
+  type RosterFilters,
+  type RosterPageSize,
+  type RosterSort,
+} from '@/lib/roster';
+import { useNavAccess } from '@/session/use-nav-access';
+import { PersonDialog, type PersonDialogMode } from './PersonDialog';
+import { RosterTable } from './RosterTable';
+
+export const NO_PEOPLE = 'No people on the roster yet.';
+export const NO_MATCHES = 'No people match these filters.';
+export const ROSTER_UNAVAILABLE = 'Roster unavailable';
+
+/** Roster (member-portal §2.6, §4, §5, §6, §8). */
+export function RosterPage() {
+  const slug = useActiveSlug();
+  const { config } = useAgency();
+  const access = useNavAccess();
+  const roster = useQuery(rosterQueryOptions(slug));
+  // A structure failure is silent: empty lists.
+  const structure = useQuery(structureQueryOptions(slug));
+  const departments = useMemo(() => structure.data?.departments ?? [], [structure.data]);
+
+  const callsignsDisabled = config?.flags.disableCallsigns === true;
+  const subDepartmentsDisabled = config?.flags.disableSubDepartments === true;
+  const canManage = canManageRoster(access.viewer, config?.flags.rosterManageLevels);
+
+  const [filters, setFilters] = useState<RosterFilters>({ ...EMPTY_ROSTER_FILTERS });
+  const [sort, setSort] = useState<RosterSort>({ ...DEFAULT_ROSTER_SORT });
+  const [pageSize, setPageSize] = useState<RosterPageSize>(DEFAULT_ROSTER_PAGE_SIZE);
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<PersonDialogMode | null>(null);
+
+  const entries = useMemo(() => roster.data ?? [], [roster.data]);
+  const order = useMemo(() => rankOrder({ departments }), [departments]);
+  const visible = useMemo(() => sortRoster(filterRoster(entries, filters), sort, order), [entries, filters, sort, order]);
+  const current = paginate(visible, pageSize, page);
+
+  const changeFilters = (change: Partial<RosterFilters>) => {
+    setFilters((previous) => ({ ...previous, ...change }));
+    setPage(1);
+  };
+
+  const rankOptions = rankFilterOptions({ departments }, filters.department, entries);
+  const filtered = filters.rank !== null || filters.department !== null || filters.status !== null || filters.search.trim() !== '';
+
+  let body;
+  if (roster.isPending) {
+    body = (
+      <Group gap="sm" py="lg" aria-busy="true">
+        <Loader size="sm" />
+        <Text>Loading roster…</Text>
+      </Group>
+    );
+  } else if (roster.isError) {
+    body = (
+      <Alert color="red" variant="light" title={ROSTER_UNAVAILABLE} role="alert">
+        {messageOf(roster.error, 'Failed to load roster')}
+      </Alert>
+    );
+  } else if (current.total === 0) {
+    body = (
+      <Paper withBorder p="lg" radius="md">
+        <Text c="dimmed" ta="center" data-testid="roster-empty">
+          {entries.length === 0 ? NO_PEOPLE : NO_MATCHES}
+        </Text>
+      </Paper>
+    );
+  } else {
+    body = (
+      <RosterTable
+        rows={current.items}
+        sort={sort}
+        onSort={(key) => {
+          setSort((previous) => nextSort(previous, key));
+        }}
+        showCallsign={!callsignsDisabled}
+        onEdit={
+          canManage
+            ? (entry: RosterEntry) => {
+                setDialog({ kind: 'edit', entry });
+              }
+            : undefined
+        }
+      />
+    );
+  }
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end">
+          <Stack gap={2}>
+            <Title order={1}>Roster</Title>
+            <Text c="dimmed" size="sm">
+              Everyone in the agency, their rank, department and time in grade.
+            </Text>
+          </Stack>
+          {canManage && (
+            <Button
+              onClick={() => {
+                setDialog({ kind: 'add' });
+              }}
+            >
+              + Add New
+            </Button>
+          )}
+        </Group>
+
+        <Paper withBorder p="md" radius="md" component="section" aria-label="Filters">
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <TextInput
+              label="Search"
+              placeholder="Name, callsign, region, department"
+              value={filters.search}
+              onChange={(event) => {
+                changeFilters({ search: event.currentTarget.value });
+              }}
+              w={300}
+              type="search"
+            />
+            <Select
+              label="Rank"
+              placeholder="All ranks"
+              data={rankOptions}
+              value={filters.rank}
+              onChange={(rank) => {
+                changeFilters({ rank });
+              }}
+              clearable
+              searchable
+              w={200}
+            />
+            <Select
+              label="Department"
+              placeholder="All departments"
+              data={departments.map((dept) => ({ value: dept.id, label: dept.name }))}
+              value={filters.department}
+              onChange={(department) => {
+                changeFilters({ department, rank: null });
+              }}
+              clearable
+              searchable
+              w={220}
+            />
+            <Select
+              label="Status"
+              placeholder="All statuses"
+              data={[...ROSTER_STATUSES]}
+              value={filters.status}
+              onChange={(status) => {
+                changeFilters({ status });
+              }}
+              clearable
+              w={160}
+            />
+            {filtered && (
+              <Button
+                variant="subtle"
+                onClick={() => {
+                  changeFilters({ ...EMPTY_ROSTER_FILTERS });
+                }}
+              >
+                Clear filters
+              </Button>
+            )}
+          </Group>
+        </Paper>
+
+        <Group justify="space-between" align="center">
+          <Group gap={6} role="group" aria-label="Rows per page">
+            <Text size="sm" c="dimmed">
+              Rows per page
+            </Text>
+            {ROSTER_PAGE_SIZES.map((size) => (
+              <Button
+                key={String(size)}
+                size="compact-sm"
+                variant={pageSize === size ? 'filled' : 'default'}
+                aria-pressed={pageSize === size}
+                onClick={() => {
+                  setPageSize(size);
+                  setPage(1);
+                }}
+              >
+                {pageSizeLabel(size)}
+              </Button>
+            ))}
+          </Group>
+          {roster.isSuccess && (
+            <Text size="sm" c="dimmed" data-testid="roster-count" aria-live="polite">
+              {rangeText(current)}
+            </Text>
+          )}
+        </Group>
+
+        {body}
+
+        {current.pageCount > 1 && (
+          <Group justify="center">
+            <Pagination
+              total={current.pageCount}
+              value={current.page}
+              onChange={setPage}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            />
+          </Group>
+        )}
+      </Stack>
+
+      {dialog !== null && (
+        <PersonDialog
+          key={dialog.kind === 'edit' ? `edit-${dialog.entry.id}` : 'add'}
+          slug={slug}
+          mode={dialog}
+          departments={departments}
+          callsignsDisabled={callsignsDisabled}
+          subDepartmentsDisabled={subDepartmentsDisabled}
+          onClose={() => {
+            setDialog(null);
+          }}
+        />
+      )}
+    </Container>
+  );
+}

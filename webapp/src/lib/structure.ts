@@ -1,0 +1,228 @@
+/**
+ * Department management rules (command-and-reports §2 Department management, §3, §4, §5, §8,
+ * §9): insignia checks, callsign pool display and editing, drag-and-drop reordering. Pure.
+ */
+
+import type { Level } from './levels';
+
+/* ------------------------------------------------------------------ messages */
+
+export const DEPARTMENT_NAME_REQUIRED = 'Department name required';
+export const SUB_NAME_REQUIRED = 'Sub-department name required';
+export const NAME_REQUIRED = 'Name required';
+export const SAVE_FAILED_PREFIX = 'Save failed: ';
+
+export const CONFIRM_DELETE_PERMANENTLY = 'Delete permanently?';
+export const CONFIRM_DELETE_RANK = 'Delete rank and its pool?';
+export const CONFIRM_DELETE_ROLE = 'Delete role?';
+
+/** 'Save failed: {message}' (rank create and edit failures). */
+export function saveFailed(message: string): string {
+  return `${SAVE_FAILED_PREFIX}${message}`;
+}
+
+/* ------------------------------------------------------------------ insignia */
+
+/** PNG only, at most 1 MB (1024 × 1024 bytes). */
+export const INSIGNIA_ACCEPT = 'image/png';
+export const INSIGNIA_MAX_BYTES = 1024 * 1024;
+export const NO_FILE_PROVIDED = 'No file provided';
+export const ONLY_PNG = 'Only PNG files allowed';
+export const FILE_TOO_LARGE = 'File too large (max 1MB)';
+export const UPLOAD_FAILED = 'Upload failed';
+
+/** The browser-side check of an insignia file, or null when it may be uploaded. */
+export function insigniaFileError(file: { type: string; size: number; name: string } | null | undefined): string | null {
+  if (file == null) return NO_FILE_PROVIDED;
+  const type = file.type.trim().toLowerCase();
+  const isPng = type === '' ? file.name.toLowerCase().endsWith('.png') : type === INSIGNIA_ACCEPT;
+  if (!isPng) return ONLY_PNG;
+  if (file.size > INSIGNIA_MAX_BYTES) return FILE_TOO_LARGE;
+  return null;
+}
+
+/** Where an insignia file is served: /insignia/{file}. */
+export function insigniaUrl(file: string): string {
+  return `/insignia/${encodeURIComponent(file)}`;
+}
+
+/* ------------------------------------------------------------- callsign pools */
+
+export interface PoolLike {
+  type?: string;
+  prefix?: string;
+  start: number;
+  end: number;
+}
+
+export const CALLSIGNS_DISABLED_TEXT = 'callsigns disabled';
+export const NO_CALLSIGN_RANGE = 'no callsign range';
+
+/** A new pool: numeric, blank prefix, 100 to 199. */
+export function newPool(): { type: 'numeric'; prefix: string; start: number; end: number } {
+  return { type: 'numeric', prefix: '', start: 100, end: 199 };
+}
+
+/** Pool start and end are read as numbers; anything not numeric is 0. */
+export function poolNumber(raw: unknown): number {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? Math.trunc(raw) : 0;
+  if (typeof raw !== 'string') return 0;
+  const text = raw.trim();
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return 0;
+  return Math.trunc(Number(text));
+}
+
+/** The pools of rank `rankName` (stored under the rank's name; any case). */
+export function poolsOfRank<P>(pools: Readonly<Record<string, readonly P[]>> | null | undefined, rankName: string): readonly P[] {
+  if (!pools) return [];
+  const exact = pools[rankName];
+  if (exact) return exact;
+  const wanted = rankName.trim().toLowerCase();
+  const key = Object.keys(pools).find((name) => name.trim().toLowerCase() === wanted);
+  return key === undefined ? [] : (pools[key] ?? []);
+}
+
+/** The first pool as 'prefix - start • end' ('start • end' without a prefix), or null without pools. */
+export function poolRangeText(pools: readonly PoolLike[]): string | null {
+  const first = pools[0];
+  if (first === undefined) return null;
+  const prefix = first.prefix?.trim() ?? '';
+  const range = `${first.start} • ${first.end}`;
+  return prefix === '' ? range : `${prefix} - ${range}`;
+}
+
+/** What a rank row says about callsigns: the range, 'no callsign range' or 'callsigns disabled'. */
+export function rankCallsignText(
+  pools: Readonly<Record<string, readonly PoolLike[]>> | null | undefined,
+  rankName: string,
+  callsignsDisabled: boolean,
+): string {
+  if (callsignsDisabled) return CALLSIGNS_DISABLED_TEXT;
+  return poolRangeText(poolsOfRank(pools, rankName)) ?? NO_CALLSIGN_RANGE;
+}
+
+/** An editable pool row (start and end as typed). */
+export interface PoolDraft {
+  prefix: string;
+  start: string;
+  end: string;
+}
+
+export function poolDraft(pool: PoolLike): PoolDraft {
+  return { prefix: pool.prefix ?? '', start: String(pool.start), end: String(pool.end) };
+}
+
+export function newPoolDraft(): PoolDraft {
+  return poolDraft(newPool());
+}
+
+/** The pools to save: numeric, prefix trimmed, numbers read with `poolNumber`. */
+export function poolsFromDrafts(drafts: readonly PoolDraft[]): { type: 'numeric'; prefix: string; start: number; end: number }[] {
+  return drafts.map((draft) => ({
+    type: 'numeric',
+    prefix: draft.prefix.trim(),
+    start: poolNumber(draft.start),
+    end: poolNumber(draft.end),
+  }));
+}
+
+/* -------------------------------------------------------------------- levels */
+
+/** The label of level `id` in the agency's list, else the id. */
+export function levelLabel(levels: readonly Level[], id: string | null | undefined): string {
+  const wanted = id?.trim().toLowerCase() ?? '';
+  if (wanted === '') return '-';
+  return levels.find((level) => level.id === wanted)?.label ?? id ?? '-';
+}
+
+/** Name of a Discord role by id, or null when unknown. */
+export function discordRoleName(
+  roles: readonly { id: string; name: string }[] | null | undefined,
+  id: string | null | undefined,
+): string | null {
+  if (!id || !roles) return null;
+  return roles.find((role) => role.id === id)?.name ?? null;
+}
+
+/* ------------------------------------------------------------- drag and drop */
+
+/** Drag lists: the ranks or the sub-departments of one department. */
+export type ReorderList = 'ranks' | 'subs';
+
+export interface DragEnd {
+  /** The dragged item, and the list it belongs to. */
+  activeId: string;
+  activeContainer: string;
+  /** Where it was dropped (null: nowhere). */
+  overId: string | null;
+  overContainer: string | null;
+}
+
+/** Id of one drag list: '{departmentId}:{ranks|subs}'. */
+export function listContainerId(departmentId: string, list: ReorderList): string {
+  return `${departmentId}:${list}`;
+}
+
+/** `ids` with the item at `from` moved to `to`. */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const result = [...items];
+  const [moved] = result.splice(from, 1);
+  if (moved === undefined) return [...items];
+  result.splice(to, 0, moved);
+  return result;
+}
+
+/**
+ * The new order of a list after a drop, or null when the drop is ignored: dropped nowhere, into
+ * another list or department, onto itself, or onto an item that is not in the list.
+ */
+export function reorderAfterDrop(ids: readonly string[], drop: DragEnd): string[] | null {
+  if (drop.overId === null || drop.overContainer === null) return null;
+  if (drop.overContainer !== drop.activeContainer) return null;
+  if (drop.overId === drop.activeId) return null;
+  const from = ids.indexOf(drop.activeId);
+  const to = ids.indexOf(drop.overId);
+  if (from < 0 || to < 0) return null;
+  return moveItem(ids, from, to);
+}
+
+interface Ordered {
+  id: string;
+}
+
+/** The structure with one department's ranks or sub-departments in `orderedIds` order (optimistic update). */
+export function withOrder<D extends { id: string; ranks: readonly Ordered[]; subDepartments: readonly Ordered[] }>(structure: { departments: readonly D[] }, departmentId: string, list: ReorderList, orderedIds: readonly string[]): { departments: D[] } {
+  const position = new Map(orderedIds.map((id, index) => [id, index]));
+  const sortList = <T extends Ordered>(items: readonly T[]): T[] =>
+    [...items].sort((a, b) => (position.get(a.id) ?? items.length) - (position.get(b.id) ?? items.length));
+  return {
+    ...structure,
+    departments: structure.departments.map((dept) => {
+      if (dept.id !== departmentId) return dept;
+      return list === 'ranks' ? { ...dept, ranks: sortList(dept.ranks) } : { ...dept, subDepartments: sortList(dept.subDepartments) };
+    }),
+  };
+}
+
+/* ---------------------------------------------------------- add rank(s) rows */
+
+/**
+ * The first problem of the Add Rank(s) rows: 'Name required' for a row without a name (a
+ * completely blank extra row is ignored), or an insignia file error; null when fine.
+ */
+export function rankRowsError(rows: readonly { name: string; roleId: string | null; file: { type: string; size: number; name: string } | null }[]): string | null {
+  const filled = rows.filter((row, index) => index === 0 || row.name.trim() !== '' || row.roleId !== null || row.file !== null);
+  for (const row of filled) {
+    if (row.name.trim() === '') return NAME_REQUIRED;
+    if (row.file !== null) {
+      const error = insigniaFileError(row.file);
+      if (error !== null) return error;
+    }
+  }
+  return null;
+}
+
+/** The rows Add Rank(s) saves: named rows only. */
+export function namedRankRows<R extends { name: string }>(rows: readonly R[]): R[] {
+  return rows.filter((row) => row.name.trim() !== '');
+}
