@@ -24,7 +24,7 @@ pub struct LogQuery {
     pub offset: Option<i64>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct LogActor {
     pub display: String,
@@ -32,7 +32,7 @@ pub struct LogActor {
 }
 
 /// One changed field of a roster edit; rows of one edit share `changeId`.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct RankLogItem {
     pub log_id: i64,
@@ -43,18 +43,19 @@ pub struct RankLogItem {
     pub roster_name: String,
     pub roster_callsign: Option<String>,
     pub roster_rank: Option<String>,
+    #[sqlx(flatten)]
     pub actor: LogActor,
     pub field: String,
     pub before_value: Option<String>,
     pub after_value: Option<String>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
 pub struct HireEntry {
     pub roles: Vec<String>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct HireLogItem {
     pub id: i64,
@@ -63,11 +64,13 @@ pub struct HireLogItem {
     pub roster_name: String,
     pub callsign: Option<String>,
     pub roster_rank: Option<String>,
+    #[sqlx(flatten)]
     pub actor: LogActor,
     pub status: String,
     pub department_id: Option<String>,
     pub rank_id: Option<String>,
     pub sub_dept_id: Option<String>,
+    #[sqlx(flatten)]
     pub entry: HireEntry,
 }
 
@@ -83,36 +86,6 @@ pub struct LogPage {
     pub items: Vec<LogItem>,
 }
 
-type RankRow = (
-    i64,
-    uuid::Uuid,
-    DateTime<Utc>,
-    i64,
-    String,
-    Option<String>,
-    Option<String>,
-    String,
-    Option<String>,
-    String,
-    Option<String>,
-    Option<String>,
-);
-type HireRow = (
-    i64,
-    DateTime<Utc>,
-    i64,
-    String,
-    Option<String>,
-    Option<String>,
-    String,
-    Option<String>,
-    String,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Vec<String>,
-);
-
 /// Roster logs of the agency, newest first.
 #[utoipa::path(get, path = "/api/logs/roster", tag = "roster", params(LogQuery),
     responses((status = 200, body = LogPage), (status = 400, body = crate::error::ErrorBody),
@@ -124,64 +97,31 @@ pub async fn roster_logs(
     let limit = query.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT);
     let offset = query.offset.unwrap_or(0).max(0);
     let items = match query.kind.as_deref().unwrap_or("rank") {
-        "rank" => {
-            let rows: Vec<RankRow> = sqlx::query_as(
-                "SELECT id, change_id, ts, roster_id, roster_name, roster_callsign, roster_rank,
-                        actor_display, actor_user_id, field, before_value, after_value
-                 FROM rank_logs ORDER BY ts DESC, id DESC LIMIT $1 OFFSET $2",
-            )
-            .bind(limit)
-            .bind(offset)
-            .fetch_all(viewer.pool())
-            .await?;
-            rows.into_iter()
-                .map(|r| {
-                    LogItem::Rank(RankLogItem {
-                        log_id: r.0,
-                        id: r.0,
-                        change_id: r.1,
-                        ts: r.2,
-                        roster_id: r.3,
-                        roster_name: r.4,
-                        roster_callsign: r.5,
-                        roster_rank: r.6,
-                        actor: LogActor { display: r.7, user_id: r.8 },
-                        field: r.9,
-                        before_value: r.10,
-                        after_value: r.11,
-                    })
-                })
-                .collect()
-        }
-        "hire" => {
-            let rows: Vec<HireRow> = sqlx::query_as(
-                "SELECT id, ts, roster_id, roster_name, callsign, roster_rank, actor_display, actor_user_id,
-                        status, department_id, rank_id, sub_dept_id, roles
-                 FROM hire_logs ORDER BY ts DESC, id DESC LIMIT $1 OFFSET $2",
-            )
-            .bind(limit)
-            .bind(offset)
-            .fetch_all(viewer.pool())
-            .await?;
-            rows.into_iter()
-                .map(|r| {
-                    LogItem::Hire(HireLogItem {
-                        id: r.0,
-                        ts: r.1,
-                        roster_id: r.2,
-                        roster_name: r.3,
-                        callsign: r.4,
-                        roster_rank: r.5,
-                        actor: LogActor { display: r.6, user_id: r.7 },
-                        status: r.8,
-                        department_id: r.9,
-                        rank_id: r.10,
-                        sub_dept_id: r.11,
-                        entry: HireEntry { roles: r.12 },
-                    })
-                })
-                .collect()
-        }
+        "rank" => sqlx::query_as::<_, RankLogItem>(
+            "SELECT id AS log_id, id, change_id, ts, roster_id, roster_name, roster_callsign, roster_rank,
+                    actor_display AS display, actor_user_id AS user_id, field, before_value, after_value
+             FROM rank_logs ORDER BY ts DESC, id DESC LIMIT $1 OFFSET $2",
+        )
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(viewer.pool())
+        .await?
+        .into_iter()
+        .map(LogItem::Rank)
+        .collect(),
+        "hire" => sqlx::query_as::<_, HireLogItem>(
+            "SELECT id, ts, roster_id, roster_name, callsign, roster_rank,
+                    actor_display AS display, actor_user_id AS user_id,
+                    status, department_id, rank_id, sub_dept_id, roles
+             FROM hire_logs ORDER BY ts DESC, id DESC LIMIT $1 OFFSET $2",
+        )
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(viewer.pool())
+        .await?
+        .into_iter()
+        .map(LogItem::Hire)
+        .collect(),
         other => return Err(bad_request(format!("Unknown log type '{other}': use rank or hire."))),
     };
     Ok(Json(LogPage { items }))

@@ -64,7 +64,7 @@ async fn callsign_conflict(
     let constraint = err.as_database_error().and_then(|e| e.constraint()).map(str::to_owned);
     match (constraint.as_deref(), callsign) {
         (Some("roster_callsign_unique"), Some(c)) => {
-            let holder = store::callsign_holder(conn, c)
+            let holder = store::callsign_holder(conn, c, None)
                 .await
                 .ok()
                 .flatten()
@@ -94,14 +94,7 @@ async fn rules_and_check(
     };
     let person = input.validate(&rules).map_err(bad_request)?;
     if let (Some(callsign), false) = (&person.callsign, flags.disable_callsigns) {
-        let holder: Option<(i64, String)> = sqlx::query_as(
-            "SELECT id, name FROM roster WHERE upper(callsign) = upper($1) AND id <> $2 LIMIT 1",
-        )
-        .bind(callsign)
-        .bind(exclude.unwrap_or(-1))
-        .fetch_optional(&mut *conn)
-        .await?;
-        if let Some((_, name)) = holder {
+        if let Some(name) = store::callsign_holder(conn, callsign, exclude).await? {
             return Err(conflict(format!("Callsign {callsign} is already assigned to {name}")));
         }
     }

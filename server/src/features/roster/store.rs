@@ -80,15 +80,19 @@ pub async fn get(
     sqlx::query_as(&sql).bind(id).fetch_optional(conn).await
 }
 
-/// Who holds a callsign (compared as displayed), if anyone.
+/// Who holds a callsign (compared as displayed), if anyone other than `except`.
 pub async fn callsign_holder(
     conn: &mut PgConnection,
     callsign: &str,
+    except: Option<i64>,
 ) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT name FROM roster WHERE upper(callsign) = upper($1) LIMIT 1")
-        .bind(callsign)
-        .fetch_optional(conn)
-        .await
+    sqlx::query_scalar(
+        "SELECT name FROM roster WHERE upper(callsign) = upper($1) AND id <> $2 LIMIT 1",
+    )
+    .bind(callsign)
+    .bind(except.unwrap_or(-1))
+    .fetch_optional(conn)
+    .await
 }
 
 pub async fn insert(conn: &mut PgConnection, p: &Person) -> sqlx::Result<i64> {

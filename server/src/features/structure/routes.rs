@@ -144,12 +144,10 @@ fn clean(value: Option<String>) -> Option<String> {
     value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
 }
 
-/// The value to store for an optional field: kept when left out, cleared by null or blank.
-fn keep_or_set(sent: Option<Option<String>>, current: Option<String>) -> Option<String> {
-    match sent {
-        None => current,
-        Some(value) => clean(value),
-    }
+/// An optional field of a PATCH: whether it was sent, and the value to store when it was
+/// (`null` or blank clears it; a field left out keeps what is stored).
+fn sent_field(field: Option<Option<String>>) -> (bool, Option<String>) {
+    (field.is_some(), clean(field.flatten()))
 }
 
 /// An insignia a rank points at must have been uploaded.
@@ -218,63 +216,48 @@ pub async fn update(
         None => old_name.clone(),
     };
     match kind {
-        Kind::Department | Kind::Sub => {
-            let current: Option<String> =
-                sqlx::query_scalar(&format!("SELECT role_id FROM {} WHERE id = $1", kind.table()))
-                    .bind(&id)
-                    .fetch_one(&mut *tx)
-                    .await?;
+        Kind::Department | Kind::Sub | Kind::Role => {
+            let (column, field) = match kind {
+                Kind::Role => ("discord_role_id", patch.discord_role_id),
+                _ => ("role_id", patch.role_id),
+            };
+            let (sent, value) = sent_field(field);
             sqlx::query(&format!(
-                "UPDATE {} SET name = $2, role_id = $3 WHERE id = $1",
-                kind.table()
+                "UPDATE {table} SET name = $2, {column} = CASE WHEN $3 THEN $4 ELSE {column} END WHERE id = $1",
+                table = kind.table()
             ))
             .bind(&id)
             .bind(&name)
-            .bind(keep_or_set(patch.role_id, current))
-            .execute(&mut *tx)
-            .await?;
-        }
-        Kind::Role => {
-            let current: Option<String> =
-                sqlx::query_scalar("SELECT discord_role_id FROM department_roles WHERE id = $1")
-                    .bind(&id)
-                    .fetch_one(&mut *tx)
-                    .await?;
-            sqlx::query(
-                "UPDATE department_roles SET name = $2, discord_role_id = $3 WHERE id = $1",
-            )
-            .bind(&id)
-            .bind(&name)
-            .bind(keep_or_set(patch.discord_role_id, current))
+            .bind(sent)
+            .bind(value)
             .execute(&mut *tx)
             .await?;
         }
         Kind::Rank => {
-            let (role, insignia, level): (Option<String>, Option<String>, String) =
-                sqlx::query_as("SELECT role_id, insignia, level FROM ranks WHERE id = $1")
-                    .bind(&id)
-                    .fetch_one(&mut *tx)
-                    .await?;
             let level = match patch.level.as_deref() {
-                Some(raw) => valid_level(raw, &viewer.agency.flags.levels).map_err(bad_request)?,
-                None => level,
-            };
-            let insignia = match patch.insignia {
-                None => insignia,
-                Some(sent) => {
-                    let file = valid_insignia(sent, &viewer.agency.slug).map_err(bad_request)?;
-                    require_stored_insignia(&state, file.as_deref()).await?;
-                    file
+                Some(raw) => {
+                    Some(valid_level(raw, &viewer.agency.flags.levels).map_err(bad_request)?)
                 }
+                None => None,
             };
+            let insignia_sent = patch.insignia.is_some();
+            let insignia = valid_insignia(patch.insignia.flatten(), &viewer.agency.slug)
+                .map_err(bad_request)?;
+            require_stored_insignia(&state, insignia.as_deref()).await?;
+            let (role_sent, role) = sent_field(patch.role_id);
             refuse_duplicate_rank(&mut tx, &department, Some(&id), &[&name]).await?;
             sqlx::query(
-                "UPDATE ranks SET name = $2, role_id = $3, level = $4, insignia = $5 WHERE id = $1",
+                "UPDATE ranks SET name = $2, level = COALESCE($3, level),
+                     role_id = CASE WHEN $4 THEN $5 ELSE role_id END,
+                     insignia = CASE WHEN $6 THEN $7 ELSE insignia END
+                 WHERE id = $1",
             )
             .bind(&id)
             .bind(&name)
-            .bind(keep_or_set(patch.role_id, role))
             .bind(level)
+            .bind(role_sent)
+            .bind(role)
+            .bind(insignia_sent)
             .bind(insignia)
             .execute(&mut *tx)
             .await?;
