@@ -118,6 +118,63 @@ impl AppState {
     }
 }
 
+/// Answers every route may give besides its own: 400 (a NUL character in the path or query),
+/// 500, 503 with `Retry-After` (database unreachable, portal busy), and 415 where a JSON body
+/// is expected. Added to the description here rather than repeated on each route.
+struct CommonAnswers;
+
+impl utoipa::Modify for CommonAnswers {
+    fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::{
+            header::Header, schema::Type, ContentBuilder, ObjectBuilder, Ref, RefOr, Response,
+            ResponseBuilder,
+        };
+        let error = |description: &str| -> Response {
+            ResponseBuilder::new()
+                .description(description)
+                .content(
+                    "application/json",
+                    ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build(),
+                )
+                .build()
+        };
+        let unavailable = {
+            let mut response =
+                error("The database cannot be reached or the portal is busy; retry later");
+            let seconds = ObjectBuilder::new().schema_type(Type::Integer).build();
+            let mut header = Header::new(seconds);
+            header.description = Some("Seconds to wait before retrying".into());
+            response.headers.insert("Retry-After".into(), header);
+            response
+        };
+        for item in doc.paths.paths.values_mut() {
+            let operations = [
+                &mut item.get,
+                &mut item.put,
+                &mut item.post,
+                &mut item.delete,
+                &mut item.patch,
+            ];
+            for operation in operations.into_iter().flatten() {
+                let json_body = operation
+                    .request_body
+                    .as_ref()
+                    .is_some_and(|b| b.content.contains_key("application/json"));
+                let answers = &mut operation.responses.responses;
+                let mut add = |status: &str, response: Response| {
+                    answers.entry(status.into()).or_insert(RefOr::T(response));
+                };
+                add("400", error("Invalid request"));
+                if json_body {
+                    add("415", error("The body is not JSON (Content-Type: application/json)"));
+                }
+                add("500", error("Internal server error"));
+                add("503", unavailable.clone());
+            }
+        }
+    }
+}
+
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Agency Portal API", description = "Multi-agency department portal"),
@@ -133,7 +190,7 @@ struct ApiDoc;
 
 /// The routes and their OpenAPI description, from one list.
 fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
+    let (router, mut doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(agencies::routes::list_agencies, agencies::admin::create_agency))
         .routes(routes!(agencies::admin::update_agency))
         .routes(routes!(agencies::routes::agency_config))
@@ -154,7 +211,9 @@ fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(roster::routes::list, roster::routes::create))
         .routes(routes!(roster::routes::update))
         .routes(routes!(logs::roster_logs))
-        .split_for_parts()
+        .split_for_parts();
+    utoipa::Modify::modify(&CommonAnswers, &mut doc);
+    (router, doc)
 }
 
 /// The OpenAPI description of every route.
@@ -215,10 +274,11 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/auth/discord", get(identity::oauth::start))
         .route(identity::oauth::CALLBACK_PATH, get(identity::oauth::callback))
-        .route("/auth/logout", get(identity::oauth::logout))
+        .route("/auth/logout", get(identity::oauth::logout_page).post(identity::oauth::logout))
         .route("/auth/demo", get(identity::demo::choose).post(identity::demo::sign_in))
         .fallback(web::fallback)
         .layer(axum::middleware::from_fn_with_state(state.clone(), identity::origin::same_origin))
+        .layer(axum::middleware::from_fn(crate::extract::refuse_encoded_nul))
         .layer(sessions)
         .layer(layers)
         .with_state(state)

@@ -1,7 +1,7 @@
 //! One error type for every handler: `{"error": "..."}` with a meaningful status.
 
 use axum::{
-    http::StatusCode,
+    http::{header, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
     Json,
 };
@@ -65,9 +65,30 @@ impl AppError {
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
-            Self::Database(sqlx::Error::PoolTimedOut) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Database(err) if is_outage(err) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Database(_) | Self::Other(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
+    }
+}
+
+pub const BUSY: &str = "The portal is busy; please try again shortly.";
+pub const DATABASE_UNAVAILABLE: &str =
+    "The database is not reachable right now; please try again in a few seconds.";
+/// Seconds a client should wait before retrying a 503.
+pub const RETRY_AFTER_SECONDS: u32 = 5;
+
+/// Whether a database error means the database cannot be reached (or is shutting down,
+/// starting, or out of connections) rather than a fault in the request or the code.
+pub fn is_outage(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
+        sqlx::Error::Tls(_) | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| {
+            // 08: connection exceptions; 57P01-03: shutdown, crash, not yet accepting;
+            // 53300: too many connections.
+            code.starts_with("08") || matches!(&*code, "57P01" | "57P02" | "57P03" | "53300")
+        }),
+        _ => false,
     }
 }
 
@@ -77,7 +98,11 @@ impl IntoResponse for AppError {
         let message = match &self {
             Self::Database(sqlx::Error::PoolTimedOut) => {
                 tracing::warn!("database pool timed out");
-                "The portal is busy; please try again shortly.".to_owned()
+                BUSY.to_owned()
+            }
+            Self::Database(err) if is_outage(err) => {
+                tracing::warn!(error = %err, "database unavailable");
+                DATABASE_UNAVAILABLE.to_owned()
             }
             Self::Database(err) => {
                 tracing::error!(error = %err, "database error");
@@ -89,6 +114,10 @@ impl IntoResponse for AppError {
             }
             other => other.to_string(),
         };
-        (status, Json(ErrorBody { error: message })).into_response()
+        let mut response = (status, Json(ErrorBody { error: message })).into_response();
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS));
+        }
+        response
     }
 }

@@ -14,4 +14,5 @@ pub mod media;
 pub mod startup;
 pub mod telemetry;
 pub mod tenancy;
+pub mod validate;
 pub mod web;

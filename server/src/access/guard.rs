@@ -5,11 +5,15 @@
 
 use std::marker::PhantomData;
 
-use axum::{extract::FromRequestParts, http::request::Parts};
+use axum::{
+    extract::FromRequestParts,
+    http::{request::Parts, Method},
+};
 
 use crate::{
     access::{
         nav::{can_see, NavRule},
+        viewer::ON_LEAVE,
         Viewer,
     },
     app::AppState,
@@ -23,6 +27,21 @@ pub const NO_PERMISSION: &str = "You do not have permission to view this page.";
 /// A navigation item that guards routes.
 pub trait NavItem: Send + Sync + 'static {
     const ID: &'static str;
+    /// Writes behind this item are management (refused on leave of absence); items whose
+    /// writes every member makes (filing a report) say `false`.
+    const MANAGEMENT: bool = true;
+}
+
+/// Refuses a change by a member on leave of absence (README "Access rules").
+pub fn require_can_manage(viewer: &Viewer) -> Result<(), AppError> {
+    if viewer.is_authenticated() && !viewer.can_manage {
+        return Err(forbidden(ON_LEAVE));
+    }
+    Ok(())
+}
+
+fn is_write(parts: &Parts) -> bool {
+    !matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS)
 }
 
 /// Passes when the viewer may see navigation item `N` (member-portal §6).
@@ -63,6 +82,9 @@ impl<N: NavItem> FromRequestParts<AppState> for Guard<N> {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         let viewer = Viewer::from_request_parts(parts, state).await?;
         require_nav(&viewer, N::ID).await?;
+        if N::MANAGEMENT && is_write(parts) {
+            require_can_manage(&viewer)?;
+        }
         Ok(Self(viewer, PhantomData))
     }
 }
@@ -98,6 +120,9 @@ impl<P: HighCommandPage> FromRequestParts<AppState> for HighCommand<P> {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         let viewer = Viewer::from_request_parts(parts, state).await?;
         require_high_command(&viewer, P::REFUSAL)?;
+        if is_write(parts) {
+            require_can_manage(&viewer)?;
+        }
         Ok(Self(viewer, PhantomData))
     }
 }
@@ -147,6 +172,9 @@ impl FromRequestParts<AppState> for RootHighCommand {
             return Err(forbidden(ROOT_ONLY));
         }
         require_high_command(&viewer, AGENCIES_REFUSAL)?;
+        if is_write(parts) {
+            require_can_manage(&viewer)?;
+        }
         Ok(Self(viewer))
     }
 }

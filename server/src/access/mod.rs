@@ -3,6 +3,7 @@
 pub mod guard;
 pub mod levels;
 pub mod nav;
+pub mod rank_access;
 pub mod viewer;
 
 pub use guard::{Guard, HighCommand};

@@ -8,7 +8,11 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
-    access::{levels::NO_LEVEL, nav::ViewerFacts},
+    access::{
+        levels::NO_LEVEL,
+        nav::ViewerFacts,
+        rank_access::{assignable_levels, Editor, Levels},
+    },
     app::AppState,
     error::AppError,
     features::roster::{model::RosterEntry, store as roster},
@@ -28,6 +32,37 @@ pub struct Viewer {
     /// Roster roles, department roles linked to the user's Discord roles, and Discord roles.
     pub roles: Vec<String>,
     pub is_high_command: bool,
+    /// The agency's level ids, lowest first, and the ids of the viewer's own roster entries.
+    level_ids: Vec<String>,
+    own_ids: Vec<i64>,
+    /// A configured owner of the root agency (full rights there).
+    pub is_owner: bool,
+    /// May change things (false on leave of absence: read access only).
+    pub can_manage: bool,
+}
+
+pub const ON_LEAVE: &str =
+    "Members on leave of absence (LOA) can view the portal but cannot change anything.";
+
+/// What a roster status leaves of a member's rights (README "Access rules").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    /// Active: every right of the rank.
+    Active,
+    /// LOA: read access of the rank, no management.
+    OnLeave,
+    /// Suspended or Inactive: a member without a level (public pages and their profile).
+    Benched,
+}
+
+impl Standing {
+    pub fn of(status: &str) -> Self {
+        match status {
+            "LOA" => Self::OnLeave,
+            "Suspended" | "Inactive" => Self::Benched,
+            _ => Self::Active,
+        }
+    }
 }
 
 /// The viewer as the API describes it.
@@ -38,6 +73,11 @@ pub struct ViewerInfo {
     pub level: Option<String>,
     pub roles: Vec<String>,
     pub is_high_command: bool,
+    /// False on leave of absence: pages stay readable, nothing can be changed.
+    pub can_manage: bool,
+    /// Levels this viewer may give to people and ranks (every level for High Command, else
+    /// those below their own; none without management rights).
+    pub assignable_levels: Vec<String>,
     pub user_id: Option<String>,
     pub roster: Option<RosterEntry>,
 }
@@ -80,12 +120,28 @@ impl Viewer {
         self.user.as_ref().map(User::tag).unwrap_or_else(|| "anonymous".into())
     }
 
+    /// The viewer as the rank rule sees an editor.
+    pub fn editor(&self) -> (Levels<'_>, Editor<'_>) {
+        (
+            Levels(&self.level_ids),
+            Editor { level: self.level.as_deref(), owner: self.is_owner, own_entries: &self.own_ids },
+        )
+    }
+
     pub fn info(&self) -> ViewerInfo {
+        let assignable_levels = if self.can_manage && self.is_authenticated() {
+            let (levels, editor) = self.editor();
+            assignable_levels(levels, editor).into_iter().map(str::to_owned).collect()
+        } else {
+            vec![]
+        };
         ViewerInfo {
             is_authenticated: self.is_authenticated(),
             level: self.level.clone(),
             roles: self.roles.clone(),
             is_high_command: self.is_high_command,
+            can_manage: self.can_manage,
+            assignable_levels,
             user_id: self.user.as_ref().map(|u| u.discord_id.clone()),
             roster: self.roster().cloned(),
         }
@@ -99,6 +155,7 @@ pub async fn viewer_for(
     user: Option<User>,
     owners: &[String],
 ) -> Result<Viewer, AppError> {
+    let level_ids: Vec<String> = agency.flags.levels.iter().map(|l| l.id.clone()).collect();
     let Some(user) = user else {
         return Ok(Viewer {
             agency,
@@ -108,34 +165,58 @@ pub async fn viewer_for(
             level: None,
             roles: vec![],
             is_high_command: false,
+            level_ids,
+            own_ids: vec![],
+            is_owner: false,
+            can_manage: false,
         });
     };
     let matches =
         roster::matches_for(db.pool(), &user.discord_id, &user.tag(), &user.names()).await?;
-    let linked: Vec<String> = if user.guild_roles.is_empty() {
-        vec![]
-    } else {
-        sqlx::query_scalar("SELECT id FROM department_roles WHERE discord_role_id = ANY($1)")
-            .bind(&user.guild_roles)
-            .fetch_all(db.pool())
-            .await?
-    };
-    let top_level = agency.flags.levels.last().map(|l| l.id.clone());
     let is_owner = agency.slug == ROOT_SLUG && owners.contains(&user.discord_id);
-    let mut level = matches.first().and_then(|m| m.level.clone());
-    if is_owner {
-        level = top_level.clone();
-    }
-    let is_high_command = is_owner || (level.is_some() && level == top_level);
-
-    let mut roles: Vec<String> = Vec::new();
-    let sources = matches.first().map(|m| m.roles.iter()).into_iter().flatten();
-    for role in sources.chain(linked.iter()).chain(user.guild_roles.iter()) {
-        if !roles.contains(role) {
-            roles.push(role.clone());
+    let standing = if is_owner {
+        Standing::Active
+    } else {
+        matches.first().map_or(Standing::Active, |m| Standing::of(&m.status))
+    };
+    let top_level = level_ids.last().cloned();
+    let (level, roles) = if standing == Standing::Benched {
+        (None, vec![])
+    } else {
+        let linked: Vec<String> = if user.guild_roles.is_empty() {
+            vec![]
+        } else {
+            sqlx::query_scalar("SELECT id FROM department_roles WHERE discord_role_id = ANY($1)")
+                .bind(&user.guild_roles)
+                .fetch_all(db.pool())
+                .await?
+        };
+        let level =
+            if is_owner { top_level.clone() } else { matches.first().and_then(|m| m.level.clone()) };
+        let mut roles: Vec<String> = Vec::new();
+        let sources = matches.first().map(|m| m.roles.iter()).into_iter().flatten();
+        for role in sources.chain(linked.iter()).chain(user.guild_roles.iter()) {
+            if !roles.contains(role) {
+                roles.push(role.clone());
+            }
         }
-    }
-    Ok(Viewer { agency, db, user: Some(user), matches, level, roles, is_high_command })
+        (level, roles)
+    };
+    let is_high_command = is_owner || (level.is_some() && level == top_level);
+    let own_ids = matches.iter().map(|m| m.id).collect();
+    Ok(Viewer {
+        agency,
+        db,
+        user: Some(user),
+        matches,
+        level,
+        roles,
+        is_high_command,
+        level_ids,
+        own_ids,
+        is_owner,
+        can_manage: standing != Standing::OnLeave,
+    })
 }
 
 impl FromRequestParts<AppState> for Viewer {

@@ -49,18 +49,11 @@ pub struct StartQuery {
     pub return_to: Option<String>,
 }
 
-/// Only a local path may be returned to (no open redirect).
+/// Only a path of this site, as a browser would resolve it, may be returned to (no open
+/// redirect); sign-in pages themselves send the person home.
 pub fn safe_return_to(raw: Option<&str>) -> String {
-    match raw {
-        Some(path)
-            if path.starts_with('/') && !path.starts_with("//") && !path.starts_with("/\\") =>
-        {
-            if path.starts_with("/auth/") {
-                "/".into()
-            } else {
-                path.to_owned()
-            }
-        }
+    match raw.and_then(crate::validate::local_path) {
+        Some(path) if !path.starts_with("/auth/") => path,
         _ => "/".into(),
     }
 }
@@ -201,10 +194,22 @@ pub async fn callback(
     Ok(Redirect::to(&pending.return_to).into_response())
 }
 
-/// `GET /auth/logout`: ends the session and goes home.
+/// `POST /auth/logout` (the user menu's Logout): ends the session and goes home. The
+/// same-origin check keeps other sites from signing people out.
 pub async fn logout(session: Session) -> AppResult<Response> {
     session::sign_out(&session).await?;
     Ok(Redirect::to("/").into_response())
+}
+
+/// `GET /auth/logout`: a link cannot sign anyone out; this page asks first.
+pub async fn logout_page() -> Response {
+    page(
+        StatusCode::OK,
+        "Log out?",
+        r#"<p>You are about to sign out of the portal on this device.</p>
+<form method="post" action="/auth/logout"><button type="submit">Log out</button>
+&nbsp; <a class="quiet" href="/">Stay signed in</a></form>"#,
+    )
 }
 
 #[cfg(test)]
@@ -214,9 +219,14 @@ mod tests {
     #[test]
     fn only_local_paths_are_returned_to() {
         assert_eq!(safe_return_to(Some("/roster?page=2")), "/roster?page=2");
-        for bad in
-            ["https://evil.example", "//evil.example", "/\\evil.example", "roster", "/auth/logout"]
-        {
+        for bad in [
+            "https://evil.example",
+            "//evil.example",
+            "/\\evil.example",
+            "/\t/evil.example",
+            "roster",
+            "/auth/logout",
+        ] {
             assert_eq!(safe_return_to(Some(bad)), "/", "{bad}");
         }
         assert_eq!(safe_return_to(None), "/");

@@ -15,19 +15,25 @@ use crate::{app::AppState, error::forbidden};
 
 pub const CROSS_SITE_REFUSED: &str = "Cross-site requests are not allowed.";
 
-/// `scheme://host[:port]` of an `Origin` or `Referer` value.
-fn origin_authority(value: &str) -> Option<String> {
-    let url = Url::parse(value).ok()?;
-    Some(url.authority().to_owned()).filter(|a| !a.is_empty())
-}
-
+/// Whether a write may proceed: safe methods always; otherwise the browser's `Origin` (or
+/// `Referer`) must be the same origin (scheme, host and port) as the page the request was
+/// sent to, or as `PUBLIC_URL`. The request's own scheme is `PUBLIC_URL`'s: agency domains
+/// are served the way the public address is.
 pub fn allowed(method: &Method, origin: Option<&str>, host: Option<&str>, public: &Url) -> bool {
     if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
         return true;
     }
     let Some(origin) = origin else { return true };
-    let Some(authority) = origin_authority(origin) else { return false };
-    host.is_some_and(|h| h.eq_ignore_ascii_case(&authority)) || authority == public.authority()
+    let Some(origin) = Url::parse(origin).ok().map(|u| u.origin()).filter(|o| o.is_tuple()) else {
+        return false;
+    };
+    if origin == public.origin() {
+        return true;
+    }
+    let requested = host
+        .and_then(|h| Url::parse(&format!("{}://{h}", public.scheme())).ok())
+        .map(|u| u.origin());
+    requested.is_some_and(|r| r == origin)
 }
 
 pub async fn same_origin(State(state): State<AppState>, request: Request, next: Next) -> Response {
@@ -63,6 +69,16 @@ mod tests {
         assert!(!allowed(&post, Some("https://evil.example"), host, &public));
         assert!(!allowed(&post, Some("garbage"), host, &public));
         assert!(!allowed(&post, Some("null"), host, &public));
+        assert!(!allowed(&post, Some("http://bcso.example.org"), host, &public), "scheme differs");
+        assert!(!allowed(&post, Some("ftp://bcso.example.org"), host, &public));
+        assert!(!allowed(&post, Some("https://bcso.example.org:8443"), host, &public), "port");
+        assert!(!allowed(&post, Some("ftp://portal.example.org"), host, &public));
+        assert!(allowed(&post, Some("https://portal.example.org:443/x"), host, &public));
+        let local = Url::parse("http://127.0.0.1:8080").unwrap();
+        let bcso = Some("bcso.localhost:8080");
+        assert!(allowed(&post, Some("http://bcso.localhost:8080"), bcso, &local));
+        assert!(!allowed(&post, Some("http://bcso.localhost:9090"), bcso, &local));
+        assert!(!allowed(&post, Some("https://127.0.0.1:8080"), bcso, &local));
         assert!(!allowed(
             &Method::DELETE,
             Some("http://bcso.example.org.evil.example"),

@@ -43,7 +43,9 @@ pub fn layer(db: sqlx::PgPool, secure: bool) -> SessionManagerLayer<PostgresStor
 }
 
 fn session_error(err: tower_sessions::session::Error) -> AppError {
-    AppError::Other(anyhow::anyhow!("session store: {err}"))
+    // The store is the control database: failing to read or write it is an outage.
+    tracing::warn!(error = %err, "session store");
+    AppError::Unavailable(crate::error::DATABASE_UNAVAILABLE.into())
 }
 
 pub async fn begin_login(session: &Session, pending: PendingLogin) -> AppResult<()> {

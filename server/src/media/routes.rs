@@ -53,7 +53,19 @@ pub async fn insignia(
     serve(&state, &insignia_key(&file), &headers).await
 }
 
+/// Longest stored name and key we ever create; anything longer cannot exist (and a file
+/// system would refuse to look it up).
+const MAX_NAME: usize = 200;
+const MAX_KEY: usize = 512;
+
+fn plausible_key(key: &str) -> bool {
+    key.len() <= MAX_KEY && key.split('/').all(|part| part.len() <= MAX_NAME)
+}
+
 async fn serve(state: &AppState, key: &str, headers: &HeaderMap) -> AppResult<Response> {
+    if !plausible_key(key) {
+        return Err(not_found("Not found"));
+    }
     // Revalidation asks the store for metadata only; the bytes are read for a 200 alone.
     let stored_tag = state.media.e_tag(key).await?.ok_or_else(|| not_found("Not found"))?;
     let etag = stored_tag.as_deref().and_then(|t| quoted(t).parse::<ETag>().ok());

@@ -126,7 +126,10 @@ impl PoolCache {
         let built = self.cache.try_get_with(agency.id, self.build(agency)).await.map_err(
             |e: Arc<AppError>| match Arc::try_unwrap(e) {
                 Ok(err) => err,
-                Err(shared) => AppError::Unavailable(shared.to_string()),
+                Err(shared) if shared.status() == axum::http::StatusCode::SERVICE_UNAVAILABLE => {
+                    AppError::Unavailable(crate::error::DATABASE_UNAVAILABLE.into())
+                }
+                Err(shared) => AppError::Other(anyhow::anyhow!("{shared}")),
             },
         )?;
         built.last_used.store(self.now(), Ordering::Relaxed);

@@ -26,7 +26,7 @@ pub(crate) const AGENCIES_REFUSAL: &str =
 pub(crate) const ROOT_ONLY: &str =
     "This page is only available from the root agency administration site.";
 pub(crate) const MANAGEMENT_REQUIRED: &str =
-    "Managing another agency's permissions needs agency management on the active agency.";
+    "Only the root agency, with agency management on, manages other agencies' permissions.";
 pub(crate) const CROSS_SITE: &str = "Cross-site requests are not allowed.";
 pub(crate) const STALE: &str =
     "Permissions were changed by someone else since you loaded them. Refresh to see their changes.";
@@ -234,7 +234,7 @@ async fn a_session_grants_nothing_in_another_agency_unless_its_roster_has_the_me
     assert_eq!(
         away,
         json!({"isAuthenticated": true, "level": null, "roles": [], "isHighCommand": false,
-               "userId": ROOT_HC, "roster": null})
+               "canManage": true, "assignableLevels": [], "userId": ROOT_HC, "roster": null})
     );
     // The query parameter picks the agency just like the header.
     let by_query = root_hc.get(app.url("/api/nav-permissions?agency=bcso")).send().await.unwrap();
@@ -274,7 +274,9 @@ async fn owners_are_high_command_of_the_root_agency_only() {
     assert_eq!(
         viewer,
         json!({"isAuthenticated": true, "level": "high_command", "roles": [],
-               "isHighCommand": true, "userId": OWNER, "roster": null})
+               "isHighCommand": true, "canManage": true,
+               "assignableLevels": ["deputy", "supervisor", "command", "high_command"],
+               "userId": OWNER, "roster": null})
     );
     let change = json!({"items": {"sops": restricted(&["supervisor"])}});
     let saved = send(&app, &owner, Method::PUT, "/api/nav-permissions", ROOT, Some(&change));

@@ -71,7 +71,27 @@ async fn the_oauth_round_trip_signs_in_returns_and_signs_out() {
     // /api/me says the same.
     assert_eq!(json(browser.get(app.url("/api/me")).send().await.unwrap(), 200).await, body);
 
-    let out = browser.get(app.url("/auth/logout")).send().await.unwrap();
+    // A link cannot sign anyone out: GET asks first, and changes nothing.
+    let ask = browser.get(app.url("/auth/logout")).send().await.unwrap();
+    assert_eq!(ask.status(), 200);
+    let page = ask.text().await.unwrap();
+    assert!(page.contains(r#"<form method="post" action="/auth/logout">"#), "{page}");
+    assert_eq!(me(&app, &browser).await["user"]["id"], DEPUTY, "still signed in");
+    // Another site cannot post it either.
+    let forged = browser
+        .post(app.url("/auth/logout"))
+        .header("origin", "https://evil.example")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forged.status(), 403);
+    assert_eq!(me(&app, &browser).await["user"]["id"], DEPUTY, "still signed in");
+    let out = browser
+        .post(app.url("/auth/logout"))
+        .header("origin", app.address.clone())
+        .send()
+        .await
+        .unwrap();
     assert_eq!((out.status().as_u16(), location(&out)), (303, "/".to_owned()));
     assert_eq!(
         me(&app, &browser).await,

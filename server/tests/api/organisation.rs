@@ -685,7 +685,7 @@ async fn disabled_sub_departments_and_callsigns_are_refused_by_the_server() {
     assert_eq!(get(&app, &hc, "/api/callsigns", "sast").await, json!({}));
     assert_eq!(
         get(&app, &hc, "/api/roster/callsigns?rank=Deputy", "sast").await,
-        json!({"available": []})
+        json!({"available": [], "total": 0})
     );
     assert_eq!(get(&app, &hc, "/api/structure", "sast").await, before);
 
@@ -802,12 +802,12 @@ async fn agencies_see_and_change_only_their_own_organisation() {
     assert_eq!(b_before["hireLogs"], json!({"items": []}));
     assert_eq!(
         get(&app, &b_hc, "/api/roster/callsigns?rank=Officer", B).await,
-        json!({"available": []})
+        json!({"available": [], "total": 0})
     );
     // A's pool does not follow the rank name into B.
     assert_eq!(
         get(&app, &b_hc, "/api/roster/callsigns?rank=Deputy", B).await,
-        json!({"available": []})
+        json!({"available": [], "total": 0})
     );
 
     // A's High Command, asking for B, is nobody there.
@@ -947,7 +947,7 @@ async fn deleting_an_unused_rank_removes_its_callsign_pool() {
     set_pools(&app, &hc, A, "Officer", json!([pool("O", 1, 3)])).await;
     assert_eq!(
         get(&app, &hc, "/api/roster/callsigns?rank=Cadet", A).await,
-        json!({"available": ["C-01", "C-02", "C-03"]})
+        json!({"available": ["C-01", "C-02", "C-03"], "total": 3})
     );
 
     let structure =
@@ -959,7 +959,7 @@ async fn deleting_an_unused_rank_removes_its_callsign_pool() {
     assert_eq!(get(&app, &hc, "/api/callsigns", A).await, json!({"Officer": [pool("O", 1, 3)]}));
     assert_eq!(
         get(&app, &hc, "/api/roster/callsigns?rank=Cadet", A).await,
-        json!({"available": []})
+        json!({"available": [], "total": 0})
     );
 
     // Deleting a department deletes the pools of its ranks.

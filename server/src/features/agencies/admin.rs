@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use crate::{
     access::{
         guard::{
-            page, require_high_command, Authenticated, HighCommand, HighCommandPage,
+            page, require_can_manage, require_high_command, Authenticated, HighCommand, HighCommandPage,
             RootHighCommand, AGENCIES_REFUSAL,
         },
         Viewer,
@@ -78,6 +78,7 @@ pub async fn update_agency(
         || patch.theme.is_some()
         || patch.links.is_some();
     let change = patch.into_change().map_err(bad_request)?;
+    require_can_manage(&viewer)?;
     if !touches_branding && change.hidden.is_none() {
         return Err(bad_request(NOTHING_TO_CHANGE));
     }

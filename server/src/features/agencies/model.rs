@@ -250,9 +250,11 @@ pub struct AgencyDraft {
     pub owner: Option<crate::tenancy::provision::Owner>,
 }
 
+use crate::validate::{limits, max_len, max_len_opt};
+
 fn is_discord_id(raw: &str) -> bool {
     let id = raw.trim();
-    id.len() >= 5 && id.chars().all(|c| c.is_ascii_digit())
+    (5..=25).contains(&id.len()) && id.chars().all(|c| c.is_ascii_digit())
 }
 
 fn optional_text(value: &Option<String>) -> Option<String> {
@@ -280,6 +282,8 @@ pub fn normalize_domain(raw: &str) -> Result<String, String> {
     }
 }
 
+pub const MAX_LEVELS: usize = 20;
+
 impl AgencyDraft {
     /// Validates the draft (command-and-reports §5 "Agency create") into what provisioning
     /// takes. Flags default to enableAgencyManagement on and disableCallsigns off.
@@ -289,6 +293,22 @@ impl AgencyDraft {
         if name.is_empty() {
             return Err("Agency name is required.".into());
         }
+        max_len("Agency name", &name, limits::NAME)?;
+        max_len_opt("Short name", optional_text(&self.short_name).as_deref(), limits::SHORT_NAME)?;
+        // Texts, theme and links pass the same rules as an edit of them.
+        let object = |value: Option<Value>, what: &str| match value {
+            Some(Value::Object(map)) => Ok(Some(map)),
+            Some(Value::Null) | None => Ok(None),
+            Some(_) => Err(format!("{what} must be an object.")),
+        };
+        let texts = AgencyPatch {
+            description: Some(self.description.clone()),
+            long_description: Some(self.long_description.clone()),
+            theme: object(self.theme, "theme")?,
+            links: object(self.links, "links")?,
+            flags: None,
+        }
+        .into_change()?;
         let slug = match optional_text(&self.slug) {
             Some(raw) => parse_slug(&raw)?,
             None => parse_slug(&slug_from_name(&name)).map_err(|_| {
@@ -311,20 +331,32 @@ impl AgencyDraft {
                 Value::Array(_) | Value::Null => normalize_levels(Some(levels)),
                 _ => return Err("flags.levels must be a list of levels or text.".into()),
             };
+            if normalized.len() > MAX_LEVELS {
+                return Err(format!("An agency may have at most {MAX_LEVELS} levels."));
+            }
+            for level in &normalized {
+                max_len("A level", &level.label, limits::SHORT_TEXT)?;
+            }
             flags.insert("levels".into(), serde_json::to_value(normalized).unwrap_or_default());
         }
         Ok(crate::tenancy::provision::NewAgency {
             slug,
             short_name: optional_text(&self.short_name),
             domain,
-            description: optional_text(&self.description),
-            long_description: optional_text(&self.long_description),
+            description: texts.description.flatten(),
+            long_description: texts.long_description.flatten(),
             flags: Value::Object(flags),
-            theme: self.theme.unwrap_or_else(|| Value::Object(Default::default())),
-            links: self.links.unwrap_or_else(|| Value::Object(Default::default())),
+            theme: Value::Object(texts.theme_set),
+            links: Value::Object(texts.links_set),
             database_url: None,
             owner: match self.owner {
                 Some(o) if o.discord_id.trim().is_empty() && o.name.trim().is_empty() => None,
+                Some(o) if o.name.trim().chars().count() > limits::NAME => {
+                    return Err(format!(
+                        "The first High Command member's name must be at most {} characters.",
+                        limits::NAME
+                    ))
+                }
                 Some(o) if o.name.trim().is_empty() || !is_discord_id(&o.discord_id) => {
                     return Err(
                         "The first High Command member needs a name and a numeric Discord id."

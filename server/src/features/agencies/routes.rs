@@ -94,6 +94,7 @@ impl From<&Agency> for AgencyConfig {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct ListQuery {
     /// `1` lists hidden agencies too (High Command of the root agency only).

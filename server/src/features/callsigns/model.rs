@@ -26,10 +26,39 @@ impl Default for Pool {
 }
 
 pub const MAX_POOL_SIZE: i64 = 10_000;
+/// Pools one rank may have.
+pub const MAX_POOLS: usize = 20;
+/// Free callsigns one answer lists by default, and at most.
+pub const DEFAULT_PAGE: usize = 200;
+pub const MAX_PAGE: usize = 1_000;
 pub const MAX_NUMBER: i64 = 99_999;
 
-/// Checks and normalises pools: numeric only, prefix letters (uppercased), 0 ≤ start ≤ end.
+/// Checks and normalises pools: at most [`MAX_POOLS`], numeric only, prefix letters
+/// (uppercased), 0 ≤ start ≤ end, at most [`MAX_POOL_SIZE`] numbers each, no two overlapping.
 pub fn validate_pools(pools: Vec<Pool>) -> Result<Vec<Pool>, String> {
+    if pools.len() > MAX_POOLS {
+        return Err(format!("A rank may have at most {MAX_POOLS} callsign pools."));
+    }
+    let pools = validate_each(pools)?;
+    for (i, a) in pools.iter().enumerate() {
+        for b in &pools[i + 1..] {
+            if a.prefix == b.prefix && a.start <= b.end && b.start <= a.end {
+                return Err(format!(
+                    "Pools {} and {} overlap.",
+                    describe_pool(a),
+                    describe_pool(b)
+                ));
+            }
+        }
+    }
+    Ok(pools)
+}
+
+fn describe_pool(p: &Pool) -> String {
+    format!("{}{}–{}", p.prefix, p.start, p.end)
+}
+
+fn validate_each(pools: Vec<Pool>) -> Result<Vec<Pool>, String> {
     pools
         .into_iter()
         .map(|p| {
@@ -92,6 +121,35 @@ pub fn pool_callsigns(pools: &[Pool]) -> impl Iterator<Item = String> + '_ {
         .flat_map(|p| (p.start..=p.end).map(move |n| display_callsign(&format!("{}{n}", p.prefix))))
 }
 
+/// The pool number a displayed callsign stands for, if it is letters-dash-digits or digits.
+fn pool_number(callsign: &str) -> Option<(&str, i64)> {
+    let (prefix, digits) = callsign.split_once('-').unwrap_or(("", callsign));
+    let number = digits.parse().ok().filter(|_| digits.chars().all(|c| c.is_ascii_digit()))?;
+    Some((prefix, number))
+}
+
+/// One page of the free callsigns of `pools` (those not in `held`, displayed), and how many
+/// are free in all. Numbers are made only up to the end of the page; the total is counted
+/// from the pools' sizes and the held callsigns that fall inside them (pools never overlap).
+pub fn free_callsigns(
+    pools: &[Pool],
+    held: &std::collections::HashSet<String>,
+    offset: usize,
+    limit: usize,
+) -> (Vec<String>, usize) {
+    let size: i64 = pools.iter().map(|p| p.end - p.start + 1).sum();
+    let held_inside = held
+        .iter()
+        .filter_map(|c| pool_number(c))
+        .filter(|(prefix, n)| {
+            pools.iter().any(|p| p.prefix == *prefix && (p.start..=p.end).contains(n))
+        })
+        .count();
+    let total = usize::try_from(size).unwrap_or(0).saturating_sub(held_inside);
+    let page = pool_callsigns(pools).filter(|c| !held.contains(c)).skip(offset).take(limit).collect();
+    (page, total)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,6 +182,42 @@ mod tests {
         );
         assert!(bad(Pool { prefix: "A1".into(), ..Pool::default() }).contains("letters"));
         assert!(bad(Pool { start: 0, end: 20_000, ..Pool::default() }).contains("at most"));
+    }
+
+    #[test]
+    fn pools_are_bounded_and_never_overlap() {
+        let many = vec![Pool::default(); MAX_POOLS + 1];
+        assert_eq!(
+            validate_pools(many).unwrap_err(),
+            "A rank may have at most 20 callsign pools."
+        );
+        let a = Pool { prefix: "A".into(), start: 100, end: 199, ..Pool::default() };
+        let overlapping = Pool { start: 150, end: 250, ..a.clone() };
+        assert_eq!(
+            validate_pools(vec![a.clone(), overlapping]).unwrap_err(),
+            "Pools A100–199 and A150–250 overlap."
+        );
+        let other_prefix = Pool { prefix: "B".into(), ..a.clone() };
+        assert!(validate_pools(vec![a, other_prefix]).is_ok());
+    }
+
+    #[test]
+    fn free_callsigns_come_a_page_at_a_time_with_their_total() {
+        let pools = vec![
+            Pool { prefix: "A".into(), start: 1, end: 5, ..Pool::default() },
+            Pool { prefix: String::new(), start: 0, end: 9_999, ..Pool::default() },
+        ];
+        let held: std::collections::HashSet<String> =
+            ["A-02", "A-04", "07", "B-01", "ZZ"].map(String::from).into();
+        let (page, total) = free_callsigns(&pools, &held, 0, 4);
+        assert_eq!(page, vec!["A-01", "A-03", "A-05", "00"]);
+        assert_eq!(total, 5 + 10_000 - 3, "B-01 and ZZ lie outside every pool");
+        let (page, _) = free_callsigns(&pools, &held, 4, 5);
+        assert_eq!(page, vec!["01", "02", "03", "04", "05"]);
+        let (page, _) = free_callsigns(&pools, &held, 6, 2);
+        assert_eq!(page, vec!["03", "04"]);
+        let (page, _) = free_callsigns(&pools, &held, 20_000, 10);
+        assert!(page.is_empty());
     }
 
     #[test]

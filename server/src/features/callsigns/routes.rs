@@ -11,7 +11,10 @@ use crate::{
     access::guard::{nav_item, Guard},
     error::{bad_request, AppResult},
     extract::{JsonBody, QueryParams},
-    features::callsigns::model::{display_callsign, pool_callsigns, validate_pools, Pool},
+    features::callsigns::model::{
+        display_callsign, free_callsigns, validate_pools, Pool, DEFAULT_PAGE, MAX_PAGE,
+        MAX_POOLS, MAX_POOL_SIZE,
+    },
 };
 
 pub const CALLSIGNS_DISABLED: &str = "Callsigns are disabled for this agency.";
@@ -88,14 +91,22 @@ pub async fn save_pools(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct RankQuery {
     /// Rank name (or rank id).
     pub rank: String,
+    /// How many free callsigns to list (default 200, at most 1000).
+    pub limit: Option<usize>,
+    /// How many free callsigns to skip.
+    pub offset: Option<usize>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AvailableCallsigns {
+    /// One page of the free callsigns, in pool order.
     pub available: Vec<String>,
+    /// How many callsigns of the rank's pools are free in all.
+    pub total: usize,
 }
 
 /// Callsigns of the rank's pools that nobody in the agency holds, as displayed.
@@ -107,7 +118,7 @@ pub async fn available(
     QueryParams(query): QueryParams<RankQuery>,
 ) -> AppResult<Json<AvailableCallsigns>> {
     if viewer.agency.flags.disable_callsigns {
-        return Ok(Json(AvailableCallsigns { available: vec![] }));
+        return Ok(Json(AvailableCallsigns { available: vec![], total: 0 }));
     }
     let pools: Option<Jsonb<Vec<Pool>>> = sqlx::query_scalar(
         "SELECT pools FROM callsign_pools
@@ -118,7 +129,7 @@ pub async fn available(
     .fetch_optional(viewer.pool())
     .await?;
     let Some(Jsonb(pools)) = pools else {
-        return Ok(Json(AvailableCallsigns { available: vec![] }));
+        return Ok(Json(AvailableCallsigns { available: vec![], total: 0 }));
     };
     let held: HashSet<String> = sqlx::query_scalar::<_, String>(
         "SELECT callsign FROM roster WHERE callsign IS NOT NULL AND callsign <> ''",
@@ -128,6 +139,8 @@ pub async fn available(
     .into_iter()
     .map(|c| display_callsign(&c))
     .collect();
-    let available = pool_callsigns(&pools).filter(|c| !held.contains(c)).collect();
-    Ok(Json(AvailableCallsigns { available }))
+    let limit = query.limit.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_PAGE);
+    let offset = query.offset.unwrap_or(0).min(MAX_POOLS * MAX_POOL_SIZE as usize);
+    let (available, total) = free_callsigns(&pools, &held, offset, limit);
+    Ok(Json(AvailableCallsigns { available, total }))
 }

@@ -15,6 +15,7 @@ pub const MAX_LIMIT: i64 = 200;
 pub const DEFAULT_LIMIT: i64 = 50;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct LogQuery {
     /// `rank` (default) or `hire`.
     #[serde(rename = "type")]

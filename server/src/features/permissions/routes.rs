@@ -22,12 +22,13 @@ use crate::{
         },
         store,
     },
-    tenancy::{pools::TenantPool, Agency},
+    tenancy::{pools::TenantPool, Agency, ROOT_SLUG},
 };
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct TargetQuery {
-    /// Another agency's slug (High Command of an agency with agency management).
+    /// Another agency's slug (High Command of the root agency, with agency management on).
     pub target: Option<String>,
 }
 
@@ -35,9 +36,10 @@ pub const ONLY_ROOT_LOCKS: &str =
     "Locks are set by an agency with agency management, from its Permissions page (Managing agency).";
 
 pub const MANAGEMENT_REQUIRED: &str =
-    "Managing another agency's permissions needs agency management on the active agency.";
+    "Only the root agency, with agency management on, manages other agencies' permissions.";
 
-/// The agency being edited: the viewer's own, or `target` for agency managers.
+/// The agency being edited: the viewer's own, or `target` for High Command of the root
+/// agency (with agency management on).
 async fn target_agency(
     state: &AppState,
     viewer: &Viewer,
@@ -50,7 +52,9 @@ async fn target_agency(
         return Ok(None);
     }
     require_high_command(viewer, page::Permissions::REFUSAL)?;
-    if !viewer.agency.flags.enable_agency_management {
+    // The flag on any other agency has no power over other agencies, and nothing but the
+    // root itself changes the root agency's permissions.
+    if viewer.agency.slug != ROOT_SLUG || !viewer.agency.flags.enable_agency_management {
         return Err(forbidden(MANAGEMENT_REQUIRED));
     }
     let agency = state

@@ -89,9 +89,12 @@ mod tests {
 
 use serde::Deserialize;
 
-use crate::features::{
-    callsigns::model::display_callsign,
-    structure::model::{Department, Rank},
+use crate::{
+    features::{
+        callsigns::model::display_callsign,
+        structure::model::{Department, Rank},
+    },
+    validate::{date_in_range, limits, max_len, max_len_opt},
 };
 
 /// `POST /api/roster` and `PATCH /api/roster/{id}`: a person's fields. On PATCH, fields left
@@ -100,16 +103,17 @@ use crate::features::{
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RosterInput {
+    #[schema(max_length = 120)]
     pub name: Option<String>,
     #[serde(default, deserialize_with = "crate::extract::nullable")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, max_length = 16)]
     pub callsign: Option<Option<String>>,
     #[serde(default, deserialize_with = "crate::extract::nullable")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, max_length = 60)]
     pub region: Option<Option<String>>,
     pub status: Option<String>,
     #[serde(default, deserialize_with = "crate::extract::nullable")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, max_length = 60)]
     pub discord_id: Option<Option<String>>,
     pub department_id: Option<String>,
     /// The rank's name (as the spec's client sends it); `rankId` wins when both are sent.
@@ -122,10 +126,10 @@ pub struct RosterInput {
     pub hire_date: Option<NaiveDate>,
     /// What this edit is (e.g. "Promotion"), and why; shown as the person's Notes.
     #[serde(default, deserialize_with = "crate::extract::nullable")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, max_length = 120)]
     pub action: Option<Option<String>>,
     #[serde(default, deserialize_with = "crate::extract::nullable")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, max_length = 1000)]
     pub reason: Option<Option<String>>,
     pub version: Option<i32>,
 }
@@ -204,6 +208,16 @@ impl RosterInput {
         let missing =
             if rules.callsigns_disabled { MISSING_WITHOUT_CALLSIGN } else { MISSING_WITH_CALLSIGN };
         let (Some(name), Some(rank_ref)) = (name, rank_ref) else { return Err(missing.into()) };
+        let region = clean(self.region.flatten());
+        let discord_id = clean(self.discord_id.flatten());
+        let action = clean(self.action.flatten());
+        let reason = clean(self.reason.flatten());
+        max_len("Name", &name, limits::NAME)?;
+        max_len_opt("Callsign", callsign.as_deref(), limits::CALLSIGN)?;
+        max_len_opt("Region", region.as_deref(), limits::SHORT_TEXT)?;
+        max_len_opt("Discord ID", discord_id.as_deref(), limits::SHORT_TEXT)?;
+        max_len_opt("Action", action.as_deref(), limits::LABEL)?;
+        max_len_opt("Reason", reason.as_deref(), limits::NOTE)?;
         if callsign.is_none() && !rules.callsigns_disabled {
             return Err(missing.into());
         }
@@ -295,23 +309,24 @@ impl RosterInput {
             callsign.map(|c| display_callsign(&c)).filter(|c| !c.is_empty())
         };
         let hire_date = self.hire_date.unwrap_or(rules.today);
+        date_in_range("The hire date", hire_date)?;
         if hire_date > rules.today {
             return Err(FUTURE_HIRE.into());
         }
         Ok(Person {
             name,
             callsign,
-            region: clean(self.region.flatten()),
+            region,
             status,
-            discord_id: clean(self.discord_id.flatten()),
+            discord_id,
             department_id: department.id.clone(),
             rank_id: rank.id.clone(),
             rank_name: rank.name.clone(),
             sub_dept_id,
             roles,
             hire_date,
-            action: clean(self.action.flatten()),
-            reason: clean(self.reason.flatten()),
+            action,
+            reason,
         })
     }
 }

@@ -11,13 +11,14 @@ use utoipa::ToSchema;
 use crate::{
     access::{
         guard::{nav_item, Guard},
+        rank_access::{check_roster_change, Held, Wanted},
         Viewer,
     },
     error::{bad_request, conflict, forbidden, not_found, AppError, AppResult},
     extract::{JsonBody, PathParams},
     features::{
         roster::{
-            model::{changes, RosterEntry, RosterInput, Rules},
+            model::{changes, Person, RosterEntry, RosterInput, Rules},
             store::{self, Actor},
         },
         structure::store as structure,
@@ -75,12 +76,15 @@ async fn callsign_conflict(
     }
 }
 
+/// Validates a person and applies the rank rule: who the viewer may add, edit, promote or
+/// demote (`current` is the entry before an edit).
 async fn rules_and_check(
     viewer: &Viewer,
     conn: &mut sqlx::PgConnection,
     input: RosterInput,
-    exclude: Option<i64>,
-) -> AppResult<crate::features::roster::model::Person> {
+    current: Option<&RosterEntry>,
+) -> AppResult<Person> {
+    let exclude = current.map(|c| c.id);
     let departments = structure::load(conn).await?;
     // One clock for every date: the database's, as rank change dates and time in grade use it.
     let today: chrono::NaiveDate =
@@ -93,6 +97,29 @@ async fn rules_and_check(
         today,
     };
     let person = input.validate(&rules).map_err(bad_request)?;
+    let level = departments
+        .iter()
+        .flat_map(|d| d.ranks.iter())
+        .find(|r| r.id == person.rank_id)
+        .map(|r| r.level.as_str())
+        .unwrap_or_default();
+    let (levels, editor) = viewer.editor();
+    let held = current.map(|c| Held {
+        id: c.id,
+        level: c.level.as_deref(),
+        rank_id: c.rank_id.as_deref(),
+        status: &c.status,
+    });
+    let wanted = Wanted { level, rank_id: &person.rank_id, status: &person.status };
+    check_roster_change(levels, editor, held, wanted).map_err(forbidden)?;
+    let discord_changed = person.discord_id != current.and_then(|c| c.discord_id.clone());
+    if let (Some(discord), true) = (&person.discord_id, discord_changed) {
+        if let Some(name) = store::discord_holder(conn, discord, exclude).await? {
+            return Err(conflict(format!(
+                "Discord account {discord} is already on the roster as {name}."
+            )));
+        }
+    }
     if let (Some(callsign), false) = (&person.callsign, flags.disable_callsigns) {
         if let Some(name) = store::callsign_holder(conn, callsign, exclude).await? {
             return Err(conflict(format!("Callsign {callsign} is already assigned to {name}")));
@@ -160,7 +187,7 @@ pub async fn update(
         let body = StaleEdit { error: STALE_EDIT.into(), current };
         return Ok((StatusCode::CONFLICT, Json(body)).into_response());
     }
-    let person = rules_and_check(&viewer, &mut tx, input.over(&current), Some(id)).await?;
+    let person = rules_and_check(&viewer, &mut tx, input.over(&current), Some(&current)).await?;
     let changed = changes(&current, &person);
     let untouched = changed.is_empty()
         && person.name == current.name

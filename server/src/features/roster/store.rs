@@ -95,6 +95,21 @@ pub async fn callsign_holder(
     .await
 }
 
+/// The name of the person (other than `except`) whose entry holds this Discord id or tag.
+pub async fn discord_holder(
+    conn: &mut PgConnection,
+    discord_id: &str,
+    except: Option<i64>,
+) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar(
+        "SELECT name FROM roster WHERE lower(btrim(discord_id)) = lower(btrim($1)) AND id <> $2 LIMIT 1",
+    )
+    .bind(discord_id)
+    .bind(except.unwrap_or(-1))
+    .fetch_optional(conn)
+    .await
+}
+
 pub async fn insert(conn: &mut PgConnection, p: &Person) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO roster (name, callsign, region, status, discord_id, department_id, rank_id, sub_dept_id,

@@ -72,6 +72,7 @@ pub struct StructureCreate {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StructurePatch {
+    #[schema(max_length = 120)]
     pub name: Option<String>,
     #[serde(default, deserialize_with = "crate::extract::nullable")]
     #[schema(value_type = Option<String>)]
@@ -99,6 +100,8 @@ pub const DEPARTMENT_NAME_REQUIRED: &str = "Department name required";
 pub const SUB_NAME_REQUIRED: &str = "Sub-department name required";
 pub const NAME_REQUIRED: &str = "Name required";
 
+pub const MAX_RANKS_AT_ONCE: usize = 50;
+
 /// A rank to create, validated.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewRank {
@@ -108,13 +111,26 @@ pub struct NewRank {
     pub insignia: Option<String>,
 }
 
+use crate::validate::{limits, max_len, max_len_opt};
+
 fn text(v: &Value, key: &str) -> Option<String> {
     v.get(key).and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty()).map(String::from)
 }
 
-/// The name as entered, trimmed; `message` when blank.
+/// The name as entered, trimmed; `message` when blank; at most [`limits::NAME`] characters.
 pub fn required_name(raw: Option<&str>, message: &str) -> Result<String, String> {
-    raw.map(str::trim).filter(|s| !s.is_empty()).map(String::from).ok_or_else(|| message.to_owned())
+    let name = raw
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .ok_or_else(|| message.to_owned())?;
+    max_len("Name", &name, limits::NAME)?;
+    Ok(name)
+}
+
+/// A Discord role id (or other short reference) as sent, at most [`limits::SHORT_TEXT`].
+pub fn short_reference(field: &str, value: Option<&str>) -> Result<(), String> {
+    max_len_opt(field, value, limits::SHORT_TEXT)
 }
 
 /// A level id of the agency (lowercased), or a sentence listing the valid ones.
@@ -128,18 +144,27 @@ pub fn valid_level(raw: &str, levels: &[Level]) -> Result<String, String> {
     }
 }
 
-/// An insignia file name as the upload returned it to this agency (`<slug>-<hex>.png`), or a
-/// demo insignia (`demo-<name>.png`). Whether the file exists is checked by the caller.
+/// An insignia file name as the upload returned it to this agency (`<slug>-<32 hex>.png`,
+/// the slug matched exactly, so `bcso` cannot use `bcso-annex-….png`), or a shared demo
+/// insignia (`demo-<letters and dashes>.png`). Whether the file exists is checked by the
+/// caller.
 pub fn valid_insignia(raw: Option<String>, agency_slug: &str) -> Result<Option<String>, String> {
     let Some(name) = raw.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()) else {
         return Ok(None);
     };
     let stem = name.strip_suffix(".png").unwrap_or_default();
-    let owned = stem.starts_with(&format!("{agency_slug}-")) || stem.starts_with("demo-");
-    let safe = !stem.is_empty()
-        && stem.len() <= 100
-        && stem.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
-    if owned && safe {
+    let is_upload_id = |id: &str| {
+        id.len() == 32 && id.chars().all(|c| c.is_ascii_digit() || ('a'..='f').contains(&c))
+    };
+    let uploaded_here =
+        stem.strip_prefix(agency_slug).and_then(|rest| rest.strip_prefix('-')).is_some_and(is_upload_id);
+    let demo = stem.strip_prefix("demo-").is_some_and(|rest| {
+        !rest.is_empty()
+            && rest.len() <= 40
+            && !is_upload_id(rest)
+            && rest.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+    });
+    if uploaded_here || demo {
         Ok(Some(name))
     } else {
         Err(not_an_insignia(&name))
@@ -182,13 +207,18 @@ pub fn new_ranks(
     if list.is_empty() {
         return Err("Add at least one rank.".into());
     }
+    if list.len() > MAX_RANKS_AT_ONCE {
+        return Err(format!("Add at most {MAX_RANKS_AT_ONCE} ranks at once."));
+    }
     list.iter()
         .map(|r| {
             let name = required_name(text(r, "name").as_deref(), NAME_REQUIRED)?;
             let level = valid_level(&text(r, "level").unwrap_or_default(), levels)?;
+            let role_id = text(r, "roleId");
+            short_reference("roleId", role_id.as_deref())?;
             Ok(NewRank {
                 name,
-                role_id: text(r, "roleId"),
+                role_id,
                 level,
                 insignia: valid_insignia(text(r, "insignia"), agency_slug)?,
             })
@@ -284,16 +314,27 @@ mod tests {
     fn department_ids_come_from_names() {
         assert_eq!(department_id_from_name("Patrol Division"), "patrol-division");
         assert!(department_id_from_name("!!!").starts_with("dept_"));
+        let upload = "0123456789abcdef0123456789abcdef";
         assert_eq!(
-            valid_insignia(Some(" bcso-1a2b.png ".into()), "bcso").unwrap(),
-            Some("bcso-1a2b.png".into())
+            valid_insignia(Some(format!(" bcso-{upload}.png ")), "bcso").unwrap(),
+            Some(format!("bcso-{upload}.png"))
         );
+        assert!(
+            valid_insignia(Some(format!("bcso-annex-{upload}.png")), "bcso").is_err(),
+            "another agency whose slug starts with this one's"
+        );
+        assert!(valid_insignia(Some(format!("bcso-annex-{upload}.png")), "bcso-annex").is_ok());
+        assert!(
+            valid_insignia(Some(format!("demo-{upload}.png")), "bcso").is_err(),
+            "an upload of an agency called demo is not a shared demo insignia"
+        );
+        assert!(valid_insignia(Some("bcso-1a2b.png".into()), "bcso").is_err());
         assert_eq!(
             valid_insignia(Some("demo-chief.png".into()), "bcso").unwrap(),
             Some("demo-chief.png".into())
         );
         assert!(
-            valid_insignia(Some("lspd-1a2b.png".into()), "bcso").is_err(),
+            valid_insignia(Some(format!("lspd-{upload}.png")), "bcso").is_err(),
             "another agency's upload"
         );
         assert_eq!(valid_insignia(Some(String::new()), "bcso").unwrap(), None);

@@ -10,15 +10,17 @@ use crate::features::roster::{
 use crate::{
     access::{
         guard::{nav_item, require_nav, Guard},
+        rank_access::{check_rank_edit, check_rank_level},
         Viewer,
     },
     app::AppState,
-    error::{bad_request, conflict, not_found, AppError, AppResult},
+    error::{bad_request, conflict, forbidden, not_found, AppError, AppResult},
     extract::{JsonBody, PathParams},
     features::structure::{
         model::{
             check_reorder, data_text, department_id_from_name, duplicate_rank_name,
-            insignia_file_name, new_id, new_ranks, not_an_insignia, required_name, valid_insignia,
+            insignia_file_name, new_id, new_ranks, not_an_insignia, required_name, short_reference,
+            valid_insignia,
             valid_level, ReorderRequest, Structure, StructureCreate, StructurePatch,
             DEPARTMENT_NAME_REQUIRED, NAME_REQUIRED, SUB_NAME_REQUIRED,
         },
@@ -62,6 +64,9 @@ pub async fn create(
     JsonBody(request): JsonBody<StructureCreate>,
 ) -> AppResult<(StatusCode, Json<Structure>)> {
     let flags = &viewer.agency.flags;
+    for key in ["roleId", "discordRoleId"] {
+        short_reference(key, data_text(&request.data, key).as_deref()).map_err(bad_request)?;
+    }
     let mut tx = viewer.pool().begin().await?;
     let parent = || async {
         let id = request.parent_id.as_deref().map(str::trim).filter(|s| !s.is_empty());
@@ -93,6 +98,10 @@ pub async fn create(
                 "ranks" => {
                     let ranks = new_ranks(&request.data, &flags.levels, &viewer.agency.slug)
                         .map_err(bad_request)?;
+                    let (levels, editor) = viewer.editor();
+                    for rank in &ranks {
+                        check_rank_level(levels, editor, None, &rank.level).map_err(forbidden)?;
+                    }
                     for rank in &ranks {
                         require_stored_insignia(&state, rank.insignia.as_deref()).await?;
                     }
@@ -222,6 +231,7 @@ pub async fn update(
                 _ => ("role_id", patch.role_id),
             };
             let (sent, value) = sent_field(field);
+            short_reference(column, value.as_deref()).map_err(bad_request)?;
             sqlx::query(&format!(
                 "UPDATE {table} SET name = $2, {column} = CASE WHEN $3 THEN $4 ELSE {column} END WHERE id = $1",
                 table = kind.table()
@@ -240,11 +250,13 @@ pub async fn update(
                 }
                 None => None,
             };
+            refuse_rank_change(&viewer, &mut tx, Kind::Rank, &id, level.as_deref()).await?;
             let insignia_sent = patch.insignia.is_some();
             let insignia = valid_insignia(patch.insignia.flatten(), &viewer.agency.slug)
                 .map_err(bad_request)?;
             require_stored_insignia(&state, insignia.as_deref()).await?;
             let (role_sent, role) = sent_field(patch.role_id);
+            short_reference("roleId", role.as_deref()).map_err(bad_request)?;
             refuse_duplicate_rank(&mut tx, &department, Some(&id), &[&name]).await?;
             sqlx::query(
                 "UPDATE ranks SET name = $2, level = COALESCE($3, level),
@@ -291,6 +303,9 @@ pub async fn delete(
             format!("{n} people still hold it")
         }
     };
+    if matches!(kind, Kind::Department | Kind::Rank) {
+        refuse_rank_change(&viewer, &mut tx, kind, &id, None).await?;
+    }
     match kind {
         Kind::Department => {
             let held = store::holders(&mut tx, Kind::Department, &id).await?;
@@ -369,6 +384,22 @@ pub async fn delete(
     }
     tx.commit().await?;
     Ok(Json(describe(&viewer).await?))
+}
+
+/// The rank rule for editing or deleting a rank, or deleting a department with its ranks:
+/// `level` is a rank's new level when it changes.
+async fn refuse_rank_change(
+    viewer: &Viewer,
+    conn: &mut sqlx::PgConnection,
+    kind: Kind,
+    id: &str,
+    level: Option<&str>,
+) -> AppResult<()> {
+    let (levels, editor) = viewer.editor();
+    for current in store::rank_levels(conn, kind, id).await? {
+        check_rank_edit(levels, editor, &current, level).map_err(forbidden)?;
+    }
+    Ok(())
 }
 
 /// Pools are keyed by rank name: a pool goes when no rank of that name is left.
