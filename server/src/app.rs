@@ -148,13 +148,8 @@ impl utoipa::Modify for CommonAnswers {
             response
         };
         for item in doc.paths.paths.values_mut() {
-            let operations = [
-                &mut item.get,
-                &mut item.put,
-                &mut item.post,
-                &mut item.delete,
-                &mut item.patch,
-            ];
+            let operations =
+                [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch];
             for operation in operations.into_iter().flatten() {
                 let json_body = operation
                     .request_body
@@ -190,7 +185,7 @@ struct ApiDoc;
 
 /// The routes and their OpenAPI description, from one list.
 fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    let (router, mut doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(agencies::routes::list_agencies, agencies::admin::create_agency))
         .routes(routes!(agencies::admin::update_agency))
         .routes(routes!(agencies::routes::agency_config))
@@ -211,15 +206,14 @@ fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(roster::routes::list, roster::routes::create))
         .routes(routes!(roster::routes::update))
         .routes(routes!(logs::roster_logs))
-        .split_for_parts();
-    utoipa::Modify::modify(&CommonAnswers, &mut doc);
-    (router, doc)
+        .split_for_parts()
 }
 
 /// The OpenAPI description of every route.
 pub fn openapi() -> utoipa::openapi::OpenApi {
     let (_, mut doc) = routes();
     doc.paths.paths.insert("/api/openapi.json".into(), openapi_path_item());
+    utoipa::Modify::modify(&CommonAnswers, &mut doc);
     doc
 }
 

@@ -129,7 +129,8 @@ pub fn check_rank_level(
     current: Option<&str>,
     wanted: &str,
 ) -> Result<(), &'static str> {
-    for level in current.into_iter().chain([wanted]) {
+    // The wanted level first: raising anything to High Command says who may do that.
+    for level in [wanted].into_iter().chain(current) {
         if !editor.above(levels, level) {
             return Err(editor.refusal(levels, level, RANK_LEVEL_BELOW_OWN));
         }
@@ -240,6 +241,10 @@ mod tests {
         assert_eq!(check_rank_level(levels, command, None, "supervisor"), Ok(()));
         assert_eq!(
             check_rank_level(levels, command, Some("command"), "high_command"),
+            Err(ONLY_HIGH_COMMAND)
+        );
+        assert_eq!(
+            check_rank_level(levels, command, Some("command"), "supervisor"),
             Err(RANK_LEVEL_BELOW_OWN)
         );
         assert_eq!(
@@ -284,6 +289,9 @@ mod tests {
             check_roster_change(levels, sergeant, Some(unranked), wanted("cadet")),
             Err(ONLY_HIGH_COMMAND)
         );
-        assert_eq!(check_roster_change(levels, editor("chief"), Some(unranked), wanted("cadet")), Ok(()));
+        assert_eq!(
+            check_roster_change(levels, editor("chief"), Some(unranked), wanted("cadet")),
+            Ok(())
+        );
     }
 }

@@ -124,7 +124,11 @@ impl Viewer {
     pub fn editor(&self) -> (Levels<'_>, Editor<'_>) {
         (
             Levels(&self.level_ids),
-            Editor { level: self.level.as_deref(), owner: self.is_owner, own_entries: &self.own_ids },
+            Editor {
+                level: self.level.as_deref(),
+                owner: self.is_owner,
+                own_entries: &self.own_ids,
+            },
         )
     }
 
@@ -191,8 +195,11 @@ pub async fn viewer_for(
                 .fetch_all(db.pool())
                 .await?
         };
-        let level =
-            if is_owner { top_level.clone() } else { matches.first().and_then(|m| m.level.clone()) };
+        let level = if is_owner {
+            top_level.clone()
+        } else {
+            matches.first().and_then(|m| m.level.clone())
+        };
         let mut roles: Vec<String> = Vec::new();
         let sources = matches.first().map(|m| m.roles.iter()).into_iter().flatten();
         for role in sources.chain(linked.iter()).chain(user.guild_roles.iter()) {

@@ -8,8 +8,8 @@ use utoipa::ToSchema;
 use crate::{
     access::{
         guard::{
-            page, require_can_manage, require_high_command, Authenticated, HighCommand, HighCommandPage,
-            RootHighCommand, AGENCIES_REFUSAL,
+            page, require_can_manage, require_high_command, Authenticated, HighCommand,
+            HighCommandPage, RootHighCommand, AGENCIES_REFUSAL,
         },
         Viewer,
     },

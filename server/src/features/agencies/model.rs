@@ -470,8 +470,9 @@ const MAX_CARDS: usize = 24;
 
 /// A link the portal may show: a local path or an http(s) URL.
 pub fn valid_link(raw: &str) -> bool {
-    (raw.starts_with('/') && !raw.starts_with("//"))
-        || url::Url::parse(raw).is_ok_and(|u| matches!(u.scheme(), "http" | "https"))
+    let plain = !raw.chars().any(char::is_control);
+    let local = raw.starts_with('/') && crate::validate::local_path(raw).is_some();
+    plain && (local || url::Url::parse(raw).is_ok_and(|u| matches!(u.scheme(), "http" | "https")))
 }
 
 fn patch_text(key: &str, value: Option<String>) -> Result<Option<String>, String> {

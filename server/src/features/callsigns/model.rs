@@ -146,7 +146,8 @@ pub fn free_callsigns(
         })
         .count();
     let total = usize::try_from(size).unwrap_or(0).saturating_sub(held_inside);
-    let page = pool_callsigns(pools).filter(|c| !held.contains(c)).skip(offset).take(limit).collect();
+    let page =
+        pool_callsigns(pools).filter(|c| !held.contains(c)).skip(offset).take(limit).collect();
     (page, total)
 }
 
@@ -187,10 +188,7 @@ mod tests {
     #[test]
     fn pools_are_bounded_and_never_overlap() {
         let many = vec![Pool::default(); MAX_POOLS + 1];
-        assert_eq!(
-            validate_pools(many).unwrap_err(),
-            "A rank may have at most 20 callsign pools."
-        );
+        assert_eq!(validate_pools(many).unwrap_err(), "A rank may have at most 20 callsign pools.");
         let a = Pool { prefix: "A".into(), start: 100, end: 199, ..Pool::default() };
         let overlapping = Pool { start: 150, end: 250, ..a.clone() };
         assert_eq!(

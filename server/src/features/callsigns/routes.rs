@@ -12,8 +12,8 @@ use crate::{
     error::{bad_request, AppResult},
     extract::{JsonBody, QueryParams},
     features::callsigns::model::{
-        display_callsign, free_callsigns, validate_pools, Pool, DEFAULT_PAGE, MAX_PAGE,
-        MAX_POOLS, MAX_POOL_SIZE,
+        display_callsign, free_callsigns, validate_pools, Pool, DEFAULT_PAGE, MAX_PAGE, MAX_POOLS,
+        MAX_POOL_SIZE,
     },
 };
 

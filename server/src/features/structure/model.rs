@@ -156,8 +156,10 @@ pub fn valid_insignia(raw: Option<String>, agency_slug: &str) -> Result<Option<S
     let is_upload_id = |id: &str| {
         id.len() == 32 && id.chars().all(|c| c.is_ascii_digit() || ('a'..='f').contains(&c))
     };
-    let uploaded_here =
-        stem.strip_prefix(agency_slug).and_then(|rest| rest.strip_prefix('-')).is_some_and(is_upload_id);
+    let uploaded_here = stem
+        .strip_prefix(agency_slug)
+        .and_then(|rest| rest.strip_prefix('-'))
+        .is_some_and(is_upload_id);
     let demo = stem.strip_prefix("demo-").is_some_and(|rest| {
         !rest.is_empty()
             && rest.len() <= 40

@@ -20,9 +20,8 @@ use crate::{
         model::{
             check_reorder, data_text, department_id_from_name, duplicate_rank_name,
             insignia_file_name, new_id, new_ranks, not_an_insignia, required_name, short_reference,
-            valid_insignia,
-            valid_level, ReorderRequest, Structure, StructureCreate, StructurePatch,
-            DEPARTMENT_NAME_REQUIRED, NAME_REQUIRED, SUB_NAME_REQUIRED,
+            valid_insignia, valid_level, ReorderRequest, Structure, StructureCreate,
+            StructurePatch, DEPARTMENT_NAME_REQUIRED, NAME_REQUIRED, SUB_NAME_REQUIRED,
         },
         store::{self, Kind},
     },

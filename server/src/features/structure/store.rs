@@ -76,7 +76,11 @@ impl Kind {
 
 /// Finds which kind of structure item `id` is, and its department.
 /// The levels of a rank (`Rank` id) or of every rank of a department (`Department` id).
-pub async fn rank_levels(conn: &mut PgConnection, kind: Kind, id: &str) -> sqlx::Result<Vec<String>> {
+pub async fn rank_levels(
+    conn: &mut PgConnection,
+    kind: Kind,
+    id: &str,
+) -> sqlx::Result<Vec<String>> {
     let column = if kind == Kind::Department { "department_id" } else { "id" };
     sqlx::query_scalar(&format!("SELECT level FROM ranks WHERE {column} = $1"))
         .bind(id)

@@ -1,0 +1,368 @@
+//! Bad input and hostile requests get a sentence, never a 500 and never a way around the
+//! rules: bounded callsign pools, NUL characters, out-of-range dates, oversized text, long
+//! media names, insignia of another agency, unsafe links and return paths, cross-origin
+//! writes, a database that goes away, and an OpenAPI description that says all of it.
+
+use std::{
+    net::SocketAddr,
+    sync::{
+        atomic::{AtomicBool, Ordering},
+        Arc, Mutex,
+    },
+};
+
+use reqwest::Method;
+use serde_json::{json, Value};
+use tokio::{net::TcpListener, task::AbortHandle};
+
+use crate::{
+    fixtures::tiny_png,
+    helpers::{create_database, json, location, send, spawn_app},
+    organisation::{
+        add_department, get, patch, pool, post, refused, set_pools, two_agencies, upload_insignia,
+        A, HC, HQ,
+    },
+};
+use portal::tenancy::provision::{starter_rank_id, NewAgency};
+
+const NUL: &str = "Text may not contain NUL characters.";
+
+#[tokio::test]
+async fn callsign_pools_and_their_answers_are_bounded() {
+    let app = two_agencies().await;
+    let hc = app.signed_in(HC).await;
+    let many: Vec<Value> = (0..21).map(|i| pool("A", i * 10, i * 10 + 9)).collect();
+    refused(
+        post(&app, &hc, "/api/callsigns", A, json!({"rankName": "Deputy", "pools": many})).await,
+        400,
+        "A rank may have at most 20 callsign pools.",
+    )
+    .await;
+    let overlapping = json!([pool("A", 0, 99), pool("A", 50, 150)]);
+    refused(
+        post(&app, &hc, "/api/callsigns", A, json!({"rankName": "Deputy", "pools": overlapping}))
+            .await,
+        400,
+        "Pools A0–99 and A50–150 overlap.",
+    )
+    .await;
+
+    // Twenty full pools: the answer is one page and the total, not 200,000 callsigns.
+    let prefixes = ["A", "B", "C", "D", "E", "F", "G", "H", "J", "K"];
+    let full: Vec<Value> =
+        (0..20).map(|i| pool(&prefixes[i % 10].repeat(i / 10 + 1), 0, 9_999)).collect();
+    set_pools(&app, &hc, A, "Deputy", json!(full)).await;
+    let first = get(&app, &hc, "/api/roster/callsigns?rank=Deputy", A).await;
+    assert_eq!(first["available"].as_array().unwrap().len(), 200, "the default page");
+    assert_eq!(first["total"], 200_000);
+    assert_eq!(first["available"][0], "A-00");
+    let page = get(&app, &hc, "/api/roster/callsigns?rank=Deputy&limit=5000&offset=10", A).await;
+    assert_eq!(page["available"].as_array().unwrap().len(), 1000, "at most 1000 at once");
+    assert_eq!(page["available"][0], "A-10");
+    let body = send(&app, &hc, Method::GET, "/api/roster/callsigns?rank=Deputy", A, None).await;
+    assert!(body.bytes().await.unwrap().len() < 10_000, "a small answer");
+}
+
+#[tokio::test]
+async fn nul_characters_dates_and_long_text_are_refused_with_a_sentence() {
+    let app = two_agencies().await;
+    let hc = app.signed_in(HC).await;
+    let person = |extra: Value| {
+        let mut body = json!({"name": "Nia New", "callsign": "N-01",
+                              "rankId": starter_rank_id("deputy")});
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        body
+    };
+    refused(post(&app, &hc, "/api/roster", A, person(json!({"name": "Nia\u{0}"}))).await, 400, NUL)
+        .await;
+    refused(
+        post(&app, &hc, "/api/roster", A, person(json!({"hireDate": "1850-01-01"}))).await,
+        400,
+        "The hire date must be between 1900 and 2100.",
+    )
+    .await;
+    refused(
+        post(&app, &hc, "/api/roster", A, person(json!({"name": "x".repeat(900_000)}))).await,
+        400,
+        "Name must be at most 120 characters.",
+    )
+    .await;
+    for (field, value, message) in [
+        ("callsign", "A".repeat(17), "Callsign must be at most 16 characters."),
+        ("region", "r".repeat(61), "Region must be at most 60 characters."),
+        ("reason", "r".repeat(1001), "Reason must be at most 1000 characters."),
+    ] {
+        let mut extra = serde_json::Map::new();
+        extra.insert(field.to_owned(), json!(value));
+        let body = person(Value::Object(extra));
+        refused(post(&app, &hc, "/api/roster", A, body).await, 400, message).await;
+    }
+    let long = json!({"type": "department", "parentId": null, "data": {"name": "d".repeat(121)}});
+    refused(
+        post(&app, &hc, "/api/structure", A, long).await,
+        400,
+        "Name must be at most 120 characters.",
+    )
+    .await;
+    // NUL in a path, a query and a structure edit.
+    for path in ["/api/structure/a%00b", "/api/nav-permissions?target=a%00"] {
+        let response = send(&app, &hc, Method::GET, path, A, None).await;
+        refused(response, 400, NUL).await;
+    }
+    let response =
+        patch(&app, &hc, &format!("/api/structure/{HQ}"), A, json!({"name": "\u{0}"})).await;
+    refused(response, 400, NUL).await;
+    // An escaped backslash followed by the text u0000 is not a NUL.
+    let dept = add_department(&app, &hc, A, "Back\\u0000slash").await;
+    assert!(!dept.is_empty());
+    // Nothing was added.
+    let roster = get(&app, &hc, "/api/roster", A).await;
+    assert!(roster.as_array().unwrap().iter().all(|e| e["name"] != "Nia New"));
+}
+
+#[tokio::test]
+async fn long_media_names_are_not_found() {
+    let app = spawn_app().await;
+    for path in
+        [format!("/media/{}", "a".repeat(300)), format!("/insignia/{}.png", "b".repeat(300))]
+    {
+        let response = app.get(&path).await;
+        assert_eq!(response.status(), 404, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn an_agency_uses_only_its_own_insignia_uploads() {
+    let app = two_agencies().await;
+    crate::organisation::agency_with_flags(
+        &app,
+        "lspd-annex",
+        json!({}),
+        "700000000000000001",
+        "Ann Annex",
+    )
+    .await;
+    let annex = app.signed_in("700000000000000001").await;
+    let uploaded = json(upload_insignia(&app, &annex, "lspd-annex", tiny_png(1)).await, 200).await;
+    let file = uploaded["filename"].as_str().unwrap().to_owned();
+    assert!(file.starts_with("lspd-annex-"), "{file}");
+
+    let hc = app.signed_in(HC).await;
+    let body = json!({"type": "ranks", "parentId": HQ,
+                      "data": {"ranks": [{"name": "Borrowed", "level": "deputy", "insignia": file}]}});
+    refused(
+        post(&app, &hc, "/api/structure", A, body).await,
+        400,
+        &format!("'{file}' is not an insignia uploaded for this agency."),
+    )
+    .await;
+    let own = json(upload_insignia(&app, &hc, A, tiny_png(2)).await, 200).await;
+    let body = json!({"type": "ranks", "parentId": HQ,
+                      "data": {"ranks": [{"name": "Owned", "level": "deputy", "insignia": own["filename"]}]}});
+    json(post(&app, &hc, "/api/structure", A, body).await, 201).await;
+}
+
+#[tokio::test]
+async fn agency_create_checks_links_as_an_edit_does() {
+    let app = spawn_app().await;
+    app.add_member("rawlife", "100000000000000009", "Root Chief", "high_command").await;
+    let root = app.signed_in("100000000000000009").await;
+    for theme in [
+        json!({"badgeUrl": "javascript:alert(1)"}),
+        json!({"heroCtaHref": "/\t/evil.example"}),
+        json!({"homeCards": [{"title": "x", "href": "javascript:x"}]}),
+        json!({"primaryColor": "red; background: url(x)"}),
+    ] {
+        let body = json!({"name": "Bad Theme", "theme": theme});
+        let response = post(&app, &root, "/api/agencies", "rawlife", body).await;
+        assert_eq!(response.status(), 400, "{theme}");
+    }
+    let body = json!({"name": "Bad Links", "links": {"discord": "javascript:x"}});
+    refused(
+        post(&app, &root, "/api/agencies", "rawlife", body).await,
+        400,
+        "The discord link must be an http(s) address.",
+    )
+    .await;
+    let body = json!({"name": "n".repeat(121)});
+    refused(
+        post(&app, &root, "/api/agencies", "rawlife", body).await,
+        400,
+        "Agency name must be at most 120 characters.",
+    )
+    .await;
+    let good = json!({"name": "Good Theme", "theme": {"primaryColor": "#123456", "heroCtaHref": "/roster"}});
+    let created = json(post(&app, &root, "/api/agencies", "rawlife", good).await, 201).await;
+    assert_eq!(created["slug"], "good-theme");
+    let config = get(&app, &root, "/api/agency", "good-theme").await;
+    assert_eq!(config["theme"]["primaryColor"], "#123456");
+    assert_eq!(config["theme"]["heroCtaHref"], "/roster");
+}
+
+#[tokio::test]
+async fn sign_in_never_returns_to_another_site() {
+    let app = spawn_app().await;
+    app.add_member("rawlife", "100000000000000008", "Casey Nguyen", "deputy").await;
+    for back in
+        ["/%09/evil.example", "/%0a/evil.example", "/%5c%5cevil.example", "%2F%2Fevil.example"]
+    {
+        let browser = app.browser();
+        let start =
+            browser.get(app.url(&format!("/auth/discord?returnTo={back}"))).send().await.unwrap();
+        let approve = format!(
+            "{}&user=100000000000000008",
+            location(&start).replace("/oauth2/authorize?", "/oauth2/approve?")
+        );
+        let callback = location(&browser.get(approve).send().await.unwrap());
+        let done = browser.get(&callback).send().await.unwrap();
+        assert_eq!(location(&done), "/", "{back}");
+    }
+}
+
+#[tokio::test]
+async fn writes_must_come_from_the_same_scheme_host_and_port() {
+    let app = two_agencies().await;
+    let hc = app.signed_in(HC).await;
+    let host = app.address.trim_start_matches("http://").to_owned();
+    let body = json!({"items": {}});
+    for origin in [format!("https://{host}"), format!("ftp://{host}"), "http://127.0.0.1:1".into()]
+    {
+        let response = hc
+            .put(app.url("/api/nav-permissions"))
+            .header("x-agency-slug", A)
+            .header("origin", &origin)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        refused(response, 403, "Cross-site requests are not allowed.").await;
+    }
+    let same = hc
+        .put(app.url("/api/nav-permissions"))
+        .header("x-agency-slug", A)
+        .header("origin", &app.address)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(same.status(), 200);
+}
+
+/// A TCP relay to Postgres that can be cut, to take the database away from under the portal.
+struct Relay {
+    address: SocketAddr,
+    up: Arc<AtomicBool>,
+    links: Arc<Mutex<Vec<AbortHandle>>>,
+}
+
+impl Relay {
+    async fn start(upstream: SocketAddr) -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let relay = Relay {
+            address: listener.local_addr().unwrap(),
+            up: Arc::new(AtomicBool::new(true)),
+            links: Arc::default(),
+        };
+        let (up, links) = (relay.up.clone(), relay.links.clone());
+        tokio::spawn(async move {
+            while let Ok((mut client, _)) = listener.accept().await {
+                if !up.load(Ordering::SeqCst) {
+                    continue; // dropped: the connection closes at once
+                }
+                let link = tokio::spawn(async move {
+                    if let Ok(mut server) = tokio::net::TcpStream::connect(upstream).await {
+                        let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
+                    }
+                });
+                links.lock().unwrap().push(link.abort_handle());
+            }
+        });
+        relay
+    }
+
+    fn cut(&self) {
+        self.up.store(false, Ordering::SeqCst);
+        for link in self.links.lock().unwrap().drain(..) {
+            link.abort();
+        }
+    }
+
+    fn restore(&self) {
+        self.up.store(true, Ordering::SeqCst);
+    }
+}
+
+#[tokio::test]
+async fn a_database_outage_answers_503_with_retry_after_and_recovers() {
+    let app = spawn_app().await;
+    // An agency whose database is reached through the relay.
+    let (url, _) = create_database().await;
+    let mut url = url::Url::parse(&url).unwrap();
+    let upstream: SocketAddr =
+        format!("{}:{}", url.host_str().unwrap(), url.port().unwrap_or(5432)).parse().unwrap();
+    let relay = Relay::start(upstream).await;
+    url.set_port(Some(relay.address.port())).unwrap();
+    app.create_agency_with(NewAgency {
+        slug: "remote".into(),
+        name: "Remote Agency".into(),
+        flags: json!({}),
+        theme: json!({}),
+        links: json!({}),
+        database_url: Some(url.to_string()),
+        ..Default::default()
+    })
+    .await;
+    let anonymous = app.browser();
+    let before = send(&app, &anonymous, Method::GET, "/api/nav-permissions", "remote", None).await;
+    assert_eq!(before.status(), 200);
+
+    relay.cut();
+    let during = send(&app, &anonymous, Method::GET, "/api/nav-permissions", "remote", None).await;
+    assert_eq!(during.status(), 503);
+    assert_eq!(during.headers()["retry-after"], "5");
+    let body: Value = during.json().await.unwrap();
+    let message = body["error"].as_str().unwrap();
+    assert!(
+        message == portal::error::DATABASE_UNAVAILABLE || message == portal::error::BUSY,
+        "a sentence, not an internal error: {message}"
+    );
+
+    relay.restore();
+    let after = send(&app, &anonymous, Method::GET, "/api/nav-permissions", "remote", None).await;
+    assert_eq!(after.status(), 200, "the portal recovers by itself");
+}
+
+#[tokio::test]
+async fn the_openapi_description_says_where_parameters_go_and_what_may_go_wrong() {
+    let app = spawn_app().await;
+    let doc: Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    let mut queries = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            for parameter in operation["parameters"].as_array().into_iter().flatten() {
+                let name = parameter["name"].as_str().unwrap();
+                let placeholder = format!("{{{name}}}");
+                let expected = if path.contains(&placeholder) { "path" } else { "query" };
+                assert_eq!(parameter["in"], expected, "{method} {path} {name}");
+                if expected == "query" {
+                    queries.push(name.to_owned());
+                }
+            }
+            let answers = operation["responses"].as_object().unwrap();
+            for status in ["500", "503"] {
+                assert!(answers.contains_key(status), "{method} {path} lacks {status}");
+            }
+            let json_body = operation["requestBody"]["content"]["application/json"].is_object();
+            if json_body {
+                assert!(answers.contains_key("415"), "{method} {path} lacks 415");
+            }
+        }
+    }
+    for name in ["includeHidden", "target", "type", "limit", "offset", "rank"] {
+        assert!(queries.iter().any(|q| q == name), "{name} is a query parameter");
+    }
+    let retry = &doc["paths"]["/api/roster"]["get"]["responses"]["503"]["headers"]["Retry-After"];
+    assert!(retry.is_object(), "503 names Retry-After");
+}
