@@ -298,7 +298,7 @@ impl Relay {
 async fn a_database_outage_answers_503_with_retry_after_and_recovers() {
     let app = spawn_app().await;
     // An agency whose database is reached through the relay.
-    let (url, _) = create_database().await;
+    let (url, remote_database) = create_database().await;
     let mut url = url::Url::parse(&url).unwrap();
     let upstream: SocketAddr =
         format!("{}:{}", url.host_str().unwrap(), url.port().unwrap_or(5432)).parse().unwrap();
@@ -332,6 +332,8 @@ async fn a_database_outage_answers_503_with_retry_after_and_recovers() {
     relay.restore();
     let after = send(&app, &anonymous, Method::GET, "/api/nav-permissions", "remote", None).await;
     assert_eq!(after.status(), 200, "the portal recovers by itself");
+    app.state.pools.invalidate_all().await;
+    std::thread::spawn(move || crate::helpers::drop_database(&remote_database)).join().unwrap();
 }
 
 #[tokio::test]

@@ -141,6 +141,31 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
     }
 }
 
+/// Each test's database goes when its app does: dropped (connections closed by force) from a
+/// thread of its own, since `Drop` cannot await.
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        let name = self.database_name.clone();
+        let dropped = std::thread::spawn(move || drop_database(&name)).join();
+        if let Err(err) = dropped {
+            eprintln!("could not drop test database: {err:?}");
+        }
+    }
+}
+
+/// Drops a test database, closing its connections (blocking; for `Drop` and test ends).
+pub fn drop_database(name: &str) {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let mut conn = PgConnection::connect(&server_url()).await.expect("connect to drop");
+        sqlx::query(&format!(r#"DROP DATABASE IF EXISTS "{name}" WITH (FORCE)"#))
+            .execute(&mut conn)
+            .await
+            .expect("drop test database");
+        let _ = conn.close().await;
+    });
+}
+
 impl TestApp {
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.address, path)

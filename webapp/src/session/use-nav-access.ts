@@ -3,11 +3,11 @@ import { useCallback, useMemo } from 'react';
 import { useActiveSlug, useAgency } from '@/agency/context';
 import { messageOf } from '@/api/client';
 import { navPermissionsQueryOptions } from '@/api/nav-permissions';
-import type { NavPermissions } from '@/api/types';
+import type { NavPermissions, ViewerInfo } from '@/api/types';
 import { DEFAULT_AGENCY_SLUG } from '@/lib/active-agency';
 import { navigationLevelOrder } from '@/lib/levels';
 import { toPermissionItems } from '@/lib/nav-permissions';
-import { canAccessNavItem, type NavPermissionItems, type NavViewer } from '@/lib/navigation';
+import { canAccessNavItem, type NavPermissionItems } from '@/lib/navigation';
 
 export const NAV_PERMISSIONS_ERROR = 'Failed to load navigation permissions';
 
@@ -21,8 +21,11 @@ export interface NavAccess {
   /** 'Failed to load navigation permissions' or the error text. */
   error: string | null;
   data: NavPermissions | undefined;
-  /** The viewer as the permissions call described it (null until loaded). */
-  viewer: NavViewer | null;
+  /**
+   * The viewer as the permissions call described it (null until loaded), with their level,
+   * roles, roster entry, `canManage` (false on leave of absence) and `assignableLevels`.
+   */
+  viewer: ViewerInfo | null;
   isHighCommand: boolean;
   /** Whether the viewer may see navigation item `id` (everything while not loaded). */
   canView: (id: string) => boolean;
@@ -38,7 +41,7 @@ export function useNavAccess(): NavAccess {
   const context = useMemo(() => {
     const items: NavPermissionItems | null = data ? toPermissionItems(data.items) : null;
     const levelOrder = data && data.metadata.levelOrder.length > 0 ? data.metadata.levelOrder : navigationLevelOrder(levels);
-    const viewer: NavViewer | null = data ? { ...data.viewer, roster: data.viewer.roster ?? null } : null;
+    const viewer: ViewerInfo | null = data ? { ...data.viewer, roster: data.viewer.roster ?? null } : null;
     return { items, levelOrder, viewer, isRootAgency };
   }, [data, levels, isRootAgency]);
 

@@ -105,6 +105,8 @@ export function signedIn(entry: RosterEntry | null = rosterEntry(), overrides: P
 }
 
 export const ANONYMOUS_VIEWER: ViewerInfo = {
+  assignableLevels: [],
+  canManage: false,
   isAuthenticated: false,
   isHighCommand: false,
   level: null,
@@ -113,17 +115,31 @@ export const ANONYMOUS_VIEWER: ViewerInfo = {
   userId: null,
 };
 
-/** The viewer the permissions call describes for `me`. */
-export function viewerOf(me: Me, isHighCommand = false): ViewerInfo {
+/**
+ * The levels a viewer at `level` may assign, as the server computes them over the default
+ * levels: every level for High Command, else those below their own.
+ */
+export function assignableBelow(level: string | null | undefined, isHighCommand = false): string[] {
+  const ids = DEFAULT_LEVELS.map((l) => l.id);
+  if (isHighCommand) return ids;
+  const own = level == null ? -1 : ids.indexOf(level);
+  return own <= 0 ? [] : ids.slice(0, own);
+}
+
+/** The viewer the permissions call describes for `me` (able to manage unless `overrides` say otherwise). */
+export function viewerOf(me: Me, isHighCommand = false, overrides: Partial<ViewerInfo> = {}): ViewerInfo {
   const entry = me.rosterMatches[0] ?? null;
   if (!me.user) return ANONYMOUS_VIEWER;
   return {
+    assignableLevels: assignableBelow(entry?.level, isHighCommand),
+    canManage: true,
     isAuthenticated: true,
     isHighCommand,
     level: entry?.level ?? null,
     roles: entry?.roles ?? [],
     roster: entry,
     userId: me.user.id,
+    ...overrides,
   };
 }
 

@@ -1,10 +1,19 @@
-import { Autocomplete, Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { availableCallsignsQueryOptions, RosterSaveError } from '@/api/roster';
 import type { Department, RosterEntry } from '@/api/types';
+import {
+  ACTION_MAX,
+  CALLSIGN_MAX,
+  DISCORD_ID_MAX,
+  PERSON_NAME_MAX,
+  REASON_MAX,
+  REGION_MAX,
+} from '@/lib/limits';
+import { assignableRanks, isOwnEntry, OWN_ENTRY_HINT, type RankViewer } from '@/lib/rank-access';
 import {
   ACTION_SUGGESTIONS,
   ADDED_TITLE,
@@ -34,14 +43,26 @@ export interface PersonDialogProps {
   slug: string;
   mode: PersonDialogMode;
   departments: readonly Department[];
+  /** Who is editing: the rank choices are the levels they may assign. */
+  viewer: RankViewer | null;
   callsignsDisabled: boolean;
   subDepartmentsDisabled: boolean;
   onClose: () => void;
 }
 
 /** Add New Person / Edit Person (member-portal §2.6, §4, §5, §8). Mounted per opening. */
-export function PersonDialog({ slug, mode, departments, callsignsDisabled, subDepartmentsDisabled, onClose }: PersonDialogProps) {
+export function PersonDialog({
+  slug,
+  mode,
+  departments,
+  viewer,
+  callsignsDisabled,
+  subDepartmentsDisabled,
+  onClose,
+}: PersonDialogProps) {
   const editing = mode.kind === 'edit' ? mode.entry : null;
+  // One's own rank, department and status stay as they are (the server refuses a change).
+  const ownEntry = editing !== null && isOwnEntry(viewer, editing);
   const form = useForm<PersonFormValues>({
     mode: 'controlled',
     initialValues: editing ? personFormValues(editing) : { ...EMPTY_PERSON, roles: [] },
@@ -68,10 +89,17 @@ export function PersonDialog({ slug, mode, departments, callsignsDisabled, subDe
     return list;
   }, [available.data, editing, values.rankId]);
 
+  // Only the ranks the viewer may give; the edited person's own rank stays listed.
+  const rankChoices = useMemo(
+    () => assignableRanks(departments, viewer, editing?.rankId ?? null),
+    [departments, viewer, editing],
+  );
+  const chosenDepartmentRanks = rankChoices.find((dept) => dept.id === values.departmentId)?.ranks ?? [];
+
   const departmentOptions = departments.map((dept) => ({ value: dept.id, label: dept.name }));
   const rankOptions = department
-    ? department.ranks.map((rank) => ({ value: rank.id, label: rank.name }))
-    : departments
+    ? chosenDepartmentRanks.map((rank) => ({ value: rank.id, label: rank.name }))
+    : rankChoices
         .filter((dept) => dept.ranks.length > 0)
         .map((dept) => ({ group: dept.name, items: dept.ranks.map((rank) => ({ value: rank.id, label: rank.name })) }));
   const subOptions = (department?.subDepartments ?? []).map((sub) => ({ value: sub.id, label: sub.name }));
@@ -142,7 +170,7 @@ export function PersonDialog({ slug, mode, departments, callsignsDisabled, subDe
       ? 'Choose a rank to see its free callsigns.'
       : available.isFetching
         ? 'Loading free callsigns…'
-        : `${available.data?.available.length ?? 0} free for this rank`;
+        : `${available.data?.total ?? 0} free for this rank`;
 
   return (
     <Modal
@@ -156,8 +184,20 @@ export function PersonDialog({ slug, mode, departments, callsignsDisabled, subDe
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
+          {ownEntry && (
+            <Text size="sm" c="dimmed" data-testid="own-entry-hint">
+              {OWN_ENTRY_HINT}
+            </Text>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Name" required data-autofocus disabled={busy} {...form.getInputProps('name')} />
+            <TextInput
+              label="Name"
+              required
+              data-autofocus
+              maxLength={PERSON_NAME_MAX}
+              disabled={busy}
+              {...form.getInputProps('name')}
+            />
             <Autocomplete
               label="Callsign"
               required={!callsignsDisabled}
@@ -166,6 +206,7 @@ export function PersonDialog({ slug, mode, departments, callsignsDisabled, subDe
               data={callsignsDisabled ? [] : callsignOptions}
               limit={50}
               maxDropdownHeight={240}
+              maxLength={CALLSIGN_MAX}
               disabled={busy}
               value={values.callsign}
               onChange={(value) => {
@@ -180,7 +221,7 @@ export function PersonDialog({ slug, mode, departments, callsignsDisabled, subDe
               onChange={onDepartment}
               searchable
               clearable
-              disabled={busy}
+              disabled={busy || ownEntry}
             />
             <Select
               label="Rank"
@@ -190,7 +231,7 @@ export function PersonDialog({ slug, mode, departments, callsignsDisabled, subDe
               value={values.rankId}
               onChange={onRank}
               searchable
-              disabled={busy}
+              disabled={busy || ownEntry}
               nothingFoundMessage="No ranks"
             />
             {!subDepartmentsDisabled && (
@@ -211,12 +252,12 @@ export function PersonDialog({ slug, mode, departments, callsignsDisabled, subDe
               disabled={busy || department === null}
               {...form.getInputProps('roles')}
             />
-            <TextInput label="Region" disabled={busy} {...form.getInputProps('region')} />
+            <TextInput label="Region" maxLength={REGION_MAX} disabled={busy} {...form.getInputProps('region')} />
             <Select
               label="Status"
               data={[...ROSTER_STATUSES]}
               allowDeselect={false}
-              disabled={busy}
+              disabled={busy || ownEntry}
               {...form.getInputProps('status')}
             />
             <TextInput
@@ -224,6 +265,7 @@ export function PersonDialog({ slug, mode, departments, callsignsDisabled, subDe
               description="The member's Discord account id"
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               inputMode="numeric"
+              maxLength={DISCORD_ID_MAX}
               disabled={busy}
               {...form.getInputProps('discordId')}
             />
@@ -236,10 +278,19 @@ export function PersonDialog({ slug, mode, departments, callsignsDisabled, subDe
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 placeholder="e.g. Promotion"
                 data={[...ACTION_SUGGESTIONS]}
+                maxLength={ACTION_MAX}
                 disabled={busy}
                 {...form.getInputProps('action')}
               />
-              <Textarea label="Reason" autosize minRows={1} maxRows={4} disabled={busy} {...form.getInputProps('reason')} />
+              <Textarea
+                label="Reason"
+                autosize
+                minRows={1}
+                maxRows={4}
+                maxLength={REASON_MAX}
+                disabled={busy}
+                {...form.getInputProps('reason')}
+              />
             </SimpleGrid>
           )}
           <Group justify="flex-end" mt="sm">

@@ -1,11 +1,13 @@
 import { Alert, Button, Container, Group, Loader, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useActiveSlug, useAgency } from '@/agency/context';
 import { messageOf } from '@/api/client';
 import { rosterQueryOptions } from '@/api/roster';
 import { structureQueryOptions } from '@/api/structure';
 import type { RosterEntry } from '@/api/types';
+import { LoaNotice } from '@/components/LoaNotice';
+import { canEditPerson, canWrite, hasAssignableLevels, isOnLeave } from '@/lib/rank-access';
 import {
   canManageRoster,
   DEFAULT_ROSTER_PAGE_SIZE,
@@ -36,8 +38,9 @@ export const ROSTER_UNAVAILABLE = 'Roster unavailable';
 /** Roster (member-portal §2.6, §4, §5, §6, §8). */
 export function RosterPage() {
   const slug = useActiveSlug();
-  const { config } = useAgency();
+  const { config, levels } = useAgency();
   const access = useNavAccess();
+  const viewer = access.viewer;
   const roster = useQuery(rosterQueryOptions(slug));
   // A structure failure is silent: empty lists.
   const structure = useQuery(structureQueryOptions(slug));
@@ -45,7 +48,11 @@ export function RosterPage() {
 
   const callsignsDisabled = config?.flags.disableCallsigns === true;
   const subDepartmentsDisabled = config?.flags.disableSubDepartments === true;
-  const canManage = canManageRoster(access.viewer, config?.flags.rosterManageLevels);
+  // A roster manager (by level) who is not on leave; they add people at the levels they may
+  // assign and edit only the people the rank rule lets them touch.
+  const canManage = canManageRoster(viewer, config?.flags.rosterManageLevels) && canWrite(viewer);
+  const canAdd = canManage && hasAssignableLevels(viewer);
+  const canEdit = useCallback((entry: RosterEntry) => canEditPerson(viewer, entry, levels), [viewer, levels]);
 
   const [filters, setFilters] = useState<RosterFilters>({ ...EMPTY_ROSTER_FILTERS });
   const [sort, setSort] = useState<RosterSort>({ ...DEFAULT_ROSTER_SORT });
@@ -97,6 +104,7 @@ export function RosterPage() {
           setSort((previous) => nextSort(previous, key));
         }}
         showCallsign={!callsignsDisabled}
+        canEdit={canEdit}
         onEdit={
           canManage
             ? (entry: RosterEntry) => {
@@ -118,7 +126,7 @@ export function RosterPage() {
               Everyone in the agency, their rank, department and time in grade.
             </Text>
           </Stack>
-          {canManage && (
+          {canAdd && (
             <Button
               onClick={() => {
                 setDialog({ kind: 'add' });
@@ -128,6 +136,8 @@ export function RosterPage() {
             </Button>
           )}
         </Group>
+
+        {isOnLeave(viewer) && <LoaNotice />}
 
         <Paper withBorder p="md" radius="md" component="section" aria-label="Filters">
           <Group align="flex-end" gap="sm" wrap="wrap">
@@ -236,6 +246,7 @@ export function RosterPage() {
           slug={slug}
           mode={dialog}
           departments={departments}
+          viewer={viewer}
           callsignsDisabled={callsignsDisabled}
           subDepartmentsDisabled={subDepartmentsDisabled}
           onClose={() => {

@@ -41,10 +41,12 @@ export interface RosterTableProps {
   showCallsign: boolean;
   /** Present when the viewer may edit people. */
   onEdit?: ((entry: RosterEntry) => void) | undefined;
+  /** Whether the viewer may edit this person (everyone when absent); others get no Edit. */
+  canEdit?: ((entry: RosterEntry) => boolean) | undefined;
 }
 
 /** The roster table (member-portal §2.6). */
-export function RosterTable({ rows, sort, onSort, showCallsign, onEdit }: RosterTableProps) {
+export function RosterTable({ rows, sort, onSort, showCallsign, onEdit, canEdit }: RosterTableProps) {
   return (
     <Table.ScrollContainer minWidth={showCallsign ? 1100 : 1000}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Roster" data-testid="roster-table">
@@ -93,16 +95,18 @@ export function RosterTable({ rows, sort, onSort, showCallsign, onEdit }: Roster
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTimeInGrade(entry.timeInGradeDays)}</Table.Td>
               {onEdit && (
                 <Table.Td>
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    aria-label={`Edit ${entry.name}`}
-                    onClick={() => {
-                      onEdit(entry);
-                    }}
-                  >
-                    Edit
-                  </Button>
+                  {(canEdit?.(entry) ?? true) && (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      aria-label={`Edit ${entry.name}`}
+                      onClick={() => {
+                        onEdit(entry);
+                      }}
+                    >
+                      Edit
+                    </Button>
+                  )}
                 </Table.Td>
               )}
             </Table.Tr>
