@@ -4,9 +4,9 @@
 use serde_json::{json, Value};
 
 use crate::{
-    app::AppState,
     error::AppError,
     features::agencies::model::AgencyDraft,
+    state::AppState,
     tenancy::{
         provision::{starter_rank_id, STARTER_DEPARTMENT_ID},
         registry, ROOT_SLUG,

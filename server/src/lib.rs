@@ -2,7 +2,6 @@
 //! See ARCHITECTURE.md for the design; `main.rs` is the command line.
 
 pub mod access;
-pub mod app;
 pub mod config;
 pub mod demo;
 pub mod demo_organisation;
@@ -11,7 +10,9 @@ pub mod extract;
 pub mod features;
 pub mod identity;
 pub mod media;
+pub mod router;
 pub mod startup;
+pub mod state;
 pub mod telemetry;
 pub mod tenancy;
 pub mod validate;

@@ -4,12 +4,13 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use portal::{
-    app::{App, AppState},
     config::Config,
     demo,
     features::agencies::model::AgencyDraft,
     media::MediaStore,
-    startup, telemetry,
+    startup,
+    state::{App, AppState},
+    telemetry,
     tenancy::{migrate, registry},
 };
 use tokio::net::TcpListener;
@@ -64,7 +65,7 @@ enum AgencyCommand {
 async fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Command::Openapi = cli.command {
-        match serde_json::to_string_pretty(&portal::app::openapi()) {
+        match serde_json::to_string_pretty(&portal::router::openapi()) {
             Ok(json) => {
                 println!("{json}");
                 return ExitCode::SUCCESS;

@@ -3,9 +3,10 @@
 use tokio::net::TcpListener;
 
 use crate::{
-    app::{self, AppState},
     error::AppError,
     features::agencies::model::AgencyDraft,
+    router,
+    state::AppState,
     tenancy::{
         migrate::{self, TenantOutcome},
         registry, ROOT_SLUG,
@@ -56,7 +57,7 @@ pub async fn ensure_root_agency(state: &AppState) -> anyhow::Result<()> {
 /// Serves until Ctrl-C or SIGTERM.
 pub async fn serve(state: AppState, listener: TcpListener) -> anyhow::Result<()> {
     state.spawn_registry_listener();
-    let router = app::router(state);
+    let router = router::router(state);
     axum::serve(listener, router).with_graceful_shutdown(shutdown_signal()).await?;
     Ok(())
 }

@@ -11,7 +11,7 @@ use axum::{
 };
 use rust_embed::RustEmbed;
 
-use crate::{app::AppState, error::not_found, media::routes::IMMUTABLE};
+use crate::{error::not_found, media::routes::IMMUTABLE, state::AppState};
 
 #[derive(RustEmbed)]
 #[folder = "../webapp/dist"]

@@ -16,8 +16,8 @@ use crate::{
         viewer::ON_LEAVE,
         Viewer,
     },
-    app::AppState,
     error::{forbidden, AppError},
+    state::AppState,
     tenancy::ROOT_SLUG,
 };
 

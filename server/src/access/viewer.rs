@@ -13,10 +13,10 @@ use crate::{
         nav::ViewerFacts,
         rank_access::{assignable_levels, Editor, Levels},
     },
-    app::AppState,
     error::AppError,
     features::roster::{model::RosterEntry, store as roster},
     identity::{users::User, SignedIn},
+    state::AppState,
     tenancy::{pools::TenantPool, Agency, Tenant, ROOT_SLUG},
 };
 

@@ -9,7 +9,6 @@ use serde::Deserialize;
 use tower_sessions::Session;
 
 use crate::{
-    app::AppState,
     error::AppResult,
     extract::{FormBody, QueryParams},
     features::roster::{model::RosterEntry, store as roster},
@@ -19,6 +18,7 @@ use crate::{
         pages::{escape, page},
         session, users,
     },
+    state::AppState,
     tenancy::Agency,
 };
 

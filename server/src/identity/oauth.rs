@@ -15,7 +15,6 @@ use tower_sessions::Session;
 use url::Url;
 
 use crate::{
-    app::AppState,
     config::DiscordSettings,
     error::AppResult,
     extract::QueryParams,
@@ -25,6 +24,7 @@ use crate::{
         session::{self, PendingLogin},
         users,
     },
+    state::AppState,
 };
 
 pub const SCOPES: [&str; 2] = ["identify", "guilds.members.read"];

@@ -11,7 +11,7 @@ use axum::{
 };
 use url::Url;
 
-use crate::{app::AppState, error::forbidden};
+use crate::{error::forbidden, state::AppState};
 
 pub const CROSS_SITE_REFUSED: &str = "Cross-site requests are not allowed.";
 

@@ -6,11 +6,11 @@ use utoipa::ToSchema;
 
 use crate::{
     access::{guard::nav_item, Guard, Viewer},
-    app::AppState,
     error::{bad_request, not_found, AppError, AppResult},
     extract::PathParams,
     features::roster::model::RosterEntry,
     identity::discord::{DiscordError, DiscordRole, DiscordUser},
+    state::AppState,
 };
 
 #[derive(Debug, Serialize, ToSchema)]

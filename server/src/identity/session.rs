@@ -6,9 +6,9 @@ use tower_sessions::{cookie::SameSite, Expiry, Session, SessionManagerLayer};
 use tower_sessions_sqlx_store::PostgresStore;
 
 use crate::{
-    app::AppState,
     error::{AppError, AppResult},
     identity::users::{self, User},
+    state::AppState,
 };
 
 pub const SESSION_COOKIE: &str = "portal_session";

@@ -10,9 +10,9 @@ use axum::{
 use axum_extra::headers::{ETag, HeaderMapExt, IfNoneMatch};
 
 use crate::{
-    app::AppState,
     error::{not_found, AppResult},
     extract::PathParams,
+    state::AppState,
 };
 
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";

@@ -12,8 +12,8 @@ use axum_extra::extract::cookie::CookieJar;
 use sqlx::PgPool;
 
 use crate::{
-    app::AppState,
     error::{not_found, AppError},
+    state::AppState,
     tenancy::{pools::TenantPool, Agency, ROOT_SLUG},
 };
 

@@ -8,10 +8,10 @@ use std::{collections::HashMap, path::PathBuf, sync::Arc};
 pub mod standin;
 
 use portal::{
-    app::{self, App, AppState},
     config::Config,
     media::MediaStore,
-    startup,
+    router, startup,
+    state::{App, AppState},
     tenancy::{migrate, provision::NewAgency, Agency},
 };
 use sqlx::{migrate::Migrator, Connection, PgConnection};
@@ -123,7 +123,7 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
     assert!(outcomes.iter().all(|o| o.result.is_ok()), "{outcomes:?}");
 
     state.spawn_registry_listener();
-    let router = app::router(state.clone());
+    let router = router::router(state.clone());
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
 
     TestApp {

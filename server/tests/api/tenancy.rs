@@ -11,9 +11,9 @@ use std::{
 
 use futures::{stream, StreamExt};
 use portal::{
-    app::{App, AppState},
     config::Config,
     media::MediaStore,
+    state::{App, AppState},
     tenancy::{migrate, provision::Provisioner, registry},
 };
 use serde_json::json;

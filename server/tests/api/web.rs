@@ -108,7 +108,7 @@ async fn the_openapi_description_lists_every_route() {
             "/readyz",
         ]
     );
-    assert_eq!(doc, serde_json::to_value(portal::app::openapi()).unwrap());
+    assert_eq!(doc, serde_json::to_value(portal::router::openapi()).unwrap());
 
     // Generated clients name operations after their ids: each must be unique.
     let mut ids: Vec<&str> = doc["paths"]

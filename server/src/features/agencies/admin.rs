@@ -13,7 +13,6 @@ use crate::{
         },
         Viewer,
     },
-    app::AppState,
     error::{bad_request, forbidden, not_found, AppError, AppResult},
     extract::{JsonBody, MultipartBody, PathParams},
     features::agencies::{
@@ -22,6 +21,7 @@ use crate::{
         store,
     },
     media::upload::{read_image, ImageKind, UploadRules},
+    state::AppState,
     tenancy::{registry, Agency, ROOT_SLUG},
 };
 

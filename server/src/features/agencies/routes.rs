@@ -9,10 +9,10 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     access::levels::Level,
-    app::AppState,
     error::{not_found, AppResult},
     extract::{PathParams, QueryParams},
     features::agencies::model::{AgencyFlags, AgencyLinks, Theme},
+    state::AppState,
     tenancy::{Agency, CurrentAgency},
 };
 

@@ -5,8 +5,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
-    app::AppState,
     error::{AppError, AppResult},
+    state::AppState,
     tenancy::resolver::{CurrentAgency, AGENCY_HEADER, AGENCY_QUERY},
 };
 

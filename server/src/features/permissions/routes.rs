@@ -12,7 +12,6 @@ use crate::{
         levels::{Level, NO_LEVEL},
         Viewer,
     },
-    app::AppState,
     error::{bad_request, conflict, forbidden, not_found, AppResult},
     extract::{JsonBody, QueryParams},
     features::permissions::{
@@ -22,6 +21,7 @@ use crate::{
         },
         store,
     },
+    state::AppState,
     tenancy::{pools::TenantPool, Agency, ROOT_SLUG},
 };
 

@@ -13,7 +13,6 @@ use crate::{
         rank_access::{check_rank_edit, check_rank_level},
         Viewer,
     },
-    app::AppState,
     error::{bad_request, conflict, forbidden, not_found, AppError, AppResult},
     extract::{JsonBody, PathParams},
     features::structure::{
@@ -25,6 +24,7 @@ use crate::{
         },
         store::{self, Kind},
     },
+    state::AppState,
 };
 
 pub const SUBS_DISABLED: &str = "Sub-departments are disabled for this agency.";

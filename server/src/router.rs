@@ -1,6 +1,7 @@
-//! Application state, router assembly and tower layers.
+//! The router: assembles every route, its OpenAPI description and the tower layers. Nothing
+//! else; handlers live in their features.
 
-use std::{ops::Deref, sync::Arc, time::Duration};
+use std::time::Duration;
 
 use axum::{
     extract::DefaultBodyLimit,
@@ -9,12 +10,6 @@ use axum::{
     routing::get,
     Json, Router,
 };
-use sqlx::{
-    migrate::Migrator,
-    postgres::{PgConnectOptions, PgPoolOptions},
-    PgPool,
-};
-use tokio::sync::Semaphore;
 use tower::ServiceBuilder;
 use tower_http::{
     catch_panic::CatchPanicLayer,
@@ -27,96 +22,12 @@ use utoipa::OpenApi;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    config::Config,
     error::ErrorBody,
     features::{agencies, callsigns, health, logs, permissions, roster, structure},
-    identity::{self, discord::DiscordApi},
-    media::{self, MediaStore},
-    tenancy::{
-        pools::{Budget, PoolCache},
-        provision::Provisioner,
-        registry, Registry,
-    },
-    web::{self, WebAssets},
+    identity, media,
+    state::AppState,
+    web,
 };
-
-/// Everything a request may need. Shared as [`AppState`].
-pub struct App {
-    pub config: Config,
-    pub control: PgPool,
-    pub control_options: PgConnectOptions,
-    pub registry: Registry,
-    pub pools: PoolCache,
-    pub provisioner: Provisioner,
-    pub media: MediaStore,
-    pub web: WebAssets,
-    /// Discord API access; `None` when sign-in is not configured.
-    pub discord: Option<DiscordApi>,
-}
-
-#[derive(Clone)]
-pub struct AppState(pub Arc<App>);
-
-impl Deref for AppState {
-    type Target = App;
-    fn deref(&self) -> &App {
-        &self.0
-    }
-}
-
-impl App {
-    /// Connects to the control database (lazily) and builds the caches. Does not migrate.
-    pub fn new(config: Config, migrator: Migrator, media: MediaStore) -> anyhow::Result<Self> {
-        let control_options: PgConnectOptions = config.database_url.parse()?;
-        let budget = Budget::split(config.max_db_connections);
-        let control = PgPoolOptions::new()
-            .max_connections(budget.control)
-            .min_connections(0)
-            .acquire_timeout(Duration::from_secs(5))
-            .idle_timeout(Duration::from_secs(300))
-            .connect_lazy_with(control_options.clone());
-        let web = match &config.web_dir {
-            Some(dir) => WebAssets::Folder(dir.clone()),
-            None => WebAssets::Embedded,
-        };
-        Ok(Self {
-            registry: Registry::new(control.clone()),
-            pools: PoolCache::new(control_options.clone(), budget),
-            provisioner: Provisioner {
-                control: control_options.clone(),
-                migrator: Arc::new(migrator),
-                maintenance: Arc::new(Semaphore::new(budget.maintenance as usize)),
-            },
-            control,
-            control_options,
-            media,
-            web,
-            discord: config.discord.clone().map(DiscordApi::new),
-            config,
-        })
-    }
-}
-
-impl AppState {
-    /// Keeps the registry and pool caches in step with the registry table, across every
-    /// instance that shares the control database. Runs until the process ends.
-    pub fn spawn_registry_listener(&self) {
-        let state = self.clone();
-        tokio::spawn(async move {
-            let db = state.control.clone();
-            registry::listen_for_changes(db, |agency_id| {
-                let state = state.clone();
-                async move {
-                    state.registry.invalidate().await;
-                    if let Some(id) = agency_id {
-                        state.pools.invalidate(id).await;
-                    }
-                }
-            })
-            .await;
-        });
-    }
-}
 
 /// Answers every route may give besides its own: 400 (a NUL character in the path or query),
 /// 500, 503 with `Retry-After` (database unreachable, portal busy), and 415 where a JSON body
