@@ -26,6 +26,9 @@ pub enum AppError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    /// An edit that started from an older version: 409 with the record as it is now.
+    #[error("{message}")]
+    Stale { message: String, current: serde_json::Value },
     #[error("{0}")]
     PayloadTooLarge(String),
     #[error("{0}")]
@@ -55,13 +58,21 @@ pub fn conflict(msg: impl Into<String>) -> AppError {
 }
 
 impl AppError {
+    /// A stale edit: 409 with `message` and the record as it is now.
+    pub fn stale(message: &str, current: &impl Serialize) -> Self {
+        match serde_json::to_value(current) {
+            Ok(current) => Self::Stale { message: message.into(), current },
+            Err(err) => Self::Other(err.into()),
+        }
+    }
+
     pub fn status(&self) -> StatusCode {
         match self {
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
-            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Conflict(_) | Self::Stale { .. } => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -92,8 +103,20 @@ pub fn is_outage(err: &sqlx::Error) -> bool {
     }
 }
 
+/// The body of a stale edit: the sentence and the record as it is now.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaleBody {
+    pub error: String,
+    #[schema(value_type = Object)]
+    pub current: serde_json::Value,
+}
+
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
+        if let Self::Stale { message, current } = self {
+            return (StatusCode::CONFLICT, Json(StaleBody { error: message, current }))
+                .into_response();
+        }
         let status = self.status();
         let message = match &self {
             Self::Database(sqlx::Error::PoolTimedOut) => {

@@ -11,6 +11,7 @@ pub mod features;
 pub mod identity;
 pub mod media;
 pub mod router;
+pub mod shared;
 pub mod startup;
 pub mod state;
 pub mod telemetry;

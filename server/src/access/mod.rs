@@ -1,9 +1,11 @@
 //! Levels, viewer context, navigation permissions and the route guards that enforce them.
 
+pub mod document_level;
 pub mod guard;
 pub mod levels;
 pub mod nav;
 pub mod rank_access;
+pub mod rank_list;
 pub mod viewer;
 
 pub use guard::{Guard, HighCommand};

@@ -16,5 +16,6 @@ mod media;
 mod organisation;
 mod rank_access;
 mod roster;
+mod shared_stores;
 mod tenancy;
 mod web;

@@ -824,6 +824,7 @@ export interface components {
             pools: components["schemas"]["Pool"][];
             rankName: string;
         };
+        /** @description The 409 body of a stale edit (answered through [`AppError::Stale`]). */
         StaleEdit: {
             /** @description The entry as it is now. */
             current: components["schemas"]["RosterEntry"];

@@ -1,10 +1,6 @@
 //! `GET/POST /api/roster`, `PATCH /api/roster/{id}` (member-portal §2.6, §3, §5, §6).
 
-use axum::{
-    http::StatusCode,
-    response::{IntoResponse, Response},
-    Json,
-};
+use axum::{http::StatusCode, Json};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -155,6 +151,7 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(entry)))
 }
 
+/// The 409 body of a stale edit (answered through [`AppError::Stale`]).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct StaleEdit {
     pub error: String,
@@ -176,7 +173,7 @@ pub async fn update(
     Guard(viewer, _): Guard<nav_item::Roster>,
     PathParams(id): PathParams<i64>,
     JsonBody(input): JsonBody<RosterInput>,
-) -> AppResult<Response> {
+) -> AppResult<Json<RosterEntry>> {
     require_manager(&viewer)?;
     let version = input.version.ok_or_else(|| bad_request(VERSION_REQUIRED))?;
     let mut tx = viewer.pool().begin().await?;
@@ -184,8 +181,7 @@ pub async fn update(
         .await?
         .ok_or_else(|| not_found(format!("No roster entry {id}")))?;
     if current.version != version {
-        let body = StaleEdit { error: STALE_EDIT.into(), current };
-        return Ok((StatusCode::CONFLICT, Json(body)).into_response());
+        return Err(AppError::stale(STALE_EDIT, &current));
     }
     let person = rules_and_check(&viewer, &mut tx, input.over(&current), Some(&current)).await?;
     let changed = changes(&current, &person);
@@ -197,7 +193,7 @@ pub async fn update(
         && person.action == current.action
         && person.reason == current.reason;
     if untouched {
-        return Ok(Json(current).into_response());
+        return Ok(Json(current));
     }
     let rank_changed = changed.iter().any(|c| c.field == "rankId");
     if let Err(err) = store::update(&mut tx, id, &person, rank_changed).await {
@@ -209,5 +205,5 @@ pub async fn update(
         store::get(&mut tx, id, false).await?.ok_or_else(|| not_found("Roster entry vanished"))?;
     store::log_changes(&mut tx, &entry, &changed, &actor(&viewer)).await?;
     tx.commit().await?;
-    Ok(Json(entry).into_response())
+    Ok(Json(entry))
 }

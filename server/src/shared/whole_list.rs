@@ -1,0 +1,86 @@
+//! Lists saved whole: a catalogue is read as one list and replaced as one list, atomically,
+//! under a version check. A save that started from an older version is refused with 409 and
+//! the list as it is now, so nobody overwrites a change they have not seen.
+
+use chrono::{DateTime, Utc};
+use serde::{de::DeserializeOwned, Serialize};
+use sqlx::{types::Json, PgConnection, PgExecutor};
+use utoipa::ToSchema;
+
+use crate::error::AppError;
+
+pub const STALE_LIST: &str =
+    "Someone else saved this list since you opened it. Review their changes and save again.";
+
+/// A list as stored: its items and the version a save must start from.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Versioned<T> {
+    pub items: Vec<T>,
+    /// 0 until the first save.
+    pub version: i32,
+    pub updated_at: Option<DateTime<Utc>>,
+    pub updated_by: Option<String>,
+}
+
+type Row<T> = (Json<Vec<T>>, i32, Option<DateTime<Utc>>, Option<String>);
+
+fn versioned<T>((Json(items), version, updated_at, updated_by): Row<T>) -> Versioned<T> {
+    Versioned { items, version, updated_at, updated_by }
+}
+
+/// The list `name` (empty at version 0 when never saved).
+#[tracing::instrument(skip(db))]
+pub async fn load<T: DeserializeOwned + Send + Unpin + 'static>(
+    db: impl PgExecutor<'_>,
+    name: &str,
+) -> sqlx::Result<Versioned<T>> {
+    let row: Option<Row<T>> = sqlx::query_as(
+        "SELECT items, version, updated_at, updated_by FROM whole_lists WHERE name = $1",
+    )
+    .bind(name)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(versioned).unwrap_or(Versioned {
+        items: vec![],
+        version: 0,
+        updated_at: None,
+        updated_by: None,
+    }))
+}
+
+/// Replaces list `name` with `items` if it is still at `base_version`; answers the saved list,
+/// or [`AppError::Stale`] with the current one. Run it inside the caller's transaction.
+#[tracing::instrument(skip(conn, items))]
+pub async fn replace<T: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static>(
+    conn: &mut PgConnection,
+    name: &str,
+    items: &[T],
+    base_version: i32,
+    actor: &str,
+) -> Result<Versioned<T>, AppError> {
+    sqlx::query("INSERT INTO whole_lists (name) VALUES ($1) ON CONFLICT (name) DO NOTHING")
+        .bind(name)
+        .execute(&mut *conn)
+        .await?;
+    let current: Row<T> = sqlx::query_as(
+        "SELECT items, version, updated_at, updated_by FROM whole_lists WHERE name = $1 FOR UPDATE",
+    )
+    .bind(name)
+    .fetch_one(&mut *conn)
+    .await?;
+    if current.1 != base_version {
+        let current = serde_json::to_value(versioned(current)).map_err(anyhow::Error::from)?;
+        return Err(AppError::Stale { message: STALE_LIST.into(), current });
+    }
+    let saved: Row<T> = sqlx::query_as(
+        "UPDATE whole_lists SET items = $2, version = version + 1, updated_at = now(), updated_by = $3
+         WHERE name = $1 RETURNING items, version, updated_at, updated_by",
+    )
+    .bind(name)
+    .bind(Json(items))
+    .bind(actor)
+    .fetch_one(conn)
+    .await?;
+    Ok(versioned(saved))
+}

@@ -1,0 +1,98 @@
+//! The stores every catalogue and review will call: whole-list saves under a version check
+//! (one of two racing saves wins, the other gets 409 with the list as it is), and review
+//! history rows.
+
+use portal::{
+    error::AppError,
+    shared::{
+        review::{self, Request, USE_OF_FORCE},
+        whole_list::{self, STALE_LIST},
+    },
+};
+use serde_json::json;
+
+use crate::helpers::spawn_app;
+
+#[tokio::test]
+async fn a_whole_list_is_replaced_only_from_the_version_it_was_read_at() {
+    let app = spawn_app().await;
+    app.create_agency("bcso", "Blaine County Sheriff's Office").await;
+    app.create_agency("lspd", "Los Santos Police Department").await;
+    let pool = |slug: &'static str| {
+        let app = &app;
+        async move {
+            let agency = app.state.registry.by_slug(slug).await.unwrap().unwrap();
+            app.state.pools.get(&agency).await.unwrap()
+        }
+    };
+    let bcso = pool("bcso").await;
+    let lspd = pool("lspd").await;
+
+    let empty = whole_list::load::<serde_json::Value>(bcso.pool(), "vehicles").await.unwrap();
+    assert_eq!((empty.items.len(), empty.version), (0, 0));
+
+    let first = vec![json!({"name": "Cruiser"})];
+    let mut tx = bcso.pool().begin().await.unwrap();
+    let saved = whole_list::replace(&mut tx, "vehicles", &first, 0, "Hana High").await.unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!((saved.version, saved.updated_by.as_deref()), (1, Some("Hana High")));
+
+    // Two editors both started from version 1: the first save wins, the second is stale.
+    let a = vec![json!({"name": "Interceptor"})];
+    let b = vec![json!({"name": "Bike"})];
+    let mut tx_a = bcso.pool().begin().await.unwrap();
+    whole_list::replace(&mut tx_a, "vehicles", &a, 1, "A").await.unwrap();
+    let mut tx_b = bcso.pool().begin().await.unwrap();
+    let racing = tokio::spawn(async move {
+        let result = whole_list::replace(&mut tx_b, "vehicles", &b, 1, "B").await;
+        drop(tx_b);
+        result
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    tx_a.commit().await.unwrap();
+    match racing.await.unwrap() {
+        Err(AppError::Stale { message, current }) => {
+            assert_eq!(message, STALE_LIST);
+            assert_eq!(current["items"], json!([{"name": "Interceptor"}]));
+            assert_eq!(current["version"], 2);
+        }
+        other => panic!("the second save must be stale: {other:?}"),
+    }
+    let now = whole_list::load::<serde_json::Value>(bcso.pool(), "vehicles").await.unwrap();
+    assert_eq!((now.items, now.version), (a, 2));
+
+    // Another agency's list of the same name is its own.
+    let other = whole_list::load::<serde_json::Value>(lspd.pool(), "vehicles").await.unwrap();
+    assert_eq!(other.version, 0);
+}
+
+#[tokio::test]
+async fn review_changes_leave_a_history_row_each() {
+    let app = spawn_app().await;
+    app.create_agency("bcso", "Blaine County Sheriff's Office").await;
+    let agency = app.state.registry.by_slug("bcso").await.unwrap().unwrap();
+    let pool = app.state.pools.get(&agency).await.unwrap();
+    let mut conn = pool.pool().acquire().await.unwrap();
+    let opened = USE_OF_FORCE.decide("pending", Request::Open, None).unwrap().unwrap();
+    review::record(&mut conn, &USE_OF_FORCE, 7, &opened, "Sam Sergeant", Some("42"), None)
+        .await
+        .unwrap();
+    let signed = USE_OF_FORCE.decide(opened.to, Request::Act("approve"), None).unwrap().unwrap();
+    review::record(&mut conn, &USE_OF_FORCE, 7, &signed, "Sam Sergeant", Some("42"), Some("ok"))
+        .await
+        .unwrap();
+    let rows: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT from_status, to_status, actor FROM review_history
+         WHERE report_kind = 'use_of_force' AND report_id = 7 ORDER BY id",
+    )
+    .fetch_all(&mut *conn)
+    .await
+    .unwrap();
+    assert_eq!(
+        rows,
+        vec![
+            ("pending".into(), "under_review".into(), "Sam Sergeant".into()),
+            ("under_review".into(), "in_policy".into(), "Sam Sergeant".into()),
+        ]
+    );
+}
