@@ -116,7 +116,7 @@ fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(callsigns::routes::available))
         .routes(routes!(roster::routes::list, roster::routes::create))
         .routes(routes!(roster::routes::update))
-        .routes(routes!(logs::roster_logs))
+        .routes(routes!(logs::routes::roster_logs))
         .split_for_parts()
 }
 

@@ -11,11 +11,7 @@ use axum::{
 };
 
 use crate::{
-    access::{
-        nav::{can_see, NavRule},
-        viewer::ON_LEAVE,
-        Viewer,
-    },
+    access::{nav::can_see, store, viewer::ON_LEAVE, Viewer},
     error::{forbidden, AppError},
     state::AppState,
     tenancy::ROOT_SLUG,
@@ -54,19 +50,9 @@ impl<N: NavItem> std::ops::Deref for Guard<N> {
     }
 }
 
-/// The stored rule of one navigation item in the viewer's agency.
-pub async fn nav_rule(viewer: &Viewer, nav_id: &str) -> sqlx::Result<Option<NavRule>> {
-    let row: Option<(bool, Vec<String>, Vec<String>)> =
-        sqlx::query_as("SELECT is_public, levels, roles FROM nav_permissions WHERE nav_id = $1")
-            .bind(nav_id)
-            .fetch_optional(viewer.pool())
-            .await?;
-    Ok(row.map(|(public, levels, roles)| NavRule { public, levels, roles }))
-}
-
 /// Refuses with 401 or 403 unless `viewer` may see `nav_id`.
 pub async fn require_nav(viewer: &Viewer, nav_id: &str) -> Result<(), AppError> {
-    let rule = nav_rule(viewer, nav_id).await?;
+    let rule = store::nav_rule(viewer.pool(), nav_id).await?;
     if can_see(rule.as_ref(), &viewer.facts(), &viewer.level_order()) {
         Ok(())
     } else if viewer.is_authenticated() {

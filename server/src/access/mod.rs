@@ -6,6 +6,7 @@ pub mod levels;
 pub mod nav;
 pub mod rank_access;
 pub mod rank_list;
+pub mod store;
 pub mod viewer;
 
 pub use guard::{Guard, HighCommand};

@@ -12,6 +12,7 @@ use crate::{
         levels::NO_LEVEL,
         nav::ViewerFacts,
         rank_access::{assignable_levels, Editor, Levels},
+        store,
     },
     error::AppError,
     features::roster::{model::RosterEntry, store as roster},
@@ -39,6 +40,13 @@ pub struct Viewer {
     pub is_owner: bool,
     /// May change things (false on leave of absence: read access only).
     pub can_manage: bool,
+}
+
+/// Who made a change, as logs record it.
+#[derive(Debug, Clone)]
+pub struct Actor {
+    pub display: String,
+    pub user_id: Option<String>,
 }
 
 pub const ON_LEAVE: &str =
@@ -120,6 +128,14 @@ impl Viewer {
         self.user.as_ref().map(User::tag).unwrap_or_else(|| "anonymous".into())
     }
 
+    /// The viewer as change logs record them.
+    pub fn actor(&self) -> Actor {
+        Actor {
+            display: self.display_name(),
+            user_id: self.user.as_ref().map(|u| u.discord_id.clone()),
+        }
+    }
+
     /// The viewer as the rank rule sees an editor.
     pub fn editor(&self) -> (Levels<'_>, Editor<'_>) {
         (
@@ -190,10 +206,7 @@ pub async fn viewer_for(
         let linked: Vec<String> = if user.guild_roles.is_empty() {
             vec![]
         } else {
-            sqlx::query_scalar("SELECT id FROM department_roles WHERE discord_role_id = ANY($1)")
-                .bind(&user.guild_roles)
-                .fetch_all(db.pool())
-                .await?
+            store::linked_roles(db.pool(), &user.guild_roles).await?
         };
         let level = if is_owner {
             top_level.clone()

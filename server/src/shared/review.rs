@@ -150,7 +150,7 @@ impl Flow {
 }
 
 /// Records one change in the report's history.
-#[tracing::instrument(skip(conn))]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn record(
     conn: &mut PgConnection,
     flow: &Flow,

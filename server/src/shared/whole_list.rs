@@ -30,7 +30,7 @@ fn versioned<T>((Json(items), version, updated_at, updated_by): Row<T>) -> Versi
 }
 
 /// The list `name` (empty at version 0 when never saved).
-#[tracing::instrument(skip(db))]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn load<T: DeserializeOwned + Send + Unpin + 'static>(
     db: impl PgExecutor<'_>,
     name: &str,
@@ -51,7 +51,7 @@ pub async fn load<T: DeserializeOwned + Send + Unpin + 'static>(
 
 /// Replaces list `name` with `items` if it is still at `base_version`; answers the saved list,
 /// or [`AppError::Stale`] with the current one. Run it inside the caller's transaction.
-#[tracing::instrument(skip(conn, items))]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn replace<T: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static>(
     conn: &mut PgConnection,
     name: &str,

@@ -19,6 +19,7 @@ pub struct AgencyChange {
 
 /// Applies `change` in one statement, merging JSON in the database so concurrent edits of
 /// different settings never overwrite each other. Returns whether the agency exists.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn update(
     db: impl PgExecutor<'_>,
     slug: &str,

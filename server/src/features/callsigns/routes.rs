@@ -4,7 +4,6 @@ use std::collections::{BTreeMap, HashSet};
 
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use sqlx::types::Json as Jsonb;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
@@ -15,20 +14,13 @@ use crate::{
         display_callsign, free_callsigns, validate_pools, Pool, DEFAULT_PAGE, MAX_PAGE, MAX_POOLS,
         MAX_POOL_SIZE,
     },
+    features::callsigns::store,
 };
 
 pub const CALLSIGNS_DISABLED: &str = "Callsigns are disabled for this agency.";
 
 /// Rank name → pools.
 pub type PoolMap = BTreeMap<String, Vec<Pool>>;
-
-async fn load(db: &sqlx::PgPool) -> sqlx::Result<PoolMap> {
-    let rows: Vec<(String, Jsonb<Vec<Pool>>)> =
-        sqlx::query_as("SELECT rank_name, pools FROM callsign_pools ORDER BY rank_name")
-            .fetch_all(db)
-            .await?;
-    Ok(rows.into_iter().map(|(name, pools)| (name, pools.0)).collect())
-}
 
 /// Every rank's callsign pools (empty when callsigns are disabled).
 #[utoipa::path(get, operation_id = "get_callsign_pools", path = "/api/callsigns", tag = "structure",
@@ -40,7 +32,7 @@ pub async fn get_pools(
     if viewer.agency.flags.disable_callsigns {
         return Ok(Json(PoolMap::new()));
     }
-    Ok(Json(load(viewer.pool()).await?))
+    Ok(Json(store::load(viewer.pool()).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -63,31 +55,12 @@ pub async fn save_pools(
     }
     let wanted = request.rank_name.trim();
     // Pools are keyed by the rank's own name, whatever case it is sent in.
-    let rank: Option<String> = sqlx::query_scalar(
-        "SELECT name FROM ranks WHERE lower(name) = lower($1) ORDER BY name LIMIT 1",
-    )
-    .bind(wanted)
-    .fetch_optional(viewer.pool())
-    .await?;
-    let Some(rank) = rank else { return Err(bad_request(format!("Unknown rank '{wanted}'."))) };
-    let rank = rank.as_str();
+    let Some(rank) = store::rank_name(viewer.pool(), wanted).await? else {
+        return Err(bad_request(format!("Unknown rank '{wanted}'.")));
+    };
     let pools = validate_pools(request.pools).map_err(bad_request)?;
-    if pools.is_empty() {
-        sqlx::query("DELETE FROM callsign_pools WHERE rank_name = $1")
-            .bind(rank)
-            .execute(viewer.pool())
-            .await?;
-    } else {
-        sqlx::query(
-            "INSERT INTO callsign_pools (rank_name, pools) VALUES ($1, $2)
-             ON CONFLICT (rank_name) DO UPDATE SET pools = EXCLUDED.pools, updated_at = now()",
-        )
-        .bind(rank)
-        .bind(Jsonb(&pools))
-        .execute(viewer.pool())
-        .await?;
-    }
-    Ok(Json(load(viewer.pool()).await?))
+    store::save(viewer.pool(), &rank, &pools).await?;
+    Ok(Json(store::load(viewer.pool()).await?))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -120,25 +93,11 @@ pub async fn available(
     if viewer.agency.flags.disable_callsigns {
         return Ok(Json(AvailableCallsigns { available: vec![], total: 0 }));
     }
-    let pools: Option<Jsonb<Vec<Pool>>> = sqlx::query_scalar(
-        "SELECT pools FROM callsign_pools
-         WHERE rank_name = $1 OR rank_name = (SELECT name FROM ranks WHERE id = $1)
-         LIMIT 1",
-    )
-    .bind(query.rank.trim())
-    .fetch_optional(viewer.pool())
-    .await?;
-    let Some(Jsonb(pools)) = pools else {
+    let Some(pools) = store::pools_of(viewer.pool(), query.rank.trim()).await? else {
         return Ok(Json(AvailableCallsigns { available: vec![], total: 0 }));
     };
-    let held: HashSet<String> = sqlx::query_scalar::<_, String>(
-        "SELECT callsign FROM roster WHERE callsign IS NOT NULL AND callsign <> ''",
-    )
-    .fetch_all(viewer.pool())
-    .await?
-    .into_iter()
-    .map(|c| display_callsign(&c))
-    .collect();
+    let held: HashSet<String> =
+        store::held(viewer.pool()).await?.iter().map(|c| display_callsign(c)).collect();
     let limit = query.limit.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_PAGE);
     let offset = query.offset.unwrap_or(0).min(MAX_POOLS * MAX_POOL_SIZE as usize);
     let (available, total) = free_callsigns(&pools, &held, offset, limit);

@@ -16,6 +16,7 @@ pub struct Stored {
 
 type Row = (String, bool, Vec<String>, Vec<String>, bool, DateTime<Utc>, Option<String>);
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn load(db: impl PgExecutor<'_>) -> sqlx::Result<Stored> {
     let rows: Vec<Row> = sqlx::query_as(
         "SELECT nav_id, is_public, levels, roles, locked, updated_at, updated_by
@@ -37,12 +38,14 @@ pub async fn load(db: impl PgExecutor<'_>) -> sqlx::Result<Stored> {
 }
 
 /// Locks the permission rows for an edit and returns their newest change time.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn lock_for_update(conn: &mut PgConnection) -> sqlx::Result<Option<DateTime<Utc>>> {
     sqlx::query("SELECT 1 FROM nav_permissions FOR UPDATE").execute(&mut *conn).await?;
     sqlx::query_scalar("SELECT max(updated_at) FROM nav_permissions").fetch_one(conn).await
 }
 
 /// Writes the entries that changed, stamping who changed them.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn save_entries(
     conn: &mut PgConnection,
     items: &BTreeMap<String, NavEntry>,
@@ -71,6 +74,7 @@ pub async fn save_entries(
 
 /// Sets exactly `locked` as the locked items. An item without an entry gets a public one,
 /// which changes nothing about who sees it.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn save_locked(
     conn: &mut PgConnection,
     locked: &[String],
@@ -97,6 +101,7 @@ pub async fn save_locked(
 }
 
 /// Department roles, for the role checkboxes.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn role_options(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<RoleOption>> {
     let rows: Vec<(String, String, String)> = sqlx::query_as(
         "SELECT r.id, r.name, d.name FROM department_roles r

@@ -15,7 +15,7 @@ use crate::{
     features::{
         roster::{
             model::{changes, Person, RosterEntry, RosterInput, Rules},
-            store::{self, Actor},
+            store,
         },
         structure::store as structure,
     },
@@ -42,13 +42,6 @@ pub fn require_manager(viewer: &Viewer) -> AppResult<()> {
         Ok(())
     } else {
         Err(forbidden(CANNOT_MANAGE))
-    }
-}
-
-pub fn actor(viewer: &Viewer) -> Actor {
-    Actor {
-        display: viewer.display_name(),
-        user_id: viewer.user.as_ref().map(|u| u.discord_id.clone()),
     }
 }
 
@@ -83,8 +76,7 @@ async fn rules_and_check(
     let exclude = current.map(|c| c.id);
     let departments = structure::load(conn).await?;
     // One clock for every date: the database's, as rank change dates and time in grade use it.
-    let today: chrono::NaiveDate =
-        sqlx::query_scalar("SELECT CURRENT_DATE").fetch_one(&mut *conn).await?;
+    let today = store::today(&mut *conn).await?;
     let flags = &viewer.agency.flags;
     let rules = Rules {
         departments: &departments,
@@ -146,7 +138,7 @@ pub async fn create(
     };
     let entry =
         store::get(&mut tx, id, false).await?.ok_or_else(|| not_found("Roster entry vanished"))?;
-    store::log_hire(&mut tx, &entry, &actor(&viewer)).await?;
+    store::log_hire(&mut tx, &entry, &viewer.actor()).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(entry)))
 }
@@ -203,7 +195,7 @@ pub async fn update(
     }
     let entry =
         store::get(&mut tx, id, false).await?.ok_or_else(|| not_found("Roster entry vanished"))?;
-    store::log_changes(&mut tx, &entry, &changed, &actor(&viewer)).await?;
+    store::log_changes(&mut tx, &entry, &changed, &viewer.actor()).await?;
     tx.commit().await?;
     Ok(Json(entry))
 }

@@ -17,6 +17,7 @@ pub const ENTRY_FROM: &str = "roster r LEFT JOIN ranks k ON k.id = r.rank_id \
 /// Roster entries that belong to a Discord account (member-portal §5): an entry holding a
 /// numeric id (five digits or more) matches that id only; an entry holding a tag matches
 /// the tag; an entry with neither matches by name. Best matches first.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn matches_for(
     db: impl PgExecutor<'_>,
     discord_id: &str,
@@ -46,6 +47,7 @@ pub async fn matches_for(
 }
 
 /// People who can sign in on the demo page: everyone with a Discord id, highest ranks first.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn with_discord_ids(
     db: impl PgExecutor<'_>,
     limit: i64,
@@ -63,6 +65,7 @@ use sqlx::PgConnection;
 use crate::features::roster::model::{FieldChange, Person};
 
 /// Everyone on the roster, by name (bounded).
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn list(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<RosterEntry>> {
     let sql =
         format!("SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM} ORDER BY lower(r.name), r.id LIMIT 5000");
@@ -70,6 +73,7 @@ pub async fn list(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<RosterEntry>> {
 }
 
 /// One entry; `lock` takes a row lock for an edit.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn get(
     conn: &mut PgConnection,
     id: i64,
@@ -81,6 +85,7 @@ pub async fn get(
 }
 
 /// Who holds a callsign (compared as displayed), if anyone other than `except`.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn callsign_holder(
     conn: &mut PgConnection,
     callsign: &str,
@@ -96,6 +101,7 @@ pub async fn callsign_holder(
 }
 
 /// The name of the person (other than `except`) whose entry holds this Discord id or tag.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn discord_holder(
     conn: &mut PgConnection,
     discord_id: &str,
@@ -110,6 +116,7 @@ pub async fn discord_holder(
     .await
 }
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn insert(conn: &mut PgConnection, p: &Person) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO roster (name, callsign, region, status, discord_id, department_id, rank_id, sub_dept_id,
@@ -133,6 +140,7 @@ pub async fn insert(conn: &mut PgConnection, p: &Person) -> sqlx::Result<i64> {
 }
 
 /// Writes a new version of an entry; the rank change date moves when the rank changes.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn update(
     conn: &mut PgConnection,
     id: i64,
@@ -168,12 +176,41 @@ pub async fn update(
     Ok(())
 }
 
-/// Who made a change.
-pub struct Actor {
-    pub display: String,
-    pub user_id: Option<String>,
+pub use crate::access::viewer::Actor;
+
+/// The database's date: one clock for hire dates, rank changes and time in grade.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn today(db: impl PgExecutor<'_>) -> sqlx::Result<chrono::NaiveDate> {
+    sqlx::query_scalar("SELECT CURRENT_DATE").fetch_one(db).await
 }
 
+/// Takes a sub-department off a person (the caller logs it).
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn clear_sub_department(conn: &mut PgConnection, roster_id: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE roster SET sub_dept_id = NULL, updated_at = now(), version = version + 1 WHERE id = $1",
+    )
+    .bind(roster_id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Takes a department role off a person (the caller logs it).
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn remove_role(conn: &mut PgConnection, roster_id: i64, role: &str) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE roster SET roles = array_remove(roles, $2), updated_at = now(), version = version + 1
+         WHERE id = $1",
+    )
+    .bind(roster_id)
+    .bind(role)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn log_hire(
     conn: &mut PgConnection,
     entry: &RosterEntry,
@@ -201,6 +238,7 @@ pub async fn log_hire(
 }
 
 /// One row per changed field, sharing one change id.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn log_changes(
     conn: &mut PgConnection,
     entry: &RosterEntry,
@@ -231,6 +269,7 @@ pub async fn log_changes(
 }
 
 /// Entries holding a sub-department (`sub`) or a department role, locked for an edit.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn holding(
     conn: &mut PgConnection,
     sub: bool,

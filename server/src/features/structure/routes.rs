@@ -5,7 +5,7 @@ use axum::{extract::State, http::StatusCode, Json};
 
 use crate::features::roster::{
     model::{joined, FieldChange},
-    routes as roster_routes, store as roster_store,
+    store as roster_store,
 };
 use crate::{
     access::{
@@ -22,7 +22,7 @@ use crate::{
             valid_insignia, valid_level, ReorderRequest, Structure, StructureCreate,
             StructurePatch, DEPARTMENT_NAME_REQUIRED, NAME_REQUIRED, SUB_NAME_REQUIRED,
         },
-        store::{self, Kind},
+        store::{self, Kind, RankChange},
     },
     state::AppState,
 };
@@ -179,18 +179,9 @@ async fn refuse_duplicate_rank(
     except_rank: Option<&str>,
     names: &[&str],
 ) -> AppResult<()> {
-    let existing: Vec<String> =
-        sqlx::query_scalar("SELECT name FROM ranks WHERE department_id = $1 AND id <> $2")
-            .bind(department)
-            .bind(except_rank.unwrap_or(""))
-            .fetch_all(&mut *conn)
-            .await?;
+    let existing = store::rank_names(conn, department, except_rank).await?;
     if let Some(name) = duplicate_rank_name(existing.iter().map(String::as_str), names) {
-        let department_name: String =
-            sqlx::query_scalar("SELECT name FROM departments WHERE id = $1")
-                .bind(department)
-                .fetch_one(conn)
-                .await?;
+        let department_name = store::department_name(conn, department).await?;
         return Err(conflict(format!(
             "Department '{department_name}' already has a rank named '{name}'."
         )));
@@ -231,16 +222,7 @@ pub async fn update(
             };
             let (sent, value) = sent_field(field);
             short_reference(column, value.as_deref()).map_err(bad_request)?;
-            sqlx::query(&format!(
-                "UPDATE {table} SET name = $2, {column} = CASE WHEN $3 THEN $4 ELSE {column} END WHERE id = $1",
-                table = kind.table()
-            ))
-            .bind(&id)
-            .bind(&name)
-            .bind(sent)
-            .bind(value)
-            .execute(&mut *tx)
-            .await?;
+            store::update_named(&mut tx, kind, &id, &name, sent, value.as_deref()).await?;
         }
         Kind::Rank => {
             let level = match patch.level.as_deref() {
@@ -257,21 +239,13 @@ pub async fn update(
             let (role_sent, role) = sent_field(patch.role_id);
             short_reference("roleId", role.as_deref()).map_err(bad_request)?;
             refuse_duplicate_rank(&mut tx, &department, Some(&id), &[&name]).await?;
-            sqlx::query(
-                "UPDATE ranks SET name = $2, level = COALESCE($3, level),
-                     role_id = CASE WHEN $4 THEN $5 ELSE role_id END,
-                     insignia = CASE WHEN $6 THEN $7 ELSE insignia END
-                 WHERE id = $1",
-            )
-            .bind(&id)
-            .bind(&name)
-            .bind(level)
-            .bind(role_sent)
-            .bind(role)
-            .bind(insignia_sent)
-            .bind(insignia)
-            .execute(&mut *tx)
-            .await?;
+            let change = RankChange {
+                name: &name,
+                level: level.as_deref(),
+                role: role_sent.then_some(role.as_deref()),
+                insignia: insignia_sent.then_some(insignia.as_deref()),
+            };
+            store::update_rank(&mut tx, &id, &change).await?;
             store::rename_rank_pools(&mut tx, &old_name, &name).await?;
         }
     }
@@ -314,57 +288,29 @@ pub async fn delete(
                     people(held)
                 )));
             }
-            let rank_names: Vec<String> =
-                sqlx::query_scalar("SELECT name FROM ranks WHERE department_id = $1")
-                    .bind(&id)
-                    .fetch_all(&mut *tx)
-                    .await?;
-            for table in ["ranks", "sub_departments", "department_roles"] {
-                sqlx::query(&format!("DELETE FROM {table} WHERE department_id = $1"))
-                    .bind(&id)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            delete_unused_pools(&mut tx, &rank_names).await?;
-            sqlx::query("DELETE FROM departments WHERE id = $1")
-                .bind(&id)
-                .execute(&mut *tx)
-                .await?;
+            store::delete_department(&mut tx, &id).await?;
         }
         Kind::Rank => {
             let held = store::holders(&mut tx, Kind::Rank, &id).await?;
             if held > 0 {
                 return Err(conflict(format!("Cannot delete rank '{name}': {}.", people(held))));
             }
-            sqlx::query("DELETE FROM ranks WHERE id = $1").bind(&id).execute(&mut *tx).await?;
-            delete_unused_pools(&mut tx, &[name]).await?;
+            store::delete_item(&mut tx, Kind::Rank, &id, &name).await?;
         }
         Kind::Sub | Kind::Role => {
             // Take it off the people who had it, logging each change like a roster edit.
             let affected = roster_store::holding(&mut tx, kind == Kind::Sub, &id).await?;
-            let actor = roster_routes::actor(&viewer);
+            let actor = viewer.actor();
             for before in affected {
                 let change = if kind == Kind::Sub {
-                    sqlx::query(
-                        "UPDATE roster SET sub_dept_id = NULL, updated_at = now(), version = version + 1 WHERE id = $1",
-                    )
-                    .bind(before.id)
-                    .execute(&mut *tx)
-                    .await?;
+                    roster_store::clear_sub_department(&mut tx, before.id).await?;
                     FieldChange {
                         field: "subDeptId",
                         before: before.sub_dept_id.clone(),
                         after: None,
                     }
                 } else {
-                    sqlx::query(
-                        "UPDATE roster SET roles = array_remove(roles, $2), updated_at = now(), version = version + 1
-                         WHERE id = $1",
-                    )
-                    .bind(before.id)
-                    .bind(&id)
-                    .execute(&mut *tx)
-                    .await?;
+                    roster_store::remove_role(&mut tx, before.id, &id).await?;
                     let after: Vec<String> =
                         before.roles.iter().filter(|r| **r != id).cloned().collect();
                     FieldChange {
@@ -375,10 +321,7 @@ pub async fn delete(
                 };
                 roster_store::log_changes(&mut tx, &before, &[change], &actor).await?;
             }
-            sqlx::query(&format!("DELETE FROM {} WHERE id = $1", kind.table()))
-                .bind(&id)
-                .execute(&mut *tx)
-                .await?;
+            store::delete_item(&mut tx, kind, &id, &name).await?;
         }
     }
     tx.commit().await?;
@@ -398,18 +341,6 @@ async fn refuse_rank_change(
     for current in store::rank_levels(conn, kind, id).await? {
         check_rank_edit(levels, editor, &current, level).map_err(forbidden)?;
     }
-    Ok(())
-}
-
-/// Pools are keyed by rank name: a pool goes when no rank of that name is left.
-async fn delete_unused_pools(conn: &mut sqlx::PgConnection, names: &[String]) -> sqlx::Result<()> {
-    sqlx::query(
-        "DELETE FROM callsign_pools WHERE rank_name = ANY($1)
-           AND NOT EXISTS (SELECT 1 FROM ranks WHERE ranks.name = callsign_pools.rank_name)",
-    )
-    .bind(names)
-    .execute(conn)
-    .await?;
     Ok(())
 }
 

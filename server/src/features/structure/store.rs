@@ -7,6 +7,7 @@ use sqlx::{PgConnection, PgExecutor};
 use crate::features::structure::model::{Department, DepartmentRole, NewRank, Rank, SubDepartment};
 
 /// Every department with its ranks, roles and sub-departments, in their stored order.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn load(conn: &mut PgConnection) -> sqlx::Result<Vec<Department>> {
     let departments: Vec<(String, String, Option<String>)> =
         sqlx::query_as("SELECT id, name, role_id FROM departments ORDER BY position, name")
@@ -76,6 +77,7 @@ impl Kind {
 
 /// Finds which kind of structure item `id` is, and its department.
 /// The levels of a rank (`Rank` id) or of every rank of a department (`Department` id).
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn rank_levels(
     conn: &mut PgConnection,
     kind: Kind,
@@ -88,6 +90,7 @@ pub async fn rank_levels(
         .await
 }
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn find(
     conn: &mut PgConnection,
     id: &str,
@@ -113,6 +116,7 @@ pub async fn find(
     }))
 }
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn department_exists(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<bool> {
     sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM departments WHERE id = $1)")
         .bind(id)
@@ -121,6 +125,7 @@ pub async fn department_exists(db: impl PgExecutor<'_>, id: &str) -> sqlx::Resul
 }
 
 /// A free department id based on `wanted` (`patrol`, `patrol-2`, …).
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn free_department_id(conn: &mut PgConnection, wanted: &str) -> sqlx::Result<String> {
     let taken: Vec<String> =
         sqlx::query_scalar("SELECT id FROM departments WHERE id = $1 OR id LIKE $1 || '-%'")
@@ -136,6 +141,7 @@ pub async fn free_department_id(conn: &mut PgConnection, wanted: &str) -> sqlx::
         .expect("an unbounded range has a free id"))
 }
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn insert_department(
     conn: &mut PgConnection,
     id: &str,
@@ -154,6 +160,7 @@ pub async fn insert_department(
     Ok(())
 }
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn insert_ranks(
     conn: &mut PgConnection,
     department: &str,
@@ -176,6 +183,7 @@ pub async fn insert_ranks(
     Ok(())
 }
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn insert_sub(
     conn: &mut PgConnection,
     id: &str,
@@ -196,6 +204,7 @@ pub async fn insert_sub(
     Ok(())
 }
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn insert_role(
     conn: &mut PgConnection,
     id: &str,
@@ -217,6 +226,7 @@ pub async fn insert_role(
 }
 
 /// Renames a rank and moves its callsign pools along (pools are keyed by rank name).
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn rename_rank_pools(conn: &mut PgConnection, from: &str, to: &str) -> sqlx::Result<()> {
     if from == to {
         return Ok(());
@@ -239,6 +249,7 @@ pub async fn rename_rank_pools(conn: &mut PgConnection, from: &str, to: &str) ->
 }
 
 /// How many roster entries hold a department or rank.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn holders(conn: &mut PgConnection, kind: Kind, id: &str) -> sqlx::Result<i64> {
     let column = match kind {
         Kind::Department => "department_id",
@@ -258,6 +269,7 @@ pub async fn holders(conn: &mut PgConnection, kind: Kind, id: &str) -> sqlx::Res
 }
 
 /// Current ids of one ordered list of a department.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn list_ids(
     conn: &mut PgConnection,
     kind: Kind,
@@ -272,6 +284,7 @@ pub async fn list_ids(
     .await
 }
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn set_order(
     conn: &mut PgConnection,
     kind: Kind,
@@ -282,6 +295,127 @@ pub async fn set_order(
         kind.table()
     ))
     .bind(ordered)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Names of a department's ranks, but `except_rank`.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn rank_names(
+    conn: &mut PgConnection,
+    department: &str,
+    except_rank: Option<&str>,
+) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar("SELECT name FROM ranks WHERE department_id = $1 AND id <> $2")
+        .bind(department)
+        .bind(except_rank.unwrap_or(""))
+        .fetch_all(conn)
+        .await
+}
+
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn department_name(conn: &mut PgConnection, id: &str) -> sqlx::Result<String> {
+    sqlx::query_scalar("SELECT name FROM departments WHERE id = $1").bind(id).fetch_one(conn).await
+}
+
+/// Renames a department, sub-department or role, and sets its linked role (`role_id`, or
+/// `discord_role_id` for a role) when `role_sent`.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn update_named(
+    conn: &mut PgConnection,
+    kind: Kind,
+    id: &str,
+    name: &str,
+    role_sent: bool,
+    role: Option<&str>,
+) -> sqlx::Result<()> {
+    let column = if kind == Kind::Role { "discord_role_id" } else { "role_id" };
+    let sql = format!(
+        "UPDATE {table} SET name = $2, {column} = CASE WHEN $3 THEN $4 ELSE {column} END WHERE id = $1",
+        table = kind.table()
+    );
+    sqlx::query(&sql).bind(id).bind(name).bind(role_sent).bind(role).execute(conn).await?;
+    Ok(())
+}
+
+/// A rank's edit: the name always, the level when given, role and insignia when sent.
+pub struct RankChange<'a> {
+    pub name: &'a str,
+    pub level: Option<&'a str>,
+    pub role: Option<Option<&'a str>>,
+    pub insignia: Option<Option<&'a str>>,
+}
+
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn update_rank(
+    conn: &mut PgConnection,
+    id: &str,
+    c: &RankChange<'_>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE ranks SET name = $2, level = COALESCE($3, level),
+             role_id = CASE WHEN $4 THEN $5 ELSE role_id END,
+             insignia = CASE WHEN $6 THEN $7 ELSE insignia END
+         WHERE id = $1",
+    )
+    .bind(id)
+    .bind(c.name)
+    .bind(c.level)
+    .bind(c.role.is_some())
+    .bind(c.role.flatten())
+    .bind(c.insignia.is_some())
+    .bind(c.insignia.flatten())
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Deletes a department with its ranks, sub-departments and roles, and the callsign pools no
+/// rank name uses any more.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn delete_department(conn: &mut PgConnection, id: &str) -> sqlx::Result<()> {
+    let rank_names: Vec<String> =
+        sqlx::query_scalar("SELECT name FROM ranks WHERE department_id = $1")
+            .bind(id)
+            .fetch_all(&mut *conn)
+            .await?;
+    for table in ["ranks", "sub_departments", "department_roles"] {
+        sqlx::query(&format!("DELETE FROM {table} WHERE department_id = $1"))
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    delete_unused_pools(conn, &rank_names).await?;
+    sqlx::query("DELETE FROM departments WHERE id = $1").bind(id).execute(conn).await?;
+    Ok(())
+}
+
+/// Deletes a rank, sub-department or role (a rank's unused pool with it).
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn delete_item(
+    conn: &mut PgConnection,
+    kind: Kind,
+    id: &str,
+    name: &str,
+) -> sqlx::Result<()> {
+    sqlx::query(&format!("DELETE FROM {} WHERE id = $1", kind.table()))
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    if kind == Kind::Rank {
+        delete_unused_pools(conn, &[name.to_owned()]).await?;
+    }
+    Ok(())
+}
+
+/// Pools are keyed by rank name: a pool goes when no rank of that name is left.
+async fn delete_unused_pools(conn: &mut PgConnection, names: &[String]) -> sqlx::Result<()> {
+    sqlx::query(
+        "DELETE FROM callsign_pools WHERE rank_name = ANY($1)
+           AND NOT EXISTS (SELECT 1 FROM ranks WHERE ranks.name = callsign_pools.rank_name)",
+    )
+    .bind(names)
     .execute(conn)
     .await?;
     Ok(())

@@ -1,0 +1,69 @@
+//! Callsign SQL: pools per rank name, and the callsigns people hold.
+
+use std::collections::BTreeMap;
+
+use sqlx::{types::Json, PgPool};
+
+use crate::features::callsigns::model::Pool;
+
+/// Every rank name's pools.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn load(db: &PgPool) -> sqlx::Result<BTreeMap<String, Vec<Pool>>> {
+    let rows: Vec<(String, Json<Vec<Pool>>)> =
+        sqlx::query_as("SELECT rank_name, pools FROM callsign_pools ORDER BY rank_name")
+            .fetch_all(db)
+            .await?;
+    Ok(rows.into_iter().map(|(name, pools)| (name, pools.0)).collect())
+}
+
+/// The stored name of the rank called `name` (any case).
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn rank_name(db: &PgPool, name: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT name FROM ranks WHERE lower(name) = lower($1) ORDER BY name LIMIT 1")
+        .bind(name)
+        .fetch_optional(db)
+        .await
+}
+
+/// Replaces a rank name's pools (none: removes them).
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn save(db: &PgPool, rank: &str, pools: &[Pool]) -> sqlx::Result<()> {
+    if pools.is_empty() {
+        sqlx::query("DELETE FROM callsign_pools WHERE rank_name = $1")
+            .bind(rank)
+            .execute(db)
+            .await?;
+    } else {
+        sqlx::query(
+            "INSERT INTO callsign_pools (rank_name, pools) VALUES ($1, $2)
+             ON CONFLICT (rank_name) DO UPDATE SET pools = EXCLUDED.pools, updated_at = now()",
+        )
+        .bind(rank)
+        .bind(Json(pools))
+        .execute(db)
+        .await?;
+    }
+    Ok(())
+}
+
+/// The pools of a rank, named by its name or its id.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn pools_of(db: &PgPool, rank: &str) -> sqlx::Result<Option<Vec<Pool>>> {
+    let pools: Option<Json<Vec<Pool>>> = sqlx::query_scalar(
+        "SELECT pools FROM callsign_pools
+         WHERE rank_name = $1 OR rank_name = (SELECT name FROM ranks WHERE id = $1)
+         LIMIT 1",
+    )
+    .bind(rank)
+    .fetch_optional(db)
+    .await?;
+    Ok(pools.map(|Json(p)| p))
+}
+
+/// Every callsign someone in the agency holds, as stored.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn held(db: &PgPool) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar("SELECT callsign FROM roster WHERE callsign IS NOT NULL AND callsign <> ''")
+        .fetch_all(db)
+        .await
+}
