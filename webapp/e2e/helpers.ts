@@ -44,8 +44,13 @@ export async function primaryVariable(page: Page): Promise<string> {
 export interface DemoAccount {
   discordId: string;
   username: string;
-  /** Roster name in the root agency: the label of the user menu. */
+  /** Roster name in the member's agency: the label of the user menu. */
   name: string;
+  /**
+   * Name of the member's agency when it is not the root agency: the demo picker lists every
+   * agency's members under its name.
+   */
+  agency?: string;
 }
 
 // Seeded by `portal seed-demo` in the root agency; the stand-in is started with these accounts.
@@ -76,7 +81,11 @@ export async function signIn(page: Page, account: DemoAccount): Promise<void> {
     await expect(page).toHaveTitle('Discord stand-in');
     await page.getByRole('link', { name: `Authorize as ${account.username}`, exact: true }).click();
   } else {
-    await page.getByRole('button', { name: `Sign in as ${account.name}`, exact: true }).first().click();
+    const picker =
+      account.agency === undefined
+        ? page
+        : page.locator(`xpath=//h2[normalize-space()="${account.agency}"]/following-sibling::table[1]`);
+    await picker.getByRole('button', { name: `Sign in as ${account.name}`, exact: true }).first().click();
   }
   await expect(userMenu(page)).toHaveText(account.name);
 }

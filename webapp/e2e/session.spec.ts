@@ -20,7 +20,9 @@ test.describe('sign-in', () => {
     await expect(page.getByText('No notes yet.')).toBeVisible();
     await snap(page, 'profile-deputy');
 
-    await page.getByRole('main').getByRole('link', { name: 'Logout' }).click();
+    // Logout is a form posting to /auth/logout; the server sends the browser home.
+    await page.getByRole('main').getByRole('button', { name: 'Logout', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
     await expect(loginButton(page)).toBeVisible();
     await expect(userMenu(page)).toHaveCount(0);
     await page.goto('/profile');

@@ -4,7 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 import type { Me } from './types';
 
-/** Browser navigations (not data calls). */
+/** Browser navigations (not data calls): the login link, and the Logout form's POST target. */
 export const LOGIN_PATH = '/auth/discord';
 export const LOGOUT_PATH = '/auth/logout';
 

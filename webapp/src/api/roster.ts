@@ -18,7 +18,10 @@ export const rosterQueryOptions = (slug: string) =>
     staleTime: 30_000,
   });
 
-/** GET /api/roster/callsigns?rank= — the free callsigns of the rank's pools, as displayed. */
+/**
+ * GET /api/roster/callsigns?rank= — the first page (200) of the free callsigns of the rank's
+ * pools, as displayed, and `total`: how many are free in all (what a count should show).
+ */
 export function getAvailableCallsigns(rank: string, signal?: AbortSignal): Promise<AvailableCallsigns> {
   return api.get<AvailableCallsigns>(`/api/roster/callsigns?rank=${encodeURIComponent(rank)}`, {
     signal: signal ?? null,

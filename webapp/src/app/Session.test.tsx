@@ -43,7 +43,31 @@ describe('session in the shell', () => {
     await user.click(menuButton);
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
-    expect(within(menu).getByRole('menuitem', { name: 'Logout' }).getAttribute('href')).toBe('/auth/logout');
+    // Logout signs out with a POST: a submit button of a form posting to /auth/logout.
+    const logout = within(menu).getByRole('menuitem', { name: 'Logout' });
+    expect(logout.tagName).toBe('BUTTON');
+    expect(logout.getAttribute('type')).toBe('submit');
+    expect(logout.getAttribute('href')).toBeNull();
+    const form = logout.closest('form');
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(form?.getAttribute('action')).toBe('/auth/logout');
+    // Keyboard reachable: the menu moves focus onto its items.
+    logout.focus();
+    expect(document.activeElement).toBe(logout);
+  });
+
+  it('offers the same Logout form in the burger drawer', async () => {
+    serve({ me: signedIn() });
+    renderApp('/');
+    await screen.findByRole('button', { name: /Casey Nguyen/ }, { timeout: 3000 });
+    // The user menu is closed: the one Logout is the drawer's.
+    const buttons = screen.getAllByRole('button', { name: 'Logout' });
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]?.closest('.mantine-AppShell-navbar')).not.toBeNull();
+    expect(buttons[0]?.getAttribute('type')).toBe('submit');
+    const forms = buttons.map((button) => button.closest('form'));
+    expect(forms[0]?.getAttribute('method')).toBe('post');
+    expect(forms[0]?.getAttribute('action')).toBe('/auth/logout');
   });
 
   it('falls back to the callsign, then the Discord tag', async () => {

@@ -65,16 +65,27 @@ export const ALEX_ENTRY = rosterEntry({
   version: 3,
 });
 
-/** A small roster: Alex (High Command), Casey (HQ deputy) and Patrol Division people. */
+/** A small roster: Alex (High Command), Casey (HQ deputy) and Patrol Division people (Eli: Command, Dana: Supervisor). */
 export function roster(): RosterEntry[] {
   const patrol = (id: number, name: string, rankId: string, rank: string, callsign: string, extra: Partial<RosterEntry> = {}) =>
-    rosterEntry({ id, name, rankId, rank, callsign, departmentId: 'patrol', departmentName: 'Patrol Division', version: 1, ...extra });
+    rosterEntry({
+      id,
+      name,
+      rankId,
+      rank,
+      callsign,
+      discordId: `1000000000000000${String(id).padStart(2, '0')}`,
+      departmentId: 'patrol',
+      departmentName: 'Patrol Division',
+      version: 1,
+      ...extra,
+    });
   return [
     patrol(5, 'Bo Diaz', 'patrol-dep', 'Deputy', 'A-101', { region: 'Paleto Bay', insignia: 'deputy.png' }),
     ALEX_ENTRY,
     rosterEntry({ id: 4, departmentId: 'hq', departmentName: 'Headquarters', rankId: 'hq-dep', rank: 'Deputy', callsign: 'R-13' }),
-    patrol(6, 'Dana Fox', 'patrol-sgt', 'Sergeant', 'S-10', { status: 'LOA', region: 'Sandy Shores' }),
-    patrol(7, 'Eli Stone', 'patrol-lt', 'Lieutenant', 'L-10', { timeInGradeDays: 3 }),
+    patrol(6, 'Dana Fox', 'patrol-sgt', 'Sergeant', 'S-10', { status: 'LOA', region: 'Sandy Shores', level: 'supervisor' }),
+    patrol(7, 'Eli Stone', 'patrol-lt', 'Lieutenant', 'L-10', { timeInGradeDays: 3, level: 'command' }),
   ];
 }
 

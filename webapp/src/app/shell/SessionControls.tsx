@@ -1,7 +1,7 @@
 import { Avatar, Badge, Button, Menu, NavLink, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { LOGOUT_PATH } from '@/api/identity';
 import type { Me } from '@/api/types';
+import { LOGOUT_LABEL, LogoutForm } from '@/components/LogoutForm';
 import { discordAvatarUrl } from '@/lib/avatar';
 import { loginHref, userLabel } from '@/lib/identity';
 import { useMe } from '@/session/use-me';
@@ -68,9 +68,12 @@ export function UserMenu() {
         <Menu.Item component={Link} to="/profile">
           Profile
         </Menu.Item>
-        <Menu.Item component="a" href={LOGOUT_PATH}>
-          Logout
-        </Menu.Item>
+        {/* The menu stays open on click: closing it would take the form out of the page before it is sent. */}
+        <LogoutForm>
+          <Menu.Item component="button" type="submit" closeMenuOnClick={false}>
+            {LOGOUT_LABEL}
+          </Menu.Item>
+        </LogoutForm>
       </Menu.Dropdown>
     </Menu>
   );
@@ -95,7 +98,9 @@ export function MobileSessionLinks({ onNavigate }: { onNavigate: () => void }) {
         {user.label}
       </Text>
       <NavLink component={Link} to="/profile" label="Profile" onClick={onNavigate} />
-      <NavLink component="a" href={LOGOUT_PATH} label="Logout" />
+      <LogoutForm>
+        <NavLink component="button" type="submit" label={LOGOUT_LABEL} />
+      </LogoutForm>
     </Stack>
   );
 }

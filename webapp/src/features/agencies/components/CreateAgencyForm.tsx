@@ -9,6 +9,7 @@ import {
   parseCustomLevels,
   type CreateAgencyValues,
 } from '@/lib/agency-admin';
+import { AGENCY_NAME_MAX, AGENCY_SHORT_NAME_MAX, PERSON_NAME_MAX } from '@/lib/limits';
 import { useCreateAgency } from '../api/use-agencies-admin';
 
 /** Create an agency (command-and-reports §5 Agency create). */
@@ -47,14 +48,19 @@ export function CreateAgencyForm({ activeSlug }: { activeSlug: string }) {
             Create agency
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Name" required disabled={busy} {...form.getInputProps('name')} />
+            <TextInput label="Name" required maxLength={AGENCY_NAME_MAX} disabled={busy} {...form.getInputProps('name')} />
             <TextInput
               label="Slug"
               description="Lowercase letters, digits and dashes; taken from the name when blank."
               disabled={busy}
               {...form.getInputProps('slug')}
             />
-            <TextInput label="Short name" disabled={busy} {...form.getInputProps('shortName')} />
+            <TextInput
+              label="Short name"
+              maxLength={AGENCY_SHORT_NAME_MAX}
+              disabled={busy}
+              {...form.getInputProps('shortName')}
+            />
             <TextInput label="Domain" placeholder="sheriff.example.org" disabled={busy} {...form.getInputProps('domain')} />
           </SimpleGrid>
           <Textarea label="Description" autosize minRows={2} disabled={busy} {...form.getInputProps('description')} />
@@ -84,7 +90,12 @@ export function CreateAgencyForm({ activeSlug }: { activeSlug: string }) {
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Discord id" inputMode="numeric" disabled={busy} {...form.getInputProps('ownerDiscordId')} />
-            <TextInput label="Roster name" disabled={busy} {...form.getInputProps('ownerName')} />
+            <TextInput
+              label="Roster name"
+              maxLength={PERSON_NAME_MAX}
+              disabled={busy}
+              {...form.getInputProps('ownerName')}
+            />
           </SimpleGrid>
           <Group>
             <Button type="submit" loading={busy}>

@@ -27,6 +27,18 @@ export interface DepartmentActions {
   deleteRole: (role: DepartmentRole) => void;
 }
 
+/** What the viewer may change (the server's rank rule; nothing on leave of absence). */
+export interface DepartmentAccess {
+  /** Any change at all: edit, add, delete, reorder. */
+  canWrite: boolean;
+  /** '+ Rank': the viewer may give ranks some level. */
+  canAddRanks: boolean;
+  /** Delete of a department (one holding a High Command rank: High Command only). */
+  canDeleteDepartment: (department: Department) => boolean;
+  /** Edit and Delete of a rank (High Command ranks: High Command only). */
+  canEditRank: (rank: Rank) => boolean;
+}
+
 export interface DepartmentCardProps {
   department: Department;
   levels: readonly Level[];
@@ -37,6 +49,7 @@ export interface DepartmentCardProps {
   subDepartmentsDisabled: boolean;
   busy: boolean;
   actions: DepartmentActions;
+  access: DepartmentAccess;
 }
 
 function RoleName({ roles, id }: { roles: readonly DiscordRole[] | null; id: string | null | undefined }) {
@@ -101,7 +114,9 @@ export function DepartmentCard({
   subDepartmentsDisabled,
   busy,
   actions,
+  access,
 }: DepartmentCardProps) {
+  const { canWrite } = access;
   const [open, setOpen] = useState(true);
   const bodyId = useId();
   const ranksContainer = listContainerId(department.id, 'ranks');
@@ -128,25 +143,31 @@ export function DepartmentCard({
             </Stack>
           </Group>
         </UnstyledButton>
-        <Group gap={6}>
-          <Button size="compact-sm" variant="default" disabled={busy} onClick={() => { actions.editDepartment(department); }}>
-            Edit
-          </Button>
-          <Button size="compact-sm" variant="light" disabled={busy} onClick={() => { actions.addRanks(department); }}>
-            + Rank
-          </Button>
-          {!subDepartmentsDisabled && (
-            <Button size="compact-sm" variant="light" disabled={busy} onClick={() => { actions.addSub(department); }}>
-              + Sub
+        {canWrite && (
+          <Group gap={6}>
+            <Button size="compact-sm" variant="default" disabled={busy} onClick={() => { actions.editDepartment(department); }}>
+              Edit
             </Button>
-          )}
-          <Button size="compact-sm" variant="light" disabled={busy} onClick={() => { actions.addRole(department); }}>
-            + Role
-          </Button>
-          <Button size="compact-sm" variant="light" color="red" disabled={busy} onClick={() => { actions.deleteDepartment(department); }}>
-            Delete
-          </Button>
-        </Group>
+            {access.canAddRanks && (
+              <Button size="compact-sm" variant="light" disabled={busy} onClick={() => { actions.addRanks(department); }}>
+                + Rank
+              </Button>
+            )}
+            {!subDepartmentsDisabled && (
+              <Button size="compact-sm" variant="light" disabled={busy} onClick={() => { actions.addSub(department); }}>
+                + Sub
+              </Button>
+            )}
+            <Button size="compact-sm" variant="light" disabled={busy} onClick={() => { actions.addRole(department); }}>
+              + Role
+            </Button>
+            {access.canDeleteDepartment(department) && (
+              <Button size="compact-sm" variant="light" color="red" disabled={busy} onClick={() => { actions.deleteDepartment(department); }}>
+                Delete
+              </Button>
+            )}
+          </Group>
+        )}
       </Group>
 
       <Collapse expanded={open} transitionDuration={COLLAPSE_MS} id={bodyId}>
@@ -161,6 +182,7 @@ export function DepartmentCard({
                     data={{ container: ranksContainer, itemId: rank.id }}
                     label={rank.name}
                     disabled={busy}
+                    sortable={canWrite}
                     testId="rank-row"
                   >
                     {rank.insignia ? (
@@ -184,19 +206,25 @@ export function DepartmentCard({
                         </Text>
                       </Group>
                     </Stack>
-                    <Group gap={4} wrap="nowrap">
-                      <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit rank ${rank.name}`} onClick={() => { actions.editRank(department, rank); }}>
-                        Edit
-                      </Button>
-                      {!callsignsDisabled && (
-                        <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit pools of ${rank.name}`} onClick={() => { actions.editPools(rank); }}>
-                          Edit pools
-                        </Button>
-                      )}
-                      <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={`Delete rank ${rank.name}`} onClick={() => { actions.deleteRank(rank); }}>
-                        Delete
-                      </Button>
-                    </Group>
+                    {canWrite && (
+                      <Group gap={4} wrap="nowrap">
+                        {access.canEditRank(rank) && (
+                          <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit rank ${rank.name}`} onClick={() => { actions.editRank(department, rank); }}>
+                            Edit
+                          </Button>
+                        )}
+                        {!callsignsDisabled && (
+                          <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit pools of ${rank.name}`} onClick={() => { actions.editPools(rank); }}>
+                            Edit pools
+                          </Button>
+                        )}
+                        {access.canEditRank(rank) && (
+                          <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={`Delete rank ${rank.name}`} onClick={() => { actions.deleteRank(rank); }}>
+                            Delete
+                          </Button>
+                        )}
+                      </Group>
+                    )}
                   </SortableRow>
                 ))}
               </Stack>
@@ -213,12 +241,16 @@ export function DepartmentCard({
                     </Text>
                     <RoleName roles={discordRoles} id={role.discordRoleId} />
                   </Stack>
-                  <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit role ${role.name}`} onClick={() => { actions.editRole(department, role); }}>
-                    Edit
-                  </Button>
-                  <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={`Delete role ${role.name}`} onClick={() => { actions.deleteRole(role); }}>
-                    Delete
-                  </Button>
+                  {canWrite && (
+                    <>
+                      <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit role ${role.name}`} onClick={() => { actions.editRole(department, role); }}>
+                        Edit
+                      </Button>
+                      <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={`Delete role ${role.name}`} onClick={() => { actions.deleteRole(role); }}>
+                        Delete
+                      </Button>
+                    </>
+                  )}
                 </Group>
               </Paper>
             ))}
@@ -235,6 +267,7 @@ export function DepartmentCard({
                       data={{ container: subsContainer, itemId: sub.id }}
                       label={sub.name}
                       disabled={busy}
+                      sortable={canWrite}
                       testId="sub-row"
                     >
                       <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
@@ -243,12 +276,16 @@ export function DepartmentCard({
                         </Text>
                         <RoleName roles={discordRoles} id={sub.roleId} />
                       </Stack>
-                      <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit sub-department ${sub.name}`} onClick={() => { actions.editSub(department, sub); }}>
-                        Edit
-                      </Button>
-                      <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={`Delete sub-department ${sub.name}`} onClick={() => { actions.deleteSub(sub); }}>
-                        Delete
-                      </Button>
+                      {canWrite && (
+                        <>
+                          <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit sub-department ${sub.name}`} onClick={() => { actions.editSub(department, sub); }}>
+                            Edit
+                          </Button>
+                          <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={`Delete sub-department ${sub.name}`} onClick={() => { actions.deleteSub(sub); }}>
+                            Delete
+                          </Button>
+                        </>
+                      )}
                     </SortableRow>
                   ))}
                 </Stack>

@@ -1,12 +1,16 @@
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Agency, Structure } from '@/api/types';
+import type { Agency, Structure, ViewerInfo } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { bodyOf, json, mockAgencyServer, navPermissions, signedIn, viewerOf } from '@/test-utils/fixtures';
+import { bodyOf, json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
 import { ALEX_ENTRY, DISCORD_ROLES, POOLS, rawlife, structure } from '@/test-utils/organisation';
 import { screen, waitFor, within } from '@/test-utils/render';
 
 const HC = signedIn(ALEX_ENTRY);
+const COMMAND = signedIn(
+  rosterEntry({ id: 7, name: 'Eli Stone', departmentId: 'patrol', rankId: 'patrol-lt', rank: 'Lieutenant', level: 'command' }),
+);
+const LOA_NOTICE = 'Members on leave of absence (LOA) can view the portal but cannot change anything.';
 
 interface Write {
   method: string;
@@ -16,19 +20,22 @@ interface Write {
 
 interface ServeOptions {
   agency?: Agency;
+  me?: typeof HC;
+  /** Changes to the viewer the permissions call describes. */
+  viewer?: Partial<ViewerInfo>;
   rolesStatus?: number;
   /** Answers a write instead of the default (the structure, or the pools). */
   answer?: (write: Write) => Response | undefined;
 }
 
-function serve({ agency = rawlife(), rolesStatus, answer }: ServeOptions = {}) {
+function serve({ agency = rawlife(), me = HC, viewer, rolesStatus, answer }: ServeOptions = {}) {
   const writes: Write[] = [];
   const reads: string[] = [];
   const current: Structure = structure();
   const server = mockAgencyServer({
-    me: HC,
+    me,
     agencies: [agency],
-    permissions: navPermissions({ viewer: viewerOf(HC, true) }),
+    permissions: navPermissions({ viewer: viewerOf(me, me === HC, viewer) }),
     handle: (request) => {
       const url = new URL(request.url, 'http://localhost');
       const path = url.pathname;
@@ -368,5 +375,127 @@ describe('DepartmentPage', { timeout: 20_000 }, () => {
         ],
       },
     });
+  });
+
+  it('shows Command no Edit or Delete of High Command ranks, nor Delete of a department holding one', async () => {
+    serve({ me: COMMAND });
+    renderApp('/command/department');
+    const hq = await card('Headquarters');
+    const highCommand = rankRow(hq, 'High Command');
+    expect(within(highCommand).queryByRole('button', { name: 'Edit rank High Command' })).toBeNull();
+    expect(within(highCommand).queryByRole('button', { name: 'Delete rank High Command' })).toBeNull();
+    expect(within(highCommand).getByRole('button', { name: 'Edit pools of High Command' })).toBeTruthy();
+    expect(within(rankRow(hq, 'Deputy')).getByRole('button', { name: 'Edit rank Deputy' })).toBeTruthy();
+    expect(within(hq).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(within(hq).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    const patrol = await card('Patrol Division');
+    expect(within(patrol).getAllByRole('button', { name: 'Delete' }).length).toBeGreaterThan(0);
+    expect(within(patrol).getByRole('button', { name: 'Edit rank Lieutenant' })).toBeTruthy();
+    expect(within(patrol).getByRole('button', { name: 'Delete rank Lieutenant' })).toBeTruthy();
+    expect(screen.queryByText(LOA_NOTICE)).toBeNull();
+  });
+
+  it('offers Command only the levels below their own for new ranks', async () => {
+    const { writes } = serve({ me: COMMAND });
+    const user = userEvent.setup();
+    renderApp('/command/department');
+    const patrol = await card('Patrol Division');
+    await user.click(within(patrol).getByRole('button', { name: '+ Rank' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Rank(s)' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Rank 1 name/ }), 'Corporal');
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: /^Rank 1 name/ }).maxLength).toBe(120);
+    await user.click(within(dialog).getByRole('combobox', { name: 'Level' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Deputy', 'Supervisor']);
+    await user.click(screen.getByRole('option', { name: 'Supervisor' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(writes).toHaveLength(1);
+    });
+    expect(writes[0]?.body).toEqual({
+      type: 'ranks',
+      parentId: 'patrol',
+      data: { ranks: [{ name: 'Corporal', roleId: null, level: 'supervisor', insignia: null }] },
+    });
+  });
+
+  it("lets Command rename a rank at their own level but not change its level", async () => {
+    const { writes } = serve({ me: COMMAND });
+    const user = userEvent.setup();
+    renderApp('/command/department');
+    const patrol = await card('Patrol Division');
+    await user.click(within(patrol).getByRole('button', { name: 'Edit rank Lieutenant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Rank' });
+    const level = within(dialog).getByRole<HTMLInputElement>('combobox', { name: 'Level' });
+    expect(level.value).toBe('Command');
+    expect(level.disabled).toBe(true);
+    const name = within(dialog).getByRole<HTMLInputElement>('textbox', { name: /^Name/ });
+    expect(name.disabled).toBe(false);
+    expect(name.maxLength).toBe(120);
+    await user.clear(name);
+    await user.type(name, 'First Lieutenant');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(writes).toHaveLength(1);
+    });
+    expect(writes[0]).toEqual({
+      method: 'PATCH',
+      path: '/api/structure/patrol-lt',
+      body: { name: 'First Lieutenant', roleId: '501', level: 'command', insignia: 'lieutenant.png' },
+    });
+  });
+
+  it('offers Command the assignable levels when editing a rank below their own', async () => {
+    serve({ me: COMMAND });
+    const user = userEvent.setup();
+    renderApp('/command/department');
+    const patrol = await card('Patrol Division');
+    await user.click(within(patrol).getByRole('button', { name: 'Edit rank Sergeant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Rank' });
+    const level = within(dialog).getByRole<HTMLInputElement>('combobox', { name: 'Level' });
+    expect(level.disabled).toBe(false);
+    await user.click(level);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Deputy', 'Supervisor']);
+  });
+
+  it("shows the server's refusal of a rank change", async () => {
+    const refusal = 'You can only create or change ranks whose level is below your own.';
+    serve({ me: COMMAND, answer: () => json({ error: refusal }, 403) });
+    const user = userEvent.setup();
+    renderApp('/command/department');
+    const patrol = await card('Patrol Division');
+    await user.click(within(patrol).getByRole('button', { name: 'Edit rank Sergeant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Rank' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(within(dialog).getByRole('alert').textContent).toBe(`Save failed: ${refusal}`);
+    });
+  });
+
+  it('shows no write controls, only the LOA notice, on leave of absence', async () => {
+    serve({ viewer: { canManage: false, assignableLevels: [] } });
+    renderApp('/command/department');
+    const patrol = await card('Patrol Division');
+    expect(screen.getByText(LOA_NOTICE)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '+ Department' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+    for (const action of ['Edit', '+ Rank', '+ Sub', '+ Role', 'Delete']) {
+      expect(within(patrol).queryByRole('button', { name: action })).toBeNull();
+    }
+    expect(within(patrol).queryAllByRole('button', { name: /^(Edit|Delete|Drag) / })).toHaveLength(0);
+    expect(within(patrol).getAllByTestId('rank-name')).toHaveLength(4);
+  });
+
+  it('limits department, sub-department and role names to 120 characters', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderApp('/command/department');
+    const patrol = await card('Patrol Division');
+    await user.click(screen.getByRole('button', { name: '+ Department' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Add Department' });
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: /^Department name/ }).maxLength).toBe(120);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(patrol).getByRole('button', { name: '+ Role' }));
+    dialog = await screen.findByRole('dialog', { name: 'Add Role' });
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: /^Role name/ }).maxLength).toBe(120);
   });
 });

@@ -13,7 +13,7 @@ import { Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@ma
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useActiveSlug, useAgency } from '@/agency/context';
 import { messageOf } from '@/api/client';
 import {
@@ -25,6 +25,8 @@ import {
   updateStructureItem,
 } from '@/api/structure';
 import type { Department, DepartmentRole, Rank, SubDepartment } from '@/api/types';
+import { LoaNotice } from '@/components/LoaNotice';
+import { canDeleteDepartment, canEditRank, canWrite, hasAssignableLevels, isOnLeave } from '@/lib/rank-access';
 import {
   CONFIRM_DELETE_PERMANENTLY,
   CONFIRM_DELETE_RANK,
@@ -36,8 +38,9 @@ import {
   SUB_NAME_REQUIRED,
   type ReorderList,
 } from '@/lib/structure';
+import { useNavAccess } from '@/session/use-nav-access';
 import { useReorder, useStructureChange } from '../api/use-structure';
-import { DepartmentCard, type DepartmentActions } from './DepartmentCard';
+import { DepartmentCard, type DepartmentAccess, type DepartmentActions } from './DepartmentCard';
 import type { SortableData } from './SortableRow';
 import { AddRanksModal, EditRankModal, NamedItemModal, PoolsModal } from './StructureModals';
 
@@ -70,6 +73,7 @@ function sortableData(value: unknown): SortableData | null {
 export function DepartmentPage() {
   const slug = useActiveSlug();
   const { config, levels } = useAgency();
+  const { viewer } = useNavAccess();
   const callsignsDisabled = config?.flags.disableCallsigns === true;
   const subDepartmentsDisabled = config?.flags.disableSubDepartments === true;
 
@@ -88,6 +92,17 @@ export function DepartmentPage() {
   const close = () => {
     setModal(null);
   };
+
+  // What the rank rule lets the viewer change (nothing on leave of absence).
+  const access = useMemo<DepartmentAccess>(
+    () => ({
+      canWrite: canWrite(viewer),
+      canAddRanks: hasAssignableLevels(viewer),
+      canDeleteDepartment: (department) => canDeleteDepartment(viewer, department, levels),
+      canEditRank: (rank) => canEditRank(viewer, rank.level, levels),
+    }),
+    [viewer, levels],
+  );
 
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: MOUSE_DISTANCE_PX } }),
@@ -201,18 +216,22 @@ export function DepartmentPage() {
             </Text>
           </Stack>
           <Group gap="xs">
-            <Button
-              onClick={() => {
-                setModal({ kind: 'addDepartment' });
-              }}
-            >
-              + Department
-            </Button>
+            {access.canWrite && (
+              <Button
+                onClick={() => {
+                  setModal({ kind: 'addDepartment' });
+                }}
+              >
+                + Department
+              </Button>
+            )}
             <Button variant="default" onClick={refresh} loading={structure.isFetching && !structure.isPending}>
               Refresh
             </Button>
           </Group>
         </Group>
+
+        {isOnLeave(viewer) && <LoaNotice />}
 
         {structure.isPending ? (
           <Group gap="sm" py="lg" aria-busy="true">
@@ -239,6 +258,7 @@ export function DepartmentPage() {
                   subDepartmentsDisabled={subDepartmentsDisabled}
                   busy={busy}
                   actions={actions}
+                  access={access}
                 />
               ))}
             </Stack>
@@ -321,10 +341,17 @@ export function DepartmentPage() {
         />
       )}
       {modal?.kind === 'addRanks' && (
-        <AddRanksModal slug={slug} department={modal.department} roles={roles} levels={levels} onClose={close} />
+        <AddRanksModal
+          slug={slug}
+          department={modal.department}
+          roles={roles}
+          levels={levels}
+          viewer={viewer}
+          onClose={close}
+        />
       )}
       {modal?.kind === 'editRank' && (
-        <EditRankModal slug={slug} rank={modal.rank} roles={roles} levels={levels} onClose={close} />
+        <EditRankModal slug={slug} rank={modal.rank} roles={roles} levels={levels} viewer={viewer} onClose={close} />
       )}
       {modal?.kind === 'pools' && !callsignsDisabled && (
         <PoolsModal slug={slug} rank={modal.rank} pools={poolsOfRank(pools.data, modal.rank.name)} onClose={close} />

@@ -17,16 +17,18 @@ export interface SortableRowProps {
   /** Names the row for the drag handle ('Drag {label}'). */
   label: string;
   disabled?: boolean;
+  /** False: no drag handle at all (a viewer who may not reorder). */
+  sortable?: boolean;
   children: ReactNode;
   testId?: string;
 }
 
 /** A row that can be dragged by its handle (mouse, touch or keyboard) within its own list. */
-export function SortableRow({ sortableId, data, label, disabled = false, children, testId }: SortableRowProps) {
+export function SortableRow({ sortableId, data, label, disabled = false, sortable = true, children, testId }: SortableRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: sortableId,
     data,
-    disabled,
+    disabled: disabled || !sortable,
   });
   return (
     <Paper
@@ -46,18 +48,20 @@ export function SortableRow({ sortableId, data, label, disabled = false, childre
       }}
     >
       <Group gap="sm" wrap="nowrap" align="center">
-        <ActionIcon
-          ref={setActivatorNodeRef}
-          variant="subtle"
-          color="gray"
-          aria-label={`Drag ${label}`}
-          disabled={disabled}
-          style={{ cursor: disabled ? undefined : 'grab', touchAction: 'none' }}
-          {...attributes}
-          {...listeners}
-        >
-          <GripIcon />
-        </ActionIcon>
+        {sortable && (
+          <ActionIcon
+            ref={setActivatorNodeRef}
+            variant="subtle"
+            color="gray"
+            aria-label={`Drag ${label}`}
+            disabled={disabled}
+            style={{ cursor: disabled ? undefined : 'grab', touchAction: 'none' }}
+            {...attributes}
+            {...listeners}
+          >
+            <GripIcon />
+          </ActionIcon>
+        )}
         {children}
       </Group>
     </Paper>

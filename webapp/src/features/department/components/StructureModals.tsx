@@ -17,6 +17,8 @@ import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { ApiError, messageOf } from '@/api/client';
 import { createStructureItem, updateStructureItem } from '@/api/structure';
 import type { Department, DiscordRole, Level, Pool, Rank, Structure } from '@/api/types';
+import { STRUCTURE_NAME_MAX } from '@/lib/limits';
+import { assignableLevelOptions, canChangeRankLevel, type RankViewer } from '@/lib/rank-access';
 import {
   insigniaFileError,
   INSIGNIA_ACCEPT,
@@ -166,6 +168,7 @@ export function NamedItemModal({
         label={nameLabel}
         required
         data-autofocus
+        maxLength={STRUCTURE_NAME_MAX}
         value={name}
         disabled={change.isPending}
         onChange={(event) => {
@@ -233,12 +236,15 @@ export interface AddRanksModalProps {
   department: Department;
   roles: readonly DiscordRole[] | null;
   levels: readonly Level[];
+  /** Who adds the ranks: the level choices are the levels they may assign. */
+  viewer: RankViewer | null;
   onClose: () => void;
 }
 
 /** Add Rank(s): several rows, each name, Discord role, level and PNG insignia (uploaded before the save). */
-export function AddRanksModal({ slug, department, roles, levels, onClose }: AddRanksModalProps) {
-  const firstLevel = levels[0]?.id ?? 'deputy';
+export function AddRanksModal({ slug, department, roles, levels, viewer, onClose }: AddRanksModalProps) {
+  const offered = assignableLevelOptions(levels, viewer);
+  const firstLevel = offered[0]?.id ?? levels[0]?.id ?? 'deputy';
   const [nextKey, setNextKey] = useState(2);
   const [rows, setRows] = useState<RankRow[]>([{ key: 1, name: '', roleId: null, level: firstLevel, file: null }]);
   const [error, setError] = useState<string | null>(null);
@@ -246,7 +252,7 @@ export function AddRanksModal({ slug, department, roles, levels, onClose }: AddR
   const upload = useUploadInsignia();
   const change = useStructureChange(slug);
   const busy = uploading || change.isPending;
-  const levelOptions = levels.map((level) => ({ value: level.id, label: level.label }));
+  const levelOptions = offered.map((level) => ({ value: level.id, label: level.label }));
 
   const updateRow = (key: number, patch: Partial<RankRow>) => {
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
@@ -305,6 +311,7 @@ export function AddRanksModal({ slug, department, roles, levels, onClose }: AddR
             <TextInput
               label={`Rank ${index + 1} name`}
               required
+              maxLength={STRUCTURE_NAME_MAX}
               value={row.name}
               disabled={busy}
               data-autofocus={index === 0 ? true : undefined}
@@ -387,11 +394,16 @@ export interface EditRankModalProps {
   rank: Rank;
   roles: readonly DiscordRole[] | null;
   levels: readonly Level[];
+  /** Who edits: the level may change only from and to a level they may assign. */
+  viewer: RankViewer | null;
   onClose: () => void;
 }
 
-/** Edit Rank: name, Discord role, level and insignia (preview, Remove, or a new PNG). */
-export function EditRankModal({ slug, rank, roles, levels, onClose }: EditRankModalProps) {
+/**
+ * Edit Rank: name, Discord role, level and insignia (preview, Remove, or a new PNG). A rank
+ * whose level the viewer may not assign keeps it (the select is disabled).
+ */
+export function EditRankModal({ slug, rank, roles, levels, viewer, onClose }: EditRankModalProps) {
   const [name, setName] = useState(rank.name);
   const [roleId, setRoleId] = useState<string | null>(rank.roleId ?? null);
   const [level, setLevel] = useState(rank.level);
@@ -402,7 +414,11 @@ export function EditRankModal({ slug, rank, roles, levels, onClose }: EditRankMo
   const upload = useUploadInsignia();
   const change = useStructureChange(slug);
   const busy = uploading || change.isPending;
-  const levelOptions = levels.map((option) => ({ value: option.id, label: option.label }));
+  const levelLocked = !canChangeRankLevel(viewer, rank.level);
+  const levelOptions = assignableLevelOptions(levels, viewer, rank.level).map((option) => ({
+    value: option.id,
+    label: option.label,
+  }));
   if (!levels.some((option) => option.id === rank.level)) levelOptions.push({ value: rank.level, label: rank.level });
   const preview = file === null && insignia !== null ? insigniaUrl(insignia) : null;
 
@@ -450,6 +466,7 @@ export function EditRankModal({ slug, rank, roles, levels, onClose }: EditRankMo
         label="Name"
         required
         data-autofocus
+        maxLength={STRUCTURE_NAME_MAX}
         value={name}
         disabled={busy}
         onChange={(event) => {
@@ -459,10 +476,12 @@ export function EditRankModal({ slug, rank, roles, levels, onClose }: EditRankMo
       <DiscordRoleField value={roleId} onChange={setRoleId} roles={roles} disabled={busy} />
       <Select
         label="Level"
+        description={levelLocked ? 'Only a higher level can change the level of this rank.' : undefined}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         data={levelOptions}
         value={level}
         allowDeselect={false}
-        disabled={busy}
+        disabled={busy || levelLocked}
         onChange={(value) => {
           if (value !== null) setLevel(value);
         }}

@@ -3,10 +3,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NavPermissions } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
 import {
+  BCSO,
   bodyOf,
   json,
   mockAgencyServer,
   navPermissions,
+  RAWLIFE,
   rosterEntry,
   signedIn,
   viewerOf,
@@ -187,5 +189,38 @@ describe('PermissionsPage', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('You must be part of High Command to manage permissions.', {}, { timeout: 3000 }),
     ).toBeTruthy();
+  });
+
+  it("offers 'Managing agency' only on the root agency", async () => {
+    // BCSO with agency management on: still no other agency to manage from here.
+    const bcso = { ...BCSO, flags: { ...BCSO.flags, enableAgencyManagement: true } };
+    const server = mockAgencyServer({ me: HC, agencies: [RAWLIFE, bcso], permissions: permissions() });
+    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    renderApp('/command/permissions', { hostname: 'bcso.localhost' });
+    await card('Roster');
+    expect(screen.getByTestId('portal-title').textContent).toBe("Blaine County Sheriff's Office Portal");
+    expect(screen.queryByRole('combobox', { name: 'Managing agency' })).toBeNull();
+    expect(server.requests.some((request) => request.url.includes('includeHidden'))).toBe(false);
+  });
+
+  it("offers no 'Managing agency' when the root agency has agency management off", async () => {
+    const rawlife = { ...RAWLIFE, flags: { ...RAWLIFE.flags, enableAgencyManagement: false } };
+    const server = mockAgencyServer({ me: HC, agencies: [rawlife, BCSO], permissions: permissions() });
+    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    renderApp('/command/permissions');
+    await card('Roster');
+    expect(screen.queryByRole('combobox', { name: 'Managing agency' })).toBeNull();
+  });
+
+  it('shows the LOA notice instead of Save on leave of absence', async () => {
+    serve(permissions({ viewer: viewerOf(HC, true, { canManage: false, assignableLevels: [] }) }));
+    renderApp('/command/permissions');
+    const roster = await card('Roster');
+    expect(
+      screen.getByText('Members on leave of absence (LOA) can view the portal but cannot change anything.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Saved' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+    expect(within(roster).getByRole<HTMLInputElement>('checkbox', { name: 'Deputy' }).disabled).toBe(true);
   });
 });

@@ -8,7 +8,8 @@ import { manageableAgenciesQueryOptions } from '@/api/agency-admin';
 import { messageOf } from '@/api/client';
 import { navPermissionsQueryOptions } from '@/api/nav-permissions';
 import type { NavPermissions } from '@/api/types';
-import { agencyLabel } from '@/lib/active-agency';
+import { LoaNotice } from '@/components/LoaNotice';
+import { agencyLabel, DEFAULT_AGENCY_SLUG } from '@/lib/active-agency';
 import {
   entryFor,
   filterPermissionCards,
@@ -21,6 +22,7 @@ import {
   updatedLine,
   type PermissionItems,
 } from '@/lib/nav-permissions';
+import { canWrite } from '@/lib/rank-access';
 import { useNavAccess } from '@/session/use-nav-access';
 import { useSavePermissions } from '../api/use-save-permissions';
 import { EntryCard, LockCard } from './PermissionCard';
@@ -51,9 +53,13 @@ export function PermissionsPage() {
   const slug = useActiveSlug();
   const { config } = useAgency();
   const access = useNavAccess();
-  const canManageOthers = config?.flags.enableAgencyManagement === true;
+  // Other agencies' locks are managed from the root agency only, with agency management on.
+  const canManageOthers = slug === DEFAULT_AGENCY_SLUG && config?.flags.enableAgencyManagement === true;
+  // Nothing changes on leave of absence.
+  const writable = canWrite(access.viewer);
 
-  const [target, setTarget] = useState<string | null>(null);
+  const [chosenTarget, setTarget] = useState<string | null>(null);
+  const target = canManageOthers ? chosenTarget : null;
   const query = useQuery({ ...navPermissionsQueryOptions(slug, target), enabled: access.isHighCommand });
   const agencies = useQuery({ ...manageableAgenciesQueryOptions(slug), enabled: canManageOthers && access.isHighCommand });
   const save = useSavePermissions(slug);
@@ -99,7 +105,7 @@ export function PermissionsPage() {
   };
 
   const onSave = () => {
-    if (draft === null || !dirty) return;
+    if (draft === null || !dirty || !writable) return;
     const baseUpdatedAt = draft.source.updatedAt ?? null;
     const body = otherAgency
       ? { locked: draft.locked, baseUpdatedAt }
@@ -206,11 +212,15 @@ export function PermissionsPage() {
             <Button variant="default" onClick={() => void onRefresh()} loading={query.isFetching && !busy}>
               Refresh
             </Button>
-            <Button onClick={onSave} disabled={!dirty || busy} loading={busy}>
-              {dirty ? 'Save changes' : 'Saved'}
-            </Button>
+            {writable && (
+              <Button onClick={onSave} disabled={!dirty || busy} loading={busy}>
+                {dirty ? 'Save changes' : 'Saved'}
+              </Button>
+            )}
           </Group>
         </Group>
+
+        {!writable && <LoaNotice />}
 
         {loadError !== null && (
           <Alert color="red" variant="light" title="Failed to load permissions" role="alert">
@@ -227,7 +237,7 @@ export function PermissionsPage() {
                   key={card.id}
                   card={card}
                   locked={draft.locked.includes(card.id)}
-                  disabled={busy}
+                  disabled={busy || !writable}
                   onChange={(isLocked) => {
                     update((current) => ({ ...current, locked: setLocked(current.locked, card.id, isLocked) }));
                   }}
@@ -241,7 +251,7 @@ export function PermissionsPage() {
                   levelOrder={levelOrder}
                   roles={roles}
                   locked={draft.source.metadata.locked.includes(card.id)}
-                  disabled={busy}
+                  disabled={busy || !writable}
                   onChange={(entry) => {
                     update((current) => ({ ...current, items: { ...current.items, [card.id]: entry } }));
                   }}

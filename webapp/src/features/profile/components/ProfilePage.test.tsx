@@ -32,7 +32,12 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('img', { name: 'Deputy insignia' }).getAttribute('src')).toBe('/insignia/deputy.png');
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: 'View roster' }).getAttribute('href')).toBe('/roster');
-    expect(within(main).getByRole('link', { name: 'Logout' }).getAttribute('href')).toBe('/auth/logout');
+    const logout = within(main).getByRole('button', { name: 'Logout' });
+    expect(logout.getAttribute('type')).toBe('submit');
+    const form = logout.closest('form');
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(form?.getAttribute('action')).toBe('/auth/logout');
+    expect(within(main).queryByRole('link', { name: 'Logout' })).toBeNull();
     expect(screen.getByText('No notes yet.')).toBeTruthy();
   });
 

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Avatar, Button, Card, Container, Group, Image, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { messageOf } from '@/api/client';
-import { LOGOUT_PATH } from '@/api/identity';
 import type { MeUser, RosterEntry } from '@/api/types';
+import { LOGOUT_LABEL, LogoutForm } from '@/components/LogoutForm';
 import { discordAvatarUrl, initials } from '@/lib/avatar';
 import { formatCallsign } from '@/lib/callsign';
 import { discordTag, loginHref } from '@/lib/identity';
@@ -138,9 +138,11 @@ export function ProfilePage() {
           <Button component={Link} to="/roster" variant="light">
             View roster
           </Button>
-          <Button component="a" href={LOGOUT_PATH} variant="default">
-            Logout
-          </Button>
+          <LogoutForm>
+            <Button type="submit" variant="default">
+              {LOGOUT_LABEL}
+            </Button>
+          </LogoutForm>
         </Group>
 
         <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="profile-notes">

@@ -1,6 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Agency, RosterEntry } from '@/api/types';
+import type { Agency, RosterEntry, ViewerInfo } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
 import {
   bodyOf,
@@ -17,9 +17,27 @@ import { screen, waitFor, within } from '@/test-utils/render';
 
 const HC = signedIn(ALEX_ENTRY);
 const DEPUTY = signedIn(rosterEntry());
+/** Eli Stone, Lieutenant of Patrol Division: Command level. */
+const COMMAND = signedIn(
+  rosterEntry({
+    id: 7,
+    name: 'Eli Stone',
+    discordId: '100000000000000007',
+    departmentId: 'patrol',
+    departmentName: 'Patrol Division',
+    rankId: 'patrol-lt',
+    rank: 'Lieutenant',
+    level: 'command',
+  }),
+);
+const SUPERVISOR = signedIn(rosterEntry({ id: 8, name: 'Fay Lund', rankId: 'patrol-sgt', rank: 'Sergeant', level: 'supervisor' }));
+const OWN_ENTRY_HINT = 'You cannot change your own rank, level or status.';
+const LOA_NOTICE = 'Members on leave of absence (LOA) can view the portal but cannot change anything.';
 
 interface ServeOptions {
   me?: typeof HC;
+  /** Changes to the viewer the permissions call describes. */
+  viewer?: Partial<ViewerInfo>;
   people?: RosterEntry[];
   agency?: Agency;
   write?: (request: RecordedRequest, body: Record<string, unknown>) => Response | undefined;
@@ -27,13 +45,13 @@ interface ServeOptions {
   rosterStatus?: number;
 }
 
-function serve({ me = HC, people = roster(), agency = rawlife(), write, rosterStatus }: ServeOptions = {}) {
+function serve({ me = HC, viewer, people = roster(), agency = rawlife(), write, rosterStatus }: ServeOptions = {}) {
   const writes: { method: string; url: string; body: Record<string, unknown> }[] = [];
   let rosterReads = 0;
   const server = mockAgencyServer({
     me,
     agencies: [agency],
-    permissions: navPermissions({ viewer: viewerOf(me, me === HC) }),
+    permissions: navPermissions({ viewer: viewerOf(me, me === HC, viewer) }),
     handle: (request) => {
       const url = new URL(request.url, 'http://localhost');
       if (url.pathname === '/api/roster' && request.method === 'GET') {
@@ -42,7 +60,12 @@ function serve({ me = HC, people = roster(), agency = rawlife(), write, rosterSt
       }
       if (url.pathname === '/api/structure') return json(structure());
       if (url.pathname === '/api/roster/callsigns') {
-        return json({ available: url.searchParams.get('rank') === 'patrol-dep' ? ['A-102', 'A-103'] : ['S-11'] });
+        // One page of the free callsigns, and how many there are in all.
+        return json(
+          url.searchParams.get('rank') === 'patrol-dep'
+            ? { available: ['A-102', 'A-103'], total: 98 }
+            : { available: ['S-11'], total: 29 },
+        );
       }
       if (url.pathname.startsWith('/api/roster') && (request.method === 'POST' || request.method === 'PATCH')) {
         const body = bodyOf(request) as Record<string, unknown>;
@@ -123,10 +146,113 @@ describe('RosterPage', { timeout: 20_000 }, () => {
   });
 
   it("follows the agency's rosterManageLevels", async () => {
-    serve({ me: DEPUTY, agency: rawlife({ rosterManageLevels: ['Deputy'] }) });
+    serve({ me: SUPERVISOR, agency: rawlife({ rosterManageLevels: ['Supervisor'] }) });
     renderApp('/roster');
     await table();
     expect(screen.getByRole('button', { name: '+ Add New' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit Bo Diaz' })).toBeTruthy();
+  });
+
+  it('offers nothing to add or edit to a manager who may assign no level', async () => {
+    serve({ me: DEPUTY, agency: rawlife({ rosterManageLevels: ['Deputy'] }) });
+    renderApp('/roster');
+    await table();
+    expect(screen.queryByRole('button', { name: '+ Add New' })).toBeNull();
+    expect(screen.queryAllByRole('button', { name: /^Edit / })).toHaveLength(0);
+  });
+
+  it('offers Command only the people and ranks below their own level', async () => {
+    serve({ me: COMMAND });
+    const user = userEvent.setup();
+    renderApp('/roster');
+    await table();
+    // Deputies and the supervisor: yes; High Command, a fellow Command and themself: no.
+    for (const name of ['Bo Diaz', 'Casey Nguyen', 'Dana Fox']) {
+      expect(screen.getByRole('button', { name: `Edit ${name}` })).toBeTruthy();
+    }
+    for (const name of ['Alex Mercer', 'Eli Stone']) {
+      expect(screen.queryByRole('button', { name: `Edit ${name}` })).toBeNull();
+    }
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: '+ Add New' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Person' });
+    await user.click(within(dialog).getByRole('combobox', { name: /^Rank/ }));
+    const offered = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(offered).toEqual(['Deputy', 'Sergeant', 'Deputy', 'Recruit']);
+    expect(screen.queryByRole('option', { name: 'High Command' })).toBeNull();
+    expect(screen.queryByRole('option', { name: 'Lieutenant' })).toBeNull();
+  });
+
+  it("keeps High Command's own rank, department and status as they are", async () => {
+    serve();
+    const user = userEvent.setup();
+    renderApp('/roster');
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Edit Alex Mercer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Person' });
+    expect(within(dialog).getByText(OWN_ENTRY_HINT)).toBeTruthy();
+    const rank = within(dialog).getByRole<HTMLInputElement>('combobox', { name: /^Rank/ });
+    expect(rank.value).toBe('High Command');
+    expect(rank.disabled).toBe(true);
+    expect(within(dialog).getByRole<HTMLInputElement>('combobox', { name: 'Department' }).disabled).toBe(true);
+    expect(within(dialog).getByRole<HTMLInputElement>('combobox', { name: 'Status' }).disabled).toBe(true);
+    // The rest of the entry stays editable.
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: /^Name/ }).disabled).toBe(false);
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Region' }).disabled).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Bo Diaz' }));
+    const other = await screen.findByRole('dialog', { name: 'Edit Person' });
+    expect(within(other).queryByText(OWN_ENTRY_HINT)).toBeNull();
+    expect(within(other).getByRole<HTMLInputElement>('combobox', { name: /^Rank/ }).disabled).toBe(false);
+  });
+
+  it('shows the LOA notice and no Add or Edit to a manager on leave of absence', async () => {
+    serve({ viewer: { canManage: false, assignableLevels: [] } });
+    renderApp('/roster');
+    await table();
+    expect(screen.getByText(LOA_NOTICE)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '+ Add New' })).toBeNull();
+    expect(screen.queryAllByRole('button', { name: /^Edit / })).toHaveLength(0);
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  });
+
+  it('shows no LOA notice to members who may manage', async () => {
+    serve({ me: COMMAND });
+    renderApp('/roster');
+    await table();
+    expect(screen.queryByText(LOA_NOTICE)).toBeNull();
+  });
+
+  it('limits the text fields to what the server accepts', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderApp('/roster');
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Edit Bo Diaz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Person' });
+    const maxLength = (element: HTMLElement) => element.getAttribute('maxlength');
+    expect(maxLength(within(dialog).getByRole('textbox', { name: /^Name/ }))).toBe('120');
+    expect(maxLength(within(dialog).getByRole('combobox', { name: /^Callsign/ }))).toBe('16');
+    expect(maxLength(within(dialog).getByRole('textbox', { name: 'Region' }))).toBe('60');
+    expect(maxLength(within(dialog).getByRole('textbox', { name: 'Discord ID' }))).toBe('60');
+    expect(maxLength(within(dialog).getByRole('combobox', { name: 'Action' }))).toBe('120');
+    expect(maxLength(within(dialog).getByRole('textbox', { name: 'Reason' }))).toBe('1000');
+  });
+
+  it("shows the server's refusal of a promotion", async () => {
+    const refusal = 'Only High Command can assign, change or remove High Command ranks and the people who hold them.';
+    serve({ me: COMMAND, write: () => json({ error: refusal }, 403) });
+    const user = userEvent.setup();
+    renderApp('/roster');
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Edit Dana Fox' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Person' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.getByText('Failed')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Edit Person' })).toBeTruthy();
   });
 
   it('hides the Callsign column when callsigns are disabled', async () => {
@@ -217,7 +343,8 @@ describe('RosterPage', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Jo Park');
     await choose(user, dialog, 'Department', 'Patrol Division');
     await choose(user, dialog, 'Rank', 'Deputy');
-    expect(await within(dialog).findByText('2 free for this rank')).toBeTruthy();
+    // The count of all free callsigns, not of the page listed.
+    expect(await within(dialog).findByText('98 free for this rank')).toBeTruthy();
     await user.click(within(dialog).getByRole('combobox', { name: /^Callsign/ }));
     await user.click(await screen.findByRole('option', { name: 'A-102' }));
     await choose(user, dialog, 'Sub-department', 'K9 Unit');
