@@ -94,29 +94,22 @@ impl utoipa::Modify for CommonAnswers {
 )]
 struct ApiDoc;
 
-/// The routes and their OpenAPI description, from one list.
+/// The routes and their OpenAPI description: each feature's `routes()`, and the identity
+/// and media routes.
 fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .routes(routes!(agencies::routes::list_agencies, agencies::admin::create_agency))
-        .routes(routes!(agencies::admin::update_agency))
-        .routes(routes!(agencies::routes::agency_config))
-        .routes(routes!(agencies::routes::current_agency))
-        .routes(routes!(health::healthz))
-        .routes(routes!(health::readyz))
+        .merge(agencies::routes())
+        .merge(health::routes())
+        .merge(permissions::routes())
+        .merge(structure::routes())
+        .merge(callsigns::routes())
+        .merge(roster::routes())
+        .merge(logs::routes())
         .routes(routes!(media::routes::insignia))
         .routes(routes!(identity::routes::auth_me))
         .routes(routes!(identity::routes::api_me))
         .routes(routes!(identity::routes::discord_user))
         .routes(routes!(identity::routes::discord_roles))
-        .routes(routes!(permissions::routes::get_permissions, permissions::routes::put_permissions))
-        .routes(routes!(structure::routes::get_structure, structure::routes::create))
-        .routes(routes!(structure::routes::update, structure::routes::delete))
-        .routes(routes!(structure::routes::reorder))
-        .routes(routes!(callsigns::routes::get_pools, callsigns::routes::save_pools))
-        .routes(routes!(callsigns::routes::available))
-        .routes(routes!(roster::routes::list, roster::routes::create))
-        .routes(routes!(roster::routes::update))
-        .routes(routes!(logs::routes::roster_logs))
         .split_for_parts()
 }
 

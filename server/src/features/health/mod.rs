@@ -32,6 +32,12 @@ pub struct Readiness {
     pub agency: Option<AgencyReadiness>,
 }
 
+/// The health routes.
+pub fn routes() -> utoipa_axum::router::OpenApiRouter<AppState> {
+    use utoipa_axum::routes;
+    utoipa_axum::router::OpenApiRouter::new().routes(routes!(healthz)).routes(routes!(readyz))
+}
+
 /// The process is up.
 #[utoipa::path(get, path = "/healthz", tag = "health", responses((status = 200, body = Health)))]
 pub async fn healthz() -> Json<Health> {

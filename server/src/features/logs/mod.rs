@@ -3,3 +3,12 @@
 pub mod model;
 pub mod routes;
 pub mod store;
+
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::state::AppState;
+
+/// The log routes.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(routes::roster_logs))
+}

@@ -3,3 +3,14 @@
 pub mod model;
 pub mod routes;
 pub mod store;
+
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::state::AppState;
+
+/// The roster routes.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::list, routes::create))
+        .routes(routes!(routes::update))
+}

@@ -1,0 +1,137 @@
+//! The server's layers, top to bottom (the equivalent of the web app's ESLint zones):
+//!
+//! ```text
+//! router, startup, demo          assemble routes, start the server, seed demo data
+//! features                       one folder per feature
+//! access, identity, media, shared, web (the web app's files)
+//! tenancy
+//! state, error, config, validate, extract, telemetry
+//! ```
+//!
+//! A module may import its own layer and the layers below it. This test reads every source
+//! file and fails on an import of a higher layer. `KNOWN` lists the upward imports that are
+//! still to be removed (issue 8): it may only shrink, and an entry that no longer happens
+//! fails the test too, so the list stays true.
+
+use std::{collections::BTreeSet, fs, path::Path};
+
+fn layer(module: &str) -> Option<u8> {
+    Some(match module {
+        "router" | "startup" | "demo" | "demo_organisation" => 5,
+        "features" => 4,
+        "access" | "identity" | "media" | "shared" | "web" => 3,
+        "tenancy" => 2,
+        "state" | "error" | "config" | "validate" | "extract" | "telemetry" => 1,
+        _ => return None,
+    })
+}
+
+/// Upward imports that remain, as `importing module -> imported module` (top-level names).
+const KNOWN: &[&str] = &[
+    // The viewer carries roster entries and runs the roster match: the member type and its
+    // query move into `access`.
+    "access -> features",
+    // `/api/me` answers roster entries.
+    "identity -> features",
+    // Registry rows carry the agencies feature's settings types, and provisioning seeds
+    // tables of features: settings types move into `tenancy`, seeding becomes a hook.
+    "tenancy -> features",
+    "tenancy -> access",
+    // The shared state names the pool cache, media store and Discord client: lower layers
+    // take what they need through `FromRef` instead.
+    "state -> identity",
+    "state -> media",
+    "state -> tenancy",
+    "state -> web",
+];
+
+/// The top-level modules a file imports through `crate::…`.
+fn imports(source: &str) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    let mut rest = source;
+    while let Some(at) = rest.find("crate::") {
+        rest = &rest[at + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            // `crate::{a::b, c, d::{e, f}}`: the names at the group's own depth.
+            let (mut depth, mut segment_start) = (0usize, true);
+            for (i, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => {
+                        rest = &group[i..];
+                        break;
+                    }
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => segment_start = true,
+                    c if segment_start && (c.is_alphabetic() || c == '_') => {
+                        let name: String = group[i..]
+                            .chars()
+                            .take_while(|c| c.is_alphanumeric() || *c == '_')
+                            .collect();
+                        found.insert(name);
+                        segment_start = false;
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            let name: String =
+                rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            found.insert(name);
+        }
+    }
+    found
+}
+
+fn sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn no_module_imports_a_layer_above_its_own() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let mut upward = BTreeSet::new();
+    for file in files {
+        let relative = file.strip_prefix(&src).unwrap();
+        let top = relative.components().next().unwrap().as_os_str().to_string_lossy();
+        let module = top.trim_end_matches(".rs").to_owned();
+        let Some(own) = layer(&module) else { continue };
+        let source = fs::read_to_string(&file).unwrap();
+        for imported in imports(&source) {
+            if let Some(theirs) = layer(&imported) {
+                if theirs > own {
+                    upward.insert((
+                        format!("{module} -> {imported}"),
+                        relative.display().to_string(),
+                    ));
+                }
+            }
+        }
+    }
+    let found: BTreeSet<&str> = upward.iter().map(|(edge, _)| edge.as_str()).collect();
+    let new: Vec<String> = upward
+        .iter()
+        .filter(|(edge, _)| !KNOWN.contains(&edge.as_str()))
+        .map(|(edge, file)| format!("{edge} ({file})"))
+        .collect();
+    assert!(new.is_empty(), "imports of a higher layer:\n{}", new.join("\n"));
+    let gone: Vec<&&str> = KNOWN.iter().filter(|k| !found.contains(**k)).collect();
+    assert!(gone.is_empty(), "no longer imported upward; remove from KNOWN: {gone:?}");
+}
+
+#[test]
+fn imports_are_read_from_paths_and_groups() {
+    let source = "use crate::{access::{guard, Viewer}, error::AppError};\n\
+                  let x = crate::tenancy::ROOT_SLUG; use crate::state::AppState;";
+    let names: Vec<String> = imports(source).into_iter().collect();
+    assert_eq!(names, ["access", "error", "state", "tenancy"]);
+}
