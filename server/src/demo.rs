@@ -5,12 +5,12 @@ use serde_json::{json, Value};
 
 use crate::{
     error::AppError,
-    features::agencies::model::AgencyDraft,
-    state::AppState,
-    tenancy::{
-        provision::{starter_rank_id, STARTER_DEPARTMENT_ID},
-        registry, ROOT_SLUG,
+    features::{
+        agencies::model::AgencyDraft,
+        structure::store::{starter_rank_id, STARTER_DEPARTMENT_ID},
     },
+    state::AppState,
+    tenancy::{registry, ROOT_SLUG},
 };
 
 struct DemoAgency {

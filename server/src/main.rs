@@ -95,7 +95,12 @@ async fn main() -> ExitCode {
 
 async fn run(command: Command, config: Config) -> anyhow::Result<ExitCode> {
     let media = MediaStore::open(&config.media)?;
-    let state = AppState(std::sync::Arc::new(App::new(config, migrate::tenant_migrator(), media)?));
+    let state = AppState(std::sync::Arc::new(App::new(
+        config,
+        migrate::tenant_migrator(),
+        media,
+        portal::features::seeders(),
+    )?));
     match command {
         Command::Openapi => unreachable!("handled before configuration"),
         Command::Serve => {

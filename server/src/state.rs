@@ -16,7 +16,7 @@ use crate::{
     media::MediaStore,
     tenancy::{
         pools::{Budget, PoolCache},
-        provision::Provisioner,
+        provision::{Provisioner, Seeder},
         registry, Registry,
     },
     web::WebAssets,
@@ -48,7 +48,13 @@ impl Deref for AppState {
 
 impl App {
     /// Connects to the control database (lazily) and builds the caches. Does not migrate.
-    pub fn new(config: Config, migrator: Migrator, media: MediaStore) -> anyhow::Result<Self> {
+    /// `seeders` are the features' default data for new agencies (`features::seeders()`).
+    pub fn new(
+        config: Config,
+        migrator: Migrator,
+        media: MediaStore,
+        seeders: Vec<Seeder>,
+    ) -> anyhow::Result<Self> {
         let control_options: PgConnectOptions = config.database_url.parse()?;
         let budget = Budget::split(config.max_db_connections);
         let control = PgPoolOptions::new()
@@ -68,6 +74,7 @@ impl App {
                 control: control_options.clone(),
                 migrator: Arc::new(migrator),
                 maintenance: Arc::new(Semaphore::new(budget.maintenance as usize)),
+                seeders: seeders.into(),
             },
             control,
             control_options,

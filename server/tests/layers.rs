@@ -28,15 +28,6 @@ fn layer(module: &str) -> Option<u8> {
 
 /// Upward imports that remain, as `importing module -> imported module` (top-level names).
 const KNOWN: &[&str] = &[
-    // The viewer carries roster entries and runs the roster match: the member type and its
-    // query move into `access`.
-    "access -> features",
-    // `/api/me` answers roster entries.
-    "identity -> features",
-    // Registry rows carry the agencies feature's settings types, and provisioning seeds
-    // tables of features: settings types move into `tenancy`, seeding becomes a hook.
-    "tenancy -> features",
-    "tenancy -> access",
     // The shared state names the pool cache, media store and Discord client: lower layers
     // take what they need through `FromRef` instead.
     "state -> identity",

@@ -10,12 +10,12 @@ use utoipa::ToSchema;
 use crate::{
     access::{
         levels::NO_LEVEL,
+        member::RosterEntry,
         nav::ViewerFacts,
         rank_access::{assignable_levels, Editor, Levels},
         store,
     },
     error::AppError,
-    features::roster::{model::RosterEntry, store as roster},
     identity::{users::User, SignedIn},
     state::AppState,
     tenancy::{pools::TenantPool, Agency, Tenant, ROOT_SLUG},
@@ -192,7 +192,7 @@ pub async fn viewer_for(
         });
     };
     let matches =
-        roster::matches_for(db.pool(), &user.discord_id, &user.tag(), &user.names()).await?;
+        store::matches_for(db.pool(), &user.discord_id, &user.tag(), &user.names()).await?;
     let is_owner = agency.slug == ROOT_SLUG && owners.contains(&user.discord_id);
     let standing = if is_owner {
         Standing::Active

@@ -7,3 +7,9 @@ pub mod logs;
 pub mod permissions;
 pub mod roster;
 pub mod structure;
+
+/// Every feature's default data for a new agency, in the order provisioning runs them (the
+/// roster's first member needs the structure's starter ranks).
+pub fn seeders() -> Vec<crate::tenancy::provision::Seeder> {
+    vec![structure::store::seed, roster::store::seed, permissions::store::seed]
+}

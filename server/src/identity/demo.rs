@@ -9,9 +9,9 @@ use serde::Deserialize;
 use tower_sessions::Session;
 
 use crate::{
+    access::{member::RosterEntry, store as roster},
     error::AppResult,
     extract::{FormBody, QueryParams},
-    features::roster::{model::RosterEntry, store as roster},
     identity::{
         discord::DiscordUser,
         oauth::{safe_return_to, StartQuery},

@@ -5,10 +5,10 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
+    access::member::RosterEntry,
     access::{guard::nav_item, Guard, Viewer},
     error::{bad_request, not_found, AppError, AppResult},
     extract::PathParams,
-    features::roster::model::RosterEntry,
     identity::discord::{DiscordError, DiscordRole, DiscordUser},
     state::AppState,
 };

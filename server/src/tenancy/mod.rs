@@ -1,11 +1,13 @@
 //! Tenancy: the agency registry, per-agency schemas and pools, provisioning, migrations and
 //! the resolver that picks the agency of each request (ARCHITECTURE.md §3).
 
+pub mod levels;
 pub mod migrate;
 pub mod pools;
 pub mod provision;
 pub mod registry;
 pub mod resolver;
+pub mod settings;
 pub mod slug;
 
 pub use registry::{Agency, Registry};

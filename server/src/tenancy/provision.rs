@@ -3,16 +3,14 @@
 
 use std::sync::Arc;
 
+use futures::future::BoxFuture;
 use serde_json::Value;
 use sqlx::{migrate::Migrator, postgres::PgConnectOptions, Connection, Executor, PgConnection};
 use tokio::sync::Semaphore;
 
 use crate::{
-    access::{
-        levels::{normalize_levels, Level},
-        nav::DEFAULT_NAV_PERMISSIONS,
-    },
     error::{conflict, AppError, AppResult},
+    tenancy::levels::{normalize_levels, Level},
     tenancy::{registry, Agency},
 };
 
@@ -41,14 +39,6 @@ pub struct Owner {
     pub name: String,
 }
 
-/// The department every new agency starts with: one rank per level, the highest first.
-pub const STARTER_DEPARTMENT_ID: &str = "headquarters";
-pub const STARTER_DEPARTMENT_NAME: &str = "Headquarters";
-
-pub fn starter_rank_id(level: &str) -> String {
-    format!("{STARTER_DEPARTMENT_ID}-{}", level.replace('_', "-"))
-}
-
 /// Everything provisioning and migrations need; cheap to clone.
 #[derive(Clone)]
 pub struct Provisioner {
@@ -56,6 +46,8 @@ pub struct Provisioner {
     pub migrator: Arc<Migrator>,
     /// Bounds the short-lived connections of provisioning and migrations.
     pub maintenance: Arc<Semaphore>,
+    /// Every feature's default data for a new agency, in order.
+    pub seeders: Arc<[Seeder]>,
 }
 
 impl Provisioner {
@@ -105,7 +97,10 @@ impl Provisioner {
         let levels = normalize_levels(new.flags.get("levels"));
         let seed = Seed { levels: &levels, owner: new.owner.as_ref() };
         let version = match &new.database_url {
-            None => create_tenant_schema(&mut tx, &schema, &role, &self.migrator, &seed).await?,
+            None => {
+                create_tenant_schema(&mut tx, &schema, &role, &self.migrator, &self.seeders, &seed)
+                    .await?
+            }
             Some(url) => {
                 // The schema lives on another server: create it there in its own transaction,
                 // commit it only once the registry row is in place, and undo it if the
@@ -115,9 +110,15 @@ impl Provisioner {
                     .map_err(|e| AppError::BadRequest(format!("Invalid database URL: {e}")))?;
                 let mut remote = PgConnection::connect_with(&options).await?;
                 let mut remote_tx = remote.begin().await?;
-                let version =
-                    create_tenant_schema(&mut remote_tx, &schema, &role, &self.migrator, &seed)
-                        .await?;
+                let version = create_tenant_schema(
+                    &mut remote_tx,
+                    &schema,
+                    &role,
+                    &self.migrator,
+                    &self.seeders,
+                    &seed,
+                )
+                .await?;
                 set_schema_version(&mut tx, id, version).await?;
                 remote_tx.commit().await?;
                 if let Err(err) = tx.commit().await {
@@ -169,6 +170,7 @@ async fn create_tenant_schema(
     schema: &str,
     role: &str,
     migrator: &Migrator,
+    seeders: &[Seeder],
     seed: &Seed<'_>,
 ) -> AppResult<i64> {
     let (control_path,): (String,) =
@@ -189,7 +191,9 @@ async fn create_tenant_schema(
         .run_direct(&mut *conn)
         .await
         .map_err(|e| AppError::Other(anyhow::anyhow!("tenant migration failed: {e}")))?;
-    seed_defaults(conn, seed).await?;
+    for seeder in seeders {
+        seeder(&mut *conn, seed).await?;
+    }
     let version = applied_version(conn).await?;
     // The pool's role reads the version (readiness) but may not rewrite migration history.
     let revoke = format!(r#"REVOKE INSERT, UPDATE, DELETE ON _sqlx_migrations FROM "{role}";"#);
@@ -220,90 +224,12 @@ async fn drop_tenant_schema(conn: &mut PgConnection, schema: &str, role: &str) -
 }
 
 /// What a new agency's default data depends on.
-struct Seed<'a> {
-    levels: &'a [Level],
-    owner: Option<&'a Owner>,
+pub struct Seed<'a> {
+    pub levels: &'a [Level],
+    pub owner: Option<&'a Owner>,
 }
 
-/// The default data of a new agency: its navigation permissions (the default level names
-/// mapped onto the agency's own level list), the starter department with one rank per level,
-/// and the first High Command member when one is named.
-async fn seed_defaults(conn: &mut PgConnection, seed: &Seed<'_>) -> sqlx::Result<()> {
-    let levels = seed.levels;
-    sqlx::query("INSERT INTO departments (id, name, position) VALUES ($1, $2, 0)")
-        .bind(STARTER_DEPARTMENT_ID)
-        .bind(STARTER_DEPARTMENT_NAME)
-        .execute(&mut *conn)
-        .await?;
-    for (position, level) in levels.iter().rev().enumerate() {
-        sqlx::query("INSERT INTO ranks (id, department_id, name, level, position) VALUES ($1, $2, $3, $4, $5)")
-            .bind(starter_rank_id(&level.id))
-            .bind(STARTER_DEPARTMENT_ID)
-            .bind(&level.label)
-            .bind(&level.id)
-            .bind(position as i32)
-            .execute(&mut *conn)
-            .await?;
-    }
-    if let (Some(owner), Some(top)) = (seed.owner, levels.last()) {
-        sqlx::query(
-            "INSERT INTO roster (name, discord_id, department_id, rank_id, rank_change_date)
-             VALUES ($1, $2, $3, $4, CURRENT_DATE)",
-        )
-        .bind(owner.name.trim())
-        .bind(owner.discord_id.trim())
-        .bind(STARTER_DEPARTMENT_ID)
-        .bind(starter_rank_id(&top.id))
-        .execute(&mut *conn)
-        .await?;
-    }
-    for (nav_id, level) in DEFAULT_NAV_PERMISSIONS {
-        let mapped: Vec<String> = level.map(|l| map_default_level(l, levels)).into_iter().collect();
-        sqlx::query(
-            "INSERT INTO nav_permissions (nav_id, is_public, levels, updated_by) \
-             VALUES ($1, $2, $3, 'system')",
-        )
-        .bind(nav_id)
-        .bind(level.is_none())
-        .bind(&mapped)
-        .execute(&mut *conn)
-        .await?;
-    }
-    Ok(())
-}
-
-/// Maps one of the four default level ids onto an agency's custom list: the same id when it
-/// exists, else the level at the same relative height (lowest, second, second highest, top).
-pub fn map_default_level(default_id: &str, levels: &[Level]) -> String {
-    if let Some(level) = levels.iter().find(|l| l.id == default_id) {
-        return level.id.clone();
-    }
-    let last = levels.len().saturating_sub(1);
-    let index = match default_id {
-        "deputy" => 0,
-        "supervisor" => 1.min(last),
-        "command" => last.saturating_sub(1),
-        _ => last,
-    };
-    levels.get(index).map(|l| l.id.clone()).unwrap_or_else(|| default_id.to_owned())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::access::levels::default_levels;
-    use serde_json::json;
-
-    #[test]
-    fn default_levels_map_onto_custom_lists() {
-        assert_eq!(map_default_level("command", &default_levels()), "command");
-        let custom =
-            normalize_levels(Some(&json!(["cadet", "officer", "sergeant", "lieutenant", "chief"])));
-        assert_eq!(map_default_level("deputy", &custom), "cadet");
-        assert_eq!(map_default_level("supervisor", &custom), "officer");
-        assert_eq!(map_default_level("command", &custom), "lieutenant");
-        assert_eq!(map_default_level("high_command", &custom), "chief");
-        let single = normalize_levels(Some(&json!(["member"])));
-        assert_eq!(map_default_level("command", &single), "member");
-    }
-}
+/// A feature's default data for a new agency, written inside provisioning's transaction with
+/// `search_path` set to the new schema. Features provide theirs (`features::seeders()`), in
+/// the order they run; provisioning calls them and knows none of their tables.
+pub type Seeder = for<'a> fn(&'a mut PgConnection, &'a Seed<'a>) -> BoxFuture<'a, sqlx::Result<()>>;

@@ -11,7 +11,7 @@ use moka::future::Cache;
 use serde_json::Value;
 use sqlx::{postgres::PgListener, FromRow, PgPool};
 
-use crate::features::agencies::model::{AgencyFlags, AgencyLinks, Theme};
+use crate::tenancy::settings::{AgencyFlags, AgencyLinks, Theme};
 
 /// The channel the registry trigger notifies on; the payload is the agency id.
 pub const REGISTRY_CHANNEL: &str = "portal_registry";

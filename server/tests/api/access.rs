@@ -353,7 +353,7 @@ async fn add_department_role(app: &TestApp, agency: &str, id: &str, name: &str) 
     let pool = app.state.pools.get(&agency).await.unwrap();
     sqlx::query("INSERT INTO department_roles (id, department_id, name) VALUES ($1, $2, $3)")
         .bind(id)
-        .bind(portal::tenancy::provision::STARTER_DEPARTMENT_ID)
+        .bind(portal::features::structure::store::STARTER_DEPARTMENT_ID)
         .bind(name)
         .execute(pool.pool())
         .await

@@ -23,7 +23,7 @@ use crate::{
         A, HC, HQ,
     },
 };
-use portal::tenancy::provision::{starter_rank_id, NewAgency};
+use portal::{features::structure::store::starter_rank_id, tenancy::provision::NewAgency};
 
 const NUL: &str = "Text may not contain NUL characters.";
 

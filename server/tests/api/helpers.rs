@@ -118,7 +118,8 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
         None => MediaStore::open(&config.media).unwrap(),
     };
     let migrator = options.migrator.unwrap_or_else(migrate::tenant_migrator);
-    let state = AppState(Arc::new(App::new(config, migrator, media).unwrap()));
+    let state =
+        AppState(Arc::new(App::new(config, migrator, media, portal::features::seeders()).unwrap()));
     let outcomes = startup::prepare(&state).await.expect("migrations");
     assert!(outcomes.iter().all(|o| o.result.is_ok()), "{outcomes:?}");
 
@@ -204,8 +205,8 @@ impl TestApp {
         )
         .bind(name)
         .bind(discord_id)
-        .bind(portal::tenancy::provision::STARTER_DEPARTMENT_ID)
-        .bind(portal::tenancy::provision::starter_rank_id(level))
+        .bind(portal::features::structure::store::STARTER_DEPARTMENT_ID)
+        .bind(portal::features::structure::store::starter_rank_id(level))
         .fetch_one(pool.pool())
         .await
         .unwrap();

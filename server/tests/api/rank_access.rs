@@ -11,7 +11,7 @@ use crate::{
     helpers::{json, send, spawn_app, TestApp},
     organisation::{agency_with_flags, get, patch, post, refused, A, COMMAND, HC, HQ},
 };
-use portal::tenancy::provision::starter_rank_id;
+use portal::features::structure::store::starter_rank_id;
 
 pub(crate) const ONLY_HIGH_COMMAND: &str =
     "Only High Command can assign, change or remove High Command ranks and the people who hold them.";

@@ -321,7 +321,9 @@ async fn registry_changes_reach_every_instance() {
     })
     .unwrap();
     let media = MediaStore::open(&config.media).unwrap();
-    let other = AppState(Arc::new(App::new(config, migrate::tenant_migrator(), media).unwrap()));
+    let other = AppState(Arc::new(
+        App::new(config, migrate::tenant_migrator(), media, portal::features::seeders()).unwrap(),
+    ));
     other.spawn_registry_listener();
     assert_eq!(other.registry.by_slug("alpha").await.unwrap().unwrap().name, "Alpha PD");
     let config = json(app.get("/api/agencies/alpha/config").await, 200).await;

@@ -3,9 +3,14 @@
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
+use futures::future::BoxFuture;
 use sqlx::{PgConnection, PgExecutor};
 
-use crate::features::permissions::model::{NavEntry, RoleOption};
+use crate::{
+    access::nav::DEFAULT_NAV_PERMISSIONS,
+    features::permissions::model::{NavEntry, RoleOption},
+    tenancy::{levels::map_default_level, provision::Seed},
+};
 
 pub struct Stored {
     pub items: BTreeMap<String, NavEntry>,
@@ -114,4 +119,25 @@ pub async fn role_options(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<RoleOptio
         .into_iter()
         .map(|(id, name, department_name)| RoleOption { id, name, department_name })
         .collect())
+}
+
+/// A new agency's default navigation permissions, the default level names mapped onto its
+/// own level list (provisioning's seeding hook).
+pub fn seed<'a>(conn: &'a mut PgConnection, seed: &'a Seed<'a>) -> BoxFuture<'a, sqlx::Result<()>> {
+    Box::pin(async move {
+        for (nav_id, level) in DEFAULT_NAV_PERMISSIONS {
+            let mapped: Vec<String> =
+                level.map(|l| map_default_level(l, seed.levels)).into_iter().collect();
+            sqlx::query(
+                "INSERT INTO nav_permissions (nav_id, is_public, levels, updated_by) \
+                 VALUES ($1, $2, $3, 'system')",
+            )
+            .bind(nav_id)
+            .bind(level.is_none())
+            .bind(&mapped)
+            .execute(&mut *conn)
+            .await?;
+        }
+        Ok(())
+    })
 }

@@ -2,7 +2,10 @@
 
 use std::collections::HashMap;
 
+use futures::future::BoxFuture;
 use sqlx::{PgConnection, PgExecutor};
+
+use crate::tenancy::provision::Seed;
 
 use crate::features::structure::model::{Department, DepartmentRole, NewRank, Rank, SubDepartment};
 
@@ -419,4 +422,36 @@ async fn delete_unused_pools(conn: &mut PgConnection, names: &[String]) -> sqlx:
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// The department every new agency starts with: one rank per level, the highest first.
+pub const STARTER_DEPARTMENT_ID: &str = "headquarters";
+pub const STARTER_DEPARTMENT_NAME: &str = "Headquarters";
+
+pub fn starter_rank_id(level: &str) -> String {
+    format!("{STARTER_DEPARTMENT_ID}-{}", level.replace('_', "-"))
+}
+
+/// A new agency's starter department with one rank per level (provisioning's seeding hook).
+pub fn seed<'a>(conn: &'a mut PgConnection, seed: &'a Seed<'a>) -> BoxFuture<'a, sqlx::Result<()>> {
+    Box::pin(async move {
+        sqlx::query("INSERT INTO departments (id, name, position) VALUES ($1, $2, 0)")
+            .bind(STARTER_DEPARTMENT_ID)
+            .bind(STARTER_DEPARTMENT_NAME)
+            .execute(&mut *conn)
+            .await?;
+        for (position, level) in seed.levels.iter().rev().enumerate() {
+            sqlx::query(
+                "INSERT INTO ranks (id, department_id, name, level, position) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(starter_rank_id(&level.id))
+            .bind(STARTER_DEPARTMENT_ID)
+            .bind(&level.label)
+            .bind(&level.id)
+            .bind(position as i32)
+            .execute(&mut *conn)
+            .await?;
+        }
+        Ok(())
+    })
 }

@@ -101,6 +101,22 @@ pub fn title_case(id: &str) -> String {
         .join(" ")
 }
 
+/// Maps one of the four default level ids onto an agency's custom list: the same id when it
+/// exists, else the level at the same relative height (lowest, second, second highest, top).
+pub fn map_default_level(default_id: &str, levels: &[Level]) -> String {
+    if let Some(level) = levels.iter().find(|l| l.id == default_id) {
+        return level.id.clone();
+    }
+    let last = levels.len().saturating_sub(1);
+    let index = match default_id {
+        "deputy" => 0,
+        "supervisor" => 1.min(last),
+        "command" => last.saturating_sub(1),
+        _ => last,
+    };
+    levels.get(index).map(|l| l.id.clone()).unwrap_or_else(|| default_id.to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,5 +162,18 @@ mod tests {
             level_ids_from_text("Cadet, Senior Deputy\nCommand!,cadet,,"),
             vec!["cadet", "senior_deputy", "command_"]
         );
+    }
+
+    #[test]
+    fn default_levels_map_onto_custom_lists() {
+        assert_eq!(map_default_level("command", &default_levels()), "command");
+        let custom =
+            normalize_levels(Some(&json!(["cadet", "officer", "sergeant", "lieutenant", "chief"])));
+        assert_eq!(map_default_level("deputy", &custom), "cadet");
+        assert_eq!(map_default_level("supervisor", &custom), "officer");
+        assert_eq!(map_default_level("command", &custom), "lieutenant");
+        assert_eq!(map_default_level("high_command", &custom), "chief");
+        let single = normalize_levels(Some(&json!(["member"])));
+        assert_eq!(map_default_level("command", &single), "member");
     }
 }
