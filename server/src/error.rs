@@ -82,6 +82,26 @@ impl AppError {
     }
 }
 
+/// The name of the constraint a database error violated, if it is such an error.
+pub fn violated(err: &sqlx::Error) -> Option<&str> {
+    err.as_database_error().and_then(|e| e.constraint())
+}
+
+/// Maps the violation of one named constraint to a clear answer (`409 …`, `400 …`); every
+/// other error passes through. Chains: `.on_constraint("a_key", …).on_constraint("b_key", …)`.
+pub trait OnConstraint<T> {
+    fn on_constraint(self, constraint: &str, answer: impl FnOnce() -> AppError) -> AppResult<T>;
+}
+
+impl<T, E: Into<AppError>> OnConstraint<T> for Result<T, E> {
+    fn on_constraint(self, constraint: &str, answer: impl FnOnce() -> AppError) -> AppResult<T> {
+        self.map_err(|err| match err.into() {
+            AppError::Database(db) if violated(&db) == Some(constraint) => answer(),
+            other => other,
+        })
+    }
+}
+
 pub const BUSY: &str = "The portal is busy; please try again shortly.";
 pub const DATABASE_UNAVAILABLE: &str =
     "The database is not reachable right now; please try again in a few seconds.";

@@ -9,7 +9,7 @@ use sqlx::{migrate::Migrator, postgres::PgConnectOptions, Connection, Executor, 
 use tokio::sync::Semaphore;
 
 use crate::{
-    error::{conflict, AppError, AppResult},
+    error::{conflict, AppError, AppResult, OnConstraint},
     tenancy::levels::{normalize_levels, Level},
     tenancy::{registry, Agency},
 };
@@ -90,9 +90,16 @@ impl Provisioner {
         .bind(&new.database_url)
         .execute(&mut *tx)
         .await;
-        if let Err(err) = inserted {
-            return Err(registry_conflict(err, new));
-        }
+        inserted
+            .on_constraint("agencies_slug_key", || {
+                conflict(format!("An agency with the slug '{}' already exists.", new.slug))
+            })
+            .on_constraint("agencies_domain_lower", || {
+                conflict(format!(
+                    "The domain '{}' is already used by another agency.",
+                    new.domain.as_deref().unwrap_or_default()
+                ))
+            })?;
 
         let levels = normalize_levels(new.flags.get("levels"));
         let seed = Seed { levels: &levels, owner: new.owner.as_ref() };
@@ -137,20 +144,6 @@ impl Provisioner {
         registry::fetch_by_slug(control, slug).await?.ok_or_else(|| {
             AppError::Other(anyhow::anyhow!("agency '{slug}' vanished after creation"))
         })
-    }
-}
-
-fn registry_conflict(err: sqlx::Error, new: &NewAgency) -> AppError {
-    let constraint = err.as_database_error().and_then(|e| e.constraint()).map(str::to_owned);
-    match constraint.as_deref() {
-        Some("agencies_slug_key") => {
-            conflict(format!("An agency with the slug '{}' already exists.", new.slug))
-        }
-        Some("agencies_domain_lower") => conflict(format!(
-            "The domain '{}' is already used by another agency.",
-            new.domain.as_deref().unwrap_or_default()
-        )),
-        _ => err.into(),
     }
 }
 

@@ -10,7 +10,7 @@ use crate::{
         rank_access::{check_roster_change, Held, Wanted},
         Viewer,
     },
-    error::{bad_request, conflict, forbidden, not_found, AppError, AppResult},
+    error::{bad_request, conflict, forbidden, not_found, violated, AppError, AppResult},
     extract::{JsonBody, PathParams},
     features::{
         roster::{
@@ -51,8 +51,7 @@ async fn callsign_conflict(
     err: sqlx::Error,
     callsign: Option<&str>,
 ) -> AppError {
-    let constraint = err.as_database_error().and_then(|e| e.constraint()).map(str::to_owned);
-    match (constraint.as_deref(), callsign) {
+    match (violated(&err), callsign) {
         (Some("roster_callsign_unique"), Some(c)) => {
             let holder = store::callsign_holder(conn, c, None)
                 .await

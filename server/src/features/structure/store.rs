@@ -3,6 +3,8 @@
 use std::collections::HashMap;
 
 use futures::future::BoxFuture;
+use sea_query::{Expr, ExprTrait, PostgresQueryBuilder, Query};
+use sea_query_sqlx::SqlxBinder;
 use sqlx::{PgConnection, PgExecutor};
 
 use crate::tenancy::provision::Seed;
@@ -323,7 +325,7 @@ pub async fn department_name(conn: &mut PgConnection, id: &str) -> sqlx::Result<
 }
 
 /// Renames a department, sub-department or role, and sets its linked role (`role_id`, or
-/// `discord_role_id` for a role) when `role_sent`.
+/// `discord_role_id` for a role) when `role_sent`: only the columns sent are written.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn update_named(
     conn: &mut PgConnection,
@@ -334,11 +336,13 @@ pub async fn update_named(
     role: Option<&str>,
 ) -> sqlx::Result<()> {
     let column = if kind == Kind::Role { "discord_role_id" } else { "role_id" };
-    let sql = format!(
-        "UPDATE {table} SET name = $2, {column} = CASE WHEN $3 THEN $4 ELSE {column} END WHERE id = $1",
-        table = kind.table()
-    );
-    sqlx::query(&sql).bind(id).bind(name).bind(role_sent).bind(role).execute(conn).await?;
+    let mut update = Query::update();
+    update.table(kind.table()).value("name", name).and_where(Expr::col("id").eq(id));
+    if role_sent {
+        update.value(column, role);
+    }
+    let (sql, values) = update.build_sqlx(PostgresQueryBuilder);
+    sqlx::query_with(&sql, values).execute(conn).await?;
     Ok(())
 }
 
@@ -356,21 +360,19 @@ pub async fn update_rank(
     id: &str,
     c: &RankChange<'_>,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE ranks SET name = $2, level = COALESCE($3, level),
-             role_id = CASE WHEN $4 THEN $5 ELSE role_id END,
-             insignia = CASE WHEN $6 THEN $7 ELSE insignia END
-         WHERE id = $1",
-    )
-    .bind(id)
-    .bind(c.name)
-    .bind(c.level)
-    .bind(c.role.is_some())
-    .bind(c.role.flatten())
-    .bind(c.insignia.is_some())
-    .bind(c.insignia.flatten())
-    .execute(conn)
-    .await?;
+    let mut update = Query::update();
+    update.table("ranks").value("name", c.name).and_where(Expr::col("id").eq(id));
+    if let Some(level) = c.level {
+        update.value("level", level);
+    }
+    if let Some(role) = c.role {
+        update.value("role_id", role);
+    }
+    if let Some(insignia) = c.insignia {
+        update.value("insignia", insignia);
+    }
+    let (sql, values) = update.build_sqlx(PostgresQueryBuilder);
+    sqlx::query_with(&sql, values).execute(conn).await?;
     Ok(())
 }
 
