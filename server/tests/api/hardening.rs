@@ -18,7 +18,7 @@ use tokio::{net::TcpListener, task::AbortHandle};
 use crate::{
     fixtures::tiny_png,
     helpers::{create_database, json, location, send, spawn_app},
-    organisation::{
+    support::{
         add_department, get, patch, pool, post, refused, set_pools, two_agencies, upload_insignia,
         A, HC, HQ,
     },
@@ -136,7 +136,7 @@ async fn long_media_names_are_not_found() {
 #[tokio::test]
 async fn an_agency_uses_only_its_own_insignia_uploads() {
     let app = two_agencies().await;
-    crate::organisation::agency_with_flags(
+    crate::support::agency_with_flags(
         &app,
         "lspd-annex",
         json!({}),

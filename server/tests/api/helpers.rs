@@ -261,6 +261,85 @@ impl TestApp {
     }
 }
 
+/// Who a test acts as in an agency: a visitor (not signed in) or a member at a level of the
+/// starter department.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Persona {
+    Visitor,
+    Deputy,
+    Supervisor,
+    Command,
+    HighCommand,
+}
+
+impl Persona {
+    pub const MEMBERS: [Persona; 4] =
+        [Persona::Deputy, Persona::Supervisor, Persona::Command, Persona::HighCommand];
+
+    pub fn level(self) -> Option<&'static str> {
+        match self {
+            Persona::Visitor => None,
+            Persona::Deputy => Some("deputy"),
+            Persona::Supervisor => Some("supervisor"),
+            Persona::Command => Some("command"),
+            Persona::HighCommand => Some("high_command"),
+        }
+    }
+
+    /// A Discord id that is this persona's in `agency` and nobody else's.
+    pub fn discord_id(self, agency: &str) -> String {
+        let hash = agency.bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+        format!("6{:016}{}", hash % 10_000_000_000_000_000, self as u8)
+    }
+
+    pub fn name(self, agency: &str) -> String {
+        format!("{self:?} of {agency}")
+    }
+}
+
+/// Builds a test app with agencies whose members are the personas.
+#[derive(Default)]
+pub struct TestAppBuilder {
+    options: Options,
+    agencies: Vec<(String, String)>,
+}
+
+impl TestAppBuilder {
+    /// Provisions `slug` with a deputy, supervisor, command and High Command member.
+    pub fn agency(mut self, slug: &str, name: &str) -> Self {
+        self.agencies.push((slug.into(), name.into()));
+        self
+    }
+
+    pub async fn build(self) -> TestApp {
+        let app = spawn_app_with(self.options).await;
+        for (slug, name) in &self.agencies {
+            if app.state.registry.by_slug(slug).await.unwrap().is_none() {
+                app.create_agency(slug, name).await;
+            }
+            for persona in Persona::MEMBERS {
+                let level = persona.level().unwrap();
+                app.add_member(slug, &persona.discord_id(slug), &persona.name(slug), level).await;
+            }
+        }
+        app
+    }
+}
+
+impl TestApp {
+    pub fn builder() -> TestAppBuilder {
+        TestAppBuilder::default()
+    }
+
+    /// A browser acting as `persona` of `agency` (signed in through the real OAuth flow).
+    pub async fn as_persona(&self, agency: &str, persona: Persona) -> reqwest::Client {
+        match persona {
+            Persona::Visitor => self.browser(),
+            member => self.signed_in(&member.discord_id(agency)).await,
+        }
+    }
+}
+
 /// A request to `path` for `agency` (header `X-Agency-Slug`), with an optional JSON body.
 pub async fn send(
     app: &TestApp,

@@ -17,5 +17,6 @@ mod organisation;
 mod rank_access;
 mod roster;
 mod shared_stores;
+mod support;
 mod tenancy;
 mod web;

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 use crate::{
     helpers::{json, send, spawn_app, TestApp},
-    organisation::{agency_with_flags, get, patch, post, refused, A, COMMAND, HC, HQ},
+    support::{agency_with_flags, get, patch, post, refused, A, COMMAND, HC, HQ},
 };
 use portal::features::structure::store::starter_rank_id;
 
@@ -263,7 +263,7 @@ async fn the_escalation_rule_for_every_manager_target_and_action() {
 
 #[tokio::test]
 async fn command_cannot_make_itself_high_command_or_touch_high_command() {
-    let app = crate::organisation::two_agencies().await;
+    let app = crate::support::two_agencies().await;
     give_callsigns(&app, A).await;
     let command = app.signed_in(COMMAND).await;
     let roster = get(&app, &command, "/api/roster", A).await;
@@ -356,7 +356,7 @@ async fn command_cannot_make_itself_high_command_or_touch_high_command() {
 
 #[tokio::test]
 async fn one_discord_account_has_one_roster_entry() {
-    let app = crate::organisation::two_agencies().await;
+    let app = crate::support::two_agencies().await;
     let hc = app.signed_in(HC).await;
     // A deputy entry carrying High Command's Discord id would make them match a deputy.
     let body = json!({"name": "Decoy", "callsign": "D-1", "discordId": format!(" {HC} "),
@@ -468,5 +468,25 @@ async fn only_the_root_agency_manages_other_agencies_locks() {
     for slug in ["bcso", "rawlife"] {
         let seen = get(&app, &anonymous, "/api/nav-permissions", slug).await;
         assert_eq!(seen["metadata"]["locked"], json!([]), "{slug}'s locks are untouched");
+    }
+}
+
+#[tokio::test]
+async fn each_persona_is_told_the_levels_it_may_assign() {
+    use crate::helpers::Persona;
+    let app = TestApp::builder().agency("bcso", "Blaine County Sheriff's Office").build().await;
+    let expected = [
+        (Persona::Visitor, json!([]), false),
+        (Persona::Deputy, json!([]), true),
+        (Persona::Supervisor, json!(["deputy"]), true),
+        (Persona::Command, json!(["deputy", "supervisor"]), true),
+        (Persona::HighCommand, json!(["deputy", "supervisor", "command", "high_command"]), true),
+    ];
+    for (persona, levels, can_manage) in expected {
+        let client = app.as_persona("bcso", persona).await;
+        let viewer = get(&app, &client, "/api/nav-permissions", "bcso").await["viewer"].clone();
+        assert_eq!(viewer["assignableLevels"], levels, "{persona:?}");
+        assert_eq!(viewer["canManage"], can_manage, "{persona:?}");
+        assert_eq!(viewer["level"], json!(persona.level()), "{persona:?}");
     }
 }

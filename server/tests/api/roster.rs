@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 use crate::{
     helpers::{json, send, TestApp},
-    organisation::{
+    support::{
         add_department, add_item, add_ranks, agency_with_flags, error, find, get, patch, pool,
         post, refused, set_pools, snapshot, two_agencies, A, COMMAND, COMMAND_NAME, DEPUTY,
         DEPUTY_NAME, HC, HC_NAME, HQ, HQ_DEPUTY, HQ_SUPERVISOR, NO_PERMISSION, SIGN_IN_REQUIRED,

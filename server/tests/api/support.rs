@@ -1,0 +1,241 @@
+//! Set-up and requests every test module shares: two agencies with a member at each level,
+//! typed requests, and structure and callsign helpers (a test module never reaches into
+//! another's set-up).
+
+use reqwest::{multipart, Client, Method, Response};
+use serde_json::{json, Value};
+
+use crate::helpers::{json, send, spawn_app, TestApp};
+use portal::tenancy::provision::NewAgency;
+
+/// Agency A and agency B.
+pub(crate) const A: &str = "lspd";
+pub(crate) const B: &str = "bcso";
+
+pub(crate) const HC: &str = "300000000000000001";
+pub(crate) const COMMAND: &str = "300000000000000002";
+pub(crate) const SUPERVISOR: &str = "300000000000000003";
+pub(crate) const DEPUTY: &str = "300000000000000004";
+pub(crate) const B_HC: &str = "300000000000000005";
+
+pub(crate) const HC_NAME: &str = "Hana High";
+pub(crate) const COMMAND_NAME: &str = "Cole Command";
+pub(crate) const SUPERVISOR_NAME: &str = "Sara Supervisor";
+pub(crate) const DEPUTY_NAME: &str = "Dale Deputy";
+pub(crate) const B_HC_NAME: &str = "Bea Blaine";
+
+pub(crate) const HQ: &str = "headquarters";
+pub(crate) const HQ_HIGH_COMMAND: &str = "headquarters-high-command";
+pub(crate) const HQ_COMMAND: &str = "headquarters-command";
+pub(crate) const HQ_SUPERVISOR: &str = "headquarters-supervisor";
+pub(crate) const HQ_DEPUTY: &str = "headquarters-deputy";
+
+pub(crate) const SIGN_IN_REQUIRED: &str = "You must be signed in to do that.";
+pub(crate) const NO_PERMISSION: &str = "You do not have permission to view this page.";
+pub(crate) const LEVELS: &str = "Use one of: deputy, supervisor, command, high_command.";
+
+/// Agency A with High Command, Command, a supervisor and a deputy at its starter
+/// department; agency B with its own High Command.
+pub(crate) async fn two_agencies() -> TestApp {
+    let app = spawn_app().await;
+    app.create_agency(A, "Los Santos Police Department").await;
+    app.create_agency(B, "Blaine County Sheriff's Office").await;
+    app.add_member(A, HC, HC_NAME, "high_command").await;
+    app.add_member(A, COMMAND, COMMAND_NAME, "command").await;
+    app.add_member(A, SUPERVISOR, SUPERVISOR_NAME, "supervisor").await;
+    app.add_member(A, DEPUTY, DEPUTY_NAME, "deputy").await;
+    app.add_member(B, B_HC, B_HC_NAME, "high_command").await;
+    app
+}
+
+/// An agency with `flags` and one High Command member.
+pub(crate) async fn agency_with_flags(
+    app: &TestApp,
+    slug: &str,
+    flags: Value,
+    hc: &str,
+    hc_name: &str,
+) {
+    app.create_agency_with(NewAgency {
+        slug: slug.into(),
+        name: format!("Agency {slug}"),
+        flags,
+        theme: json!({}),
+        links: json!({}),
+        ..Default::default()
+    })
+    .await;
+    app.add_member(slug, hc, hc_name, "high_command").await;
+}
+
+pub(crate) async fn get(app: &TestApp, client: &Client, path: &str, agency: &str) -> Value {
+    json(send(app, client, Method::GET, path, agency, None).await, 200).await
+}
+
+pub(crate) async fn post(
+    app: &TestApp,
+    client: &Client,
+    path: &str,
+    agency: &str,
+    body: Value,
+) -> Response {
+    send(app, client, Method::POST, path, agency, Some(&body)).await
+}
+
+pub(crate) async fn patch(
+    app: &TestApp,
+    client: &Client,
+    path: &str,
+    agency: &str,
+    body: Value,
+) -> Response {
+    send(app, client, Method::PATCH, path, agency, Some(&body)).await
+}
+
+pub(crate) async fn delete(app: &TestApp, client: &Client, path: &str, agency: &str) -> Response {
+    send(app, client, Method::DELETE, path, agency, None).await
+}
+
+/// `{"error": message}`.
+pub(crate) fn error(message: &str) -> Value {
+    json!({ "error": message })
+}
+
+/// Asserts an answer is `status` with exactly `{"error": message}`.
+pub(crate) async fn refused(response: Response, status: u16, message: &str) {
+    assert_eq!(json(response, status).await, error(message));
+}
+
+/// The departments of `agency`.
+pub(crate) async fn departments(app: &TestApp, client: &Client, agency: &str) -> Vec<Value> {
+    let structure = get(app, client, "/api/structure", agency).await;
+    structure["departments"].as_array().expect("departments list").clone()
+}
+
+pub(crate) fn find<'a>(list: &'a [Value], key: &str, value: &str) -> &'a Value {
+    list.iter().find(|d| d[key] == value).unwrap_or_else(|| panic!("no {key} {value} in {list:?}"))
+}
+
+pub(crate) fn department<'a>(departments: &'a [Value], id: &str) -> &'a Value {
+    find(departments, "id", id)
+}
+
+/// Ids of one list (`ranks`, `subDepartments`, `roles`) of a department, in order.
+pub(crate) fn ids(department: &Value, list: &str) -> Vec<String> {
+    department[list]
+        .as_array()
+        .unwrap_or_else(|| panic!("no {list} in {department}"))
+        .iter()
+        .map(|item| item["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Creates a department; returns its id.
+pub(crate) async fn add_department(app: &TestApp, hc: &Client, agency: &str, name: &str) -> String {
+    let body = json!({"type": "department", "parentId": null, "data": {"name": name}});
+    let structure = json(post(app, hc, "/api/structure", agency, body).await, 201).await;
+    let list = structure["departments"].as_array().unwrap();
+    list.iter().rev().find(|d| d["name"] == name).expect("the new department")["id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// Adds ranks `(name, level)` to a department; returns their ids in that order.
+pub(crate) async fn add_ranks(
+    app: &TestApp,
+    hc: &Client,
+    agency: &str,
+    department_id: &str,
+    ranks: &[(&str, &str)],
+) -> Vec<String> {
+    let list: Vec<Value> =
+        ranks.iter().map(|(name, level)| json!({"name": name, "level": level})).collect();
+    let body = json!({"type": "ranks", "parentId": department_id, "data": {"ranks": list}});
+    let structure = json(post(app, hc, "/api/structure", agency, body).await, 201).await;
+    let list = structure["departments"].as_array().unwrap().clone();
+    let department = department(&list, department_id);
+    ranks
+        .iter()
+        .map(|(name, _)| find(department["ranks"].as_array().unwrap(), "name", name)["id"].clone())
+        .map(|id| id.as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Adds a sub-department (`sub`) or role (`role`) to a department; returns its id.
+pub(crate) async fn add_item(
+    app: &TestApp,
+    hc: &Client,
+    agency: &str,
+    kind: &str,
+    department_id: &str,
+    name: &str,
+) -> String {
+    let body = json!({"type": kind, "parentId": department_id, "data": {"name": name}});
+    let structure = json(post(app, hc, "/api/structure", agency, body).await, 201).await;
+    let list = structure["departments"].as_array().unwrap().clone();
+    let list_name = if kind == "sub" { "subDepartments" } else { "roles" };
+    let items = department(&list, department_id)[list_name].as_array().unwrap().clone();
+    find(&items, "name", name)["id"].as_str().unwrap().to_owned()
+}
+
+/// Replaces the callsign pools of a rank name; answers every pool.
+pub(crate) async fn set_pools(
+    app: &TestApp,
+    hc: &Client,
+    agency: &str,
+    rank: &str,
+    pools: Value,
+) -> Value {
+    let body = json!({"rankName": rank, "pools": pools});
+    json(post(app, hc, "/api/callsigns", agency, body).await, 200).await
+}
+
+/// A numeric pool.
+pub(crate) fn pool(prefix: &str, start: i64, end: i64) -> Value {
+    json!({"type": "numeric", "prefix": prefix, "start": start, "end": end})
+}
+
+/// Everything of an agency a High Command member can read: structure, pools, roster, logs.
+pub(crate) async fn snapshot(app: &TestApp, hc: &Client, agency: &str) -> Value {
+    json!({
+        "structure": get(app, hc, "/api/structure", agency).await,
+        "pools": get(app, hc, "/api/callsigns", agency).await,
+        "roster": get(app, hc, "/api/roster", agency).await,
+        "rankLogs": get(app, hc, "/api/logs/roster?type=rank&limit=200", agency).await,
+        "hireLogs": get(app, hc, "/api/logs/roster?type=hire&limit=200", agency).await,
+    })
+}
+
+/// Posts a multipart form to the insignia upload.
+pub(crate) async fn upload_form(
+    app: &TestApp,
+    client: &Client,
+    agency: &str,
+    form: multipart::Form,
+) -> Response {
+    client
+        .post(app.url("/api/uploads/insignia"))
+        .header("x-agency-slug", agency)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+}
+
+/// A form with `bytes` in field `field`, named `file_name`, typed `mime`.
+pub(crate) fn form(field: &str, bytes: Vec<u8>, file_name: &str, mime: &str) -> multipart::Form {
+    let part =
+        multipart::Part::bytes(bytes).file_name(file_name.to_owned()).mime_str(mime).unwrap();
+    multipart::Form::new().part(field.to_owned(), part)
+}
+
+/// Uploads `bytes` as an insignia (field `insignia`, `badge.png`, image/png).
+pub(crate) async fn upload_insignia(
+    app: &TestApp,
+    client: &Client,
+    agency: &str,
+    bytes: Vec<u8>,
+) -> Response {
+    upload_form(app, client, agency, form("insignia", bytes, "badge.png", "image/png")).await
+}
