@@ -156,6 +156,51 @@ async fn set_schema_version(conn: &mut PgConnection, id: i64, version: i64) -> s
     Ok(())
 }
 
+/// The migrator's own bookkeeping table (sqlx's layout), so `portal migrate` later finds a
+/// new schema's migrations applied.
+const MIGRATIONS_TABLE: &str = "CREATE TABLE IF NOT EXISTS _sqlx_migrations (
+    version BIGINT PRIMARY KEY,
+    description TEXT NOT NULL,
+    installed_on TIMESTAMPTZ NOT NULL DEFAULT now(),
+    success BOOLEAN NOT NULL,
+    checksum BYTEA NOT NULL,
+    execution_time BIGINT NOT NULL
+);\n";
+
+/// Brings a new, empty schema to the latest version: every tenant migration in one batch (one
+/// round trip instead of the migrator's several per migration), recorded with the same
+/// versions and checksums the migrator writes. Migrations that must run outside a transaction
+/// fall back to the migrator.
+async fn migrate_new_schema(conn: &mut PgConnection, migrator: &Migrator) -> AppResult<()> {
+    let failed = |e: &dyn std::fmt::Display| {
+        AppError::Other(anyhow::anyhow!("tenant migration failed: {e}"))
+    };
+    let ups: Vec<_> = migrator.iter().filter(|m| m.migration_type.is_up_migration()).collect();
+    if ups.iter().any(|m| m.no_tx) {
+        return migrator.run_direct(&mut *conn).await.map_err(|e| failed(&e));
+    }
+    let mut script = String::from(MIGRATIONS_TABLE);
+    for migration in &ups {
+        script.push_str(&migration.sql);
+        script.push_str(";\n");
+    }
+    conn.execute(script.as_str()).await.map_err(|e| failed(&e))?;
+    let versions: Vec<i64> = ups.iter().map(|m| m.version).collect();
+    let descriptions: Vec<&str> = ups.iter().map(|m| m.description.as_ref()).collect();
+    let checksums: Vec<&[u8]> = ups.iter().map(|m| m.checksum.as_ref()).collect();
+    sqlx::query(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time)
+         SELECT version, description, true, checksum, 0
+         FROM UNNEST($1::bigint[], $2::text[], $3::bytea[]) AS m(version, description, checksum)",
+    )
+    .bind(&versions)
+    .bind(&descriptions)
+    .bind(&checksums)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
 /// Creates the role and schema, runs every tenant migration and seeds the defaults, inside
 /// the caller's transaction. Returns the schema version reached.
 async fn create_tenant_schema(
@@ -180,10 +225,7 @@ async fn create_tenant_schema(
            SET LOCAL search_path TO "{schema}";"#
     );
     conn.execute(ddl.as_str()).await?;
-    migrator
-        .run_direct(&mut *conn)
-        .await
-        .map_err(|e| AppError::Other(anyhow::anyhow!("tenant migration failed: {e}")))?;
+    migrate_new_schema(conn, migrator).await?;
     for seeder in seeders {
         seeder(&mut *conn, seed).await?;
     }

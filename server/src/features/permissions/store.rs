@@ -125,19 +125,23 @@ pub async fn role_options(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<RoleOptio
 /// own level list (provisioning's seeding hook).
 pub fn seed<'a>(conn: &'a mut PgConnection, seed: &'a Seed<'a>) -> BoxFuture<'a, sqlx::Result<()>> {
     Box::pin(async move {
-        for (nav_id, level) in DEFAULT_NAV_PERMISSIONS {
-            let mapped: Vec<String> =
-                level.map(|l| map_default_level(l, seed.levels)).into_iter().collect();
-            sqlx::query(
-                "INSERT INTO nav_permissions (nav_id, is_public, levels, updated_by) \
-                 VALUES ($1, $2, $3, 'system')",
-            )
-            .bind(nav_id)
-            .bind(level.is_none())
-            .bind(&mapped)
-            .execute(&mut *conn)
-            .await?;
-        }
+        // One statement for every item: levels as text, each split into its array.
+        let ids: Vec<&str> = DEFAULT_NAV_PERMISSIONS.iter().map(|(id, _)| *id).collect();
+        let public: Vec<bool> = DEFAULT_NAV_PERMISSIONS.iter().map(|(_, l)| l.is_none()).collect();
+        let levels: Vec<String> = DEFAULT_NAV_PERMISSIONS
+            .iter()
+            .map(|(_, level)| level.map(|l| map_default_level(l, seed.levels)).unwrap_or_default())
+            .collect();
+        sqlx::query(
+            "INSERT INTO nav_permissions (nav_id, is_public, levels, updated_by)
+             SELECT id, public, CASE WHEN level = '' THEN '{}'::text[] ELSE ARRAY[level] END, 'system'
+             FROM UNNEST($1::text[], $2::bool[], $3::text[]) AS d(id, public, level)",
+        )
+        .bind(&ids)
+        .bind(&public)
+        .bind(&levels)
+        .execute(&mut *conn)
+        .await?;
         Ok(())
     })
 }
