@@ -44,7 +44,7 @@ pub fn is_nav_id(id: &str) -> bool {
 }
 
 /// Who may see one navigation item.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
 pub struct NavRule {
     pub public: bool,
     pub levels: Vec<String>,

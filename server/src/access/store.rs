@@ -64,12 +64,12 @@ pub async fn with_discord_ids(
 /// The stored rule of one navigation item in the agency.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn nav_rule(db: impl PgExecutor<'_>, nav_id: &str) -> sqlx::Result<Option<NavRule>> {
-    let row: Option<(bool, Vec<String>, Vec<String>)> =
-        sqlx::query_as("SELECT is_public, levels, roles FROM nav_permissions WHERE nav_id = $1")
-            .bind(nav_id)
-            .fetch_optional(db)
-            .await?;
-    Ok(row.map(|(public, levels, roles)| NavRule { public, levels, roles }))
+    sqlx::query_as(
+        "SELECT is_public AS public, levels, roles FROM nav_permissions WHERE nav_id = $1",
+    )
+    .bind(nav_id)
+    .fetch_optional(db)
+    .await
 }
 
 /// Ids of the department roles linked to any of these Discord roles.

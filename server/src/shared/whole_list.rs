@@ -23,9 +23,16 @@ pub struct Versioned<T> {
     pub updated_by: Option<String>,
 }
 
-type Row<T> = (Json<Vec<T>>, i32, Option<DateTime<Utc>>, Option<String>);
+#[derive(sqlx::FromRow)]
+struct Row<T> {
+    items: Json<Vec<T>>,
+    version: i32,
+    updated_at: Option<DateTime<Utc>>,
+    updated_by: Option<String>,
+}
 
-fn versioned<T>((Json(items), version, updated_at, updated_by): Row<T>) -> Versioned<T> {
+fn versioned<T>(row: Row<T>) -> Versioned<T> {
+    let Row { items: Json(items), version, updated_at, updated_by } = row;
     Versioned { items, version, updated_at, updated_by }
 }
 
@@ -69,7 +76,7 @@ pub async fn replace<T: Serialize + DeserializeOwned + Send + Sync + Unpin + 'st
     .bind(name)
     .fetch_one(&mut *conn)
     .await?;
-    if current.1 != base_version {
+    if current.version != base_version {
         let current = serde_json::to_value(versioned(current)).map_err(anyhow::Error::from)?;
         return Err(AppError::Stale { message: STALE_LIST.into(), current });
     }

@@ -9,11 +9,16 @@ use crate::features::callsigns::model::Pool;
 /// Every rank name's pools.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn load(db: &PgPool) -> sqlx::Result<BTreeMap<String, Vec<Pool>>> {
-    let rows: Vec<(String, Json<Vec<Pool>>)> =
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        rank_name: String,
+        pools: Json<Vec<Pool>>,
+    }
+    let rows: Vec<Row> =
         sqlx::query_as("SELECT rank_name, pools FROM callsign_pools ORDER BY rank_name")
             .fetch_all(db)
             .await?;
-    Ok(rows.into_iter().map(|(name, pools)| (name, pools.0)).collect())
+    Ok(rows.into_iter().map(|r| (r.rank_name, r.pools.0)).collect())
 }
 
 /// The stored name of the rank called `name` (any case).

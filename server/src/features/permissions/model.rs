@@ -28,7 +28,7 @@ impl From<NavEntry> for NavRule {
     }
 }
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct RoleOption {
     pub id: String,

@@ -19,7 +19,16 @@ pub struct Stored {
     pub updated_by: Option<String>,
 }
 
-type Row = (String, bool, Vec<String>, Vec<String>, bool, DateTime<Utc>, Option<String>);
+#[derive(sqlx::FromRow)]
+struct Row {
+    nav_id: String,
+    is_public: bool,
+    levels: Vec<String>,
+    roles: Vec<String>,
+    locked: bool,
+    updated_at: DateTime<Utc>,
+    updated_by: Option<String>,
+}
 
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn load(db: impl PgExecutor<'_>) -> sqlx::Result<Stored> {
@@ -29,15 +38,15 @@ pub async fn load(db: impl PgExecutor<'_>) -> sqlx::Result<Stored> {
     )
     .fetch_all(db)
     .await?;
-    let newest = rows.iter().max_by_key(|r| r.5);
+    let newest = rows.iter().max_by_key(|r| r.updated_at);
     let (updated_at, updated_by) = match newest {
-        Some(r) => (Some(r.5), r.6.clone()),
+        Some(r) => (Some(r.updated_at), r.updated_by.clone()),
         None => (None, None),
     };
-    let locked = rows.iter().filter(|r| r.4).map(|r| r.0.clone()).collect();
+    let locked = rows.iter().filter(|r| r.locked).map(|r| r.nav_id.clone()).collect();
     let items = rows
         .into_iter()
-        .map(|(id, public, levels, roles, ..)| (id, NavEntry { public, levels, roles }))
+        .map(|r| (r.nav_id, NavEntry { public: r.is_public, levels: r.levels, roles: r.roles }))
         .collect();
     Ok(Stored { items, locked, updated_at, updated_by })
 }
@@ -108,17 +117,13 @@ pub async fn save_locked(
 /// Department roles, for the role checkboxes.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn role_options(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<RoleOption>> {
-    let rows: Vec<(String, String, String)> = sqlx::query_as(
-        "SELECT r.id, r.name, d.name FROM department_roles r
+    sqlx::query_as(
+        "SELECT r.id, r.name, d.name AS department_name FROM department_roles r
          JOIN departments d ON d.id = r.department_id
          ORDER BY d.position, d.name, r.position, r.name",
     )
     .fetch_all(db)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, name, department_name)| RoleOption { id, name, department_name })
-        .collect())
+    .await
 }
 
 /// A new agency's default navigation permissions, the default level names mapped onto its

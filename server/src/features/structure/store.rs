@@ -11,10 +11,17 @@ use crate::tenancy::provision::Seed;
 
 use crate::features::structure::model::{Department, DepartmentRole, NewRank, Rank, SubDepartment};
 
+#[derive(sqlx::FromRow)]
+struct DepartmentRow {
+    id: String,
+    name: String,
+    role_id: Option<String>,
+}
+
 /// Every department with its ranks, roles and sub-departments, in their stored order.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn load(conn: &mut PgConnection) -> sqlx::Result<Vec<Department>> {
-    let departments: Vec<(String, String, Option<String>)> =
+    let departments: Vec<DepartmentRow> =
         sqlx::query_as("SELECT id, name, role_id FROM departments ORDER BY position, name")
             .fetch_all(&mut *conn)
             .await?;
@@ -35,8 +42,8 @@ pub async fn load(conn: &mut PgConnection) -> sqlx::Result<Vec<Department>> {
     .await?;
 
     let mut by_id: HashMap<String, Department> = HashMap::new();
-    let order: Vec<String> = departments.iter().map(|d| d.0.clone()).collect();
-    for (id, name, role_id) in departments {
+    let order: Vec<String> = departments.iter().map(|d| d.id.clone()).collect();
+    for DepartmentRow { id, name, role_id } in departments {
         by_id.insert(
             id.clone(),
             Department { id, name, role_id, ranks: vec![], roles: vec![], sub_departments: vec![] },
@@ -100,8 +107,14 @@ pub async fn find(
     conn: &mut PgConnection,
     id: &str,
 ) -> sqlx::Result<Option<(Kind, String, String)>> {
-    let row: Option<(String, String, String)> = sqlx::query_as(
-        "SELECT 'department', id, name FROM departments WHERE id = $1
+    #[derive(sqlx::FromRow)]
+    struct Found {
+        kind: String,
+        department: String,
+        name: String,
+    }
+    let row: Option<Found> = sqlx::query_as(
+        "SELECT 'department' AS kind, id AS department, name FROM departments WHERE id = $1
          UNION ALL SELECT 'rank', department_id, name FROM ranks WHERE id = $1
          UNION ALL SELECT 'sub', department_id, name FROM sub_departments WHERE id = $1
          UNION ALL SELECT 'role', department_id, name FROM department_roles WHERE id = $1
@@ -110,7 +123,7 @@ pub async fn find(
     .bind(id)
     .fetch_optional(conn)
     .await?;
-    Ok(row.map(|(kind, department, name)| {
+    Ok(row.map(|Found { kind, department, name }| {
         let kind = match kind.as_str() {
             "department" => Kind::Department,
             "rank" => Kind::Rank,
