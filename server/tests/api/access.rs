@@ -60,13 +60,7 @@ pub(crate) async fn upload(
     agency: &str,
     form: multipart::Form,
 ) -> Response {
-    client
-        .post(app.url("/api/uploads/agency-media"))
-        .header("x-agency-slug", agency)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap()
+    crate::helpers::post_multipart(app, client, "/api/uploads/agency-media", agency, form).await
 }
 
 // ---------------------------------------------------------------------------------------

@@ -356,6 +356,18 @@ pub async fn send(
     request.send().await.unwrap()
 }
 
+/// A multipart `form` posted to `path` for `agency`.
+pub async fn post_multipart(
+    app: &TestApp,
+    client: &reqwest::Client,
+    path: &str,
+    agency: &str,
+    form: reqwest::multipart::Form,
+) -> reqwest::Response {
+    let request = client.post(app.url(path)).header("x-agency-slug", agency).multipart(form);
+    request.send().await.unwrap()
+}
+
 pub fn location(response: &reqwest::Response) -> String {
     response.headers()["location"].to_str().unwrap().to_owned()
 }

@@ -5,7 +5,7 @@
 use reqwest::{multipart, Client, Method, Response};
 use serde_json::{json, Value};
 
-use crate::helpers::{json, send, spawn_app, TestApp};
+use crate::helpers::{json, post_multipart, send, spawn_app, TestApp};
 use portal::tenancy::provision::NewAgency;
 
 /// Agency A and agency B.
@@ -214,13 +214,7 @@ pub(crate) async fn upload_form(
     agency: &str,
     form: multipart::Form,
 ) -> Response {
-    client
-        .post(app.url("/api/uploads/insignia"))
-        .header("x-agency-slug", agency)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap()
+    post_multipart(app, client, "/api/uploads/insignia", agency, form).await
 }
 
 /// A form with `bytes` in field `field`, named `file_name`, typed `mime`.
