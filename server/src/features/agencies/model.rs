@@ -295,6 +295,7 @@ impl AgencyPatch {
             } else if TEXT_KEYS.contains(&k) {
                 patch_text(k, text)?.map(Value::String)
             } else if LINK_KEYS.contains(&k) {
+                max_len_opt(k, text.as_deref(), limits::URL)?;
                 match text {
                     Some(link) if !valid_link(&link) => {
                         return Err(format!(
@@ -319,6 +320,7 @@ impl AgencyPatch {
             if key != "portal" && key != "discord" {
                 return Err(format!("Unknown link '{key}'."));
             }
+            max_len_opt(&key, value.as_str(), limits::URL)?;
             match value.as_str().map(str::trim).filter(|s| !s.is_empty()) {
                 None if value.is_null() || value.as_str().is_some() => change.links_clear.push(key),
                 None => return Err(format!("{key} must be text.")),
@@ -350,6 +352,9 @@ fn home_cards(value: &Value) -> Result<Vec<Value>, String> {
             }
         };
         let (title, description, href) = (field("title")?, field("description")?, field("href")?);
+        max_len("A home card title", &title, limits::NAME)?;
+        max_len("A home card description", &description, limits::DESCRIPTION)?;
+        max_len("A home card link", &href, limits::URL)?;
         if title.is_empty() && description.is_empty() && href.is_empty() {
             continue;
         }
@@ -403,6 +408,15 @@ mod patch_tests {
         );
         assert!(patch(json!({"theme": {"homeCards": [{"href": "javascript:x"}]}})).is_err());
         assert!(patch(json!({"name": "x"})).is_err());
+        assert_eq!(
+            patch(json!({"theme": {"homeCards": [{"title": "t".repeat(121)}]}})).unwrap_err(),
+            "A home card title must be at most 120 characters."
+        );
+        let long_link = format!("https://example.org/{}", "a".repeat(2048));
+        assert_eq!(
+            patch(json!({"theme": {"heroUrl": long_link}})).unwrap_err(),
+            "heroUrl must be at most 2048 characters."
+        );
     }
 
     #[test]
