@@ -9,19 +9,42 @@ import globals from 'globals';
 import { configs as tsConfigs } from 'typescript-eslint';
 
 /**
- * Feature folders may not import each other: shared code lives in components/, lib/, api/,
- * agency/ (active agency, theme preview) and session/ (signed-in user, navigation access).
+ * One shape for every feature: `src/features/<name>/` holds `api/` (fetchers, query options,
+ * hooks), `lib/` (pure logic with its unit tests) and `components/` (screens). Features may
+ * import shared code (components/, lib/, api/, agency/, session/) but never each other; what
+ * two features need lives in the shared folders.
  */
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-const featureZones = features.map((name) => ({
-  target: `./src/features/${name}`,
-  from: './src/features',
-  except: [`./${name}`],
-  message: 'Features must not import each other; move shared code to src/components, src/lib or src/api.',
-}));
+const featureZones = features.flatMap((name) => [
+  {
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`],
+    message: 'Features must not import each other; move shared code to src/components, src/lib or src/api.',
+  },
+  {
+    // A feature's pure logic stays free of React, the API client and state, like src/lib.
+    target: `./src/features/${name}/lib`,
+    from: [
+      './src/components',
+      './src/api',
+      './src/agency',
+      './src/session',
+      './src/test-utils',
+      `./src/features/${name}/api`,
+      `./src/features/${name}/components`,
+    ],
+    message: "A feature's lib/ holds pure functions only.",
+  },
+  {
+    target: `./src/features/${name}/api`,
+    from: `./src/features/${name}/components`,
+    message: "A feature's api/ must not depend on its components.",
+  },
+]);
 
 const layerZones = [
   {

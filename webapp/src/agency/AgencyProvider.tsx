@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { AGENCIES_KEY, agenciesQueryOptions, agencyConfigQueryOptions } from '@/api/agencies';
+import { agenciesQueryOptions, agencyConfigQueryOptions } from '@/api/agencies';
 import { messageOf } from '@/api/client';
+import { survivesAgencySwitch } from '@/api/query-keys';
 import type { Theme } from '@/api/types';
 import { resolveActiveSlug, visibleAgencies } from '@/lib/active-agency';
 import { withThemeDefaults } from '@/lib/agency-theme';
@@ -44,7 +45,7 @@ export function AgencyProvider({ children, hostname }: AgencyProviderProps) {
     (slug: string) => {
       if (slug === active) return;
       // Agency-scoped data must not leak into the next agency's shell.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AGENCIES_KEY });
+      queryClient.removeQueries({ predicate: (query) => !survivesAgencySwitch(query.queryKey) });
       chooseAgency(slug);
     },
     [active, queryClient],

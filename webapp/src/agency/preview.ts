@@ -5,7 +5,7 @@
  */
 
 import { useSyncExternalStore } from 'react';
-import type { BrandingPreviewState } from '@/lib/branding';
+import type { BrandingPreviewState } from '@/lib/agency-theme';
 
 export interface ThemePreview extends BrandingPreviewState {
   /** The agency the draft belongs to; other agencies ignore it. */

@@ -1,15 +1,22 @@
-/** Agency registry calls (member-portal §7) and their TanStack Query options. */
+/**
+ * Agency registry calls (member-portal §7, command-and-reports §7) shared by the shell and
+ * several screens: the lists, one agency's configuration, updating an agency and its media.
+ */
 
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './client';
-import type { AgencyConfig, AgencyList } from './types';
-
-/** Query key root of agency-independent data that survives an agency switch. */
-export const AGENCIES_KEY = 'agencies';
+import type { ThemePatch } from '@/lib/agency-theme';
+import { api, apiFetch } from './client';
+import { queryKeys } from './query-keys';
+import type { Agency, AgencyConfig, AgencyList, UploadedMedia } from './types';
 
 /** GET /api/agencies — independent of the active agency, so no agency is attached. */
 export function getAgencies(signal?: AbortSignal): Promise<AgencyList> {
   return api.get<AgencyList>('/api/agencies', { agency: null, signal: signal ?? null });
+}
+
+/** GET /api/agencies?includeHidden=1 (root High Command), sent for the active agency. */
+export function getAllAgencies(signal?: AbortSignal): Promise<AgencyList> {
+  return api.get<AgencyList>('/api/agencies?includeHidden=1', { signal: signal ?? null });
 }
 
 /** GET /api/agencies/{slug}/config */
@@ -22,15 +29,39 @@ export function getAgencyConfig(slug: string, signal?: AbortSignal): Promise<Age
 
 export const agenciesQueryOptions = () =>
   queryOptions({
-    queryKey: [AGENCIES_KEY],
+    queryKey: queryKeys.agencies(),
     queryFn: ({ signal }) => getAgencies(signal),
     staleTime: 5 * 60_000,
   });
 
-/** Agency-scoped keys start with ['agency', slug]. */
 export const agencyConfigQueryOptions = (slug: string) =>
   queryOptions({
-    queryKey: ['agency', slug, 'config'],
+    queryKey: queryKeys.agencyConfig(slug),
     queryFn: ({ signal }) => getAgencyConfig(slug, signal),
     staleTime: 5 * 60_000,
   });
+
+/** The body of `PATCH /api/agencies/{slug}`; a theme key set to null resets it to its default. */
+export interface AgencyPatchBody {
+  description?: string | null;
+  longDescription?: string | null;
+  theme?: Partial<ThemePatch>;
+  links?: { portal?: string | null; discord?: string | null };
+  flags?: { hidden: boolean };
+}
+
+/** PATCH /api/agencies/{slug} → the updated agency. */
+export function updateAgency(slug: string, patch: AgencyPatchBody): Promise<Agency> {
+  return api.patch<Agency>(`/api/agencies/${encodeURIComponent(slug)}`, patch);
+}
+
+/**
+ * POST /api/uploads/agency-media (multipart field `file`, optional `agency` for another
+ * agency) → the stored file's URL.
+ */
+export function uploadAgencyMedia(file: File, agency?: string): Promise<UploadedMedia> {
+  const form = new FormData();
+  form.append('file', file);
+  if (agency !== undefined) form.append('agency', agency);
+  return apiFetch<UploadedMedia>('/api/uploads/agency-media', { method: 'POST', body: form });
+}

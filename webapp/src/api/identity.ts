@@ -2,6 +2,7 @@
 
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
+import { queryKeys } from './query-keys';
 import type { Me } from './types';
 
 /** Browser navigations (not data calls): the login link, and the Logout form's POST target. */
@@ -19,7 +20,7 @@ export function getMe(signal?: AbortSignal): Promise<Me> {
  */
 export const meQueryOptions = (slug: string) =>
   queryOptions({
-    queryKey: ['agency', slug, 'me'],
+    queryKey: queryKeys.me(slug),
     queryFn: ({ signal }) => getMe(signal),
     staleTime: 60_000,
     refetchOnWindowFocus: true,

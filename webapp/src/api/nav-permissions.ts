@@ -1,29 +1,23 @@
-/** Navigation permissions (command-and-reports §7 `GET/PUT /api/nav-permissions`). */
+/** Navigation permissions (command-and-reports §7 `GET /api/nav-permissions`), read by the shell. */
 
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
-import type { NavPermissions, NavPermissionsUpdate } from './types';
+import { queryKeys } from './query-keys';
+import type { NavPermissions } from './types';
 
-function path(target: string | null): string {
+/** The address of the active agency's permissions, or of another agency's (`target`). */
+export function navPermissionsPath(target: string | null): string {
   return target === null ? '/api/nav-permissions' : `/api/nav-permissions?target=${encodeURIComponent(target)}`;
 }
 
 /** The active agency's permissions, or another agency's (`target`) for agency managers. */
 export function getNavPermissions(target: string | null, signal?: AbortSignal): Promise<NavPermissions> {
-  return api.get<NavPermissions>(path(target), { signal: signal ?? null });
+  return api.get<NavPermissions>(navPermissionsPath(target), { signal: signal ?? null });
 }
 
-/** Saves entries (no target) or another agency's locked list (`target`). */
-export function putNavPermissions(target: string | null, body: NavPermissionsUpdate): Promise<NavPermissions> {
-  return api.put<NavPermissions>(path(target), body);
-}
-
-export const NAV_PERMISSIONS = 'nav-permissions';
-
-/** Agency-scoped: `['agency', slug, 'nav-permissions', target]`. */
 export const navPermissionsQueryOptions = (slug: string, target: string | null = null) =>
   queryOptions({
-    queryKey: ['agency', slug, NAV_PERMISSIONS, target],
+    queryKey: queryKeys.navPermissions(slug, target),
     queryFn: ({ signal }) => getNavPermissions(target, signal),
     staleTime: 60_000,
     refetchOnWindowFocus: target === null,

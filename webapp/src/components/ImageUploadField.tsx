@@ -1,5 +1,5 @@
 import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
-import { IMAGE_ACCEPT, IMAGE_HINT } from '@/lib/branding';
+import { IMAGE_ACCEPT, IMAGE_HINT } from '@/lib/images';
 
 export interface ImageUploadFieldProps {
   label: string;

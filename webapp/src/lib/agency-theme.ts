@@ -49,6 +49,26 @@ export const DEFAULT_THEME: Readonly<AgencyThemeShape> = Object.freeze({
   homeCards: [],
 });
 
+/** The theme part of `PATCH /api/agencies/{slug}`: null resets a key to its default. */
+export interface ThemePatch extends Record<keyof ThemeColors, string | null> {
+  heroTitle: string | null;
+  heroSubtitle: string | null;
+  heroBody: string | null;
+  heroCtaLabel: string | null;
+  heroCtaHref: string | null;
+  badgeUrl: string | null;
+  heroUrl: string | null;
+  faviconUrl: string | null;
+  homeCards: { title: string; description: string; href: string }[];
+}
+
+/** A branding preview of the live shell: a draft theme and texts. */
+export interface BrandingPreviewState {
+  theme: AgencyThemeShape;
+  description: string | null;
+  longDescription: string | null;
+}
+
 const COLOR_KEYS = Object.keys(DEFAULT_THEME_COLORS) as (keyof ThemeColors)[];
 
 /**

@@ -1,10 +1,9 @@
 /**
- * Editing navigation permissions (command-and-reports §2 Permissions, §4 "Navigation
- * permission item", §5 Permissions). Pure.
+ * Navigation permission entries (command-and-reports §4 "Navigation permission item") as
+ * plain, editable records: read by the shell's visibility rule and the Permissions screen. Pure.
  */
 
-import { NO_LEVEL } from './levels';
-import { NAVIGATION, type NavEntry, type NavPermission, type NavPermissionItems } from './navigation';
+import type { NavPermission, NavPermissionItems } from './navigation';
 
 /** An editable permission entry. */
 export interface PermissionEntry {
@@ -32,131 +31,4 @@ export function toPermissionItems(items: Readonly<Record<string, { public: boole
     result[id] = { public: entry.public, levels: [...(entry.levels ?? [])], roles: [...(entry.roles ?? [])] };
   }
   return result;
-}
-
-/** Levels de-duplicated and sorted in level order (unknown ones last, in their order). */
-export function sortLevels(levels: readonly string[], order: readonly string[]): string[] {
-  const unique = [...new Set(levels.map((level) => level.trim().toLowerCase()).filter((level) => level !== ''))];
-  const rank = (level: string): number => {
-    const index = order.indexOf(level);
-    return index < 0 ? order.length : index;
-  };
-  return unique
-    .map((level, position) => ({ level, position }))
-    .sort((a, b) => rank(a.level) - rank(b.level) || a.position - b.position)
-    .map(({ level }) => level);
-}
-
-/**
- * The level selection after the chips changed from `previous` to `next`: choosing 'No level'
- * clears every other level, choosing any other level removes 'No level'. The result is
- * de-duplicated and sorted in level order.
- */
-export function applyLevelSelection(
-  previous: readonly string[],
-  next: readonly string[],
-  order: readonly string[],
-): string[] {
-  const before = new Set(previous);
-  const added = next.filter((level) => !before.has(level));
-  if (added.includes(NO_LEVEL.id)) return [NO_LEVEL.id];
-  const result = added.length > 0 ? next.filter((level) => level !== NO_LEVEL.id) : [...next];
-  return sortLevels(result, order);
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((value, index) => value === b[index]);
-}
-
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  const left = new Set(a);
-  const right = new Set(b);
-  return left.size === right.size && [...left].every((value) => right.has(value));
-}
-
-/** Same visibility: public flag, levels in order, and the same roles. */
-export function sameEntry(a: PermissionEntry, b: PermissionEntry): boolean {
-  return a.public === b.public && sameList(a.levels, b.levels) && sameSet(a.roles, b.roles);
-}
-
-export interface PermissionState {
-  items: NavPermissionItems | PermissionItems;
-  locked: readonly string[];
-}
-
-/** True when `draft` differs from `saved`: any entry, or the locked list. */
-export function hasPermissionChanges(saved: PermissionState, draft: PermissionState): boolean {
-  if (!sameSet(saved.locked, draft.locked)) return true;
-  const ids = new Set([...Object.keys(saved.items), ...Object.keys(draft.items)]);
-  for (const id of ids) {
-    if (!sameEntry(entryFor(saved.items, id), entryFor(draft.items, id))) return true;
-  }
-  return false;
-}
-
-/** `locked` with `id` added (locked) or removed, sorted. */
-export function setLocked(locked: readonly string[], id: string, isLocked: boolean): string[] {
-  const rest = locked.filter((value) => value !== id);
-  return (isLocked ? [...rest, id] : rest).sort();
-}
-
-/** One card of the permissions grid: a page, or a section (a menu group). */
-export interface PermissionCard {
-  id: string;
-  label: string;
-  /** The page path; absent for sections. */
-  path?: string;
-  section: boolean;
-  /** Label of the group a page belongs to. */
-  group?: string;
-}
-
-/** Cards in menu order: each group's section card first, then its pages. */
-export function permissionCards(entries: readonly NavEntry[] = NAVIGATION): PermissionCard[] {
-  return entries.flatMap((entry): PermissionCard[] =>
-    entry.kind === 'link'
-      ? [{ id: entry.id, label: entry.label, path: entry.path, section: false }]
-      : [
-          { id: entry.id, label: entry.label, section: true },
-          ...entry.children.map((child) => ({
-            id: child.id,
-            label: child.label,
-            path: child.path,
-            section: false,
-            group: entry.label,
-          })),
-        ],
-  );
-}
-
-/** Cards whose label, id, path or group contains `query` (case-insensitive). */
-export function filterPermissionCards(cards: readonly PermissionCard[], query: string): PermissionCard[] {
-  const needle = query.trim().toLowerCase();
-  if (needle === '') return [...cards];
-  return cards.filter((card) =>
-    [card.label, card.id, card.path ?? '', card.group ?? ''].some((text) => text.toLowerCase().includes(needle)),
-  );
-}
-
-/** '{departmentName} · {role name}' */
-export function roleLabel(role: { name: string; departmentName: string }): string {
-  return `${role.departmentName} · ${role.name}`;
-}
-
-/** 'Updated {time}', with ' by {who}' when known; null when never updated. */
-export function updatedLine(
-  updatedAt: string | null | undefined,
-  updatedBy: string | null | undefined,
-  formatTime: (date: Date) => string,
-): string | null {
-  if (!updatedAt) return null;
-  const date = new Date(updatedAt);
-  if (Number.isNaN(date.getTime())) return null;
-  const who = updatedBy?.trim();
-  return `Updated ${formatTime(date)}${who ? ` by ${who}` : ''}`;
-}
-
-/** '1 item' / 'N items' */
-export function itemCount(count: number): string {
-  return `${count} ${count === 1 ? 'item' : 'items'}`;
 }

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { meQueryOptions } from '@/api/identity';
-import { NAV_PERMISSIONS } from '@/api/nav-permissions';
+import { queryKeys } from '@/api/query-keys';
 
 /** The signed-in user of the active agency (`GET /api/auth/me`). */
 export function useMe() {
@@ -23,7 +23,7 @@ export function useSessionSync(): void {
   useEffect(() => {
     if (userId === undefined) return;
     if (previous.current !== undefined && previous.current !== userId) {
-      void queryClient.invalidateQueries({ queryKey: ['agency', slug, NAV_PERMISSIONS] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.navPermissionsAll(slug) });
     }
     previous.current = userId;
   }, [queryClient, slug, userId]);

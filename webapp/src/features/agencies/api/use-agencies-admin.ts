@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { AGENCIES_KEY, agencyConfigQueryOptions } from '@/api/agencies';
-import { allAgenciesQueryOptions, createAgency, updateAgency, uploadAgencyMedia, type AgencyPatchBody } from '@/api/agency-admin';
-import type { AgencyDraftBody } from '@/lib/agency-admin';
+import { updateAgency, uploadAgencyMedia, type AgencyPatchBody } from '@/api/agencies';
+import { queryKeys } from '@/api/query-keys';
+import type { AgencyDraftBody } from '../lib/agency-admin';
+import { createAgency } from './agencies-admin';
 
 /** After a change: the admin list, the switcher list and the changed agency's configuration. */
 async function refreshAgencies(queryClient: QueryClient, activeSlug: string, changed?: string): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: allAgenciesQueryOptions(activeSlug).queryKey }),
-    queryClient.invalidateQueries({ queryKey: [AGENCIES_KEY] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.agenciesAdmin(activeSlug) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.agencies() }),
     changed === undefined
       ? Promise.resolve()
-      : queryClient.invalidateQueries({ queryKey: agencyConfigQueryOptions(changed).queryKey }),
+      : queryClient.invalidateQueries({ queryKey: queryKeys.agencyConfig(changed) }),
   ]);
 }
 

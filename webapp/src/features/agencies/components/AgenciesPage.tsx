@@ -1,6 +1,6 @@
-import { Alert, Container, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { useActiveSlug } from '@/agency/context';
+import { HighCommandNotice } from '@/components/HighCommandNotice';
 import { DEFAULT_AGENCY_SLUG } from '@/lib/active-agency';
 import { useNavAccess } from '@/session/use-nav-access';
 import { AgencyList } from './AgencyList';
@@ -9,25 +9,12 @@ import { CreateAgencyForm } from './CreateAgencyForm';
 export const ROOT_ONLY = 'This page is only available from the root agency administration site.';
 export const NOT_ROOT_HIGH_COMMAND = 'You need High Command access on the root agency to manage agencies.';
 
-function Notice({ children }: { children: ReactNode }) {
-  return (
-    <Container size="md" py="xl">
-      <Stack gap="sm">
-        <Title order={1}>Agencies</Title>
-        <Alert color="yellow" variant="light" role="alert">
-          {children}
-        </Alert>
-      </Stack>
-    </Container>
-  );
-}
-
 /** Agencies admin (command-and-reports §2 Agencies admin, §5 Agency create, §8 Agencies). */
 export function AgenciesPage() {
   const slug = useActiveSlug();
   const access = useNavAccess();
-  if (slug !== DEFAULT_AGENCY_SLUG) return <Notice>{ROOT_ONLY}</Notice>;
-  if (!access.isHighCommand) return <Notice>{NOT_ROOT_HIGH_COMMAND}</Notice>;
+  if (slug !== DEFAULT_AGENCY_SLUG) return <HighCommandNotice title="Agencies">{ROOT_ONLY}</HighCommandNotice>;
+  if (!access.isHighCommand) return <HighCommandNotice title="Agencies">{NOT_ROOT_HIGH_COMMAND}</HighCommandNotice>;
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">

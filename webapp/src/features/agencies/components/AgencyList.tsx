@@ -1,15 +1,16 @@
-import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { allAgenciesQueryOptions } from '@/api/agency-admin';
 import { failureText, messageOf } from '@/api/client';
 import type { Agency } from '@/api/types';
 import { ImageUploadField } from '@/components/ImageUploadField';
+import { QueryStatus } from '@/components/QueryStatus';
 import { DEFAULT_AGENCY_SLUG } from '@/lib/active-agency';
-import { AGENCY_MEDIA_KINDS, type AgencyMediaKey } from '@/lib/agency-admin';
-import { imageProblem } from '@/lib/branding';
+import { imageProblem } from '@/lib/images';
+import { allAgenciesQueryOptions } from '../api/agencies-admin';
 import { useUpdateAgency, useUploadAgencyMedia } from '../api/use-agencies-admin';
+import { AGENCY_MEDIA_KINDS, type AgencyMediaKey } from '../lib/agency-admin';
 
 export const ROOT_CANNOT_BE_HIDDEN = 'The root agency cannot be hidden.';
 
@@ -153,12 +154,15 @@ export function AgencyList({ activeSlug }: { activeSlug: string }) {
           Refresh
         </Button>
       </Group>
-      {list.isPending && <Loader aria-label="Loading agencies…" />}
-      {list.isError && (
-        <Alert color="red" variant="light" role="alert" title="Unable to load agencies">
-          {failureText(list.error, (status) => `Failed to load agencies (HTTP ${status})`, 'Failed to load agencies.')}
-        </Alert>
-      )}
+      <QueryStatus
+        query={list}
+        loading="Loading agencies…"
+        loader="spinner"
+        errorTitle="Unable to load agencies"
+        errorText={(error) =>
+          failureText(error, (status) => `Failed to load agencies (HTTP ${status})`, 'Failed to load agencies.')
+        }
+      />
       {list.data && (
         <Stack gap="sm">
           {list.data.agencies.map((agency) => (

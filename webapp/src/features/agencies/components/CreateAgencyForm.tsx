@@ -2,15 +2,15 @@ import { Button, Card, Group, SimpleGrid, Stack, Switch, Text, Textarea, TextInp
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { failureText, messageOf } from '@/api/client';
+import { AGENCY_NAME_MAX, AGENCY_SHORT_NAME_MAX, PERSON_NAME_MAX } from '@/lib/limits';
+import { useCreateAgency } from '../api/use-agencies-admin';
 import {
   AGENCY_NAME_REQUIRED,
   agencyDraftBody,
   EMPTY_CREATE_AGENCY,
   parseCustomLevels,
   type CreateAgencyValues,
-} from '@/lib/agency-admin';
-import { AGENCY_NAME_MAX, AGENCY_SHORT_NAME_MAX, PERSON_NAME_MAX } from '@/lib/limits';
-import { useCreateAgency } from '../api/use-agencies-admin';
+} from '../lib/agency-admin';
 
 /** Create an agency (command-and-reports §5 Agency create). */
 export function CreateAgencyForm({ activeSlug }: { activeSlug: string }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AGENCIES_KEY, agencyConfigQueryOptions } from '@/api/agencies';
-import { updateAgency, uploadAgencyMedia } from '@/api/agency-admin';
-import type { BrandingChanges } from '@/lib/branding';
+import { updateAgency, uploadAgencyMedia } from '@/api/agencies';
+import { queryKeys } from '@/api/query-keys';
+import type { BrandingChanges } from '../lib/branding';
 
 /** PATCH the agency's texts and theme, then reload its configuration so the shell follows. */
 export function useSaveBranding(slug: string) {
@@ -10,8 +10,8 @@ export function useSaveBranding(slug: string) {
     mutationFn: (changes: BrandingChanges) => updateAgency(slug, changes),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: agencyConfigQueryOptions(slug).queryKey }),
-        queryClient.invalidateQueries({ queryKey: [AGENCIES_KEY] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.agencyConfig(slug) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.agencies() }),
       ]);
     },
   });

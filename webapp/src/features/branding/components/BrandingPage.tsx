@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -8,8 +8,13 @@ import { applyThemePreview, clearThemePreview } from '@/agency/preview';
 import { agencyConfigQueryOptions } from '@/api/agencies';
 import { failureText, messageOf } from '@/api/client';
 import builtInBadge from '@/assets/badge.svg';
+import { HighCommandNotice } from '@/components/HighCommandNotice';
 import { HomeHero } from '@/components/HomeHero';
 import { ImageUploadField } from '@/components/ImageUploadField';
+import { resolveHome } from '@/lib/home';
+import { imageProblem } from '@/lib/images';
+import { useNavAccess } from '@/session/use-nav-access';
+import { useSaveBranding, useUploadImage } from '../api/use-branding';
 import {
   brandingChanged,
   brandingChanges,
@@ -18,13 +23,9 @@ import {
   COLOR_FIELDS,
   defaultColor,
   IMAGE_FIELDS,
-  imageProblem,
   type BrandingValues,
   type ImageKey,
-} from '@/lib/branding';
-import { resolveHome } from '@/lib/home';
-import { useNavAccess } from '@/session/use-nav-access';
-import { useSaveBranding, useUploadImage } from '../api/use-branding';
+} from '../lib/branding';
 import { ColorField } from './ColorField';
 import { HomeCardsEditor } from './HomeCardsEditor';
 
@@ -42,25 +43,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Notice({ children }: { children: ReactNode }) {
-  return (
-    <Container size="md" py="xl">
-      <Stack gap="sm">
-        <Title order={1}>Branding</Title>
-        <Alert color="yellow" variant="light" role="alert">
-          {children}
-        </Alert>
-      </Stack>
-    </Container>
-  );
-}
-
 /** Agency branding (command-and-reports §2 Agency branding, §4 Branding preview, §5, §8). */
 export function BrandingPage() {
   const { slug, config } = useAgency();
   const access = useNavAccess();
-  if (slug === null || config === null) return <Notice>{NO_AGENCY}</Notice>;
-  if (!access.isHighCommand) return <Notice>{NOT_HIGH_COMMAND}</Notice>;
+  if (slug === null || config === null) return <HighCommandNotice title="Branding">{NO_AGENCY}</HighCommandNotice>;
+  if (!access.isHighCommand) return <HighCommandNotice title="Branding">{NOT_HIGH_COMMAND}</HighCommandNotice>;
   return <BrandingEditor slug={slug} />;
 }
 

@@ -1,5 +1,5 @@
 import { Button, ColorInput, ColorSwatch, Group } from '@mantine/core';
-import { COLOR_SWATCHES, editorColor } from '@/lib/branding';
+import { COLOR_SWATCHES, editorColor } from '../lib/branding';
 
 export interface ColorFieldProps {
   label: string;

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { newHomeCard, type BrandingValues } from '@/lib/branding';
+import { newHomeCard, type BrandingValues } from '../lib/branding';
 
 /** The homepage cards list: title, description and link per card, with add and remove. */
 export function HomeCardsEditor({ form, disabled }: { form: UseFormReturnType<BrandingValues>; disabled: boolean }) {

@@ -1,24 +1,18 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { NAV_PERMISSIONS } from '@/api/nav-permissions';
-import { ROSTER } from '@/api/roster';
-import {
-  CALLSIGN_POOLS,
-  callsignPoolsQueryOptions,
-  reorderStructure,
-  saveCallsignPools,
-  structureQueryOptions,
-  uploadInsignia,
-} from '@/api/structure';
+import { queryKeys } from '@/api/query-keys';
+import { structureQueryOptions } from '@/api/structure';
 import type { PoolMap, SavePools, Structure } from '@/api/types';
-import { withOrder, type ReorderList } from '@/lib/structure';
+import { withOrder, type ReorderList } from '../lib/structure';
+import { callsignPoolsQueryOptions, saveCallsignPools } from './callsign-pools';
+import { reorderStructure, uploadInsignia } from './structure';
 
 /** After any structure change the whole structure reloads, and what depends on it. */
 async function reloadStructure(queryClient: QueryClient, slug: string): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: structureQueryOptions(slug).queryKey }),
-    queryClient.invalidateQueries({ queryKey: ['agency', slug, ROSTER] }),
-    queryClient.invalidateQueries({ queryKey: ['agency', slug, CALLSIGN_POOLS] }),
-    queryClient.invalidateQueries({ queryKey: ['agency', slug, NAV_PERMISSIONS] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.structure(slug) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.roster(slug) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.callsignPools(slug) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.navPermissionsAll(slug) }),
   ]);
 }
 
@@ -70,7 +64,7 @@ export function useUploadInsignia() {
   return useMutation({ mutationFn: (file: File) => uploadInsignia(file) });
 }
 
-/** POST /api/callsigns, then the pools reload. */
+/** POST /api/callsigns, then the pools reload (and the free callsigns offered by the roster). */
 export function useSavePools(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -78,8 +72,8 @@ export function useSavePools(slug: string) {
     onSuccess: async (pools: PoolMap) => {
       queryClient.setQueryData(callsignPoolsQueryOptions(slug).queryKey, pools);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: callsignPoolsQueryOptions(slug).queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['agency', slug, ROSTER, 'callsigns'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.callsignPools(slug) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.availableCallsignsAll(slug) }),
       ]);
     },
   });

@@ -2,7 +2,8 @@ import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { Badge, Button, Card, Collapse, Group, Image, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 import type { Department, DepartmentRole, DiscordRole, Level, PoolMap, Rank, SubDepartment } from '@/api/types';
-import { discordRoleName, insigniaUrl, levelLabel, listContainerId, rankCallsignText } from '@/lib/structure';
+import { insigniaUrl } from '@/lib/insignia';
+import { discordRoleName, levelLabel, listContainerId, rankCallsignText } from '../lib/structure';
 import { ChevronIcon } from './icons';
 import { SortableRow } from './SortableRow';
 

@@ -9,40 +9,41 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useActiveSlug, useAgency } from '@/agency/context';
 import { messageOf } from '@/api/client';
-import {
-  callsignPoolsQueryOptions,
-  createStructureItem,
-  deleteStructureItem,
-  discordRolesQueryOptions,
-  structureQueryOptions,
-  updateStructureItem,
-} from '@/api/structure';
+import { structureQueryOptions } from '@/api/structure';
 import type { Department, DepartmentRole, Rank, SubDepartment } from '@/api/types';
 import { LoaNotice } from '@/components/LoaNotice';
+import { QueryStatus } from '@/components/QueryStatus';
 import { canDeleteDepartment, canEditRank, canWrite, hasAssignableLevels, isOnLeave } from '@/lib/rank-access';
+import { useNavAccess } from '@/session/use-nav-access';
+import { callsignPoolsQueryOptions } from '../api/callsign-pools';
+import { deleteStructureItem, discordRolesQueryOptions } from '../api/structure';
+import { useReorder, useStructureChange } from '../api/use-structure';
 import {
   CONFIRM_DELETE_PERMANENTLY,
   CONFIRM_DELETE_RANK,
   CONFIRM_DELETE_ROLE,
-  DEPARTMENT_NAME_REQUIRED,
-  NAME_REQUIRED,
   poolsOfRank,
   reorderAfterDrop,
-  SUB_NAME_REQUIRED,
   type ReorderList,
-} from '@/lib/structure';
-import { useNavAccess } from '@/session/use-nav-access';
-import { useReorder, useStructureChange } from '../api/use-structure';
+} from '../lib/structure';
 import { DepartmentCard, type DepartmentAccess, type DepartmentActions } from './DepartmentCard';
+import { AddDepartmentModal } from './modals/AddDepartmentModal';
+import { AddRanksModal } from './modals/AddRanksModal';
+import { AddRoleModal } from './modals/AddRoleModal';
+import { AddSubModal } from './modals/AddSubModal';
+import { EditDepartmentModal } from './modals/EditDepartmentModal';
+import { EditRankModal } from './modals/EditRankModal';
+import { EditRoleModal } from './modals/EditRoleModal';
+import { EditSubModal } from './modals/EditSubModal';
+import { PoolsModal } from './modals/PoolsModal';
 import type { SortableData } from './SortableRow';
-import { AddRanksModal, EditRankModal, NamedItemModal, PoolsModal } from './StructureModals';
 
 export const PAGE_TITLE = 'Command - Department Management';
 
@@ -92,6 +93,8 @@ export function DepartmentPage() {
   const close = () => {
     setModal(null);
   };
+  // What every dialog gets.
+  const dialog = { slug, roles, onClose: close };
 
   // What the rank rule lets the viewer change (nothing on leave of absence).
   const access = useMemo<DepartmentAccess>(
@@ -233,18 +236,11 @@ export function DepartmentPage() {
 
         {isOnLeave(viewer) && <LoaNotice />}
 
-        {structure.isPending ? (
-          <Group gap="sm" py="lg" aria-busy="true">
-            <Loader size="sm" />
-            <Text>Loading departments…</Text>
-          </Group>
-        ) : departments.length === 0 ? (
-          <Paper withBorder p="lg" radius="md">
-            <Text c="dimmed" ta="center">
-              No departments yet.
-            </Text>
-          </Paper>
-        ) : (
+        <QueryStatus
+          query={structure}
+          loading="Loading departments…"
+          empty={departments.length === 0 ? 'No departments yet.' : null}
+        >
           <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
             <Stack gap="md">
               {departments.map((department) => (
@@ -263,96 +259,19 @@ export function DepartmentPage() {
               ))}
             </Stack>
           </DndContext>
-        )}
+        </QueryStatus>
       </Stack>
 
-      {modal?.kind === 'addDepartment' && (
-        <NamedItemModal
-          slug={slug}
-          title="Add Department"
-          nameLabel="Department name"
-          roles={roles}
-          nameRequired={DEPARTMENT_NAME_REQUIRED}
-          write={(name, roleId) => createStructureItem({ type: 'department', parentId: null, data: { name, roleId } })}
-          onClose={close}
-        />
-      )}
-      {modal?.kind === 'editDepartment' && (
-        <NamedItemModal
-          slug={slug}
-          title="Edit Department"
-          nameLabel="Department name"
-          initialName={modal.department.name}
-          initialRoleId={modal.department.roleId ?? null}
-          roles={roles}
-          nameRequired={DEPARTMENT_NAME_REQUIRED}
-          write={(name, roleId) => updateStructureItem(modal.department.id, { name, roleId })}
-          onClose={close}
-        />
-      )}
-      {modal?.kind === 'addSub' && (
-        <NamedItemModal
-          slug={slug}
-          title="Add Sub"
-          nameLabel="Sub-department name"
-          roles={roles}
-          nameRequired={SUB_NAME_REQUIRED}
-          write={(name, roleId) => createStructureItem({ type: 'sub', parentId: modal.department.id, data: { name, roleId } })}
-          onClose={close}
-        />
-      )}
-      {modal?.kind === 'editSub' && (
-        <NamedItemModal
-          slug={slug}
-          title="Edit Sub"
-          nameLabel="Sub-department name"
-          initialName={modal.sub.name}
-          initialRoleId={modal.sub.roleId ?? null}
-          roles={roles}
-          nameRequired={null}
-          write={(name, roleId) => updateStructureItem(modal.sub.id, { name, roleId })}
-          onClose={close}
-        />
-      )}
-      {modal?.kind === 'addRole' && (
-        <NamedItemModal
-          slug={slug}
-          title="Add Role"
-          nameLabel="Role name"
-          roles={roles}
-          nameRequired={NAME_REQUIRED}
-          write={(name, discordRoleId) =>
-            createStructureItem({ type: 'role', parentId: modal.department.id, data: { name, discordRoleId } })
-          }
-          onClose={close}
-        />
-      )}
-      {modal?.kind === 'editRole' && (
-        <NamedItemModal
-          slug={slug}
-          title="Edit Role"
-          nameLabel="Role name"
-          initialName={modal.role.name}
-          initialRoleId={modal.role.discordRoleId ?? null}
-          roles={roles}
-          nameRequired={NAME_REQUIRED}
-          write={(name, discordRoleId) => updateStructureItem(modal.role.id, { name, discordRoleId })}
-          onClose={close}
-        />
-      )}
+      {modal?.kind === 'addDepartment' && <AddDepartmentModal {...dialog} />}
+      {modal?.kind === 'editDepartment' && <EditDepartmentModal {...dialog} department={modal.department} />}
+      {modal?.kind === 'addSub' && <AddSubModal {...dialog} department={modal.department} />}
+      {modal?.kind === 'editSub' && <EditSubModal {...dialog} sub={modal.sub} />}
+      {modal?.kind === 'addRole' && <AddRoleModal {...dialog} department={modal.department} />}
+      {modal?.kind === 'editRole' && <EditRoleModal {...dialog} role={modal.role} />}
       {modal?.kind === 'addRanks' && (
-        <AddRanksModal
-          slug={slug}
-          department={modal.department}
-          roles={roles}
-          levels={levels}
-          viewer={viewer}
-          onClose={close}
-        />
+        <AddRanksModal {...dialog} department={modal.department} levels={levels} viewer={viewer} />
       )}
-      {modal?.kind === 'editRank' && (
-        <EditRankModal slug={slug} rank={modal.rank} roles={roles} levels={levels} viewer={viewer} onClose={close} />
-      )}
+      {modal?.kind === 'editRank' && <EditRankModal {...dialog} rank={modal.rank} levels={levels} viewer={viewer} />}
       {modal?.kind === 'pools' && !callsignsDisabled && (
         <PoolsModal slug={slug} rank={modal.rank} pools={poolsOfRank(pools.data, modal.rank.name)} onClose={close} />
       )}

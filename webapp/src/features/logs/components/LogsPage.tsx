@@ -1,12 +1,13 @@
-import { Alert, Button, Card, Container, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { ApiError } from '@/api/client';
-import { rosterLogsQueryOptions } from '@/api/logs';
 import { structureQueryOptions } from '@/api/structure';
 import type { HireLogItem, LogItem, RankLogItem } from '@/api/types';
+import { QueryStatus } from '@/components/QueryStatus';
 import { formatCallsign } from '@/lib/callsign';
+import { rosterLogsQueryOptions } from '../api/logs';
 import {
   DEFAULT_LOG_PAGE_SIZE,
   groupRankLogs,
@@ -24,7 +25,7 @@ import {
   structureNames,
   type LogType,
   type StructureNames,
-} from '@/lib/roster-logs';
+} from '../lib/roster-logs';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -113,34 +114,6 @@ export function LogsPage() {
   const items = logs.data?.items ?? [];
   const lastPage = isLastLogPage(items.length, pageSize);
 
-  let body;
-  if (logs.isPending) {
-    body = (
-      <Group gap="sm" py="lg" aria-busy="true">
-        <Loader size="sm" />
-        <Text>Loading logs…</Text>
-      </Group>
-    );
-  } else if (logs.isError) {
-    body = (
-      <Alert color="red" variant="light" title={LOGS_ERROR_TITLE} role="alert">
-        {logsErrorText(logs.error instanceof ApiError ? logs.error.status : null)}
-      </Alert>
-    );
-  } else if (items.length === 0) {
-    body = (
-      <Paper withBorder p="lg" radius="md">
-        <Text c="dimmed" ta="center">
-          {NO_LOG_ENTRIES}
-        </Text>
-      </Paper>
-    );
-  } else if (type === 'rank') {
-    body = <RankChanges items={items.filter(isRankItem)} names={names} />;
-  } else {
-    body = <Hires items={items.filter(isHireItem)} names={names} />;
-  }
-
   return (
     <Container size="lg" py="lg">
       <Stack gap="md">
@@ -205,7 +178,19 @@ export function LogsPage() {
           </Group>
         </Group>
 
-        {body}
+        <QueryStatus
+          query={logs}
+          loading="Loading logs…"
+          errorTitle={LOGS_ERROR_TITLE}
+          errorText={(error) => logsErrorText(error instanceof ApiError ? error.status : null)}
+          empty={items.length === 0 ? NO_LOG_ENTRIES : null}
+        >
+          {type === 'rank' ? (
+            <RankChanges items={items.filter(isRankItem)} names={names} />
+          ) : (
+            <Hires items={items.filter(isHireItem)} names={names} />
+          )}
+        </QueryStatus>
       </Stack>
     </Container>
   );

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { navPermissionsQueryOptions, putNavPermissions } from '@/api/nav-permissions';
+import { navPermissionsQueryOptions } from '@/api/nav-permissions';
 import type { NavPermissionsUpdate } from '@/api/types';
+import { putNavPermissions } from './nav-permissions';
 
 export interface SavePermissionsInput {
   /** Another agency (only its locked list is saved), or null for the active agency. */

@@ -1,6 +1,7 @@
 import { Badge, Card, Checkbox, Chip, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { Level, RoleOption } from '@/api/types';
-import { applyLevelSelection, roleLabel, type PermissionCard as CardInfo, type PermissionEntry } from '@/lib/nav-permissions';
+import type { PermissionEntry } from '@/lib/nav-permissions';
+import { applyLevelSelection, roleLabel, type PermissionCard as CardInfo } from '../lib/permissions-editor';
 import { LockIcon } from './LockIcon';
 
 interface CardHeaderProps {

@@ -1,30 +1,30 @@
-import { Alert, Button, Container, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Container, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useActiveSlug, useAgency } from '@/agency/context';
-import { manageableAgenciesQueryOptions } from '@/api/agency-admin';
 import { messageOf } from '@/api/client';
 import { navPermissionsQueryOptions } from '@/api/nav-permissions';
 import type { NavPermissions } from '@/api/types';
+import { HighCommandNotice } from '@/components/HighCommandNotice';
 import { LoaNotice } from '@/components/LoaNotice';
+import { QueryStatus } from '@/components/QueryStatus';
 import { agencyLabel, DEFAULT_AGENCY_SLUG } from '@/lib/active-agency';
+import { entryFor, toPermissionItems, type PermissionItems } from '@/lib/nav-permissions';
+import { canWrite } from '@/lib/rank-access';
+import { useNavAccess } from '@/session/use-nav-access';
+import { manageableAgenciesQueryOptions } from '../api/manageable-agencies';
+import { useSavePermissions } from '../api/use-save-permissions';
 import {
-  entryFor,
   filterPermissionCards,
   hasPermissionChanges,
   itemCount,
   permissionCards,
   sameEntry,
   setLocked,
-  toPermissionItems,
   updatedLine,
-  type PermissionItems,
-} from '@/lib/nav-permissions';
-import { canWrite } from '@/lib/rank-access';
-import { useNavAccess } from '@/session/use-nav-access';
-import { useSavePermissions } from '../api/use-save-permissions';
+} from '../lib/permissions-editor';
 import { EntryCard, LockCard } from './PermissionCard';
 
 export const NOT_HIGH_COMMAND = 'You must be part of High Command to manage permissions.';
@@ -84,18 +84,7 @@ export function PermissionsPage() {
     }
   }, [loadError]);
 
-  if (!access.isHighCommand) {
-    return (
-      <Container size="md" py="xl">
-        <Stack gap="sm">
-          <Title order={1}>Permissions</Title>
-          <Alert color="yellow" variant="light" role="alert">
-            {NOT_HIGH_COMMAND}
-          </Alert>
-        </Stack>
-      </Container>
-    );
-  }
+  if (!access.isHighCommand) return <HighCommandNotice title="Permissions">{NOT_HIGH_COMMAND}</HighCommandNotice>;
 
   const otherAgency = target !== null;
   const busy = save.isPending;
@@ -222,12 +211,13 @@ export function PermissionsPage() {
 
         {!writable && <LoaNotice />}
 
-        {loadError !== null && (
-          <Alert color="red" variant="light" title="Failed to load permissions" role="alert">
-            {loadError}
-          </Alert>
-        )}
-        {draft === null && !loadFailed && <Loader aria-label="Loading permissions…" />}
+        <QueryStatus
+          query={{ status: loadFailed ? 'error' : draft === null ? 'pending' : 'success', error: query.error }}
+          loading="Loading permissions…"
+          loader="spinner"
+          errorTitle="Failed to load permissions"
+          errorText={() => loadError}
+        />
 
         {draft !== null && (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">

@@ -1,11 +1,13 @@
-import { Alert, Anchor, Avatar, Button, Card, Container, Group, Image, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, Card, Container, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { messageOf } from '@/api/client';
 import type { MeUser, RosterEntry } from '@/api/types';
 import { LOGOUT_LABEL, LogoutForm } from '@/components/LogoutForm';
+import { QueryStatus } from '@/components/QueryStatus';
 import { discordAvatarUrl, initials } from '@/lib/avatar';
 import { formatCallsign } from '@/lib/callsign';
 import { discordTag, loginHref } from '@/lib/identity';
+import { insigniaUrl } from '@/lib/insignia';
 import { formatTimeInGrade } from '@/lib/time-in-grade';
 import { useMe } from '@/session/use-me';
 
@@ -84,19 +86,16 @@ function Notes({ entry }: { entry: RosterEntry | undefined }) {
 export function ProfilePage() {
   const me = useMe();
 
-  if (me.isPending) {
+  if (me.status !== 'success') {
     return (
       <Container size="sm" py="xl">
-        <Loader aria-label="Loading profile…" />
-      </Container>
-    );
-  }
-  if (me.isError) {
-    return (
-      <Container size="sm" py="xl">
-        <Alert color="red" variant="light" title="Profile unavailable" role="alert">
-          {messageOf(me.error, 'Failed to load profile')}
-        </Alert>
+        <QueryStatus
+          query={me}
+          loading="Loading profile…"
+          loader="spinner"
+          errorTitle="Profile unavailable"
+          errorText={(error) => messageOf(error, 'Failed to load profile')}
+        />
       </Container>
     );
   }
@@ -122,7 +121,7 @@ export function ProfilePage() {
             </Stack>
             {entry?.insignia ? (
               <Image
-                src={`/insignia/${encodeURIComponent(entry.insignia)}`}
+                src={insigniaUrl(entry.insignia)}
                 alt={`${orDash(entry.rank)} insignia`}
                 h={72}
                 w={72}

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { meQueryOptions } from '@/api/identity';
-import { NAV_PERMISSIONS } from '@/api/nav-permissions';
-import { createRosterEntry, ROSTER, rosterQueryOptions, updateRosterEntry } from '@/api/roster';
+import { queryKeys } from '@/api/query-keys';
 import type { RosterInput } from '@/api/types';
+import { createRosterEntry, updateRosterEntry } from './roster';
 
 /**
  * After a successful add or update (member-portal §4): the roster reloads (and the free
@@ -10,10 +9,10 @@ import type { RosterInput } from '@/api/types';
  */
 async function afterSave(queryClient: QueryClient, slug: string): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: rosterQueryOptions(slug).queryKey }),
-    queryClient.invalidateQueries({ queryKey: ['agency', slug, ROSTER, 'callsigns'] }),
-    queryClient.invalidateQueries({ queryKey: ['agency', slug, NAV_PERMISSIONS] }),
-    queryClient.invalidateQueries({ queryKey: meQueryOptions(slug).queryKey }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.roster(slug) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.availableCallsignsAll(slug) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.navPermissionsAll(slug) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.me(slug) }),
   ]);
 }
 

@@ -3,7 +3,6 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { availableCallsignsQueryOptions, RosterSaveError } from '@/api/roster';
 import type { Department, RosterEntry } from '@/api/types';
 import {
   ACTION_MAX,
@@ -14,6 +13,8 @@ import {
   REGION_MAX,
 } from '@/lib/limits';
 import { assignableRanks, isOwnEntry, OWN_ENTRY_HINT, type RankViewer } from '@/lib/rank-access';
+import { availableCallsignsQueryOptions, RosterSaveError } from '../api/roster';
+import { useAddPerson, useUpdatePerson } from '../api/use-save-person';
 import {
   ACTION_SUGGESTIONS,
   ADDED_TITLE,
@@ -31,8 +32,7 @@ import {
   updatedMessage,
   withDepartment,
   type PersonFormValues,
-} from '@/lib/roster';
-import { useAddPerson, useUpdatePerson } from '../api/use-save-person';
+} from '../lib/roster';
 
 export const ADD_TITLE = 'Add New Person';
 export const EDIT_TITLE = 'Edit Person';

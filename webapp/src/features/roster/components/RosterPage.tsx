@@ -1,13 +1,15 @@
-import { Alert, Button, Container, Group, Loader, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Container, Group, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useActiveSlug, useAgency } from '@/agency/context';
 import { messageOf } from '@/api/client';
-import { rosterQueryOptions } from '@/api/roster';
 import { structureQueryOptions } from '@/api/structure';
 import type { RosterEntry } from '@/api/types';
 import { LoaNotice } from '@/components/LoaNotice';
+import { QueryStatus } from '@/components/QueryStatus';
 import { canEditPerson, canWrite, hasAssignableLevels, isOnLeave } from '@/lib/rank-access';
+import { useNavAccess } from '@/session/use-nav-access';
+import { rosterQueryOptions } from '../api/roster';
 import {
   canManageRoster,
   DEFAULT_ROSTER_PAGE_SIZE,
@@ -26,8 +28,7 @@ import {
   type RosterFilters,
   type RosterPageSize,
   type RosterSort,
-} from '@/lib/roster';
-import { useNavAccess } from '@/session/use-nav-access';
+} from '../lib/roster';
 import { PersonDialog, type PersonDialogMode } from './PersonDialog';
 import { RosterTable } from './RosterTable';
 
@@ -72,49 +73,6 @@ export function RosterPage() {
 
   const rankOptions = rankFilterOptions({ departments }, filters.department, entries);
   const filtered = filters.rank !== null || filters.department !== null || filters.status !== null || filters.search.trim() !== '';
-
-  let body;
-  if (roster.isPending) {
-    body = (
-      <Group gap="sm" py="lg" aria-busy="true">
-        <Loader size="sm" />
-        <Text>Loading roster…</Text>
-      </Group>
-    );
-  } else if (roster.isError) {
-    body = (
-      <Alert color="red" variant="light" title={ROSTER_UNAVAILABLE} role="alert">
-        {messageOf(roster.error, 'Failed to load roster')}
-      </Alert>
-    );
-  } else if (current.total === 0) {
-    body = (
-      <Paper withBorder p="lg" radius="md">
-        <Text c="dimmed" ta="center" data-testid="roster-empty">
-          {entries.length === 0 ? NO_PEOPLE : NO_MATCHES}
-        </Text>
-      </Paper>
-    );
-  } else {
-    body = (
-      <RosterTable
-        rows={current.items}
-        sort={sort}
-        onSort={(key) => {
-          setSort((previous) => nextSort(previous, key));
-        }}
-        showCallsign={!callsignsDisabled}
-        canEdit={canEdit}
-        onEdit={
-          canManage
-            ? (entry: RosterEntry) => {
-                setDialog({ kind: 'edit', entry });
-              }
-            : undefined
-        }
-      />
-    );
-  }
 
   return (
     <Container size="xl" py="lg">
@@ -226,7 +184,31 @@ export function RosterPage() {
           )}
         </Group>
 
-        {body}
+        <QueryStatus
+          query={roster}
+          loading="Loading roster…"
+          errorTitle={ROSTER_UNAVAILABLE}
+          errorText={(error) => messageOf(error, 'Failed to load roster')}
+          empty={current.total > 0 ? null : entries.length === 0 ? NO_PEOPLE : NO_MATCHES}
+          emptyTestId="roster-empty"
+        >
+          <RosterTable
+            rows={current.items}
+            sort={sort}
+            onSort={(key) => {
+              setSort((previous) => nextSort(previous, key));
+            }}
+            showCallsign={!callsignsDisabled}
+            canEdit={canEdit}
+            onEdit={
+              canManage
+                ? (entry: RosterEntry) => {
+                    setDialog({ kind: 'edit', entry });
+                  }
+                : undefined
+            }
+          />
+        </QueryStatus>
 
         {current.pageCount > 1 && (
           <Group justify="center">

@@ -1,9 +1,9 @@
 import { Button, Group, Image, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { RosterEntry } from '@/api/types';
 import { formatCallsign } from '@/lib/callsign';
-import { formatRosterDate, type RosterSort, type RosterSortKey } from '@/lib/roster';
-import { insigniaUrl } from '@/lib/structure';
+import { insigniaUrl } from '@/lib/insignia';
 import { formatTimeInGrade } from '@/lib/time-in-grade';
+import { formatRosterDate, type RosterSort, type RosterSortKey } from '../lib/roster';
 
 function orDash(value: string | null | undefined): string {
   const text = value?.trim() ?? '';

@@ -1,6 +1,6 @@
 /** Agencies admin (command-and-reports §2 Agencies admin, §5 Agency create). Pure. */
 
-import type { Level } from './levels';
+import type { Level } from '@/lib/levels';
 
 /**
  * Custom levels typed as text: entries separated by commas or new lines; ids are lowercased

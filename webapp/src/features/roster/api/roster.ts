@@ -1,10 +1,9 @@
 /** Roster calls (member-portal §7): the list, adding and editing people, free callsigns. */
 
 import { queryOptions } from '@tanstack/react-query';
-import { api, ApiError, prepareRequest } from './client';
-import type { AvailableCallsigns, RosterEntry, RosterInput } from './types';
-
-export const ROSTER = 'roster';
+import { api, ApiError, prepareRequest } from '@/api/client';
+import { queryKeys } from '@/api/query-keys';
+import type { AvailableCallsigns, RosterEntry, RosterInput } from '@/api/types';
 
 /** GET /api/roster */
 export function getRoster(signal?: AbortSignal): Promise<RosterEntry[]> {
@@ -13,7 +12,7 @@ export function getRoster(signal?: AbortSignal): Promise<RosterEntry[]> {
 
 export const rosterQueryOptions = (slug: string) =>
   queryOptions({
-    queryKey: ['agency', slug, ROSTER],
+    queryKey: queryKeys.roster(slug),
     queryFn: ({ signal }) => getRoster(signal),
     staleTime: 30_000,
   });
@@ -31,7 +30,7 @@ export function getAvailableCallsigns(rank: string, signal?: AbortSignal): Promi
 /** `rank` is a rank id (or name). */
 export const availableCallsignsQueryOptions = (slug: string, rank: string) =>
   queryOptions({
-    queryKey: ['agency', slug, ROSTER, 'callsigns', rank],
+    queryKey: queryKeys.availableCallsigns(slug, rank),
     queryFn: ({ signal }) => getAvailableCallsigns(rank, signal),
     staleTime: 0,
   });

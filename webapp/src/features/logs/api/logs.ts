@@ -1,13 +1,13 @@
 /** Roster logs (command-and-reports §7 `GET /api/logs/roster`). */
 
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './client';
-import type { LogPage } from './types';
-
-export type RosterLogType = 'rank' | 'hire';
+import { api } from '@/api/client';
+import { queryKeys } from '@/api/query-keys';
+import type { LogPage } from '@/api/types';
+import type { LogType } from '../lib/roster-logs';
 
 export interface RosterLogQuery {
-  type: RosterLogType;
+  type: LogType;
   limit: number;
   offset: number;
 }
@@ -18,10 +18,8 @@ export function getRosterLogs({ type, limit, offset }: RosterLogQuery, signal?: 
   return api.get<LogPage>(`/api/logs/roster?${params.toString()}`, { signal: signal ?? null });
 }
 
-export const ROSTER_LOGS = 'roster-logs';
-
 export const rosterLogsQueryOptions = (slug: string, query: RosterLogQuery) =>
   queryOptions({
-    queryKey: ['agency', slug, ROSTER_LOGS, query.type, query.limit, query.offset],
+    queryKey: queryKeys.rosterLogs(slug, query),
     queryFn: ({ signal }) => getRosterLogs(query, signal),
   });

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LEVELS } from './levels';
+import { DEFAULT_LEVELS } from '@/lib/levels';
 import {
   CALLSIGNS_DISABLED_TEXT,
   discordRoleName,
   FILE_TOO_LARGE,
   insigniaFileError,
-  insigniaUrl,
   INSIGNIA_MAX_BYTES,
   levelLabel,
   listContainerId,
@@ -50,11 +49,6 @@ describe('insignia files', () => {
       'Only PNG files allowed',
       'File too large (max 1MB)',
     ]);
-  });
-
-  it('serves insignia under /insignia/', () => {
-    expect(insigniaUrl('deputy.png')).toBe('/insignia/deputy.png');
-    expect(insigniaUrl('a b.png')).toBe('/insignia/a%20b.png');
   });
 });
 

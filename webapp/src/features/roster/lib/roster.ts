@@ -3,7 +3,7 @@
  * §6 Roster management, §8 Roster messages, §9). Pure.
  */
 
-import { formatCallsign } from './callsign';
+import { formatCallsign } from '@/lib/callsign';
 
 /** Roster status list; new people default to Active. */
 export const ROSTER_STATUSES = ['Active', 'Inactive', 'Suspended', 'LOA'] as const;

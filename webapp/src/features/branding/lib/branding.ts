@@ -3,8 +3,15 @@
  * Colours and Homepage cards). Pure.
  */
 
-import { DEFAULT_THEME_COLORS, withThemeDefaults, type AgencyThemeShape, type ThemeColors } from './agency-theme';
-import { normalizeHex } from './colors';
+import {
+  DEFAULT_THEME_COLORS,
+  withThemeDefaults,
+  type AgencyThemeShape,
+  type BrandingPreviewState,
+  type ThemeColors,
+  type ThemePatch,
+} from '@/lib/agency-theme';
+import { normalizeHex } from '@/lib/colors';
 
 export type ColorKey = keyof ThemeColors;
 
@@ -72,17 +79,6 @@ export const IMAGE_FIELDS: readonly { key: ImageKey; label: string }[] = Object.
   { key: 'faviconUrl', label: 'Browser tab icon' },
 ]);
 
-export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp';
-export const IMAGE_HINT = 'PNG, JPEG or WebP, up to 2 MB';
-export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-
-/** The server's refusal texts, checked before uploading; null when the file may be sent. */
-export function imageProblem(file: { type: string; size: number }): string | null {
-  if (!IMAGE_ACCEPT.split(',').includes(file.type)) return 'Only PNG, JPEG or WebP images are allowed';
-  if (file.size > IMAGE_MAX_BYTES) return 'File too large (max 2MB)';
-  return null;
-}
-
 export interface BrandingSource {
   description?: string | null;
   longDescription?: string | null;
@@ -144,19 +140,6 @@ export function keptHomeCards(cards: readonly Omit<HomeCardValues, 'key'>[]): { 
   return cards
     .map((card) => ({ title: card.title.trim(), description: card.description.trim(), href: card.href.trim() }))
     .filter((card) => card.title !== '' || card.description !== '' || card.href !== '');
-}
-
-/** The theme part of the PATCH body: null resets a key to its default. */
-export interface ThemePatch extends Record<ColorKey, string | null> {
-  heroTitle: string | null;
-  heroSubtitle: string | null;
-  heroBody: string | null;
-  heroCtaLabel: string | null;
-  heroCtaHref: string | null;
-  badgeUrl: string | null;
-  heroUrl: string | null;
-  faviconUrl: string | null;
-  homeCards: { title: string; description: string; href: string }[];
 }
 
 export interface BrandingPatch {
@@ -235,12 +218,6 @@ export function brandingChanged(initial: BrandingValues, current: BrandingValues
 }
 
 /** What a preview applies to the live shell: the draft theme (defaults for invalid colours) and texts. */
-export interface BrandingPreviewState {
-  theme: AgencyThemeShape;
-  description: string | null;
-  longDescription: string | null;
-}
-
 export function brandingPreview(values: BrandingValues): BrandingPreviewState {
   const patch = brandingPatch(values);
   const { theme } = patch;

@@ -3,7 +3,7 @@
  * §9): insignia checks, callsign pool display and editing, drag-and-drop reordering. Pure.
  */
 
-import type { Level } from './levels';
+import type { Level } from '@/lib/levels';
 
 /* ------------------------------------------------------------------ messages */
 
@@ -39,11 +39,6 @@ export function insigniaFileError(file: { type: string; size: number; name: stri
   if (!isPng) return ONLY_PNG;
   if (file.size > INSIGNIA_MAX_BYTES) return FILE_TOO_LARGE;
   return null;
-}
-
-/** Where an insignia file is served: /insignia/{file}. */
-export function insigniaUrl(file: string): string {
-  return `/insignia/${encodeURIComponent(file)}`;
 }
 
 /* ------------------------------------------------------------- callsign pools */

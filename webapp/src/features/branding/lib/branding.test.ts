@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THEME } from './agency-theme';
+import { DEFAULT_THEME } from '@/lib/agency-theme';
 import {
   brandingChanged,
   brandingChanges,
@@ -9,7 +9,6 @@ import {
   COLOR_FIELDS,
   defaultColor,
   editorColor,
-  imageProblem,
   keptHomeCards,
   newHomeCard,
 } from './branding';
@@ -124,14 +123,5 @@ describe('brandingPreview', () => {
     expect(preview.theme.primaryColor).toBe('#f4c20e');
     expect(preview.theme.textColor).toBe('#eeeeee');
     expect(preview.description).toBe('Serving the county.');
-  });
-});
-
-describe('imageProblem', () => {
-  it('accepts PNG, JPEG and WebP up to 2 MB', () => {
-    expect(imageProblem({ type: 'image/png', size: 10 })).toBeNull();
-    expect(imageProblem({ type: 'image/webp', size: 2 * 1024 * 1024 })).toBeNull();
-    expect(imageProblem({ type: 'image/gif', size: 10 })).toBe('Only PNG, JPEG or WebP images are allowed');
-    expect(imageProblem({ type: 'image/jpeg', size: 2 * 1024 * 1024 + 1 })).toBe('File too large (max 2MB)');
   });
 });

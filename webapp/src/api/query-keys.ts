@@ -1,0 +1,48 @@
+/**
+ * Every TanStack Query key of the portal, built in one place.
+ *
+ * Agency-scoped data lives under `['agency', slug, …]`; switching agency drops all of it, and
+ * only the agency list (`['agencies']`) survives. The `…All` keys are prefixes for
+ * invalidation: invalidating one matches every key that starts with it.
+ */
+
+import type { QueryKey } from '@tanstack/react-query';
+
+const AGENCIES = 'agencies';
+
+/** Prefix of everything that belongs to agency `slug`. */
+const agency = (slug: string) => ['agency', slug] as const;
+const navPermissionsAll = (slug: string) => [...agency(slug), 'nav-permissions'] as const;
+const roster = (slug: string) => [...agency(slug), 'roster'] as const;
+const availableCallsignsAll = (slug: string) => [...roster(slug), 'callsigns'] as const;
+
+export const queryKeys = {
+  /** `GET /api/agencies`: independent of the active agency. */
+  agencies: () => [AGENCIES] as const,
+  agency,
+  agencyConfig: (slug: string) => [...agency(slug), 'config'] as const,
+  me: (slug: string) => [...agency(slug), 'me'] as const,
+  /** Every navigation permissions key of the agency, whatever their target. */
+  navPermissionsAll,
+  /** The agency's own permissions (`target` null) or another agency's (`target`). */
+  navPermissions: (slug: string, target: string | null) => [...navPermissionsAll(slug), target] as const,
+  /** The roster; also the prefix of its free callsigns. */
+  roster,
+  availableCallsignsAll,
+  /** Free callsigns of rank `rank` (an id or name). */
+  availableCallsigns: (slug: string, rank: string) => [...availableCallsignsAll(slug), rank] as const,
+  structure: (slug: string) => [...agency(slug), 'structure'] as const,
+  discordRoles: (slug: string) => [...agency(slug), 'discord-roles'] as const,
+  callsignPools: (slug: string) => [...agency(slug), 'callsign-pools'] as const,
+  rosterLogs: (slug: string, { type, limit, offset }: { type: string; limit: number; offset: number }) =>
+    [...agency(slug), 'roster-logs', type, limit, offset] as const,
+  /** The agencies admin list (hidden agencies included). */
+  agenciesAdmin: (slug: string) => [...agency(slug), 'agencies-admin'] as const,
+  /** The 'Managing agency' choices of the permissions screen. */
+  manageableAgencies: (slug: string) => [...agency(slug), 'agencies-manageable'] as const,
+};
+
+/** True for data that survives an agency switch (only the agency list). */
+export function survivesAgencySwitch(key: QueryKey): boolean {
+  return key[0] === AGENCIES;
+}

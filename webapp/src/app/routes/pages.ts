@@ -1,0 +1,22 @@
+import type { ComponentType } from 'react';
+
+/** Loads a screen's component (a dynamic import, so each screen is its own chunk). */
+export type PageLoader = () => Promise<ComponentType>;
+
+/**
+ * The screens of the navigation table, by navigation id. A navigation item without an entry
+ * shows a placeholder titled with its label (a screen of a later release).
+ */
+export const NAV_PAGES: Readonly<Record<string, PageLoader>> = {
+  home: async () => (await import('@/features/home/components/HomePage')).HomePage,
+  roster: async () => (await import('@/features/roster/components/RosterPage')).RosterPage,
+  about: async () => (await import('@/features/about/components/AboutPage')).AboutPage,
+  command_department_management: async () =>
+    (await import('@/features/department/components/DepartmentPage')).DepartmentPage,
+  command_logs: async () => (await import('@/features/logs/components/LogsPage')).LogsPage,
+  command_branding: async () => (await import('@/features/branding/components/BrandingPage')).BrandingPage,
+  // The gate answers 'Page not found' without agency management.
+  command_agencies: async () => (await import('@/features/agencies/components/AgenciesPage')).AgenciesPage,
+  command_navigation_permissions: async () =>
+    (await import('@/features/permissions/components/PermissionsPage')).PermissionsPage,
+};

@@ -1,0 +1,79 @@
+import { TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { Structure } from '@/api/types';
+import { STRUCTURE_NAME_MAX } from '@/lib/limits';
+import { useStructureChange } from '../../api/use-structure';
+import { DiscordRoleField } from '../DiscordRoleField';
+import { ErrorAlert, ModalFrame, serverText, type StructureModalProps } from './common';
+
+export interface NamedItemModalProps extends StructureModalProps {
+  title: string;
+  /** Label of the name field. */
+  nameLabel?: string;
+  initialName?: string;
+  initialRoleId?: string | null;
+  /** Shown when the name is blank; null: a blank name saves nothing (Edit Sub). */
+  nameRequired: string | null;
+  /** The write, given the trimmed name and the linked Discord role. */
+  write: (name: string, roleId: string | null) => Promise<Structure>;
+}
+
+/**
+ * The form of Add/Edit Department, Add/Edit Sub and Add/Edit Role: a name and a linked Discord
+ * role, saved by `write`.
+ */
+export function NamedItemModal({
+  slug,
+  title,
+  nameLabel = 'Name',
+  initialName = '',
+  initialRoleId = null,
+  roles,
+  nameRequired,
+  write,
+  onClose,
+}: NamedItemModalProps) {
+  const [name, setName] = useState(initialName);
+  const [roleId, setRoleId] = useState<string | null>(initialRoleId);
+  const [error, setError] = useState<string | null>(null);
+  const change = useStructureChange(slug);
+
+  const onSubmit = () => {
+    const trimmed = name.trim();
+    if (trimmed === '') {
+      setError(nameRequired);
+      return;
+    }
+    setError(null);
+    change.mutate(() => write(trimmed, roleId), {
+      onSuccess: onClose,
+      onError: (failure) => {
+        setError(serverText(failure, 'Save failed'));
+      },
+    });
+  };
+
+  return (
+    <ModalFrame
+      title={title}
+      busy={change.isPending}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitDisabled={nameRequired === null && name.trim() === ''}
+    >
+      <TextInput
+        label={nameLabel}
+        required
+        data-autofocus
+        maxLength={STRUCTURE_NAME_MAX}
+        value={name}
+        disabled={change.isPending}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+        }}
+      />
+      <DiscordRoleField value={roleId} onChange={setRoleId} roles={roles} disabled={change.isPending} />
+      <ErrorAlert message={error} />
+    </ModalFrame>
+  );
+}
