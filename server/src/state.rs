@@ -86,6 +86,15 @@ impl App {
     }
 }
 
+impl crate::tenancy::resolver::TenancyState for AppState {
+    fn registry(&self) -> &Registry {
+        &self.registry
+    }
+    fn pools(&self) -> &PoolCache {
+        &self.pools
+    }
+}
+
 impl AppState {
     /// Keeps the registry and pool caches in step with the registry table, across every
     /// instance that shares the control database. Runs until the process ends.

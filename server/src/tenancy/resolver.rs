@@ -13,8 +13,10 @@ use sqlx::PgPool;
 
 use crate::{
     error::{not_found, AppError},
-    state::AppState,
-    tenancy::{pools::TenantPool, Agency, ROOT_SLUG},
+    tenancy::{
+        pools::{PoolCache, TenantPool},
+        Agency, Registry, ROOT_SLUG,
+    },
 };
 
 pub const AGENCY_HEADER: &str = "x-agency-slug";
@@ -79,18 +81,25 @@ fn query_value(parts: &Parts, key: &str) -> Option<String> {
         .map(|(_, v)| v.into_owned())
 }
 
+/// What the tenancy extractors need of the application's state (which lives above this
+/// layer and implements it).
+pub trait TenancyState: Send + Sync {
+    fn registry(&self) -> &Registry;
+    fn pools(&self) -> &PoolCache;
+}
+
 /// The agency a request is for.
 #[derive(Debug, Clone)]
 pub struct CurrentAgency(pub Arc<Agency>);
 
-impl FromRequestParts<AppState> for CurrentAgency {
+impl<S: TenancyState> FromRequestParts<S> for CurrentAgency {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         if let Some(found) = parts.extensions.get::<CurrentAgency>() {
             return Ok(found.clone());
         }
-        let snapshot = state.registry.snapshot().await?;
+        let snapshot = state.registry().snapshot().await?;
         let query = query_value(parts, AGENCY_QUERY);
         let jar = CookieJar::from_headers(&parts.headers);
         let host = parts
@@ -127,12 +136,12 @@ impl Tenant {
     }
 }
 
-impl FromRequestParts<AppState> for Tenant {
+impl<S: TenancyState> FromRequestParts<S> for Tenant {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         let CurrentAgency(agency) = CurrentAgency::from_request_parts(parts, state).await?;
-        let db = state.pools.get(&agency).await?;
+        let db = state.pools().get(&agency).await?;
         Ok(Self { agency, db })
     }
 }
