@@ -15,7 +15,7 @@ use crate::{
     features::{
         roster::{
             model::{changes, Person, RosterEntry, RosterInput, Rules},
-            store,
+            store::{self, Unique},
         },
         structure::store as structure,
     },
@@ -53,7 +53,7 @@ async fn callsign_conflict(
 ) -> AppError {
     match (violated(&err), callsign) {
         (Some("roster_callsign_unique"), Some(c)) => {
-            let holder = store::callsign_holder(conn, c, None)
+            let holder = store::holder(conn, Unique::Callsign, c, None)
                 .await
                 .ok()
                 .flatten()
@@ -101,14 +101,14 @@ async fn rules_and_check(
     check_roster_change(levels, editor, held, wanted).map_err(forbidden)?;
     let discord_changed = person.discord_id != current.and_then(|c| c.discord_id.clone());
     if let (Some(discord), true) = (&person.discord_id, discord_changed) {
-        if let Some(name) = store::discord_holder(conn, discord, exclude).await? {
+        if let Some(name) = store::holder(conn, Unique::DiscordAccount, discord, exclude).await? {
             return Err(conflict(format!(
                 "Discord account {discord} is already on the roster as {name}."
             )));
         }
     }
     if let (Some(callsign), false) = (&person.callsign, flags.disable_callsigns) {
-        if let Some(name) = store::callsign_holder(conn, callsign, exclude).await? {
+        if let Some(name) = store::holder(conn, Unique::Callsign, callsign, exclude).await? {
             return Err(conflict(format!("Callsign {callsign} is already assigned to {name}")));
         }
     }

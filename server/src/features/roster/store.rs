@@ -36,36 +36,32 @@ pub async fn get(
     sqlx::query_as(&sql).bind(id).fetch_optional(conn).await
 }
 
-/// Who holds a callsign (compared as displayed), if anyone other than `except`.
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn callsign_holder(
-    conn: &mut PgConnection,
-    callsign: &str,
-    except: Option<i64>,
-) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar(
-        "SELECT name FROM roster WHERE upper(callsign) = upper($1) AND id <> $2 LIMIT 1",
-    )
-    .bind(callsign)
-    .bind(except.unwrap_or(-1))
-    .fetch_optional(conn)
-    .await
+/// What a roster entry may not share with another.
+#[derive(Debug, Clone, Copy)]
+pub enum Unique {
+    /// A callsign, compared as displayed.
+    Callsign,
+    /// A Discord id or tag, compared trimmed and in any case.
+    DiscordAccount,
 }
 
-/// The name of the person (other than `except`) whose entry holds this Discord id or tag.
+/// The name of the person (other than `except`) whose entry holds `value`, if anyone.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn discord_holder(
+pub async fn holder(
     conn: &mut PgConnection,
-    discord_id: &str,
+    unique: Unique,
+    value: &str,
     except: Option<i64>,
 ) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar(
-        "SELECT name FROM roster WHERE lower(btrim(discord_id)) = lower(btrim($1)) AND id <> $2 LIMIT 1",
-    )
-    .bind(discord_id)
-    .bind(except.unwrap_or(-1))
-    .fetch_optional(conn)
-    .await
+    let matches = match unique {
+        Unique::Callsign => "upper(callsign) = upper($1)",
+        Unique::DiscordAccount => "lower(btrim(discord_id)) = lower(btrim($1))",
+    };
+    sqlx::query_scalar(&format!("SELECT name FROM roster WHERE {matches} AND id <> $2 LIMIT 1"))
+        .bind(value)
+        .bind(except.unwrap_or(-1))
+        .fetch_optional(conn)
+        .await
 }
 
 #[tracing::instrument(level = "debug", skip_all)]

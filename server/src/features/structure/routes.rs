@@ -119,17 +119,27 @@ pub async fn create(
                     )
                     .map_err(bad_request)?;
                     let role = data_text(&request.data, "roleId");
-                    store::insert_sub(&mut tx, &new_id("sd"), &department, &name, role.as_deref())
-                        .await?;
+                    let id = new_id("sd");
+                    store::insert_named(
+                        &mut tx,
+                        Kind::Sub,
+                        &id,
+                        &department,
+                        &name,
+                        role.as_deref(),
+                    )
+                    .await?;
                 }
                 _ => {
                     let name =
                         required_name(data_text(&request.data, "name").as_deref(), NAME_REQUIRED)
                             .map_err(bad_request)?;
                     let discord = data_text(&request.data, "discordRoleId");
-                    store::insert_role(
+                    let id = new_id("dr");
+                    store::insert_named(
                         &mut tx,
-                        &new_id("dr"),
+                        Kind::Role,
+                        &id,
                         &department,
                         &name,
                         discord.as_deref(),

@@ -201,45 +201,24 @@ pub async fn insert_ranks(
     Ok(())
 }
 
+/// Adds a sub-department or role at the end of its department's list, with its linked role
+/// (`role_id` of a sub-department, `discord_role_id` of a role).
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn insert_sub(
+pub async fn insert_named(
     conn: &mut PgConnection,
+    kind: Kind,
     id: &str,
     department: &str,
     name: &str,
-    role_id: Option<&str>,
+    role: Option<&str>,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO sub_departments (id, department_id, name, role_id, position)
-         VALUES ($1, $2, $3, $4, (SELECT COALESCE(max(position) + 1, 0) FROM sub_departments WHERE department_id = $2))",
-    )
-    .bind(id)
-    .bind(department)
-    .bind(name)
-    .bind(role_id)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn insert_role(
-    conn: &mut PgConnection,
-    id: &str,
-    department: &str,
-    name: &str,
-    discord_role_id: Option<&str>,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO department_roles (id, department_id, name, discord_role_id, position)
-         VALUES ($1, $2, $3, $4, (SELECT COALESCE(max(position) + 1, 0) FROM department_roles WHERE department_id = $2))",
-    )
-    .bind(id)
-    .bind(department)
-    .bind(name)
-    .bind(discord_role_id)
-    .execute(conn)
-    .await?;
+    let (table, column) =
+        (kind.table(), if kind == Kind::Role { "discord_role_id" } else { "role_id" });
+    let sql = format!(
+        "INSERT INTO {table} (id, department_id, name, {column}, position)
+         VALUES ($1, $2, $3, $4, (SELECT COALESCE(max(position) + 1, 0) FROM {table} WHERE department_id = $2))"
+    );
+    sqlx::query(&sql).bind(id).bind(department).bind(name).bind(role).execute(conn).await?;
     Ok(())
 }
 
