@@ -23,7 +23,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     error::ErrorBody,
-    features::{agencies, callsigns, health, logs, permissions, roster, structure},
+    features::{agencies, callsigns, health, logs, penal_codes, permissions, roster, structure},
     identity, media,
     state::AppState,
     web,
@@ -89,7 +89,7 @@ impl utoipa::Modify for CommonAnswers {
     components(schemas(ErrorBody)),
     tags(
         (name = "agencies"), (name = "access"), (name = "identity"), (name = "structure"), (name = "roster"),
-        (name = "health"), (name = "media")
+        (name = "health"), (name = "media"), (name = "penal-codes")
     )
 )]
 struct ApiDoc;
@@ -105,6 +105,7 @@ fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(callsigns::routes())
         .merge(roster::routes())
         .merge(logs::routes())
+        .merge(penal_codes::routes())
         .routes(routes!(media::routes::insignia))
         .routes(routes!(identity::routes::auth_me))
         .routes(routes!(identity::routes::api_me))

@@ -183,6 +183,20 @@ nav_items! {
     Roster => "roster",
     DepartmentManagement => "command_department_management",
     Logs => "command_logs",
+    PenalCodes => "command_penal_codes",
+}
+
+/// Refuses with 401 or 403 unless `viewer` may see at least one of `nav_ids` (a resource
+/// several pages read, such as the penal code catalogue).
+pub async fn require_any_nav(viewer: &Viewer, nav_ids: &[&str]) -> Result<(), AppError> {
+    let mut refusal = None;
+    for nav_id in nav_ids {
+        match require_nav(viewer, nav_id).await {
+            Ok(()) => return Ok(()),
+            Err(err) => refusal = Some(err),
+        }
+    }
+    Err(refusal.unwrap_or_else(|| forbidden(NO_PERMISSION)))
 }
 
 /// High Command pages.

@@ -29,6 +29,7 @@ pub const DEFAULT_NAV_PERMISSIONS: &[(&str, Option<&str>)] = &[
     ("command_equipment_management", Some("command")),
     ("command_uniform_management", Some("command")),
     ("command_logs", Some("command")),
+    ("command_penal_codes", Some("command")),
     ("command_branding", Some("high_command")),
     ("command_agencies", Some("high_command")),
     ("command_navigation_permissions", Some("high_command")),

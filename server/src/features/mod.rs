@@ -4,6 +4,7 @@ pub mod agencies;
 pub mod callsigns;
 pub mod health;
 pub mod logs;
+pub mod penal_codes;
 pub mod permissions;
 pub mod roster;
 pub mod structure;
@@ -11,5 +12,10 @@ pub mod structure;
 /// Every feature's default data for a new agency, in the order provisioning runs them (the
 /// roster's first member needs the structure's starter ranks).
 pub fn seeders() -> Vec<crate::tenancy::provision::Seeder> {
-    vec![structure::store::seed, roster::store::seed, permissions::store::seed]
+    vec![
+        structure::store::seed,
+        roster::store::seed,
+        permissions::store::seed,
+        penal_codes::store::seed,
+    ]
 }

@@ -14,6 +14,7 @@ mod hardening;
 mod identity;
 mod media;
 mod organisation;
+mod penal_codes;
 mod rank_access;
 mod roster;
 mod shared_stores;

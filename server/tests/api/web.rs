@@ -94,6 +94,8 @@ async fn the_openapi_description_lists_every_route() {
             "/api/me",
             "/api/nav-permissions",
             "/api/openapi.json",
+            "/api/penal-codes",
+            "/api/penal-codes/export",
             "/api/roster",
             "/api/roster/callsigns",
             "/api/roster/{id}",

@@ -1,0 +1,49 @@
+//! Penal code SQL: the catalogue is one whole list (`shared::whole_list`), seeded for every
+//! new agency from the default catalogue.
+
+use futures::future::BoxFuture;
+use sqlx::{PgConnection, PgExecutor};
+
+use crate::{
+    error::AppError,
+    features::penal_codes::model::PenalCode,
+    shared::whole_list::{self, Versioned},
+    tenancy::provision::Seed,
+};
+
+/// The list's name in `whole_lists`.
+pub const LIST: &str = "penal_codes";
+
+/// The catalogue every new agency starts with (written for this portal).
+pub const DEFAULT_CATALOGUE: &str = include_str!("default_catalogue.json");
+
+pub async fn load(db: impl PgExecutor<'_>) -> sqlx::Result<Versioned<PenalCode>> {
+    whole_list::load(db, LIST).await
+}
+
+pub async fn replace(
+    conn: &mut PgConnection,
+    items: &[PenalCode],
+    base_version: i32,
+    actor: &str,
+) -> Result<Versioned<PenalCode>, AppError> {
+    whole_list::replace(conn, LIST, items, base_version, actor).await
+}
+
+/// A new agency's default catalogue (provisioning's seeding hook).
+pub fn seed<'a>(
+    conn: &'a mut PgConnection,
+    _seed: &'a Seed<'a>,
+) -> BoxFuture<'a, sqlx::Result<()>> {
+    Box::pin(async move {
+        sqlx::query(
+            "INSERT INTO whole_lists (name, items, version, updated_at, updated_by)
+             VALUES ($1, $2::jsonb, 1, now(), 'system')",
+        )
+        .bind(LIST)
+        .bind(DEFAULT_CATALOGUE)
+        .execute(conn)
+        .await?;
+        Ok(())
+    })
+}
