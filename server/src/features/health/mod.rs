@@ -1,5 +1,7 @@
 //! Liveness and readiness.
 
+pub mod store;
+
 use axum::{extract::State, Json};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -54,8 +56,7 @@ pub async fn readyz(
     State(state): State<AppState>,
     request: axum::extract::Request,
 ) -> AppResult<Json<Readiness>> {
-    sqlx::query("SELECT 1")
-        .execute(&state.control)
+    store::ping(&state.control)
         .await
         .map_err(|e| AppError::Unavailable(format!("Control database unavailable: {e}")))?;
     let (mut parts, _) = request.into_parts();
@@ -69,16 +70,11 @@ pub async fn readyz(
     use axum::extract::FromRequestParts;
     let CurrentAgency(agency) = CurrentAgency::from_request_parts(&mut parts, &state).await?;
     let pool = state.pools.get(&agency).await?;
-    let (version,): (Option<i64>,) =
-        sqlx::query_as("SELECT max(version) FROM _sqlx_migrations WHERE success")
-            .fetch_one(pool.pool())
-            .await
-            .map_err(|e| AppError::Unavailable(format!("Agency database unavailable: {e}")))?;
+    let version = store::schema_version(pool.pool())
+        .await
+        .map_err(|e| AppError::Unavailable(format!("Agency database unavailable: {e}")))?;
     Ok(Json(Readiness {
         status: "ready",
-        agency: Some(AgencyReadiness {
-            slug: agency.slug.clone(),
-            schema_version: version.unwrap_or(0),
-        }),
+        agency: Some(AgencyReadiness { slug: agency.slug.clone(), schema_version: version }),
     }))
 }
