@@ -51,6 +51,22 @@ pub struct Config {
     pub owner_discord_ids: Vec<String>,
     /// `PORTAL_DEMO=1`: sign in as a demo member without Discord (loopback only).
     pub demo: bool,
+    /// The document editor (OnlyOffice Docs) SOPs open in; `None` unless both
+    /// `ONLYOFFICE_URL` and `ONLYOFFICE_JWT_SECRET` are set.
+    pub onlyoffice: Option<OnlyOffice>,
+}
+
+/// Where the document editor runs and the secret its configurations are signed with.
+#[derive(Clone)]
+pub struct OnlyOffice {
+    pub url: Url,
+    pub jwt_secret: String,
+}
+
+impl std::fmt::Debug for OnlyOffice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OnlyOffice").field("url", &self.url.as_str()).finish_non_exhaustive()
+    }
 }
 
 impl Config {
@@ -206,6 +222,31 @@ impl Config {
             }
         };
 
+        let onlyoffice = match (get("ONLYOFFICE_URL"), get("ONLYOFFICE_JWT_SECRET")) {
+            (None, None) => None,
+            (Some(raw), Some(jwt_secret)) => {
+                let url = Url::parse(&raw)
+                    .ok()
+                    .filter(|u| matches!(u.scheme(), "http" | "https"))
+                    .ok_or_else(|| {
+                        ConfigError(format!("ONLYOFFICE_URL must be an http(s) URL (got '{raw}')"))
+                    })?;
+                if jwt_secret.len() < 16 {
+                    return Err(ConfigError(
+                        "ONLYOFFICE_JWT_SECRET must be at least 16 characters (the editor's JWT secret)".into(),
+                    ));
+                }
+                Some(OnlyOffice { url, jwt_secret })
+            }
+            (url, _) => {
+                let missing =
+                    if url.is_some() { "ONLYOFFICE_JWT_SECRET" } else { "ONLYOFFICE_URL" };
+                return Err(ConfigError(format!(
+                    "ONLYOFFICE_URL and ONLYOFFICE_JWT_SECRET are set together ({missing} is missing)"
+                )));
+            }
+        };
+
         Ok(Self {
             database_url,
             bind,
@@ -217,6 +258,7 @@ impl Config {
             discord,
             owner_discord_ids,
             demo,
+            onlyoffice,
         })
     }
 }
@@ -303,6 +345,7 @@ mod tests {
             ("DATABASE_URL", "mysql://x"),
             ("PORTAL_OWNER_DISCORD_IDS", "123,abc"),
             ("PORTAL_DEMO", "yes"),
+            ("ONLYOFFICE_URL", "docs.example"),
         ] {
             let err = config(&[DB, (key, value)]).unwrap_err().to_string();
             assert!(err.starts_with(key), "{key}={value}: {err}");

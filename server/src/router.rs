@@ -23,7 +23,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     error::ErrorBody,
-    features::{agencies, callsigns, health, logs, penal_codes, permissions, roster, structure},
+    features::{
+        agencies, callsigns, catalogue_images, equipment, health, logs, penal_codes, permissions,
+        roster, sops, structure, uniforms, vehicles,
+    },
     identity, media,
     state::AppState,
     web,
@@ -89,7 +92,8 @@ impl utoipa::Modify for CommonAnswers {
     components(schemas(ErrorBody)),
     tags(
         (name = "agencies"), (name = "access"), (name = "identity"), (name = "structure"), (name = "roster"),
-        (name = "health"), (name = "media"), (name = "penal-codes")
+        (name = "health"), (name = "media"), (name = "penal-codes"), (name = "vehicles"), (name = "equipment"),
+        (name = "uniforms"), (name = "sops")
     )
 )]
 struct ApiDoc;
@@ -106,6 +110,11 @@ fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(roster::routes())
         .merge(logs::routes())
         .merge(penal_codes::routes())
+        .merge(vehicles::routes())
+        .merge(equipment::routes())
+        .merge(uniforms::routes())
+        .merge(sops::routes())
+        .merge(catalogue_images::routes())
         .routes(routes!(media::routes::insignia))
         .routes(routes!(identity::routes::auth_me))
         .routes(routes!(identity::routes::api_me))

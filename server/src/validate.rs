@@ -76,6 +76,13 @@ pub fn encoded_has_nul(raw: &str) -> bool {
 /// text, read by the URL rules browsers use (tabs and new lines dropped, `\` read as `/`),
 /// stays on the same origin; `None` for anything that would leave it (`//host`, `/\host`,
 /// `/\t/host`, `https://…`, `javascript:…`) or that is not a path at all.
+/// A link the portal may show: a local path or an http(s) URL.
+pub fn valid_link(raw: &str) -> bool {
+    let plain = !raw.chars().any(char::is_control);
+    let local = raw.starts_with('/') && local_path(raw).is_some();
+    plain && (local || url::Url::parse(raw).is_ok_and(|u| matches!(u.scheme(), "http" | "https")))
+}
+
 pub fn local_path(raw: &str) -> Option<String> {
     if !raw.starts_with('/') {
         return None;

@@ -184,6 +184,14 @@ nav_items! {
     DepartmentManagement => "command_department_management",
     Logs => "command_logs",
     PenalCodes => "command_penal_codes",
+    Vehicles => "structure_vehicles",
+    VehicleManagement => "command_vehicle_permissions",
+    Equipment => "structure_equipment",
+    EquipmentManagement => "command_equipment_management",
+    Uniforms => "structure_uniforms",
+    UniformManagement => "command_uniform_management",
+    Sops => "sops",
+    SopManagement => "command_sops",
 }
 
 /// Refuses with 401 or 403 unless `viewer` may see at least one of `nav_ids` (a resource

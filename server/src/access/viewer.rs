@@ -99,6 +99,13 @@ impl Viewer {
         self.matches.first()
     }
 
+    /// The rank whose catalogue items the viewer may use: the best match's, while they hold
+    /// a level (suspended and inactive members use nothing rank-limited).
+    pub fn rank_id(&self) -> Option<&str> {
+        self.level.as_ref()?;
+        self.roster()?.rank_id.as_deref()
+    }
+
     pub fn pool(&self) -> &sqlx::PgPool {
         self.db.pool()
     }

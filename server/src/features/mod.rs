@@ -2,12 +2,17 @@
 
 pub mod agencies;
 pub mod callsigns;
+pub mod catalogue_images;
+pub mod equipment;
 pub mod health;
 pub mod logs;
 pub mod penal_codes;
 pub mod permissions;
 pub mod roster;
+pub mod sops;
 pub mod structure;
+pub mod uniforms;
+pub mod vehicles;
 
 /// Every feature's default data for a new agency, in the order provisioning runs them (the
 /// roster's first member needs the structure's starter ranks).

@@ -46,6 +46,20 @@ pub struct UploadRules {
     pub too_large: &'static str,
 }
 
+/// The largest image of branding and catalogues.
+pub const IMAGE_LIMIT: usize = 2 * 1024 * 1024;
+
+/// Images of branding (badges, hero images, favicons) and catalogue entries: PNG, JPEG or
+/// WebP by content, at most 2 MB, in the field `file`.
+pub const IMAGE_UPLOAD: UploadRules = UploadRules {
+    field: "file",
+    max_bytes: IMAGE_LIMIT,
+    allowed: &[ImageKind::Png, ImageKind::Jpeg, ImageKind::Webp],
+    missing: "No file provided",
+    wrong_type: "Only PNG, JPEG or WebP images are allowed",
+    too_large: "File too large (max 2MB)",
+};
+
 pub struct Upload {
     pub bytes: Bytes,
     pub kind: ImageKind,

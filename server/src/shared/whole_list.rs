@@ -56,6 +56,26 @@ pub async fn load<T: DeserializeOwned + Send + Unpin + 'static>(
     }))
 }
 
+/// The list `name` locked until the caller's transaction ends (for saves that merge the
+/// stored list with what was sent).
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn load_for_update<T: DeserializeOwned + Send + Unpin + 'static>(
+    conn: &mut PgConnection,
+    name: &str,
+) -> sqlx::Result<Versioned<T>> {
+    sqlx::query("INSERT INTO whole_lists (name) VALUES ($1) ON CONFLICT (name) DO NOTHING")
+        .bind(name)
+        .execute(&mut *conn)
+        .await?;
+    let row: Row<T> = sqlx::query_as(
+        "SELECT items, version, updated_at, updated_by FROM whole_lists WHERE name = $1 FOR UPDATE",
+    )
+    .bind(name)
+    .fetch_one(conn)
+    .await?;
+    Ok(versioned(row))
+}
+
 /// Replaces list `name` with `items` if it is still at `base_version`; answers the saved list,
 /// or [`AppError::Stale`] with the current one. Run it inside the caller's transaction.
 #[tracing::instrument(level = "debug", skip_all)]

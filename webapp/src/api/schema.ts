@@ -145,6 +145,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/equipment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The equipment the viewer's rank may use; with `?scope=manage` the whole catalogue for
+         *     equipment management.
+         */
+        get: operations["list_equipment"];
+        /**
+         * Replaces the whole equipment list (blank items dropped, `All` collapsed); unknown rank
+         *     ids are refused by name, and a save over a newer version answers 409 with the current list.
+         */
+        put: operations["save_equipment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/logs/roster": {
         parameters: {
             query?: never;
@@ -359,6 +383,71 @@ export interface paths {
         patch: operations["update_roster_entry"];
         trace?: never;
     };
+    "/api/sops": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The documents the viewer's level reaches (signed-out visitors of a public page: those of
+         *     the lowest level) and the viewer; with `?scope=manage` the documents to manage, the
+         *     editor integration and the list's version.
+         */
+        get: operations["list_documents"];
+        /**
+         * Replaces the documents the manager reaches (documents above their level stay as they
+         *     are); a save over a newer version answers 409 with the current list.
+         */
+        put: operations["save_documents"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sops/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The text of one document for the document editor, which calls with the token of the
+         *     configuration instead of a session.
+         */
+        get: operations["document_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sops/{id}/onlyoffice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The document-editor configuration for one document (signed for the editor), or
+         *     `enabled: false` and a message naming the two server settings when it is not set up.
+         */
+        post: operations["document_editor_config"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/structure": {
         parameters: {
             query?: never;
@@ -419,6 +508,30 @@ export interface paths {
         patch: operations["update_structure_item"];
         trace?: never;
     };
+    "/api/uniforms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The uniforms the viewer's rank may use; with `?scope=manage` the whole catalogue for
+         *     uniform management.
+         */
+        get: operations["list_uniforms"];
+        /**
+         * Replaces the whole uniform list (blank gear slots and attachments dropped, `All` collapsed); unknown rank
+         *     ids are refused by name, and a save over a newer version answers 409 with the current list.
+         */
+        put: operations["save.uniforms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/uploads/agency-media": {
         parameters: {
             query?: never;
@@ -439,6 +552,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/uploads/catalogue-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads an image for a vehicle, equipment or uniform entry of the active agency (PNG,
+         *     JPEG or WebP by content, at most 2 MB, field `file`), for whoever manages one of those
+         *     catalogues.
+         */
+        post: operations["upload_catalogue_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/uploads/insignia": {
         parameters: {
             query?: never;
@@ -450,6 +584,31 @@ export interface paths {
         put?: never;
         /** Uploads a rank insignia: multipart field `insignia`, PNG by content, at most 1 MB. */
         post: operations["upload_insignia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vehicles the viewer's rank may use, each with only the liveries it may use
+         *     (signed-out visitors of a public page see every vehicle); with `?scope=manage` the whole
+         *     catalogue for vehicle management.
+         */
+        get: operations["list_vehicles"];
+        /**
+         * Replaces the whole vehicle list (trimmed, de-duplicated, `All` collapsed); unknown rank
+         *     ids are refused by name, and a save over a newer version answers 409 with the current list.
+         */
+        put: operations["save_vehicles"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -646,12 +805,154 @@ export interface components {
             id: string;
             username: string;
         };
+        Document: {
+            content: string;
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            createdAt?: string | null;
+            /** @description Stable id; a blank one gets a new id on save. */
+            id?: string;
+            /** @description A level id of the agency: the document is for that level and every level above. */
+            minLevel?: string;
+            summary?: string;
+            title: string;
+            /** @description `sop` or `presentation` (any case; blank is `sop`). */
+            type?: string;
+            /**
+             * Format: date-time
+             * @description Set by the server when the document changes.
+             */
+            updatedAt?: string | null;
+        };
+        /** @description `GET /api/sops`: the documents the viewer's level reaches. */
+        DocumentList: {
+            documents: components["schemas"]["Document"][];
+            viewer: components["schemas"]["DocumentViewer"];
+        };
+        /**
+         * @description `GET|PUT /api/sops?scope=manage`: the documents the manager reaches, the integration,
+         *     and the version a save must start from.
+         */
+        DocumentManagement: {
+            documents: components["schemas"]["Document"][];
+            integration: components["schemas"]["Integration"];
+            /** Format: date-time */
+            updatedAt?: string | null;
+            updatedBy?: string | null;
+            /** Format: int32 */
+            version: number;
+        };
+        /**
+         * @description `PUT /api/sops?scope=manage`: the documents (those the manager reaches) and the version
+         *     they were read at.
+         */
+        DocumentSave: {
+            documents: components["schemas"]["Document"][];
+            /** Format: int32 */
+            version: number;
+        };
+        /** @description The reader as `GET /api/sops` describes them. */
+        DocumentViewer: {
+            isAuthenticated: boolean;
+            level?: string | null;
+        };
+        /** @description The list for members, or for managers with `?scope=manage`. */
+        Documents: components["schemas"]["DocumentManagement"] | components["schemas"]["DocumentList"];
+        /** @description `POST /api/sops/{id}/onlyoffice`. */
+        EditorAnswer: {
+            config?: null | components["schemas"]["EditorConfig"];
+            enabled: boolean;
+            /** @description Why the editor is unavailable. */
+            message?: string | null;
+            serverUrl?: string | null;
+        };
+        /** @description The configuration the editor's `DocsAPI.DocEditor` takes. */
+        EditorConfig: {
+            document: components["schemas"]["EditorDocument"];
+            documentType: string;
+            editorConfig: components["schemas"]["EditorSettings"];
+            /** @description The configuration above signed with the editor's secret (HS256). */
+            token?: string | null;
+        };
+        EditorDocument: {
+            fileType: string;
+            /** @description Identifies this version of the document to the editor's cache. */
+            key: string;
+            permissions: components["schemas"]["EditorPermissions"];
+            title: string;
+            /** @description Where the editor downloads the document. */
+            url: string;
+        };
+        EditorPermissions: {
+            download: boolean;
+            edit: boolean;
+            print: boolean;
+        };
+        EditorSettings: {
+            lang: string;
+            /** @description `view`: the portal keeps documents; the editor shows them. */
+            mode: string;
+            user: components["schemas"]["EditorUser"];
+        };
+        EditorUser: {
+            id: string;
+            name: string;
+        };
+        Equipment: {
+            /** @description Rank ids, or `All`; empty means every rank. */
+            allowedRanks?: string[];
+            categories?: components["schemas"]["EquipmentSection"][];
+            /** @description Stable id; a blank one gets a new id on save. */
+            id?: string;
+            /** @description A portal path (`/media/…`, from an upload) or an http(s) URL; blank for none. */
+            image?: string;
+            name: string;
+            notes?: string;
+        };
+        /**
+         * @description `GET /api/equipment`: the equipment (filtered by rank, or all with `?scope=manage`), the
+         *     ranks to pick from, and the version a save must start from.
+         */
+        EquipmentList: {
+            equipment: components["schemas"]["Equipment"][];
+            ranks: components["schemas"]["RankOption"][];
+            /** Format: date-time */
+            updatedAt?: string | null;
+            updatedBy?: string | null;
+            /** Format: int32 */
+            version: number;
+        };
+        /** @description `PUT /api/equipment?scope=manage`: the whole list and the version it was read at. */
+        EquipmentSave: {
+            equipment: components["schemas"]["Equipment"][];
+            /** Format: int32 */
+            version: number;
+        };
+        /** @description A section of a kit ("categories" in the API; the screens say sections). */
+        EquipmentSection: {
+            items?: string[];
+            name?: string;
+        };
         /** @description The body of every error answer. */
         ErrorBody: {
             error: string;
         };
         FlagsPatch: {
             hidden?: boolean | null;
+        };
+        /**
+         * @description The gear slots of a uniform (command-and-reports §9), multi-line text each; a slot left
+         *     blank is absent.
+         */
+        Gear: {
+            backpack?: string | null;
+            eyewear?: string | null;
+            helmet?: string | null;
+            notes?: string | null;
+            uniform?: string | null;
+            vest?: string | null;
         };
         Health: {
             status: string;
@@ -681,10 +982,23 @@ export interface components {
             href: string;
             title: string;
         };
+        /** @description The document-editor integration as the management screen shows it. */
+        Integration: {
+            /** @description Where the editor would send saved changes; documents open read-only, so none. */
+            callbackUrl?: string | null;
+            enabled: boolean;
+            serverUrl?: string | null;
+        };
         /** @description A rank level: a lowercased id and the label shown to people. */
         Level: {
             id: string;
             label: string;
+        };
+        /** @description A paint scheme of a variant and the ranks that may use it. */
+        Livery: {
+            name: string;
+            /** @description Rank ids, or `All`; empty means every rank. */
+            rankIds?: string[];
         };
         LogActor: {
             display: string;
@@ -835,6 +1149,17 @@ export interface components {
             /** Format: date-time */
             ts: string;
         };
+        /**
+         * @description A rank as the access pickers list it, grouped by department (command-and-reports §3
+         *     "Rank picker entry"), departments and ranks in their display order.
+         */
+        RankOption: {
+            departmentId: string;
+            departmentName: string;
+            id: string;
+            level: string;
+            name: string;
+        };
         Readiness: {
             agency?: null | components["schemas"]["AgencyReadiness"];
             status: string;
@@ -968,6 +1293,45 @@ export interface components {
             surfaceAlt: string;
             textColor: string;
         };
+        Uniform: {
+            /** @description Rank ids, or `All`; empty means every rank. */
+            allowedRanks?: string[];
+            attachments?: string[];
+            gear?: components["schemas"]["Gear"];
+            /** @description Stable id; a blank one gets a new id on save. */
+            id?: string;
+            /** @description A portal path (`/media/…`, from an upload) or an http(s) URL; blank for none. */
+            image?: string;
+            name: string;
+            /** @description The summary shown on the card. */
+            notes?: string;
+        };
+        /**
+         * @description `GET /api/uniforms`: the uniforms (filtered by rank, or all with `?scope=manage`), the
+         *     ranks to pick from in department order, and the version a save must start from.
+         */
+        UniformList: {
+            ranks: components["schemas"]["RankOption"][];
+            uniforms: components["schemas"]["Uniform"][];
+            /** Format: date-time */
+            updatedAt?: string | null;
+            updatedBy?: string | null;
+            /** Format: int32 */
+            version: number;
+        };
+        /** @description `PUT /api/uniforms?scope=manage`: the whole list and the version it was read at. */
+        UniformSave: {
+            uniforms: components["schemas"]["Uniform"][];
+            /** Format: int32 */
+            version: number;
+        };
+        UploadedImage: {
+            /**
+             * @description Where the file is served, e.g. `/media/catalogues/bcso/….png`: the value of an
+             *     entry's `image`.
+             */
+            url: string;
+        };
         UploadedInsignia: {
             /** @description Served at `/insignia/{filename}`. */
             filename: string;
@@ -975,6 +1339,42 @@ export interface components {
         UploadedMedia: {
             /** @description Where the file is served, e.g. `/media/agencies/bcso/….png`. */
             url: string;
+        };
+        /** @description A model or trim of a vehicle. */
+        Variant: {
+            liveries?: components["schemas"]["Livery"][];
+            name: string;
+        };
+        Vehicle: {
+            /** @description Rank ids, or `All`; empty means every rank. */
+            allowedRanks?: string[];
+            departmentIds?: string[];
+            /** @description Stable id; a blank one gets a new id on save. */
+            id?: string;
+            /** @description A portal path (`/media/…`, from an upload) or an http(s) URL; blank for none. */
+            image?: string;
+            name: string;
+            notes?: string;
+            variants?: components["schemas"]["Variant"][];
+        };
+        /**
+         * @description `GET /api/vehicles`: the vehicles (filtered by rank, or all with `?scope=manage`), the
+         *     ranks to pick from, and the version a save must start from.
+         */
+        VehicleList: {
+            ranks: components["schemas"]["RankOption"][];
+            /** Format: date-time */
+            updatedAt?: string | null;
+            updatedBy?: string | null;
+            vehicles: components["schemas"]["Vehicle"][];
+            /** Format: int32 */
+            version: number;
+        };
+        /** @description `PUT /api/vehicles`: the whole list and the version it was read at. */
+        VehicleSave: {
+            vehicles: components["schemas"]["Vehicle"][];
+            /** Format: int32 */
+            version: number;
         };
         /** @description The viewer as the API describes it. */
         ViewerInfo: {
@@ -1659,6 +2059,159 @@ export interface operations {
             };
             503: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_equipment: {
+        parameters: {
+            query?: {
+                /** @description `manage` for the management screen. */
+                scope?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EquipmentList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_equipment: {
+        parameters: {
+            query?: {
+                /** @description `manage` for the management screen. */
+                scope?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EquipmentSave"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EquipmentList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaleBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2472,6 +3025,310 @@ export interface operations {
             };
         };
     };
+    list_documents: {
+        parameters: {
+            query?: {
+                /** @description `manage` for the management screen. */
+                scope?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Documents"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_documents: {
+        parameters: {
+            query?: {
+                /** @description `manage` for the management screen. */
+                scope?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentSave"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentManagement"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaleBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    document_file: {
+        parameters: {
+            query: {
+                /** @description The token of the editor configuration's document URL. */
+                token: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    document_editor_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditorAnswer"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_structure: {
         parameters: {
             query?: never;
@@ -2874,6 +3731,159 @@ export interface operations {
             };
         };
     };
+    list_uniforms: {
+        parameters: {
+            query?: {
+                /** @description `manage` for the management screen. */
+                scope?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UniformList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "save.uniforms": {
+        parameters: {
+            query?: {
+                /** @description `manage` for the management screen. */
+                scope?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UniformSave"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UniformList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaleBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     upload_agency_media: {
         parameters: {
             query?: never;
@@ -2894,6 +3904,90 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UploadedMedia"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_catalogue_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Field `file` */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedImage"];
                 };
             };
             400: {
@@ -3012,6 +4106,156 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_vehicles: {
+        parameters: {
+            query?: {
+                /** @description `manage` for the management screen. */
+                scope?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VehicleList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_vehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleSave"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VehicleList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaleBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;

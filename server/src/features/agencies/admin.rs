@@ -20,7 +20,7 @@ use crate::{
         routes::AgencySummary,
         store,
     },
-    media::upload::{read_image, ImageKind, UploadRules},
+    media::upload::read_image,
     state::AppState,
     tenancy::{registry, Agency, ROOT_SLUG},
 };
@@ -102,16 +102,7 @@ pub async fn update_agency(
     Ok(Json(AgencySummary::from(&updated)))
 }
 
-pub const AGENCY_MEDIA_LIMIT: usize = 2 * 1024 * 1024;
-
-pub const AGENCY_MEDIA: UploadRules = UploadRules {
-    field: "file",
-    max_bytes: AGENCY_MEDIA_LIMIT,
-    allowed: &[ImageKind::Png, ImageKind::Jpeg, ImageKind::Webp],
-    missing: "No file provided",
-    wrong_type: "Only PNG, JPEG or WebP images are allowed",
-    too_large: "File too large (max 2MB)",
-};
+pub use crate::media::upload::{IMAGE_LIMIT as AGENCY_MEDIA_LIMIT, IMAGE_UPLOAD as AGENCY_MEDIA};
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct UploadedMedia {

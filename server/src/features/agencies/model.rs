@@ -247,12 +247,7 @@ const LINK_KEYS: [&str; 4] = ["badgeUrl", "heroUrl", "faviconUrl", "heroCtaHref"
 const MAX_TEXT: usize = 4000;
 const MAX_CARDS: usize = 24;
 
-/// A link the portal may show: a local path or an http(s) URL.
-pub fn valid_link(raw: &str) -> bool {
-    let plain = !raw.chars().any(char::is_control);
-    let local = raw.starts_with('/') && crate::validate::local_path(raw).is_some();
-    plain && (local || url::Url::parse(raw).is_ok_and(|u| matches!(u.scheme(), "http" | "https")))
-}
+use crate::validate::valid_link;
 
 fn patch_text(key: &str, value: Option<String>) -> Result<Option<String>, String> {
     let text = value.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty());

@@ -1,0 +1,16 @@
+//! Images of catalogue entries (vehicles, equipment, uniforms): every "Image URL" field also
+//! takes an upload, stored through the agency media store as branding images are.
+
+pub mod routes;
+
+use axum::extract::DefaultBodyLimit;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{media::upload::IMAGE_LIMIT, state::AppState};
+
+/// The catalogue image route.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::upload))
+        .layer(DefaultBodyLimit::max(IMAGE_LIMIT + 64 * 1024))
+}

@@ -1,0 +1,181 @@
+//! Equipment (command-and-reports §3 "Equipment") and the rules of an equipment save (§5).
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::{
+    features::equipment::store::LIST,
+    shared::{
+        catalogue::{at_most, image, text, CatalogueItem, RankOption, Reach, SaveCheck},
+        whole_list::Versioned,
+    },
+    validate::limits,
+};
+
+pub const NAME_REQUIRED: &str = "Equipment name is required";
+
+/// A section of a kit ("categories" in the API; the screens say sections).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EquipmentSection {
+    #[serde(default)]
+    #[schema(max_length = 120)]
+    pub name: String,
+    #[serde(default)]
+    pub items: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Equipment {
+    /// Stable id; a blank one gets a new id on save.
+    #[serde(default)]
+    #[schema(max_length = 40)]
+    pub id: String,
+    #[schema(max_length = 120)]
+    pub name: String,
+    /// A portal path (`/media/…`, from an upload) or an http(s) URL; blank for none.
+    #[serde(default)]
+    #[schema(max_length = 2048)]
+    pub image: String,
+    #[serde(default)]
+    #[schema(max_length = 1000)]
+    pub notes: String,
+    /// Rank ids, or `All`; empty means every rank.
+    #[serde(default)]
+    pub allowed_ranks: Vec<String>,
+    #[serde(default)]
+    pub categories: Vec<EquipmentSection>,
+}
+
+impl CatalogueItem for Equipment {
+    const LIST: &'static str = LIST;
+    const ID_PREFIX: &'static str = "eq";
+
+    fn for_reach(self, reach: Reach<'_>) -> Option<Self> {
+        reach.allows(&self.allowed_ranks).then_some(self)
+    }
+
+    /// Blank items are dropped; a section left with neither name nor items goes too.
+    fn normalise(self, check: &mut SaveCheck<'_>) -> Result<Self, String> {
+        let name = text("An equipment name", &self.name, limits::NAME)?;
+        if name.is_empty() {
+            return Err(NAME_REQUIRED.into());
+        }
+        at_most("sections", &self.categories)?;
+        let mut categories = Vec::with_capacity(self.categories.len());
+        for section in self.categories {
+            at_most("items", &section.items)?;
+            let section_name = text("A section name", &section.name, limits::NAME)?;
+            let items = section
+                .items
+                .iter()
+                .map(|item| text("An item", item, limits::NAME))
+                .filter(|item| !matches!(item, Ok(i) if i.is_empty()))
+                .collect::<Result<Vec<_>, _>>()?;
+            if !section_name.is_empty() || !items.is_empty() {
+                categories.push(EquipmentSection { name: section_name, items });
+            }
+        }
+        Ok(Self {
+            id: check.id(&self.id, Self::ID_PREFIX),
+            name,
+            image: image(&self.image)?,
+            notes: text("Notes", &self.notes, limits::NOTE)?,
+            allowed_ranks: check.ranks(&self.allowed_ranks),
+            categories,
+        })
+    }
+}
+
+/// `GET /api/equipment`: the equipment (filtered by rank, or all with `?scope=manage`), the
+/// ranks to pick from, and the version a save must start from.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EquipmentList {
+    pub equipment: Vec<Equipment>,
+    pub ranks: Vec<RankOption>,
+    pub version: i32,
+    pub updated_at: Option<DateTime<Utc>>,
+    pub updated_by: Option<String>,
+}
+
+impl EquipmentList {
+    pub fn new(list: Versioned<Equipment>, ranks: Vec<RankOption>) -> Self {
+        Self {
+            equipment: list.items,
+            ranks,
+            version: list.version,
+            updated_at: list.updated_at,
+            updated_by: list.updated_by,
+        }
+    }
+}
+
+/// `PUT /api/equipment?scope=manage`: the whole list and the version it was read at.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EquipmentSave {
+    pub equipment: Vec<Equipment>,
+    pub version: i32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shared::catalogue::normalise_all;
+
+    fn rank(id: &str) -> RankOption {
+        RankOption {
+            id: id.into(),
+            name: id.into(),
+            level: "deputy".into(),
+            department_id: "patrol".into(),
+            department_name: "Patrol".into(),
+        }
+    }
+
+    fn kit() -> Equipment {
+        Equipment {
+            id: String::new(),
+            name: " Patrol kit ".into(),
+            image: String::new(),
+            notes: String::new(),
+            allowed_ranks: vec!["rk_dep".into(), "ALL".into()],
+            categories: vec![
+                EquipmentSection {
+                    name: " Weapons ".into(),
+                    items: vec![" Pistol ".into(), " ".into(), "Taser".into()],
+                },
+                EquipmentSection { name: " ".into(), items: vec![String::new()] },
+            ],
+        }
+    }
+
+    #[test]
+    fn saves_drop_blank_items_and_empty_sections() {
+        let saved = normalise_all(vec![kit()], &[rank("rk_dep")], &[]).unwrap();
+        let kit = &saved[0];
+        assert_eq!(kit.name, "Patrol kit");
+        assert_eq!(kit.allowed_ranks, vec!["All"]);
+        assert_eq!(kit.categories.len(), 1);
+        assert_eq!(kit.categories[0].name, "Weapons");
+        assert_eq!(kit.categories[0].items, vec!["Pistol", "Taser"]);
+        assert!(kit.id.starts_with("eq-"));
+        let blank = Equipment { name: " ".into(), ..kit.clone() };
+        assert_eq!(normalise_all(vec![blank], &[], &[]).unwrap_err(), NAME_REQUIRED);
+        let stranger = Equipment { allowed_ranks: vec!["rk_x".into()], ..kit.clone() };
+        assert_eq!(normalise_all(vec![stranger], &[], &[]).unwrap_err(), "Unknown rank ids: rk_x.");
+    }
+
+    #[test]
+    fn a_rank_sees_what_it_may_use() {
+        let limited = Equipment { allowed_ranks: vec!["rk_sgt".into()], ..kit() };
+        assert!(limited.clone().for_reach(Reach::Rank(Some("rk_sgt"))).is_some());
+        assert!(limited.clone().for_reach(Reach::Rank(Some("rk_dep"))).is_none());
+        assert!(limited.for_reach(Reach::Rank(None)).is_none());
+        let open = Equipment { allowed_ranks: vec![], ..kit() };
+        assert!(open.for_reach(Reach::Rank(None)).is_some());
+    }
+}

@@ -1,0 +1,16 @@
+//! Equipment SQL: the catalogue is one whole list (`shared::whole_list`, read and saved
+//! through `shared::catalogue`); new agencies start with none.
+
+use sqlx::PgExecutor;
+
+use crate::{
+    features::equipment::model::Equipment,
+    shared::whole_list::{self, Versioned},
+};
+
+/// The list's name in `whole_lists`.
+pub const LIST: &str = "equipment";
+
+pub async fn load(db: impl PgExecutor<'_>) -> sqlx::Result<Versioned<Equipment>> {
+    whole_list::load(db, LIST).await
+}

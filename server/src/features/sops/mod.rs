@@ -1,0 +1,25 @@
+//! SOPs and presentations: documents for a minimum level and above, read by members and kept
+//! by command staff, with an optional document editor (member-portal §2.10;
+//! command-and-reports §2 "Document management", §5, §7).
+
+pub mod editor;
+pub mod model;
+pub mod routes;
+pub mod store;
+
+use axum::extract::DefaultBodyLimit;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::state::AppState;
+
+/// The largest document list save (a few hundred long documents).
+pub const SAVE_LIMIT: usize = 8 * 1024 * 1024;
+
+/// The document routes.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::list, routes::save))
+        .layer(DefaultBodyLimit::max(SAVE_LIMIT))
+        .routes(routes!(routes::editor_config))
+        .routes(routes!(routes::file))
+}

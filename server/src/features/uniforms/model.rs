@@ -1,0 +1,196 @@
+//! Uniforms (command-and-reports §3 "Uniform") and the rules of a uniform save (§5).
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::{
+    features::uniforms::store::LIST,
+    shared::{
+        catalogue::{at_most, image, text, CatalogueItem, RankOption, Reach, SaveCheck},
+        whole_list::Versioned,
+    },
+    validate::limits,
+};
+
+pub const NAME_REQUIRED: &str = "Uniform name is required";
+
+/// The gear slots of a uniform (command-and-reports §9), multi-line text each; a slot left
+/// blank is absent.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Gear {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 1000)]
+    pub helmet: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 1000)]
+    pub eyewear: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 1000)]
+    pub uniform: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 1000)]
+    pub vest: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 1000)]
+    pub backpack: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 1000)]
+    pub notes: Option<String>,
+}
+
+fn slot(name: &str, value: Option<String>) -> Result<Option<String>, String> {
+    let value = text(name, value.as_deref().unwrap_or_default(), limits::NOTE)?;
+    Ok(Some(value).filter(|v| !v.is_empty()))
+}
+
+impl Gear {
+    /// Trimmed, blank slots dropped.
+    fn normalise(self) -> Result<Self, String> {
+        Ok(Self {
+            helmet: slot("Helmet", self.helmet)?,
+            eyewear: slot("Eyewear", self.eyewear)?,
+            uniform: slot("Uniform", self.uniform)?,
+            vest: slot("Vest", self.vest)?,
+            backpack: slot("Backpack", self.backpack)?,
+            notes: slot("Gear notes", self.notes)?,
+        })
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Uniform {
+    /// Stable id; a blank one gets a new id on save.
+    #[serde(default)]
+    #[schema(max_length = 40)]
+    pub id: String,
+    #[schema(max_length = 120)]
+    pub name: String,
+    /// A portal path (`/media/…`, from an upload) or an http(s) URL; blank for none.
+    #[serde(default)]
+    #[schema(max_length = 2048)]
+    pub image: String,
+    /// The summary shown on the card.
+    #[serde(default)]
+    #[schema(max_length = 1000)]
+    pub notes: String,
+    /// Rank ids, or `All`; empty means every rank.
+    #[serde(default)]
+    pub allowed_ranks: Vec<String>,
+    #[serde(default)]
+    pub gear: Gear,
+    #[serde(default)]
+    pub attachments: Vec<String>,
+}
+
+impl CatalogueItem for Uniform {
+    const LIST: &'static str = LIST;
+    const ID_PREFIX: &'static str = "uni";
+
+    fn for_reach(self, reach: Reach<'_>) -> Option<Self> {
+        reach.allows(&self.allowed_ranks).then_some(self)
+    }
+
+    /// Gear slots with blank text are dropped; attachments trimmed, blanks removed.
+    fn normalise(self, check: &mut SaveCheck<'_>) -> Result<Self, String> {
+        let name = text("A uniform name", &self.name, limits::NAME)?;
+        if name.is_empty() {
+            return Err(NAME_REQUIRED.into());
+        }
+        at_most("attachments", &self.attachments)?;
+        let attachments = self
+            .attachments
+            .iter()
+            .map(|a| text("An attachment", a, limits::NAME))
+            .filter(|a| !matches!(a, Ok(a) if a.is_empty()))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self {
+            id: check.id(&self.id, Self::ID_PREFIX),
+            name,
+            image: image(&self.image)?,
+            notes: text("A summary", &self.notes, limits::NOTE)?,
+            allowed_ranks: check.ranks(&self.allowed_ranks),
+            gear: self.gear.normalise()?,
+            attachments,
+        })
+    }
+}
+
+/// `GET /api/uniforms`: the uniforms (filtered by rank, or all with `?scope=manage`), the
+/// ranks to pick from in department order, and the version a save must start from.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UniformList {
+    pub uniforms: Vec<Uniform>,
+    pub ranks: Vec<RankOption>,
+    pub version: i32,
+    pub updated_at: Option<DateTime<Utc>>,
+    pub updated_by: Option<String>,
+}
+
+impl UniformList {
+    pub fn new(list: Versioned<Uniform>, ranks: Vec<RankOption>) -> Self {
+        Self {
+            uniforms: list.items,
+            ranks,
+            version: list.version,
+            updated_at: list.updated_at,
+            updated_by: list.updated_by,
+        }
+    }
+}
+
+/// `PUT /api/uniforms?scope=manage`: the whole list and the version it was read at.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UniformSave {
+    pub uniforms: Vec<Uniform>,
+    pub version: i32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shared::catalogue::normalise_all;
+
+    fn class_a() -> Uniform {
+        Uniform {
+            id: String::new(),
+            name: " Class A ".into(),
+            image: String::new(),
+            notes: " Dress ".into(),
+            allowed_ranks: vec!["*".into()],
+            gear: Gear {
+                helmet: Some("  ".into()),
+                uniform: Some(" Shirt 12\nPants 4 ".into()),
+                ..Gear::default()
+            },
+            attachments: vec![" Badge ".into(), " ".into()],
+        }
+    }
+
+    #[test]
+    fn saves_drop_blank_slots_and_attachments() {
+        let saved = normalise_all(vec![class_a()], &[], &[]).unwrap();
+        let u = &saved[0];
+        assert_eq!(u.name, "Class A");
+        assert_eq!(u.notes, "Dress");
+        assert_eq!(u.allowed_ranks, vec!["All"]);
+        assert_eq!(u.gear.helmet, None);
+        assert_eq!(u.gear.uniform.as_deref(), Some("Shirt 12\nPants 4"));
+        assert_eq!(u.attachments, vec!["Badge"]);
+        let json = serde_json::to_value(&u.gear).unwrap();
+        assert_eq!(json, serde_json::json!({"uniform": "Shirt 12\nPants 4"}), "blank slots absent");
+        let blank = Uniform { name: String::new(), ..class_a() };
+        assert_eq!(normalise_all(vec![blank], &[], &[]).unwrap_err(), NAME_REQUIRED);
+    }
+
+    #[test]
+    fn a_rank_sees_what_it_may_use() {
+        let limited = Uniform { allowed_ranks: vec!["rk_sgt".into()], ..class_a() };
+        assert!(limited.clone().for_reach(Reach::Rank(Some("rk_sgt"))).is_some());
+        assert!(limited.for_reach(Reach::Rank(Some("rk_dep"))).is_none());
+    }
+}

@@ -1,0 +1,264 @@
+//! Vehicles (command-and-reports §3 "Vehicle") and the rules of a vehicle list save (§5).
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::{
+    features::vehicles::store::LIST,
+    shared::{
+        catalogue::{at_most, image, text, CatalogueItem, RankOption, Reach, SaveCheck},
+        whole_list::Versioned,
+    },
+    validate::limits,
+};
+
+pub const NAME_REQUIRED: &str = "Vehicle name is required";
+pub const VARIANT_NAME_REQUIRED: &str = "Each variant needs a name.";
+pub const LIVERY_NAME_REQUIRED: &str = "Each livery needs a name.";
+
+/// A paint scheme of a variant and the ranks that may use it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Livery {
+    #[schema(max_length = 120)]
+    pub name: String,
+    /// Rank ids, or `All`; empty means every rank.
+    #[serde(default)]
+    pub rank_ids: Vec<String>,
+}
+
+/// A model or trim of a vehicle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Variant {
+    #[schema(max_length = 120)]
+    pub name: String,
+    #[serde(default)]
+    pub liveries: Vec<Livery>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Vehicle {
+    /// Stable id; a blank one gets a new id on save.
+    #[serde(default)]
+    #[schema(max_length = 40)]
+    pub id: String,
+    #[schema(max_length = 120)]
+    pub name: String,
+    /// A portal path (`/media/…`, from an upload) or an http(s) URL; blank for none.
+    #[serde(default)]
+    #[schema(max_length = 2048)]
+    pub image: String,
+    #[serde(default)]
+    #[schema(max_length = 1000)]
+    pub notes: String,
+    #[serde(default)]
+    pub department_ids: Vec<String>,
+    /// Rank ids, or `All`; empty means every rank.
+    #[serde(default)]
+    pub allowed_ranks: Vec<String>,
+    #[serde(default)]
+    pub variants: Vec<Variant>,
+}
+
+impl CatalogueItem for Vehicle {
+    const LIST: &'static str = LIST;
+    const ID_PREFIX: &'static str = "veh";
+
+    /// A vehicle its rank may use, with only the liveries it may use; a variant left
+    /// without liveries stays listed ('Not available for your rank').
+    fn for_reach(self, reach: Reach<'_>) -> Option<Self> {
+        if !reach.allows(&self.allowed_ranks) {
+            return None;
+        }
+        let variants = self
+            .variants
+            .into_iter()
+            .map(|variant| Variant {
+                liveries: variant
+                    .liveries
+                    .into_iter()
+                    .filter(|livery| reach.allows(&livery.rank_ids))
+                    .collect(),
+                ..variant
+            })
+            .collect();
+        Some(Self { variants, ..self })
+    }
+
+    fn normalise(self, check: &mut SaveCheck<'_>) -> Result<Self, String> {
+        let name = text("A vehicle name", &self.name, limits::NAME)?;
+        if name.is_empty() {
+            return Err(NAME_REQUIRED.into());
+        }
+        at_most("variants", &self.variants)?;
+        let mut variants = Vec::with_capacity(self.variants.len());
+        for variant in self.variants {
+            let variant_name = text("A variant name", &variant.name, limits::NAME)?;
+            if variant_name.is_empty() {
+                return Err(VARIANT_NAME_REQUIRED.into());
+            }
+            at_most("liveries", &variant.liveries)?;
+            let mut liveries = Vec::with_capacity(variant.liveries.len());
+            for livery in variant.liveries {
+                let livery_name = text("A livery name", &livery.name, limits::NAME)?;
+                if livery_name.is_empty() {
+                    return Err(LIVERY_NAME_REQUIRED.into());
+                }
+                liveries
+                    .push(Livery { name: livery_name, rank_ids: check.ranks(&livery.rank_ids) });
+            }
+            variants.push(Variant { name: variant_name, liveries });
+        }
+        Ok(Self {
+            id: check.id(&self.id, Self::ID_PREFIX),
+            name,
+            image: image(&self.image)?,
+            notes: text("Notes", &self.notes, limits::NOTE)?,
+            department_ids: check.departments(&self.department_ids),
+            allowed_ranks: check.ranks(&self.allowed_ranks),
+            variants,
+        })
+    }
+}
+
+/// `GET /api/vehicles`: the vehicles (filtered by rank, or all with `?scope=manage`), the
+/// ranks to pick from, and the version a save must start from.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VehicleList {
+    pub vehicles: Vec<Vehicle>,
+    pub ranks: Vec<RankOption>,
+    pub version: i32,
+    pub updated_at: Option<DateTime<Utc>>,
+    pub updated_by: Option<String>,
+}
+
+impl VehicleList {
+    pub fn new(list: Versioned<Vehicle>, ranks: Vec<RankOption>) -> Self {
+        Self {
+            vehicles: list.items,
+            ranks,
+            version: list.version,
+            updated_at: list.updated_at,
+            updated_by: list.updated_by,
+        }
+    }
+}
+
+/// `PUT /api/vehicles`: the whole list and the version it was read at.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VehicleSave {
+    pub vehicles: Vec<Vehicle>,
+    pub version: i32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shared::catalogue::normalise_all;
+
+    fn rank(id: &str) -> RankOption {
+        RankOption {
+            id: id.into(),
+            name: id.into(),
+            level: "deputy".into(),
+            department_id: "patrol".into(),
+            department_name: "Patrol".into(),
+        }
+    }
+
+    fn strings(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn cruiser() -> Vehicle {
+        Vehicle {
+            id: String::new(),
+            name: "  Cruiser ".into(),
+            image: " /media/catalogues/x/a.png ".into(),
+            notes: " Patrol car ".into(),
+            department_ids: strings(&[" patrol ", "", "patrol"]),
+            allowed_ranks: strings(&["rk_dep", " rk_dep", "rk_sgt"]),
+            variants: vec![Variant {
+                name: " Interceptor ".into(),
+                liveries: vec![
+                    Livery { name: " Marked ".into(), rank_ids: strings(&["rk_dep", "*"]) },
+                    Livery { name: "Slicktop".into(), rank_ids: strings(&["rk_sgt"]) },
+                ],
+            }],
+        }
+    }
+
+    #[test]
+    fn saves_trim_deduplicate_and_collapse_all() {
+        let ranks = [rank("rk_dep"), rank("rk_sgt")];
+        let saved = normalise_all(vec![cruiser()], &ranks, &strings(&["patrol"])).unwrap();
+        let v = &saved[0];
+        assert_eq!(v.name, "Cruiser");
+        assert_eq!(v.image, "/media/catalogues/x/a.png");
+        assert_eq!(v.notes, "Patrol car");
+        assert!(v.id.starts_with("veh-"));
+        assert_eq!(v.department_ids, strings(&["patrol"]));
+        assert_eq!(v.allowed_ranks, strings(&["rk_dep", "rk_sgt"]));
+        assert_eq!(v.variants[0].name, "Interceptor");
+        assert_eq!(v.variants[0].liveries[0].name, "Marked");
+        assert_eq!(v.variants[0].liveries[0].rank_ids, strings(&["All"]));
+    }
+
+    #[test]
+    fn saves_refuse_blank_names_and_unknown_ids() {
+        let ranks = [rank("rk_dep")];
+        let patrol = strings(&["patrol"]);
+        let blank = Vehicle { name: "  ".into(), ..cruiser() };
+        assert_eq!(normalise_all(vec![blank], &ranks, &patrol).unwrap_err(), NAME_REQUIRED);
+        assert_eq!(
+            normalise_all(vec![cruiser(), cruiser()], &ranks, &patrol).unwrap_err(),
+            "Unknown rank ids: rk_sgt."
+        );
+        let mut unnamed = cruiser();
+        unnamed.variants[0].liveries[1].name = " ".into();
+        assert_eq!(
+            normalise_all(vec![unnamed], &ranks, &patrol).unwrap_err(),
+            LIVERY_NAME_REQUIRED
+        );
+        let mut no_variant_name = cruiser();
+        no_variant_name.variants[0].name = String::new();
+        assert_eq!(
+            normalise_all(vec![no_variant_name], &ranks, &patrol).unwrap_err(),
+            VARIANT_NAME_REQUIRED
+        );
+        let ranks = [rank("rk_dep"), rank("rk_sgt")];
+        assert_eq!(
+            normalise_all(vec![cruiser()], &ranks, &strings(&["traffic"])).unwrap_err(),
+            "Unknown department ids: patrol."
+        );
+        let script = Vehicle { image: "javascript:alert(1)".into(), ..cruiser() };
+        assert!(normalise_all(vec![script], &ranks, &patrol).is_err());
+    }
+
+    #[test]
+    fn repeated_ids_are_made_new() {
+        let ranks = [rank("rk_dep"), rank("rk_sgt")];
+        let a = Vehicle { id: "veh-1".into(), ..cruiser() };
+        let saved = normalise_all(vec![a.clone(), a], &ranks, &strings(&["patrol"])).unwrap();
+        assert_eq!(saved[0].id, "veh-1");
+        assert_ne!(saved[1].id, "veh-1");
+    }
+
+    #[test]
+    fn a_rank_sees_its_vehicles_and_liveries() {
+        let ranks = [rank("rk_dep"), rank("rk_sgt")];
+        let saved = normalise_all(vec![cruiser()], &ranks, &strings(&["patrol"])).unwrap();
+        let deputy = saved[0].clone().for_reach(Reach::Rank(Some("rk_dep"))).unwrap();
+        assert_eq!(deputy.variants[0].liveries.len(), 1, "only the livery open to all");
+        let sergeant = saved[0].clone().for_reach(Reach::Rank(Some("rk_sgt"))).unwrap();
+        assert_eq!(sergeant.variants[0].liveries.len(), 2);
+        assert!(saved[0].clone().for_reach(Reach::Rank(Some("rk_cpt"))).is_none());
+        assert!(saved[0].clone().for_reach(Reach::Rank(None)).is_none());
+        assert_eq!(saved[0].clone().for_reach(Reach::Everything).unwrap(), saved[0]);
+    }
+}

@@ -1,0 +1,16 @@
+//! Vehicle SQL: the catalogue is one whole list (`shared::whole_list`, read and saved through
+//! `shared::catalogue`); new agencies start with none.
+
+use sqlx::PgExecutor;
+
+use crate::{
+    features::vehicles::model::Vehicle,
+    shared::whole_list::{self, Versioned},
+};
+
+/// The list's name in `whole_lists`.
+pub const LIST: &str = "vehicles";
+
+pub async fn load(db: impl PgExecutor<'_>) -> sqlx::Result<Versioned<Vehicle>> {
+    whole_list::load(db, LIST).await
+}
