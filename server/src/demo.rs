@@ -157,6 +157,7 @@ pub async fn seed(state: &AppState) -> anyhow::Result<Vec<String>> {
             let db = state.pools.get(&agency).await?;
             seed_members(db.pool(), &agency, demo.id_base).await?;
             crate::demo_organisation::seed(db.pool(), &state.media, &agency).await?;
+            crate::demo_catalogues::seed(db.pool(), &agency).await?;
         }
     }
     Ok(created)

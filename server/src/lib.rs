@@ -4,6 +4,7 @@
 pub mod access;
 pub mod config;
 pub mod demo;
+pub mod demo_catalogues;
 pub mod demo_organisation;
 pub mod error;
 pub mod extract;

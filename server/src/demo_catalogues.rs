@@ -1,0 +1,160 @@
+//! Demo catalogues: vehicles with variants and liveries limited by rank, equipment, uniforms,
+//! and SOPs and presentations at different minimum levels, so each demo member sees a
+//! different selection. Seeded once per list (while it has never been saved).
+
+use chrono::Utc;
+use serde::de::DeserializeOwned;
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+use crate::{
+    features::{
+        equipment::model::Equipment,
+        sops::model::{normalise_documents, Document, Saver},
+        uniforms::model::Uniform,
+        vehicles::model::Vehicle,
+    },
+    shared::{
+        catalogue::{normalise_all, rank_options, CatalogueItem, RankOption},
+        whole_list,
+    },
+    tenancy::Agency,
+};
+
+/// The rank ids at or above `level` in the agency's level order.
+fn from_level(ranks: &[RankOption], levels: &[String], level: &str) -> Vec<String> {
+    let floor = levels.iter().position(|l| l == level).unwrap_or(0);
+    ranks
+        .iter()
+        .filter(|r| levels.iter().position(|l| *l == r.level).is_some_and(|p| p >= floor))
+        .map(|r| r.id.clone())
+        .collect()
+}
+
+fn items<T: DeserializeOwned>(value: Value) -> anyhow::Result<Vec<T>> {
+    Ok(serde_json::from_value(value)?)
+}
+
+fn vehicles(sup: &[String], cmd: &[String]) -> Value {
+    json!([
+        {"name": "Vapid Stanier Cruiser", "notes": "The patrol workhorse. Fleet cars are checked out at the start of every shift.",
+         "allowedRanks": ["All"], "variants": [
+            {"name": "Patrol", "liveries": [{"name": "Marked", "rankIds": ["All"]}, {"name": "Ghost (low-visibility)", "rankIds": sup}]},
+            {"name": "Interceptor", "liveries": [{"name": "Marked", "rankIds": ["All"]}, {"name": "Traffic", "rankIds": sup}]}]},
+        {"name": "Declasse Alamo SUV", "notes": "K9 and rural patrol. Cage fitted in the rear.",
+         "allowedRanks": ["All"], "variants": [
+            {"name": "K9 Unit", "liveries": [{"name": "Marked K9", "rankIds": ["All"]}]},
+            {"name": "Supervisor", "liveries": [{"name": "Supervisor markings", "rankIds": sup}]}]},
+        {"name": "Bravado Buffalo STX", "notes": "Pursuit-rated. Supervisors and above.",
+         "allowedRanks": sup, "variants": [
+            {"name": "Pursuit", "liveries": [{"name": "Slicktop", "rankIds": sup}, {"name": "Command", "rankIds": cmd}]}]},
+        {"name": "Vapid Scout (unmarked)", "notes": "Command staff transport and investigations.",
+         "allowedRanks": cmd, "variants": [
+            {"name": "Unmarked", "liveries": [{"name": "Plain black", "rankIds": cmd}]}]},
+        {"name": "Maibatsu Sanchez", "notes": "Trail and beach patrol. Request a variant from fleet command.",
+         "allowedRanks": ["All"], "variants": []}
+    ])
+}
+
+fn equipment(sup: &[String], cmd: &[String]) -> Value {
+    json!([
+        {"name": "Patrol loadout", "notes": "Issued to every sworn member.", "allowedRanks": ["All"], "categories": [
+            {"name": "Weapons", "items": ["Service pistol", "Taser X2", "Expandable baton"]},
+            {"name": "Gear", "items": ["Radio", "Flashlight", "Handcuffs (2)", "Tourniquet", "Body camera"]}]},
+        {"name": "Supervisor kit", "notes": "Carried in every supervisor's vehicle.", "allowedRanks": sup, "categories": [
+            {"name": "Weapons", "items": ["Patrol rifle", "Less-lethal shotgun"]},
+            {"name": "Scene control", "items": ["Spike strips", "Scene tape", "Evidence markers"]}]},
+        {"name": "Command kit", "notes": "For incident command.", "allowedRanks": cmd, "categories": [
+            {"name": "Command", "items": ["Incident command binder", "Encrypted radio", "Command vest"]}]}
+    ])
+}
+
+fn uniforms(sup: &[String]) -> Value {
+    json!([
+        {"name": "Class B patrol", "notes": "Everyday patrol uniform.", "allowedRanks": ["All"],
+         "gear": {"helmet": "None", "eyewear": "Tactical sunglasses (optional)", "uniform": "Tan shirt, green trousers\nDuty belt",
+                  "vest": "Outer carrier with agency patch", "notes": "Sleeves down after 18:00."},
+         "attachments": ["Name tape", "Agency patch (both sleeves)", "Badge"]},
+        {"name": "Class A dress", "notes": "Ceremonies, court and funerals.", "allowedRanks": ["All"],
+         "gear": {"helmet": "Campaign hat", "uniform": "Long-sleeve shirt with tie\nDress trousers\nPolished shoes"},
+         "attachments": ["Badge", "Ribbon rack", "Tie bar"]},
+        {"name": "Tactical", "notes": "Warrants and high-risk calls.", "allowedRanks": sup,
+         "gear": {"helmet": "Ballistic helmet", "eyewear": "Clear ballistic glasses", "uniform": "Green BDU",
+                  "vest": "Plate carrier", "backpack": "Breaching kit"},
+         "attachments": ["Subdued patch", "Callsign velcro"]}
+    ])
+}
+
+fn documents() -> Value {
+    json!([
+        {"title": "Use of force", "type": "sop", "minLevel": "deputy",
+         "summary": "When and how much force a member may use, and how it is reported.",
+         "content": "1. Purpose\nMembers use only the force that is objectively reasonable to control a situation.\n\n2. Reporting\nEvery use of force beyond compliant handcuffing is reported on the use-of-force form before the end of the shift.\n\n3. Review\nA supervisor reviews every report and signs it in or out of policy."},
+        {"title": "Vehicle pursuits", "type": "sop", "minLevel": "deputy",
+         "summary": "Starting, continuing and ending a pursuit.",
+         "content": "1. A pursuit starts only for a violent felony or an immediate danger to the public.\n2. The primary unit calls the pursuit; no more than three units follow.\n3. A supervisor may end a pursuit at any time; the order is obeyed at once."},
+        {"title": "Report review", "type": "sop", "minLevel": "supervisor",
+         "summary": "How supervisors review arrest and use-of-force reports.",
+         "content": "Open pending reports daily. Approve and sign reports that are complete and in policy; return the others with notes the officer can act on."},
+        {"title": "Academy orientation", "type": "presentation", "minLevel": "deputy",
+         "summary": "The first-day briefing for new members.",
+         "content": "Welcome to the department.\n\n- Chain of command\n- Radio codes\n- Field training programme\n- Where to find SOPs"},
+        {"title": "Command staff briefing", "type": "presentation", "minLevel": "command",
+         "summary": "Quarterly priorities and staffing.",
+         "content": "Staffing: two academy classes this quarter.\nPriorities: traffic safety on Route 68, pursuit reduction.\nBudget: fleet replacement of five cruisers."},
+        {"title": "Internal investigations", "type": "sop", "minLevel": "high_command",
+         "summary": "Handling complaints against members.",
+         "content": "Complaints are logged by High Command only. The member is notified in writing within seven days unless notice would compromise the investigation."}
+    ])
+}
+
+async fn seed_list<T: CatalogueItem>(
+    db: &PgPool,
+    raw: Value,
+    ranks: &[RankOption],
+    departments: &[String],
+) -> anyhow::Result<()> {
+    let list: whole_list::Versioned<T> = whole_list::load(db, T::LIST).await?;
+    if list.version > 0 {
+        return Ok(());
+    }
+    let items = normalise_all(items::<T>(raw)?, ranks, departments).map_err(anyhow::Error::msg)?;
+    let mut tx = db.begin().await?;
+    whole_list::replace(&mut tx, T::LIST, &items, 0, "demo").await.map_err(anyhow::Error::msg)?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Seeds the demo catalogues of `agency` where they were never saved.
+pub async fn seed(db: &PgPool, agency: &Agency) -> anyhow::Result<()> {
+    let ranks = rank_options(db).await?;
+    let levels: Vec<String> = agency.flags.levels.iter().map(|l| l.id.clone()).collect();
+    let sup = from_level(&ranks, &levels, "supervisor");
+    let cmd = from_level(&ranks, &levels, "command");
+    seed_list::<Vehicle>(db, vehicles(&sup, &cmd), &ranks, &[]).await?;
+    seed_list::<Equipment>(db, equipment(&sup, &cmd), &ranks, &[]).await?;
+    seed_list::<Uniform>(db, uniforms(&sup), &ranks, &[]).await?;
+
+    let stored: whole_list::Versioned<Document> =
+        whole_list::load(db, crate::features::sops::store::LIST).await?;
+    if stored.version == 0 {
+        let top = levels.last().map(String::as_str);
+        let saver = Saver { levels: &levels, level: top };
+        // Levels an agency does not have fall back to its lowest (renamed-level agencies).
+        let drafts: Vec<Document> = items::<Document>(documents())?
+            .into_iter()
+            .map(|d| Document {
+                min_level: if levels.contains(&d.min_level) { d.min_level } else { String::new() },
+                ..d
+            })
+            .collect();
+        let docs =
+            normalise_documents(drafts, &[], &saver, Utc::now()).map_err(anyhow::Error::msg)?;
+        let mut tx = db.begin().await?;
+        whole_list::replace(&mut tx, crate::features::sops::store::LIST, &docs, 0, "demo")
+            .await
+            .map_err(anyhow::Error::msg)?;
+        tx.commit().await?;
+    }
+    Ok(())
+}
