@@ -37,11 +37,20 @@ pub struct Options {
     /// `PORTAL_DEMO=1`.
     pub demo: bool,
     pub owners: Vec<String>,
+    /// Further settings, e.g. the document editor's.
+    pub env: Vec<(&'static str, String)>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { max_db_connections: 20, migrator: None, media: None, demo: false, owners: vec![] }
+        Self {
+            max_db_connections: 20,
+            migrator: None,
+            media: None,
+            demo: false,
+            owners: vec![],
+            env: vec![],
+        }
     }
 }
 
@@ -112,6 +121,7 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
     if options.demo {
         vars.insert("PORTAL_DEMO", "1".into());
     }
+    vars.extend(options.env.iter().cloned());
     let config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test config");
     let media = match options.media {
         Some(media) => media,
@@ -308,6 +318,12 @@ impl TestAppBuilder {
     /// Provisions `slug` with a deputy, supervisor, command and High Command member.
     pub fn agency(mut self, slug: &str, name: &str) -> Self {
         self.agencies.push((slug.into(), name.into()));
+        self
+    }
+
+    /// A further setting of the server (as an environment variable would give it).
+    pub fn env(mut self, key: &'static str, value: &str) -> Self {
+        self.options.env.push((key, value.into()));
         self
     }
 

@@ -10,6 +10,8 @@ mod helpers;
 mod access;
 mod agencies;
 mod agency_admin;
+mod catalogues;
+mod documents;
 mod hardening;
 mod identity;
 mod media;
