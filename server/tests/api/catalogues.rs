@@ -25,8 +25,7 @@ struct Catalogue {
     manage: &'static str,
     /// The list's key in bodies.
     key: &'static str,
-    /// The member page and the management page.
-    page: &'static str,
+    /// The management page's navigation id.
     manage_page: &'static str,
     name_required: &'static str,
 }
@@ -35,7 +34,6 @@ const VEHICLES: Catalogue = Catalogue {
     path: "/api/vehicles",
     manage: "/api/vehicles?scope=manage",
     key: "vehicles",
-    page: "structure_vehicles",
     manage_page: "command_vehicle_permissions",
     name_required: "Vehicle name is required",
 };
@@ -43,7 +41,6 @@ const EQUIPMENT: Catalogue = Catalogue {
     path: "/api/equipment",
     manage: "/api/equipment?scope=manage",
     key: "equipment",
-    page: "structure_equipment",
     manage_page: "command_equipment_management",
     name_required: "Equipment name is required",
 };
@@ -51,7 +48,6 @@ const UNIFORMS: Catalogue = Catalogue {
     path: "/api/uniforms",
     manage: "/api/uniforms?scope=manage",
     key: "uniforms",
-    page: "structure_uniforms",
     manage_page: "command_uniform_management",
     name_required: "Uniform name is required",
 };
@@ -324,7 +320,6 @@ async fn only_managers_save_and_read_the_whole_catalogue() {
         "Members on leave of absence (LOA) can view the portal but cannot change anything.",
     )
     .await;
-    assert_eq!(VEHICLES.page, "structure_vehicles");
 }
 
 #[tokio::test]
@@ -347,8 +342,6 @@ async fn agencies_never_read_or_change_each_others_catalogues() {
             names(&get(&app, &bcso, catalogue.manage, BCSO).await, catalogue.key),
             ["Blaine only"]
         );
-        assert_eq!(catalogue.manage_page.starts_with("command_"), true);
-        let _ = catalogue.page;
     }
 }
 
