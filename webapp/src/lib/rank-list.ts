@@ -38,3 +38,104 @@ export function normalizeRanks(list: readonly string[], known: ReadonlySet<strin
   }
   return unknown.length === 0 ? { ok: true, ranks } : { ok: false, unknown };
 }
+
+/**
+ * The rank-access chips of the catalogue editors (command-and-reports §2, §4 "Rank access
+ * chips"): `chip` is `ALL_RANKS` or a rank id; the answer is the new selection.
+ *
+ * - Choosing All replaces the whole selection with All; choosing it again (All already
+ *   chosen) clears the selection.
+ * - Choosing a specific rank removes All and then toggles that rank.
+ * - `*` and `all` (any case) count as All, in the selection and as the chip.
+ */
+export function toggleRankChip(selection: readonly string[], chip: string): string[] {
+  if (isAll(chip)) return selection.some(isAll) ? [] : [ALL_RANKS];
+  const id = chip.trim();
+  const ranks = selection.filter((value) => !isAll(value));
+  return ranks.some((value) => value.trim() === id)
+    ? ranks.filter((value) => value.trim() !== id)
+    : [...ranks, id];
+}
+
+/** Whether the chip of rank `id` is on in `selection` (All does not turn rank chips on). */
+export function rankChipChecked(selection: readonly string[], id: string): boolean {
+  return selection.some((value) => value.trim() === id.trim());
+}
+
+export const ALL_RANKS_LABEL = 'All ranks';
+export const NO_RANKS_ASSIGNED = 'No ranks assigned';
+
+/**
+ * The 'Allowed' summary of a rank list: 'All ranks' when it holds All, else 'N rank(s)'
+ * (distinct non-blank ids); an empty list is 'No ranks assigned' (the management cards,
+ * command-and-reports §2) unless `emptyIsAll`.
+ *
+ * The server treats an empty list as every rank (`rankAllows`). The management cards keep the
+ * spec's 'No ranks assigned' for it (the editor explains under the chips that no rank chosen
+ * means every rank, see `EMPTY_MEANS_EVERYONE`); member screens, which list only what the
+ * viewer may use, pass `emptyIsAll` and say 'All ranks'.
+ */
+export function allowedSummary(list: readonly string[], { emptyIsAll = false }: { emptyIsAll?: boolean } = {}): string {
+  if (list.some(isAll)) return ALL_RANKS_LABEL;
+  const count = new Set(list.map((value) => value.trim()).filter((value) => value !== '')).size;
+  if (count === 0) return emptyIsAll ? ALL_RANKS_LABEL : NO_RANKS_ASSIGNED;
+  return `${String(count)} rank(s)`;
+}
+
+/** The hint of a rank picker with nothing chosen: the server's rule for an empty list. */
+export const EMPTY_MEANS_EVERYONE = 'No ranks chosen: every rank may use it.';
+
+/** A rank the pickers offer (the fields of a rank picker entry they need). */
+export interface RankChoice {
+  id: string;
+  name: string;
+  departmentId?: string | null;
+  departmentName?: string | null;
+}
+
+export interface RankChipGroup {
+  /** The department name, or 'General'. */
+  heading: string;
+  chips: { id: string; label: string }[];
+}
+
+export const GENERAL_GROUP = 'General';
+
+/**
+ * The rank chips grouped by department, in the order the ranks come (departments then ranks).
+ * Ranks without a department, and chosen ids that are not among the known ranks (so that they
+ * can still be seen and removed), are grouped under 'General', last. A department without a
+ * name is headed by its id.
+ */
+export function rankChipGroups(ranks: readonly RankChoice[], selection: readonly string[] = []): RankChipGroup[] {
+  const groups = new Map<string, RankChipGroup>();
+  const general: RankChipGroup = { heading: GENERAL_GROUP, chips: [] };
+  const seen = new Set<string>();
+  for (const rank of ranks) {
+    const id = rank.id.trim();
+    if (id === '' || seen.has(id)) continue;
+    seen.add(id);
+    const chip = { id, label: rank.name.trim() === '' ? id : rank.name };
+    const departmentId = (rank.departmentId ?? '').trim();
+    const heading = (rank.departmentName ?? '').trim();
+    if (departmentId === '') {
+      general.chips.push(chip);
+      continue;
+    }
+    let group = groups.get(departmentId);
+    if (group === undefined) {
+      group = { heading: heading === '' ? departmentId : heading, chips: [] };
+      groups.set(departmentId, group);
+    }
+    group.chips.push(chip);
+  }
+  for (const value of selection) {
+    const id = value.trim();
+    if (id === '' || isAll(id) || seen.has(id)) continue;
+    seen.add(id);
+    general.chips.push({ id, label: id });
+  }
+  const list = [...groups.values()];
+  if (general.chips.length > 0) list.push(general);
+  return list;
+}
