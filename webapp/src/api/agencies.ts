@@ -4,10 +4,9 @@
  */
 
 import { queryOptions } from '@tanstack/react-query';
-import type { ThemePatch } from '@/lib/agency-theme';
 import { api, apiFetch } from './client';
 import { queryKeys } from './query-keys';
-import type { Agency, AgencyConfig, AgencyList, UploadedMedia } from './types';
+import type { Agency, AgencyConfig, AgencyList, AgencyPatch, UploadedMedia } from './types';
 
 /** GET /api/agencies — independent of the active agency, so no agency is attached. */
 export function getAgencies(signal?: AbortSignal): Promise<AgencyList> {
@@ -42,13 +41,7 @@ export const agencyConfigQueryOptions = (slug: string) =>
   });
 
 /** The body of `PATCH /api/agencies/{slug}`; a theme key set to null resets it to its default. */
-export interface AgencyPatchBody {
-  description?: string | null;
-  longDescription?: string | null;
-  theme?: Partial<ThemePatch>;
-  links?: { portal?: string | null; discord?: string | null };
-  flags?: { hidden: boolean };
-}
+export type AgencyPatchBody = AgencyPatch;
 
 /** PATCH /api/agencies/{slug} → the updated agency. */
 export function updateAgency(slug: string, patch: AgencyPatchBody): Promise<Agency> {

@@ -727,8 +727,10 @@ export interface components {
             description: string | null;
             /** @default null */
             domain: string | null;
-            flags?: Record<string, never>;
-            links?: Record<string, never>;
+            /** @default null */
+            flags: null | components["schemas"]["FlagsInput"];
+            /** @default null */
+            links: null | components["schemas"]["LinksInput"];
             /** @default null */
             longDescription: string | null;
             /** @default  */
@@ -739,7 +741,8 @@ export interface components {
             shortName: string | null;
             /** @default null */
             slug: string | null;
-            theme?: Record<string, never>;
+            /** @default null */
+            theme: null | components["schemas"]["ThemeInput"];
         };
         AgencyFlags: {
             disableCallsigns: boolean;
@@ -760,9 +763,9 @@ export interface components {
         AgencyPatch: {
             description?: string | null;
             flags?: null | components["schemas"]["FlagsPatch"];
-            links?: Record<string, never> | null;
+            links?: null | components["schemas"]["LinksInput"];
             longDescription?: string | null;
-            theme?: Record<string, never> | null;
+            theme?: null | components["schemas"]["ThemeInput"];
         };
         AgencyReadiness: {
             /**
@@ -939,6 +942,19 @@ export interface components {
         ErrorBody: {
             error: string;
         };
+        /**
+         * @description Flags of a new agency (enableAgencyManagement defaults to on, disableCallsigns and
+         *     hidden to off).
+         */
+        FlagsInput: {
+            disableCallsigns?: boolean | null;
+            disableSubDepartments?: boolean | null;
+            enableAgencyManagement?: boolean | null;
+            hidden?: boolean | null;
+            levels?: null | components["schemas"]["LevelsInput"];
+            /** @description Level ids whose members may add and edit people (default command, high_command). */
+            rosterManageLevels?: string[] | null;
+        };
         FlagsPatch: {
             hidden?: boolean | null;
         };
@@ -993,6 +1009,18 @@ export interface components {
         Level: {
             id: string;
             label: string;
+        };
+        /** @description A level as a create names it: its id, or an id and a label. */
+        LevelInput: string | {
+            id: string;
+            label?: string | null;
+        };
+        /** @description The levels of a new agency: a list, or text with one level per comma or line. */
+        LevelsInput: components["schemas"]["LevelInput"][] | string;
+        /** @description An agency's links (blank or `null` clears one in an edit). */
+        LinksInput: {
+            discord?: string | null;
+            portal?: string | null;
         };
         /** @description A paint scheme of a variant and the ranks that may use it. */
         Livery: {
@@ -1052,6 +1080,15 @@ export interface components {
              *     locks when sent (an agency cannot unlock itself).
              */
             locked?: string[] | null;
+        };
+        /** @description A rank of a `ranks` create. */
+        NewRankInput: {
+            /** @description An uploaded insignia's file name. */
+            insignia?: string | null;
+            /** @description A level id of the agency. */
+            level: string;
+            name: string;
+            roleId?: string | null;
         };
         Owner: {
             discordId: string;
@@ -1251,11 +1288,24 @@ export interface components {
         };
         /** @description `POST /api/structure`. */
         StructureCreate: {
-            data: Record<string, never>;
+            data: components["schemas"]["StructureData"];
             /** @description The department the new ranks, sub-department or role belong to (null for a department). */
             parentId?: string | null;
             /** @description `department`, `ranks`, `sub` or `role`. */
             type: string;
+        };
+        /**
+         * @description What a structure create carries, by type (command-and-reports §7); read as a JSON object
+         *     by `routes::create`, described here for the OpenAPI description and the web app's types.
+         */
+        StructureData: {
+            name: string;
+            roleId?: string | null;
+        } | {
+            discordRoleId?: string | null;
+            name: string;
+        } | {
+            ranks: components["schemas"]["NewRankInput"][];
         };
         /**
          * @description `PATCH /api/structure/{id}`: the fields of whatever the id names. A field left out keeps
@@ -1292,6 +1342,31 @@ export interface components {
             surface: string;
             surfaceAlt: string;
             textColor: string;
+        };
+        /**
+         * @description Theme keys a create or an edit sets (command-and-reports §3 "Theme"). Colours are 3, 6 or
+         *     8 digit hex; images and links a portal path or an http(s) URL; in an edit `null` resets a
+         *     key to the default.
+         */
+        ThemeInput: {
+            accentColor?: string | null;
+            background?: string | null;
+            badgeUrl?: string | null;
+            buttonTextColor?: string | null;
+            faviconUrl?: string | null;
+            heroBody?: string | null;
+            heroCtaHref?: string | null;
+            heroCtaLabel?: string | null;
+            heroSubtitle?: string | null;
+            heroTitle?: string | null;
+            heroUrl?: string | null;
+            /** @description Cards with title, description and link all empty are dropped. */
+            homeCards?: components["schemas"]["HomeCard"][] | null;
+            primaryColor?: string | null;
+            primaryDark?: string | null;
+            surface?: string | null;
+            surfaceAlt?: string | null;
+            textColor?: string | null;
         };
         Uniform: {
             /** @description Rank ids, or `All`; empty means every rank. */

@@ -19,11 +19,11 @@ pub struct AgencyDraft {
     pub domain: Option<String>,
     pub description: Option<String>,
     pub long_description: Option<String>,
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<FlagsInput>)]
     pub flags: Option<Value>,
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<ThemeInput>)]
     pub theme: Option<Value>,
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<LinksInput>)]
     pub links: Option<Value>,
     /// A first High Command member of the new agency.
     pub owner: Option<crate::tenancy::provision::Owner>,
@@ -219,11 +219,90 @@ pub struct AgencyPatch {
     pub description: Option<Option<String>>,
     #[serde(default, deserialize_with = "crate::extract::nullable")]
     pub long_description: Option<Option<String>>,
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<ThemeInput>)]
     pub theme: Option<serde_json::Map<String, Value>>,
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<LinksInput>)]
     pub links: Option<serde_json::Map<String, Value>>,
     pub flags: Option<FlagsPatch>,
+}
+
+// The shapes below describe, for the OpenAPI description and the web app's generated types,
+// the objects a create or an edit sends. The server reads them as JSON objects, so that an
+// edit can reset a single key (`null`) and keep the keys it does not name; their rules live in
+// `AgencyDraft::validate` and `AgencyPatch::into_change`.
+
+/// Theme keys a create or an edit sets (command-and-reports §3 "Theme"). Colours are 3, 6 or
+/// 8 digit hex; images and links a portal path or an http(s) URL; in an edit `null` resets a
+/// key to the default.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ThemeInput {
+    pub primary_color: Option<String>,
+    pub primary_dark: Option<String>,
+    pub accent_color: Option<String>,
+    pub surface: Option<String>,
+    pub surface_alt: Option<String>,
+    pub background: Option<String>,
+    pub text_color: Option<String>,
+    pub button_text_color: Option<String>,
+    #[schema(max_length = 4000)]
+    pub hero_title: Option<String>,
+    #[schema(max_length = 4000)]
+    pub hero_subtitle: Option<String>,
+    #[schema(max_length = 4000)]
+    pub hero_body: Option<String>,
+    #[schema(max_length = 4000)]
+    pub hero_cta_label: Option<String>,
+    #[schema(max_length = 2048)]
+    pub badge_url: Option<String>,
+    #[schema(max_length = 2048)]
+    pub hero_url: Option<String>,
+    #[schema(max_length = 2048)]
+    pub favicon_url: Option<String>,
+    #[schema(max_length = 2048)]
+    pub hero_cta_href: Option<String>,
+    /// Cards with title, description and link all empty are dropped.
+    pub home_cards: Option<Vec<crate::tenancy::settings::HomeCard>>,
+}
+
+/// An agency's links (blank or `null` clears one in an edit).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LinksInput {
+    #[schema(max_length = 2048)]
+    pub portal: Option<String>,
+    #[schema(max_length = 2048)]
+    pub discord: Option<String>,
+}
+
+/// A level as a create names it: its id, or an id and a label.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum LevelInput {
+    Id(String),
+    Level { id: String, label: Option<String> },
+}
+
+/// The levels of a new agency: a list, or text with one level per comma or line.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum LevelsInput {
+    List(Vec<LevelInput>),
+    Text(String),
+}
+
+/// Flags of a new agency (enableAgencyManagement defaults to on, disableCallsigns and
+/// hidden to off).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FlagsInput {
+    pub enable_agency_management: Option<bool>,
+    pub disable_callsigns: Option<bool>,
+    pub disable_sub_departments: Option<bool>,
+    pub hidden: Option<bool>,
+    pub levels: Option<LevelsInput>,
+    /// Level ids whose members may add and edit people (default command, high_command).
+    pub roster_manage_levels: Option<Vec<String>>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -63,8 +63,44 @@ pub struct StructureCreate {
     pub kind: String,
     /// The department the new ranks, sub-department or role belong to (null for a department).
     pub parent_id: Option<String>,
-    #[schema(value_type = Object)]
+    #[schema(value_type = StructureData)]
     pub data: Value,
+}
+
+/// What a structure create carries, by type (command-and-reports §7); read as a JSON object
+/// by `routes::create`, described here for the OpenAPI description and the web app's types.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum StructureData {
+    /// `department` and `sub`.
+    Named {
+        #[schema(max_length = 120)]
+        name: String,
+        #[serde(rename = "roleId")]
+        role_id: Option<String>,
+    },
+    /// `role`.
+    Role {
+        #[schema(max_length = 120)]
+        name: String,
+        #[serde(rename = "discordRoleId")]
+        discord_role_id: Option<String>,
+    },
+    /// `ranks`.
+    Ranks { ranks: Vec<NewRankInput> },
+}
+
+/// A rank of a `ranks` create.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewRankInput {
+    #[schema(max_length = 120)]
+    pub name: String,
+    /// A level id of the agency.
+    pub level: String,
+    pub role_id: Option<String>,
+    /// An uploaded insignia's file name.
+    pub insignia: Option<String>,
 }
 
 /// `PATCH /api/structure/{id}`: the fields of whatever the id names. A field left out keeps

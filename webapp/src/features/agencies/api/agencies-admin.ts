@@ -4,8 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { getAllAgencies } from '@/api/agencies';
 import { api } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
-import type { Agency } from '@/api/types';
-import type { AgencyDraftBody } from '../lib/agency-admin';
+import type { Agency, AgencyDraft } from '@/api/types';
 
 /** The list of the agencies admin (hidden agencies included); failures are reported. */
 export const allAgenciesQueryOptions = (slug: string) =>
@@ -15,6 +14,6 @@ export const allAgenciesQueryOptions = (slug: string) =>
   });
 
 /** POST /api/agencies → the new agency (201). */
-export function createAgency(body: AgencyDraftBody): Promise<Agency> {
+export function createAgency(body: AgencyDraft): Promise<Agency> {
   return api.post<Agency>('/api/agencies', body);
 }

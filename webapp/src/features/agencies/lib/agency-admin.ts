@@ -49,7 +49,7 @@ export const EMPTY_CREATE_AGENCY: Readonly<CreateAgencyValues> = Object.freeze({
 
 export const AGENCY_NAME_REQUIRED = 'Agency name is required.';
 
-/** The body of `POST /api/agencies`. */
+/** What the create form posts to `POST /api/agencies` (the compiler checks it against the generated `AgencyDraft` where it is sent). */
 export interface AgencyDraftBody {
   name: string;
   slug?: string;

@@ -7,18 +7,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiFetch } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
-import type { DiscordRoles, ReorderRequest, Structure, StructurePatch, UploadedInsignia } from '@/api/types';
+import type {
+  DiscordRoles,
+  ReorderRequest,
+  Structure,
+  StructureCreate,
+  StructurePatch,
+  UploadedInsignia,
+} from '@/api/types';
 
-/** The body of `POST /api/structure`. */
-export type StructureCreateBody =
-  | { type: 'department'; parentId: null; data: { name: string; roleId: string | null } }
-  | { type: 'sub'; parentId: string; data: { name: string; roleId: string | null } }
-  | { type: 'role'; parentId: string; data: { name: string; discordRoleId: string | null } }
-  | {
-      type: 'ranks';
-      parentId: string;
-      data: { ranks: { name: string; roleId: string | null; level: string; insignia: string | null }[] };
-    };
+/** The body of `POST /api/structure`: `data` by type (department, sub, role, ranks). */
+export type StructureCreateBody = StructureCreate;
 
 /** POST /api/structure → the whole structure (201). */
 export function createStructureItem(body: StructureCreateBody): Promise<Structure> {
