@@ -380,6 +380,21 @@ mod tests {
     }
 
     #[test]
+    fn the_document_editor_needs_both_settings() {
+        assert!(config(&[DB]).unwrap().onlyoffice.is_none());
+        let secret = ("ONLYOFFICE_JWT_SECRET", "a-secret-of-16-chars");
+        let both = config(&[DB, ("ONLYOFFICE_URL", "https://docs.example.org"), secret]).unwrap();
+        assert_eq!(both.onlyoffice.unwrap().url.as_str(), "https://docs.example.org/");
+        let err = config(&[DB, secret]).unwrap_err().to_string();
+        assert!(err.contains("(ONLYOFFICE_URL is missing)"), "{err}");
+        let err = config(&[DB, ("ONLYOFFICE_URL", "ftp://docs"), secret]).unwrap_err().to_string();
+        assert!(err.starts_with("ONLYOFFICE_URL must be an http(s) URL"), "{err}");
+        let short = ("ONLYOFFICE_JWT_SECRET", "short");
+        let err = config(&[DB, ("ONLYOFFICE_URL", "https://d.example"), short]).unwrap_err();
+        assert!(err.to_string().starts_with("ONLYOFFICE_JWT_SECRET must be at least 16"), "{err}");
+    }
+
+    #[test]
     fn media_urls() {
         assert_eq!(
             parse_media_url(Some("s3://media/portal/")).unwrap(),
