@@ -166,13 +166,14 @@ impl FromRequestParts<AppState> for RootHighCommand {
 }
 
 macro_rules! nav_items {
-    ($($name:ident => $id:literal),* $(,)?) => {
+    ($($name:ident => $id:literal $(, filing $filing:literal)?);* $(;)?) => {
         /// Marker types of the navigation items that guard routes.
         pub mod nav_item {
             $(
                 pub struct $name;
                 impl super::NavItem for $name {
                     const ID: &'static str = $id;
+                    $(const MANAGEMENT: bool = !$filing;)?
                 }
             )*
         }
@@ -180,18 +181,21 @@ macro_rules! nav_items {
 }
 
 nav_items! {
-    Roster => "roster",
-    DepartmentManagement => "command_department_management",
-    Logs => "command_logs",
-    PenalCodes => "command_penal_codes",
-    Vehicles => "structure_vehicles",
-    VehicleManagement => "command_vehicle_permissions",
-    Equipment => "structure_equipment",
-    EquipmentManagement => "command_equipment_management",
-    Uniforms => "structure_uniforms",
-    UniformManagement => "command_uniform_management",
-    Sops => "sops",
-    SopManagement => "command_sops",
+    Roster => "roster";
+    DepartmentManagement => "command_department_management";
+    Logs => "command_logs";
+    PenalCodes => "command_penal_codes";
+    Vehicles => "structure_vehicles";
+    VehicleManagement => "command_vehicle_permissions";
+    Equipment => "structure_equipment";
+    EquipmentManagement => "command_equipment_management";
+    Uniforms => "structure_uniforms";
+    UniformManagement => "command_uniform_management";
+    Sops => "sops";
+    SopManagement => "command_sops";
+    // Filing a report is what every member does, on leave too: not management.
+    UseOfForceReport => "reports_use_of_force_report", filing true;
+    UseOfForceReview => "supervisor_uof_review";
 }
 
 /// Refuses with 401 or 403 unless `viewer` may see at least one of `nav_ids` (a resource

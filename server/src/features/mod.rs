@@ -12,6 +12,7 @@ pub mod roster;
 pub mod sops;
 pub mod structure;
 pub mod uniforms;
+pub mod use_of_force;
 pub mod vehicles;
 
 /// Every feature's default data for a new agency, in the order provisioning runs them (the

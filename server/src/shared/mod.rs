@@ -3,5 +3,6 @@
 //! features share (rank lists, document levels, who may change whose rank) live in `access`.
 
 pub mod catalogue;
+pub mod report;
 pub mod review;
 pub mod whole_list;

@@ -22,4 +22,5 @@ mod roster;
 mod shared_stores;
 mod support;
 mod tenancy;
+mod use_of_force;
 mod web;

@@ -532,6 +532,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/uof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reports, newest first (at most 500): every report for reviewers, the viewer's own for the
+         *     members who file them.
+         */
+        get: operations["list_uof"];
+        put?: never;
+        /**
+         * Files a report as the viewer. A blank incident number gets the next one, allocated in the
+         *     transaction; a number already used answers 409.
+         */
+        post: operations["file_uof"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uof/next-number": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The incident number the form suggests: one more than the highest so far. */
+        get: operations["next_uof_number"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uof/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One report with its history, for reviewers and for whoever filed it. */
+        get: operations["get_uof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * A supervisor's review (command-and-reports §4): opening a pending report moves it to
+         *     under review; `approve` signs it in policy, `deny` out of policy; a chosen outcome is saved
+         *     as it is (a report set back to pending or under review loses its signature). The reviewer
+         *     and signer are the viewer, whatever the body says; every status change is kept in the
+         *     report's history.
+         */
+        patch: operations["review_uof"];
+        trace?: never;
+    };
     "/api/uploads/agency-media": {
         parameters: {
             query?: never;
@@ -942,6 +1007,21 @@ export interface components {
         ErrorBody: {
             error: string;
         };
+        Evidence: {
+            /** @default  */
+            label: string;
+            /**
+             * @description An http(s) link.
+             * @default
+             */
+            url: string;
+        };
+        /** @description `POST /api/uof` → the new report's id and number. */
+        Filed: {
+            /** Format: int64 */
+            id: number;
+            incidentNumber: string;
+        };
         /**
          * @description Flags of a new agency (enableAgencyManagement defaults to on, disableCallsigns and
          *     hidden to off).
@@ -992,6 +1072,15 @@ export interface components {
             subDeptId?: string | null;
             /** Format: date-time */
             ts: string;
+        };
+        /** @description One change of a report's status. */
+        HistoryEntry: {
+            actor: string;
+            /** Format: date-time */
+            at: string;
+            fromStatus?: string | null;
+            notes?: string | null;
+            toStatus: string;
         };
         HomeCard: {
             description: string;
@@ -1089,6 +1178,19 @@ export interface components {
             level: string;
             name: string;
             roleId?: string | null;
+        };
+        /** @description `GET /api/uof/next-number`: the number the form suggests. */
+        NextNumber: {
+            incidentNumber: string;
+        };
+        /** @description An officer on a report (member-portal §3 "Arrest report", command-and-reports §3). */
+        Officer: {
+            /** @default  */
+            callsign: string;
+            /** @default  */
+            name: string;
+            /** @default  */
+            rank: string;
         };
         Owner: {
             discordId: string;
@@ -1400,6 +1502,106 @@ export interface components {
             /** Format: int32 */
             version: number;
         };
+        /**
+         * @description The parts of a report kept together (everything but the number, date, location and the
+         *     review).
+         */
+        UofBody: {
+            /** @default [] */
+            evidence: components["schemas"]["Evidence"][];
+            /** @default  */
+            forceDetails: string;
+            /**
+             * @description Among the force types of command-and-reports §9.
+             * @default []
+             */
+            forceTypes: string[];
+            /** @default  */
+            jurisdiction: string;
+            /** @default  */
+            medicalProvided: string;
+            /** @default  */
+            narrative: string;
+            /** @default  */
+            officerInjuries: string;
+            /** @default  */
+            officerWeapons: string;
+            /** @default [] */
+            officers: components["schemas"]["Officer"][];
+            /** @default  */
+            subjectAddress: string;
+            /** @default  */
+            subjectDescription: string;
+            /** @default  */
+            subjectInjuries: string;
+            /** @default  */
+            subjectName: string;
+            /** @default  */
+            subjectWeapons: string;
+            /** @default  */
+            weather: string;
+            /** @default [] */
+            witnesses: components["schemas"]["Witness"][];
+        };
+        /** @description `POST /api/uof`: the form. A blank incident number is allocated by the server. */
+        UofDraft: components["schemas"]["UofBody"] & {
+            /**
+             * @description As the form's date-time field gives it (e.g. `2026-11-20T21:30`).
+             * @default
+             */
+            incidentDate: string;
+            /** @default  */
+            incidentNumber: string;
+            /** @default  */
+            location: string;
+        };
+        /** @description A filed report. */
+        UofReport: components["schemas"]["UofBody"] & {
+            /** Format: date-time */
+            createdAt: string;
+            filedBy: string;
+            /** @description Status changes, oldest first (the detail only; lists leave it empty). */
+            history: components["schemas"]["HistoryEntry"][];
+            /** Format: int64 */
+            id: number;
+            incidentDate: string;
+            incidentNumber: string;
+            location: string;
+            /** @description pending, under_review, in_policy or out_of_policy. */
+            status: string;
+            supervisor?: string | null;
+            supervisorNotes?: string | null;
+            /** Format: date-time */
+            supervisorSignedAt?: string | null;
+            supervisorSignedBy?: string | null;
+        };
+        /**
+         * @description `PATCH /api/uof/{id}` (command-and-reports §7): `{status}` alone (opening a pending report
+         *     moves it to under review), or the review panel's fields. `action` names the panel's button
+         *     (`approve` signs in policy, `deny` signs out of policy); without it a set `status` is the
+         *     chosen outcome. The signature is always the viewer's: `supervisorSignedBy` and
+         *     `supervisorSignedAt` in a body are ignored.
+         */
+        UofReview: {
+            /** @default null */
+            action: string | null;
+            /** @default null */
+            status: string | null;
+            /** @default null */
+            supervisor: string | null;
+            /** @default null */
+            supervisorNotes: string | null;
+            /**
+             * @description Ignored (the server signs with its clock).
+             * @default null
+             */
+            supervisorSignedAt: string | null;
+            /**
+             * @description Ignored (the server signs as the viewer).
+             * @default null
+             */
+            supervisorSignedBy: string | null;
+        };
         UploadedImage: {
             /**
              * @description Where the file is served, e.g. `/media/catalogues/bcso/….png`: the value of an
@@ -1466,6 +1668,15 @@ export interface components {
             roles: string[];
             roster?: null | components["schemas"]["RosterEntry"];
             userId?: string | null;
+        };
+        Witness: {
+            /**
+             * @description A phone number, an address, or what they said.
+             * @default
+             */
+            contact: string;
+            /** @default  */
+            name: string;
         };
     };
     responses: never;
@@ -3926,6 +4137,381 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StaleBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_uof: {
+        parameters: {
+            query?: {
+                /** @description pending, under_review, in_policy or out_of_policy. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UofReport"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    file_uof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UofDraft"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Filed"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    next_uof_number: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextNumber"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_uof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UofReport"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review_uof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UofReview"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UofReport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The body is not JSON (Content-Type: application/json) */

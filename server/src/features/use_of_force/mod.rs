@@ -1,0 +1,19 @@
+//! Use-of-force reports: members file them, supervisors review and sign them through the
+//! shared review state machine (command-and-reports §2 "Use-of-force report form",
+//! "Use-of-force review", §4, §7).
+
+pub mod model;
+pub mod routes;
+pub mod store;
+
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::state::AppState;
+
+/// The use-of-force routes.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::list, routes::file))
+        .routes(routes!(routes::next_number))
+        .routes(routes!(routes::detail, routes::review))
+}

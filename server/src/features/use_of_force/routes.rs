@@ -1,0 +1,180 @@
+//! `GET|POST /api/uof`, `GET /api/uof/next-number`, `GET|PATCH /api/uof/{id}`.
+
+use axum::{http::StatusCode, Json};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::{
+    access::{
+        guard::{nav_item, require_any_nav, require_nav, Guard, NavItem},
+        Viewer,
+    },
+    error::{bad_request, not_found, AppResult},
+    extract::{JsonBody, PathParams, QueryParams},
+    features::use_of_force::{
+        model::{check_draft, Filed, NextNumber, UofDraft, UofReport, UofReview, NOT_FOUND},
+        store::{self, ReviewUpdate},
+    },
+    shared::review::{self, Request, USE_OF_FORCE},
+};
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StatusQuery {
+    /// pending, under_review, in_policy or out_of_policy.
+    pub status: Option<String>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct ReportId {
+    pub id: i64,
+}
+
+/// Whether the viewer reviews reports (sees the review page).
+async fn is_reviewer(viewer: &Viewer) -> bool {
+    require_nav(viewer, nav_item::UseOfForceReview::ID).await.is_ok()
+}
+
+/// Reports, newest first (at most 500): every report for reviewers, the viewer's own for the
+/// members who file them.
+#[utoipa::path(get, operation_id = "list_uof", path = "/api/uof", tag = "use-of-force",
+    params(StatusQuery),
+    responses((status = 200, body = Vec<UofReport>), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody)))]
+pub async fn list(
+    viewer: Viewer,
+    QueryParams(query): QueryParams<StatusQuery>,
+) -> AppResult<Json<Vec<UofReport>>> {
+    require_any_nav(&viewer, &[nav_item::UseOfForceReview::ID, nav_item::UseOfForceReport::ID])
+        .await?;
+    let status = query.status.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    if let Some(status) = status {
+        if !USE_OF_FORCE.statuses.contains(&status) {
+            return Err(bad_request(format!(
+                "Unknown status '{status}'. Use one of: {}.",
+                USE_OF_FORCE.statuses.join(", ")
+            )));
+        }
+    }
+    let own = if is_reviewer(&viewer).await {
+        None
+    } else {
+        viewer.user.as_ref().map(|u| u.discord_id.as_str())
+    };
+    Ok(Json(store::list(viewer.pool(), status, own).await?))
+}
+
+/// The incident number the form suggests: one more than the highest so far.
+#[utoipa::path(get, operation_id = "next_uof_number", path = "/api/uof/next-number", tag = "use-of-force",
+    responses((status = 200, body = NextNumber), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody)))]
+pub async fn next_number(
+    Guard(viewer, _): Guard<nav_item::UseOfForceReport>,
+) -> AppResult<Json<NextNumber>> {
+    let next = store::suggested_number(viewer.pool()).await?;
+    Ok(Json(NextNumber { incident_number: next.to_string() }))
+}
+
+/// Files a report as the viewer. A blank incident number gets the next one, allocated in the
+/// transaction; a number already used answers 409.
+#[utoipa::path(post, operation_id = "file_uof", path = "/api/uof", tag = "use-of-force",
+    request_body = UofDraft,
+    responses((status = 201, body = Filed), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 409, body = crate::error::ErrorBody)))]
+pub async fn file(
+    Guard(viewer, _): Guard<nav_item::UseOfForceReport>,
+    JsonBody(draft): JsonBody<UofDraft>,
+) -> AppResult<(StatusCode, Json<Filed>)> {
+    let draft = check_draft(draft).map_err(bad_request)?;
+    let actor = viewer.actor();
+    let mut tx = viewer.pool().begin().await?;
+    let filed = store::insert(&mut tx, &draft, &actor.display, actor.user_id.as_deref()).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(filed)))
+}
+
+/// One report with its history, for reviewers and for whoever filed it.
+#[utoipa::path(get, operation_id = "get_uof", path = "/api/uof/{id}", tag = "use-of-force",
+    params(ReportId),
+    responses((status = 200, body = UofReport), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn detail(
+    viewer: Viewer,
+    PathParams(ReportId { id }): PathParams<ReportId>,
+) -> AppResult<Json<UofReport>> {
+    require_any_nav(&viewer, &[nav_item::UseOfForceReview::ID, nav_item::UseOfForceReport::ID])
+        .await?;
+    let mut conn = viewer.pool().acquire().await?;
+    let found = store::find(&mut conn, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    let own = found.filed_by_id.is_some()
+        && found.filed_by_id.as_deref() == viewer.user.as_ref().map(|u| u.discord_id.as_str());
+    if !own && !is_reviewer(&viewer).await {
+        return Err(not_found(NOT_FOUND));
+    }
+    Ok(Json(found.report))
+}
+
+/// A supervisor's review (command-and-reports §4): opening a pending report moves it to
+/// under review; `approve` signs it in policy, `deny` out of policy; a chosen outcome is saved
+/// as it is (a report set back to pending or under review loses its signature). The reviewer
+/// and signer are the viewer, whatever the body says; every status change is kept in the
+/// report's history.
+#[utoipa::path(patch, operation_id = "review_uof", path = "/api/uof/{id}", tag = "use-of-force",
+    params(ReportId), request_body = UofReview,
+    responses((status = 200, body = UofReport), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 404, body = crate::error::ErrorBody)))]
+pub async fn review(
+    Guard(viewer, _): Guard<nav_item::UseOfForceReview>,
+    PathParams(ReportId { id }): PathParams<ReportId>,
+    JsonBody(body): JsonBody<UofReview>,
+) -> AppResult<Json<UofReport>> {
+    let notes = body.supervisor_notes.as_deref().map(str::trim);
+    if let Some(notes) = notes {
+        crate::validate::max_len("Review notes", notes, crate::validate::limits::LONG_TEXT)
+            .map_err(bad_request)?;
+    }
+    let request =
+        match (body.action.as_deref().map(str::trim), body.status.as_deref().map(str::trim)) {
+            (Some("open"), _) => Request::Open,
+            (Some(action), _) => Request::Act(action),
+            (None, status) => Request::Save(status.filter(|s| !s.is_empty())),
+        };
+    let actor = viewer.actor();
+    let mut tx = viewer.pool().begin().await?;
+    let found = store::find(&mut tx, id, true).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    let change = USE_OF_FORCE.decide(&found.report.status, request, notes).map_err(bad_request)?;
+    let status = change.map_or(found.report.status.as_str(), |c| c.to);
+    let signs = change.is_some_and(|c| c.signs);
+    let unsigned = matches!(status, "pending" | "under_review");
+    let reviewing = !matches!(request, Request::Open);
+    store::review(
+        &mut tx,
+        id,
+        &ReviewUpdate {
+            status,
+            supervisor: reviewing.then_some(actor.display.as_str()),
+            notes: notes.filter(|_| reviewing),
+            signer: signs.then_some((actor.display.as_str(), actor.user_id.as_deref())),
+            clear_signature: unsigned,
+        },
+    )
+    .await?;
+    if let Some(change) = change {
+        review::record(
+            &mut tx,
+            &USE_OF_FORCE,
+            id,
+            &change,
+            &actor.display,
+            actor.user_id.as_deref(),
+            notes,
+        )
+        .await?;
+    }
+    let updated = store::find(&mut tx, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    tx.commit().await?;
+    Ok(Json(updated.report))
+}

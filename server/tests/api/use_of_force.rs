@@ -1,0 +1,219 @@
+//! Use-of-force reports: members file them (numbers allocated by the server, never twice),
+//! supervisors review and sign them through the state machine of command-and-reports §4, the
+//! signer is always the viewer, every change is kept, and agencies never see each other's.
+
+use reqwest::{Client, Method};
+use serde_json::{json, Value};
+
+use crate::{
+    helpers::{json, send, Persona, TestApp},
+    support::{get, refused, NO_PERMISSION, SIGN_IN_REQUIRED},
+};
+
+const BCSO: &str = "bcso";
+const LSPD: &str = "lspd";
+
+async fn app() -> TestApp {
+    TestApp::builder()
+        .agency(BCSO, "Blaine County Sheriff's Office")
+        .agency(LSPD, "Los Santos Police Department")
+        .build()
+        .await
+}
+
+fn report(number: &str) -> Value {
+    json!({
+        "incidentNumber": number, "incidentDate": "2026-11-20T21:30", "location": "Grove Street",
+        "officers": [{"name": "Dale Deputy", "rank": "Deputy", "callsign": "b - 12"}],
+        "subjectName": "John Doe", "forceTypes": ["Taser"], "narrative": "The subject ran.",
+        "evidence": [{"label": "Bodycam", "url": "https://video.example/1"}]
+    })
+}
+
+async fn file(app: &TestApp, client: &Client, agency: &str, body: &Value) -> reqwest::Response {
+    send(app, client, Method::POST, "/api/uof", agency, Some(body)).await
+}
+
+async fn review(app: &TestApp, client: &Client, id: i64, body: &Value) -> reqwest::Response {
+    send(app, client, Method::PATCH, &format!("/api/uof/{id}"), BCSO, Some(body)).await
+}
+
+#[tokio::test]
+async fn members_file_reports_and_the_server_numbers_them() {
+    let app = app().await;
+    let deputy = app.as_persona(BCSO, Persona::Deputy).await;
+    assert_eq!(get(&app, &deputy, "/api/uof/next-number", BCSO).await["incidentNumber"], "1");
+    let first = json(file(&app, &deputy, BCSO, &report("")).await, 201).await;
+    assert_eq!(first["incidentNumber"], "1");
+    let given = json(file(&app, &deputy, BCSO, &report("UOF-41")).await, 201).await;
+    assert_eq!(given["incidentNumber"], "UOF-41");
+    let next = json(file(&app, &deputy, BCSO, &report(" ")).await, 201).await;
+    assert_eq!(next["incidentNumber"], "42", "one more than the highest digits");
+    refused(
+        file(&app, &deputy, BCSO, &report("UOF-41")).await,
+        409,
+        "Another report already has this incident number.",
+    )
+    .await;
+
+    // Twenty filings at once never share a number.
+    let filings = (0..20).map(|_| {
+        let (app, deputy) = (&app, &deputy);
+        async move { json(file(app, deputy, BCSO, &report("")).await, 201).await }
+    });
+    let mut numbers: Vec<String> = futures::future::join_all(filings)
+        .await
+        .iter()
+        .map(|f| f["incidentNumber"].as_str().unwrap().to_owned())
+        .collect();
+    numbers.sort();
+    numbers.dedup();
+    assert_eq!(numbers.len(), 20);
+
+    let mine = get(&app, &deputy, "/api/uof", BCSO).await;
+    assert_eq!(mine.as_array().unwrap().len(), 23);
+    let stored = &mine.as_array().unwrap()[22];
+    assert_eq!(stored["status"], "pending");
+    assert_eq!(stored["filedBy"], Persona::Deputy.name(BCSO));
+    assert_eq!(stored["officers"][0]["callsign"], "B12", "spaces and dashes stripped");
+    assert_eq!(stored["forceTypes"], json!(["Taser"]));
+}
+
+#[tokio::test]
+async fn every_validation_message_of_a_filing() {
+    let app = app().await;
+    let deputy = app.as_persona(BCSO, Persona::Deputy).await;
+    let with = |key: &str, value: Value| {
+        let mut body = report("");
+        body[key] = value;
+        body
+    };
+    let cases = [
+        (with("incidentDate", json!(" ")), "Date and time are required."),
+        (with("location", json!("")), "Location is required."),
+        (with("forceTypes", json!([])), "Select at least one type of force used."),
+        (with("forceTypes", json!(["Sword"])), "Unknown type of force 'Sword'."),
+        (with("narrative", json!("  ")), "Narrative is required."),
+        (with("officers", json!([{"name": " "}])), "Add at least one officer with a name."),
+        (
+            with("evidence", json!([{"label": "x", "url": "ftp://x"}])),
+            "Evidence links must be http(s) URLs.",
+        ),
+    ];
+    for (body, message) in cases {
+        refused(file(&app, &deputy, BCSO, &body).await, 400, message).await;
+    }
+    let visitor = app.as_persona(BCSO, Persona::Visitor).await;
+    refused(file(&app, &visitor, BCSO, &report("")).await, 401, SIGN_IN_REQUIRED).await;
+}
+
+#[tokio::test]
+async fn supervisors_review_and_the_signer_is_the_viewer() {
+    let app = app().await;
+    let deputy = app.as_persona(BCSO, Persona::Deputy).await;
+    let supervisor = app.as_persona(BCSO, Persona::Supervisor).await;
+    let id = json(file(&app, &deputy, BCSO, &report("")).await, 201).await["id"].as_i64().unwrap();
+
+    // A deputy can neither review nor sign, nor read others' reports.
+    refused(review(&app, &deputy, id, &json!({"action": "approve"})).await, 403, NO_PERMISSION)
+        .await;
+    let other = app.as_persona(BCSO, Persona::Command).await;
+    let theirs =
+        json(file(&app, &other, BCSO, &report("")).await, 201).await["id"].as_i64().unwrap();
+    let path = format!("/api/uof/{theirs}");
+    refused(send(&app, &deputy, Method::GET, &path, BCSO, None).await, 404, "Report not found")
+        .await;
+    assert_eq!(get(&app, &deputy, "/api/uof", BCSO).await.as_array().unwrap().len(), 1, "own only");
+    assert_eq!(get(&app, &supervisor, "/api/uof", BCSO).await.as_array().unwrap().len(), 2);
+
+    // Opening a pending report moves it to under review (as `{status}` alone, as the
+    // specification's screen sends it).
+    let opened =
+        json(review(&app, &supervisor, id, &json!({"status": "under_review"})).await, 200).await;
+    assert_eq!(opened["status"], "under_review");
+    let again = json(review(&app, &supervisor, id, &json!({"action": "open"})).await, 200).await;
+    assert_eq!(again["status"], "under_review", "only pending moves on open");
+
+    // Approve & Sign: the body names someone else; the server signs as the viewer.
+    let forged = json!({"action": "approve", "supervisor": "Someone Else", "supervisorNotes": " Reasonable. ",
+                        "supervisorSignedBy": "Chief Forger", "supervisorSignedAt": "2001-01-01T00:00:00Z"});
+    let signed = json(review(&app, &supervisor, id, &forged).await, 200).await;
+    assert_eq!(signed["status"], "in_policy");
+    assert_eq!(signed["supervisorSignedBy"], Persona::Supervisor.name(BCSO));
+    assert_eq!(signed["supervisor"], Persona::Supervisor.name(BCSO));
+    assert_eq!(signed["supervisorNotes"], "Reasonable.");
+    assert!(signed["supervisorSignedAt"].as_str().unwrap().starts_with("20"));
+    assert!(!signed["supervisorSignedAt"].as_str().unwrap().starts_with("2001"));
+
+    // Deny signs out of policy; a freely chosen outcome is saved; back to pending unsigns.
+    let denied = json(review(&app, &supervisor, id, &json!({"action": "deny"})).await, 200).await;
+    assert_eq!(denied["status"], "out_of_policy");
+    let pending =
+        json(review(&app, &supervisor, id, &json!({"status": "pending"})).await, 200).await;
+    assert_eq!(pending["status"], "pending");
+    assert_eq!(pending["supervisorSignedBy"], Value::Null);
+    refused(
+        review(&app, &supervisor, id, &json!({"status": "lost"})).await,
+        400,
+        "Unknown status 'lost'. Use one of: pending, under_review, in_policy, out_of_policy.",
+    )
+    .await;
+    refused(
+        review(&app, &supervisor, id, &json!({"action": "return"})).await,
+        400,
+        "Unknown review action 'return'.",
+    )
+    .await;
+
+    // Every change is in the history, with who made it.
+    let detail = get(&app, &supervisor, &format!("/api/uof/{id}"), BCSO).await;
+    let history: Vec<(String, String)> = detail["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            (h["toStatus"].as_str().unwrap().to_owned(), h["actor"].as_str().unwrap().to_owned())
+        })
+        .collect();
+    let who = Persona::Supervisor.name(BCSO);
+    assert_eq!(
+        history,
+        [("under_review", &who), ("in_policy", &who), ("out_of_policy", &who), ("pending", &who)]
+            .map(|(s, w)| (s.to_owned(), w.clone()))
+    );
+    // The filer reads their own report, review included.
+    assert_eq!(
+        get(&app, &deputy, &format!("/api/uof/{id}"), BCSO).await["history"],
+        detail["history"]
+    );
+    let missing = review(&app, &supervisor, 999_999, &json!({"action": "open"})).await;
+    refused(missing, 404, "Report not found").await;
+}
+
+#[tokio::test]
+async fn agencies_never_see_or_review_each_others_reports() {
+    let app = app().await;
+    let deputy = app.as_persona(BCSO, Persona::Deputy).await;
+    let id = json(file(&app, &deputy, BCSO, &report("")).await, 201).await["id"].as_i64().unwrap();
+    let lspd = app.as_persona(LSPD, Persona::HighCommand).await;
+    assert_eq!(get(&app, &lspd, "/api/uof", LSPD).await, json!([]));
+    let path = format!("/api/uof/{id}");
+    refused(send(&app, &lspd, Method::GET, &path, LSPD, None).await, 404, "Report not found").await;
+    refused(send(&app, &lspd, Method::GET, "/api/uof", BCSO, None).await, 403, NO_PERMISSION).await;
+    let approve = json!({"action": "approve"});
+    refused(
+        send(&app, &lspd, Method::PATCH, &path, BCSO, Some(&approve)).await,
+        403,
+        NO_PERMISSION,
+    )
+    .await;
+    refused(
+        send(&app, &lspd, Method::PATCH, &path, LSPD, Some(&approve)).await,
+        404,
+        "Report not found",
+    )
+    .await;
+    // LSPD numbers its own reports from 1.
+    let theirs = json(file(&app, &lspd, LSPD, &report("")).await, 201).await;
+    assert_eq!(theirs["incidentNumber"], "1");
+}
