@@ -1,11 +1,18 @@
 //! Parts every incident report shares (use of force, arrests, tickets): the officers, witnesses
-//! and evidence rows and their checks, and the report numbers the server allocates.
+//! and evidence rows and their checks, and the store of filed reports: numbers allocated by
+//! the server, lists, one report with its history, and reviews through a `review::Flow`.
 
-use serde::{Deserialize, Serialize};
-use sqlx::PgConnection;
+use chrono::{DateTime, Utc};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use sqlx::{types::Json, PgConnection, PgExecutor};
 use utoipa::ToSchema;
 
-use crate::validate::{limits, max_len, valid_link};
+use crate::{
+    access::{viewer::Actor, Viewer},
+    error::{bad_request, conflict, AppResult, OnConstraint},
+    shared::review::{record, Flow, Request},
+    validate::{limits, max_len, valid_link},
+};
 
 /// An officer on a report (member-portal §3 "Arrest report", command-and-reports §3).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -120,22 +127,250 @@ pub fn evidence(list: Vec<Evidence>) -> Result<Vec<Evidence>, String> {
     Ok(out)
 }
 
-/// The next report number of `table` (one more than the highest digits of `column`, 1 for
-/// the first), under a transaction-scoped lock so two filings never get the same number.
-/// `table` and `column` are the caller's constants, never user input.
-pub async fn next_number(
+/// A report as stored, its form body of type `B`.
+pub struct StoredReport<B> {
+    pub id: i64,
+    pub number: String,
+    pub incident_date: String,
+    pub location: String,
+    pub body: B,
+    pub status: String,
+    pub supervisor: Option<String>,
+    pub supervisor_notes: Option<String>,
+    pub supervisor_signed_by: Option<String>,
+    pub supervisor_signed_at: Option<DateTime<Utc>>,
+    pub filed_by: String,
+    pub filed_by_id: Option<String>,
+    pub created_at: DateTime<Utc>,
+    /// Status changes, oldest first (filled by [`find`] only).
+    pub history: Vec<HistoryEntry>,
+}
+
+impl<B> StoredReport<B> {
+    /// Whether `viewer` filed it.
+    pub fn filed_by(&self, viewer: &Viewer) -> bool {
+        self.filed_by_id.is_some()
+            && self.filed_by_id.as_deref() == viewer.user.as_ref().map(|u| u.discord_id.as_str())
+    }
+}
+
+/// One change of a report's status, as its history shows it.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryEntry {
+    pub from_status: Option<String>,
+    pub to_status: String,
+    pub actor: String,
+    pub notes: Option<String>,
+    pub at: DateTime<Utc>,
+}
+
+#[derive(sqlx::FromRow)]
+struct Row<B> {
+    id: i64,
+    number: String,
+    incident_date: String,
+    location: String,
+    body: Json<B>,
+    status: String,
+    supervisor: Option<String>,
+    supervisor_notes: Option<String>,
+    supervisor_signed_by: Option<String>,
+    supervisor_signed_at: Option<DateTime<Utc>>,
+    filed_by: String,
+    filed_by_id: Option<String>,
+    created_at: DateTime<Utc>,
+}
+
+impl<B> From<Row<B>> for StoredReport<B> {
+    fn from(r: Row<B>) -> Self {
+        Self {
+            id: r.id,
+            number: r.number,
+            incident_date: r.incident_date,
+            location: r.location,
+            body: r.body.0,
+            status: r.status,
+            supervisor: r.supervisor,
+            supervisor_notes: r.supervisor_notes,
+            supervisor_signed_by: r.supervisor_signed_by,
+            supervisor_signed_at: r.supervisor_signed_at,
+            filed_by: r.filed_by,
+            filed_by_id: r.filed_by_id,
+            created_at: r.created_at,
+            history: vec![],
+        }
+    }
+}
+
+const COLUMNS: &str =
+    "id, number, incident_date, location, body, status, supervisor, supervisor_notes, \
+    supervisor_signed_by, supervisor_signed_at, filed_by, filed_by_id, created_at";
+
+/// The most reports one list answers (newest first).
+pub const LIST_LIMIT: i64 = 500;
+
+/// A filing: the number given (`None`: the next one), where and when, and the form.
+pub struct NewReport<'a, B> {
+    pub number: Option<&'a str>,
+    pub incident_date: &'a str,
+    pub location: &'a str,
+    pub body: &'a B,
+}
+
+const NEXT_NUMBER: &str = "SELECT COALESCE(MAX(NULLIF(regexp_replace(number, '\\D', '', 'g'), '')::numeric), 0)::bigint + 1 \
+     FROM reports WHERE kind = $1";
+
+/// Files a report of `kind` in `status` as `filer`. A blank number gets one more than the
+/// highest digits so far, under a transaction-scoped lock so two filings never get the same
+/// one; a number already used answers 409 with `duplicate`.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn insert<B: Serialize + Sync>(
     conn: &mut PgConnection,
-    table: &'static str,
-    column: &'static str,
-) -> sqlx::Result<i64> {
-    sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))")
-        .bind(format!("report-number:{table}"))
-        .execute(&mut *conn)
-        .await?;
-    let sql = format!(
-        "SELECT COALESCE(MAX(NULLIF(regexp_replace({column}, '\\D', '', 'g'), '')::numeric), 0)::bigint + 1 FROM {table}"
-    );
-    sqlx::query_scalar(&sql).fetch_one(conn).await
+    kind: &str,
+    status: &str,
+    new: &NewReport<'_, B>,
+    filer: &Actor,
+    duplicate: &str,
+) -> AppResult<(i64, String)> {
+    let number = match new.number {
+        Some(number) => number.to_owned(),
+        None => {
+            sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))")
+                .bind(format!("report-number:{kind}"))
+                .execute(&mut *conn)
+                .await?;
+            let next: i64 =
+                sqlx::query_scalar(NEXT_NUMBER).bind(kind).fetch_one(&mut *conn).await?;
+            next.to_string()
+        }
+    };
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO reports (kind, number, incident_date, location, body, status, filed_by, filed_by_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+    )
+    .bind(kind)
+    .bind(&number)
+    .bind(new.incident_date)
+    .bind(new.location)
+    .bind(Json(new.body))
+    .bind(status)
+    .bind(&filer.display)
+    .bind(filer.user_id.as_deref())
+    .fetch_one(conn)
+    .await
+    .on_constraint("reports_number_key", || conflict(duplicate))?;
+    Ok((id, number))
+}
+
+/// The number a form suggests (the filing allocates its own under a lock).
+pub async fn suggested_number(db: impl PgExecutor<'_>, kind: &str) -> sqlx::Result<i64> {
+    sqlx::query_scalar(NEXT_NUMBER).bind(kind).fetch_one(db).await
+}
+
+/// Reports of `kind`, newest first: all, or of one status, or one filer's.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn list<B: DeserializeOwned + Send + Unpin + 'static>(
+    db: impl PgExecutor<'_>,
+    kind: &str,
+    status: Option<&str>,
+    filed_by_id: Option<&str>,
+) -> sqlx::Result<Vec<StoredReport<B>>> {
+    let rows: Vec<Row<B>> = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM reports
+         WHERE kind = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR filed_by_id = $3)
+         ORDER BY id DESC LIMIT $4"
+    ))
+    .bind(kind)
+    .bind(status)
+    .bind(filed_by_id)
+    .bind(LIST_LIMIT)
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(Into::into).collect())
+}
+
+/// One report of `kind` with its history, locked for the caller's transaction when
+/// `for_update`.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn find<B: DeserializeOwned + Send + Unpin + 'static>(
+    conn: &mut PgConnection,
+    kind: &str,
+    id: i64,
+    for_update: bool,
+) -> sqlx::Result<Option<StoredReport<B>>> {
+    let lock = if for_update { " FOR UPDATE" } else { "" };
+    let row: Option<Row<B>> =
+        sqlx::query_as(&format!("SELECT {COLUMNS} FROM reports WHERE kind = $1 AND id = $2{lock}"))
+            .bind(kind)
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let Some(mut found) = row.map(StoredReport::from) else { return Ok(None) };
+    found.history = sqlx::query_as(
+        "SELECT from_status, to_status, actor, notes, at FROM review_history
+         WHERE report_kind = $1 AND report_id = $2 ORDER BY id",
+    )
+    .bind(kind)
+    .bind(id)
+    .fetch_all(conn)
+    .await?;
+    Ok(Some(found))
+}
+
+/// A reviewer's request on a report and their notes.
+pub struct ReviewRequest<'a> {
+    pub request: Request<'a>,
+    pub notes: Option<&'a str>,
+}
+
+/// Applies a review to report `id` (already locked by [`find`] with `for_update`) of status
+/// `current`, through `flow`: the reviewer is `actor` (also the signer when the change signs,
+/// whatever a body says), a report moved back to the flow's unsigned statuses loses its
+/// signature, and a status change is recorded in the history.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn apply_review(
+    conn: &mut PgConnection,
+    flow: &Flow,
+    id: i64,
+    current: &str,
+    review: &ReviewRequest<'_>,
+    actor: &Actor,
+) -> AppResult<()> {
+    let notes = review.notes.map(str::trim);
+    if let Some(notes) = notes {
+        max_len("Review notes", notes, limits::LONG_TEXT).map_err(bad_request)?;
+    }
+    let change = flow.decide(current, review.request, notes).map_err(bad_request)?;
+    let status = change.map_or(current, |c| c.to);
+    let signer =
+        change.filter(|c| c.signs).map(|_| (actor.display.as_str(), actor.user_id.as_deref()));
+    let reviewing = !matches!(review.request, Request::Open);
+    let unsigned = flow.unsigned.contains(&status);
+    sqlx::query(
+        "UPDATE reports SET status = $2,
+             supervisor = CASE WHEN $3 THEN $4 ELSE supervisor END,
+             supervisor_notes = CASE WHEN $3 AND $5::text IS NOT NULL THEN $5 ELSE supervisor_notes END,
+             supervisor_signed_by = CASE WHEN $6::text IS NOT NULL THEN $6 WHEN $8 THEN NULL ELSE supervisor_signed_by END,
+             supervisor_signed_by_id = CASE WHEN $6::text IS NOT NULL THEN $7 WHEN $8 THEN NULL ELSE supervisor_signed_by_id END,
+             supervisor_signed_at = CASE WHEN $6::text IS NOT NULL THEN now() WHEN $8 THEN NULL ELSE supervisor_signed_at END,
+             updated_at = now()
+         WHERE id = $1",
+    )
+    .bind(id)
+    .bind(status)
+    .bind(reviewing)
+    .bind(&actor.display)
+    .bind(notes)
+    .bind(signer.map(|s| s.0))
+    .bind(signer.and_then(|s| s.1))
+    .bind(unsigned)
+    .execute(&mut *conn)
+    .await?;
+    if let Some(change) = change {
+        record(conn, flow, id, &change, &actor.display, actor.user_id.as_deref(), notes).await?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -32,6 +32,8 @@ pub struct Flow {
     /// 'Save' may set any of the statuses (use of force: "The outcome can also be picked
     /// freely among the four values").
     pub free_outcome: bool,
+    /// Statuses in which a report carries no signature (moving back to one clears it).
+    pub unsigned: &'static [&'static str],
 }
 
 /// command-and-reports §4 "Use-of-force report status".
@@ -45,6 +47,7 @@ pub const USE_OF_FORCE: Flow = Flow {
         Action { name: "deny", from: &[], to: "out_of_policy", signs: true, needs_notes: false },
     ],
     free_outcome: true,
+    unsigned: &["pending", "under_review"],
 };
 
 /// Arrest review (designed like the use-of-force review): approve and sign, or return for
@@ -78,6 +81,7 @@ pub const ARREST: Flow = Flow {
         },
     ],
     free_outcome: false,
+    unsigned: &["pending", "under_review", "returned"],
 };
 
 /// What a reviewer asks for.

@@ -1073,7 +1073,7 @@ export interface components {
             /** Format: date-time */
             ts: string;
         };
-        /** @description One change of a report's status. */
+        /** @description One change of a report's status, as its history shows it. */
         HistoryEntry: {
             actor: string;
             /** Format: date-time */

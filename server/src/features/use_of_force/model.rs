@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    shared::report::{evidence, officers, text, witnesses, Evidence, Officer, Witness},
+    shared::report::{
+        evidence, officers, text, witnesses, Evidence, HistoryEntry, Officer, StoredReport, Witness,
+    },
     validate::limits,
 };
 
@@ -142,17 +144,6 @@ pub fn check_draft(draft: UofDraft) -> Result<CheckedDraft, String> {
     })
 }
 
-/// One change of a report's status.
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-#[serde(rename_all = "camelCase")]
-pub struct HistoryEntry {
-    pub from_status: Option<String>,
-    pub to_status: String,
-    pub actor: String,
-    pub notes: Option<String>,
-    pub at: DateTime<Utc>,
-}
-
 /// A filed report.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -173,6 +164,26 @@ pub struct UofReport {
     pub created_at: DateTime<Utc>,
     /// Status changes, oldest first (the detail only; lists leave it empty).
     pub history: Vec<HistoryEntry>,
+}
+
+impl From<StoredReport<UofBody>> for UofReport {
+    fn from(r: StoredReport<UofBody>) -> Self {
+        Self {
+            id: r.id,
+            incident_number: r.number,
+            incident_date: r.incident_date,
+            location: r.location,
+            body: r.body,
+            status: r.status,
+            supervisor: r.supervisor,
+            supervisor_notes: r.supervisor_notes,
+            supervisor_signed_by: r.supervisor_signed_by,
+            supervisor_signed_at: r.supervisor_signed_at,
+            filed_by: r.filed_by,
+            created_at: r.created_at,
+            history: r.history,
+        }
+    }
 }
 
 /// `POST /api/uof` → the new report's id and number.

@@ -13,9 +13,12 @@ use crate::{
     extract::{JsonBody, PathParams, QueryParams},
     features::use_of_force::{
         model::{check_draft, Filed, NextNumber, UofDraft, UofReport, UofReview, NOT_FOUND},
-        store::{self, ReviewUpdate},
+        store,
     },
-    shared::review::{self, Request, USE_OF_FORCE},
+    shared::{
+        report::ReviewRequest,
+        review::{Request, USE_OF_FORCE},
+    },
 };
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -62,7 +65,8 @@ pub async fn list(
     } else {
         viewer.user.as_ref().map(|u| u.discord_id.as_str())
     };
-    Ok(Json(store::list(viewer.pool(), status, own).await?))
+    let reports = store::list(viewer.pool(), status, own).await?;
+    Ok(Json(reports.into_iter().map(UofReport::from).collect()))
 }
 
 /// The incident number the form suggests: one more than the highest so far.
@@ -88,11 +92,10 @@ pub async fn file(
     JsonBody(draft): JsonBody<UofDraft>,
 ) -> AppResult<(StatusCode, Json<Filed>)> {
     let draft = check_draft(draft).map_err(bad_request)?;
-    let actor = viewer.actor();
     let mut tx = viewer.pool().begin().await?;
-    let filed = store::insert(&mut tx, &draft, &actor.display, actor.user_id.as_deref()).await?;
+    let (id, incident_number) = store::insert(&mut tx, &draft, &viewer.actor()).await?;
     tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(filed)))
+    Ok((StatusCode::CREATED, Json(Filed { id, incident_number })))
 }
 
 /// One report with its history, for reviewers and for whoever filed it.
@@ -108,12 +111,10 @@ pub async fn detail(
         .await?;
     let mut conn = viewer.pool().acquire().await?;
     let found = store::find(&mut conn, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
-    let own = found.filed_by_id.is_some()
-        && found.filed_by_id.as_deref() == viewer.user.as_ref().map(|u| u.discord_id.as_str());
-    if !own && !is_reviewer(&viewer).await {
+    if !found.filed_by(&viewer) && !is_reviewer(&viewer).await {
         return Err(not_found(NOT_FOUND));
     }
-    Ok(Json(found.report))
+    Ok(Json(found.into()))
 }
 
 /// A supervisor's review (command-and-reports §4): opening a pending report moves it to
@@ -131,50 +132,17 @@ pub async fn review(
     PathParams(ReportId { id }): PathParams<ReportId>,
     JsonBody(body): JsonBody<UofReview>,
 ) -> AppResult<Json<UofReport>> {
-    let notes = body.supervisor_notes.as_deref().map(str::trim);
-    if let Some(notes) = notes {
-        crate::validate::max_len("Review notes", notes, crate::validate::limits::LONG_TEXT)
-            .map_err(bad_request)?;
-    }
     let request =
         match (body.action.as_deref().map(str::trim), body.status.as_deref().map(str::trim)) {
             (Some("open"), _) => Request::Open,
             (Some(action), _) => Request::Act(action),
             (None, status) => Request::Save(status.filter(|s| !s.is_empty())),
         };
-    let actor = viewer.actor();
+    let review = ReviewRequest { request, notes: body.supervisor_notes.as_deref() };
     let mut tx = viewer.pool().begin().await?;
     let found = store::find(&mut tx, id, true).await?.ok_or_else(|| not_found(NOT_FOUND))?;
-    let change = USE_OF_FORCE.decide(&found.report.status, request, notes).map_err(bad_request)?;
-    let status = change.map_or(found.report.status.as_str(), |c| c.to);
-    let signs = change.is_some_and(|c| c.signs);
-    let unsigned = matches!(status, "pending" | "under_review");
-    let reviewing = !matches!(request, Request::Open);
-    store::review(
-        &mut tx,
-        id,
-        &ReviewUpdate {
-            status,
-            supervisor: reviewing.then_some(actor.display.as_str()),
-            notes: notes.filter(|_| reviewing),
-            signer: signs.then_some((actor.display.as_str(), actor.user_id.as_deref())),
-            clear_signature: unsigned,
-        },
-    )
-    .await?;
-    if let Some(change) = change {
-        review::record(
-            &mut tx,
-            &USE_OF_FORCE,
-            id,
-            &change,
-            &actor.display,
-            actor.user_id.as_deref(),
-            notes,
-        )
-        .await?;
-    }
+    store::review(&mut tx, id, &found.status, &review, &viewer.actor()).await?;
     let updated = store::find(&mut tx, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
     tx.commit().await?;
-    Ok(Json(updated.report))
+    Ok(Json(updated.into()))
 }
