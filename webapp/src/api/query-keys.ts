@@ -40,6 +40,10 @@ export const queryKeys = {
   agenciesAdmin: (slug: string) => [...agency(slug), 'agencies-admin'] as const,
   /** The 'Managing agency' choices of the permissions screen. */
   manageableAgencies: (slug: string) => [...agency(slug), 'agencies-manageable'] as const,
+  /** Every vehicle list of the agency (the member list and the management list). */
+  vehiclesAll: (slug: string) => [...agency(slug), 'vehicles'] as const,
+  /** `GET /api/vehicles` (filtered by the viewer's rank, 'member') or `?scope=manage` ('manage'). */
+  vehicles: (slug: string, scope: 'member' | 'manage') => [...agency(slug), 'vehicles', scope] as const,
 };
 
 /** True for data that survives an agency switch (only the agency list). */

@@ -1,4 +1,4 @@
-import { Box, Button, FileButton, Group, Image, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Center, FileButton, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { uploadCatalogueImage } from '@/api/catalogue-images';
@@ -63,26 +63,31 @@ export function CatalogueImageField({ value, onChange, label = 'Image URL', disa
           onChange(event.currentTarget.value);
         }}
       />
-      <Group gap="sm" wrap="nowrap" align="center">
-        <Box w={56} h={56} style={{ flex: 'none' }}>
-          {showPreview ? (
-            <Image
-              src={src}
-              alt={`${label} preview`}
-              w={56}
-              h={56}
-              fit="cover"
-              radius="sm"
-              onError={() => {
-                setBrokenSrc(src);
-              }}
-            />
-          ) : (
-            <Text size="xs" c="dimmed" ta="center" lh="56px">
+      <Group gap="sm" align="center">
+        {showPreview ? (
+          <Image
+            src={src}
+            alt={`${label} preview`}
+            w={56}
+            h={56}
+            fit="cover"
+            radius="sm"
+            style={{ flex: 'none' }}
+            onError={() => {
+              setBrokenSrc(src);
+            }}
+          />
+        ) : (
+          <Center
+            w={56}
+            h={56}
+            style={{ flex: 'none', border: '1px dashed var(--mantine-color-dark-4)', borderRadius: 'var(--mantine-radius-sm)' }}
+          >
+            <Text size="xs" c="dimmed" ta="center" lh={1.2}>
               No image
             </Text>
-          )}
-        </Box>
+          </Center>
+        )}
         <FileButton
           accept={IMAGE_ACCEPT}
           disabled={disabled || upload.isPending}
@@ -90,7 +95,7 @@ export function CatalogueImageField({ value, onChange, label = 'Image URL', disa
           inputProps={{ 'aria-label': `${label} file` }}
         >
           {(props) => (
-            <Button {...props} size="xs" variant="light" loading={upload.isPending}>
+            <Button {...props} size="xs" variant="light" loading={upload.isPending} style={{ flex: 'none' }}>
               Upload image
             </Button>
           )}

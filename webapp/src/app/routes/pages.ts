@@ -19,4 +19,7 @@ export const NAV_PAGES: Readonly<Record<string, PageLoader>> = {
   command_agencies: async () => (await import('@/features/agencies/components/AgenciesPage')).AgenciesPage,
   command_navigation_permissions: async () =>
     (await import('@/features/permissions/components/PermissionsPage')).PermissionsPage,
+  structure_vehicles: async () => (await import('@/features/vehicles/components/VehiclesPage')).VehiclesPage,
+  command_vehicle_permissions: async () =>
+    (await import('@/features/vehicles/components/VehicleManagementPage')).VehicleManagementPage,
 };

@@ -1,0 +1,104 @@
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, resetAppStores } from '@/test-utils/app';
+import { json, mockAgencyServer, navPermissions, rosterEntry, signedIn, SIGNED_OUT, viewerOf } from '@/test-utils/fixtures';
+import { screen, within } from '@/test-utils/render';
+import type { VehicleList } from '../api/vehicles';
+import { CRUISER, SANCHEZ, vehicleList } from './fixtures';
+
+const DEPUTY = signedIn(rosterEntry({ name: 'Casey Nguyen', level: 'deputy', rank: 'Deputy', rankId: 'p-dep' }));
+
+function serve({
+  signedOut = false,
+  answer = () => json(vehicleList([CRUISER, SANCHEZ])),
+}: { signedOut?: boolean; answer?: () => Response | Promise<Response> } = {}) {
+  const me = signedOut ? SIGNED_OUT : DEPUTY;
+  const server = mockAgencyServer({
+    me,
+    permissions: navPermissions({ viewer: viewerOf(me) }),
+    handle: (request) => {
+      const url = new URL(request.url, 'http://localhost');
+      if (url.pathname === '/api/vehicles' && request.method === 'GET') return answer();
+      return undefined;
+    },
+  });
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  return server;
+}
+
+const cards = () => screen.findAllByTestId('vehicle-card');
+
+describe('VehiclesPage', { timeout: 20_000 }, () => {
+  beforeEach(resetAppStores);
+
+  it("shows a card per vehicle with 'View details', and the details with the rank's liveries", async () => {
+    const user = userEvent.setup();
+    // The server sends only the liveries the rank may use: Interceptor has none left.
+    const server = serve({
+      answer: () =>
+        json(
+          vehicleList([
+            { ...CRUISER, variants: [{ name: 'Patrol', liveries: [{ name: 'Marked' }] }, { name: 'Interceptor', liveries: [] }] },
+            SANCHEZ,
+          ]),
+        ),
+    });
+    renderApp('/structure/vehicles');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vehicles' })).toBeTruthy();
+    expect(await cards()).toHaveLength(2);
+    expect(server.requests.some((r) => r.url.startsWith('/api/vehicles') && !r.url.includes('scope='))).toBe(true);
+    expect(screen.queryByTestId('vehicles-login-prompt')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'View details of Stanier Cruiser' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stanier Cruiser' });
+    expect(within(dialog).getByText('The patrol workhorse.')).toBeTruthy();
+    const [patrol, interceptor] = within(dialog).getAllByTestId('vehicle-variant');
+    expect(within(patrol!).getByText('Patrol')).toBeTruthy();
+    expect(within(patrol!).getByRole('listitem').textContent).toBe('Marked');
+    expect(within(interceptor!).getByText('Not available for your rank')).toBeTruthy();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'View details of Sanchez' }));
+    const sanchez = await screen.findByRole('dialog', { name: 'Sanchez' });
+    expect(within(sanchez).getByText('No variants registered.')).toBeTruthy();
+  });
+
+  it('tells signed-out visitors they see every vehicle and links to the login', async () => {
+    const user = userEvent.setup();
+    serve({ signedOut: true });
+    renderApp('/structure/vehicles');
+    const prompt = await screen.findByTestId('vehicles-login-prompt');
+    expect(prompt.textContent).toContain('Log in to see only the vehicles and liveries your rank may use.');
+    expect(within(prompt).getByRole('link', { name: 'Log in to filter by rank' }).getAttribute('href')).toBe(
+      '/auth/discord?returnTo=%2Fstructure%2Fvehicles',
+    );
+    expect(await cards()).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'View details of Stanier Cruiser' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stanier Cruiser' });
+    // Signed out every livery is listed: a variant without one simply has none.
+    expect(within(dialog).getByText('No liveries registered.')).toBeTruthy();
+    expect(within(dialog).getByText('Ghost')).toBeTruthy();
+  });
+
+  it("shows 'Vehicle list unavailable' with 'HTTP {status}'", async () => {
+    serve({ answer: () => json({ error: 'Database down' }, 503) });
+    renderApp('/structure/vehicles');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Vehicle list unavailable')).toBeTruthy();
+    expect(alert.textContent).toContain('HTTP 503');
+  });
+
+  it("shows 'Failed to load vehicles' when the call fails without an answer", async () => {
+    serve({ answer: () => Promise.reject(new TypeError('network down')) });
+    renderApp('/structure/vehicles');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Vehicle list unavailable');
+    expect(alert.textContent).toContain('Failed to load vehicles');
+  });
+
+  it('says so when the rank may use no vehicle', async () => {
+    serve({ answer: () => json(vehicleList([]) satisfies VehicleList) });
+    renderApp('/structure/vehicles');
+    expect((await screen.findByTestId('vehicles-empty')).textContent).toBe('No vehicles are available for your rank.');
+  });
+});

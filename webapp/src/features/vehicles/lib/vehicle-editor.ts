@@ -1,0 +1,158 @@
+/**
+ * Vehicle access control rules (command-and-reports §2 "Vehicle access control", §4, §5, §8)
+ * and the member catalogue texts (member-portal §2.7, §8). Pure.
+ */
+
+import { ALL_RANKS } from '@/lib/rank-list';
+
+export const VEHICLE_NAME_REQUIRED = 'Vehicle name is required';
+/** The server's refusals of unnamed variants and liveries, checked before sending too. */
+export const VARIANT_NAME_REQUIRED = 'Each variant needs a name.';
+export const LIVERY_NAME_REQUIRED = 'Each livery needs a name.';
+export const VEHICLE_CREATED = 'Vehicle created';
+export const VEHICLE_UPDATED = 'Vehicle updated';
+/** Not in the spec (which shows no vehicle delete): worded like the other catalogues. */
+export const VEHICLE_REMOVED = 'Vehicle removed';
+export const REMOVE_VEHICLE = 'Remove this vehicle?';
+export const NO_VEHICLES_CONFIGURED = 'No vehicles configured';
+export const UNABLE_TO_LOAD = 'Unable to load vehicles';
+
+export const VEHICLE_LIST_UNAVAILABLE = 'Vehicle list unavailable';
+export const NO_VARIANTS = 'No variants registered.';
+export const NOT_FOR_YOUR_RANK = 'Not available for your rank';
+/** A variant without any livery, seen signed out (the server lists every livery then). */
+export const NO_LIVERIES = 'No liveries registered.';
+export const LOGIN_TO_FILTER = 'You are seeing every vehicle. Log in to see only the vehicles and liveries your rank may use.';
+
+/** What the rules need of a vehicle (the API's `Vehicle`). */
+export interface VehicleValue {
+  id?: string;
+  name: string;
+  image?: string;
+  notes?: string;
+  departmentIds?: string[];
+  allowedRanks?: string[];
+  variants?: { name: string; liveries?: { name: string; rankIds?: string[] }[] }[];
+}
+
+export interface LiveryDraft {
+  key: string;
+  name: string;
+  rankIds: string[];
+}
+
+export interface VariantDraft {
+  key: string;
+  name: string;
+  liveries: LiveryDraft[];
+}
+
+/** The vehicle modal's form. `id` is '' for a new vehicle; `departmentIds` are kept as loaded. */
+export interface VehicleDraft {
+  id: string;
+  name: string;
+  image: string;
+  notes: string;
+  departmentIds: string[];
+  allowedRanks: string[];
+  variants: VariantDraft[];
+}
+
+let keySeed = 0;
+/** A key for a new row of the form (React list keys only; never sent). */
+export function newKey(): string {
+  keySeed += 1;
+  return `row-${String(keySeed)}`;
+}
+
+/** The form of an existing vehicle, or of a new one (open to all ranks, no variants). */
+export function draftOf(vehicle: VehicleValue | null): VehicleDraft {
+  if (vehicle === null) {
+    return { id: '', name: '', image: '', notes: '', departmentIds: [], allowedRanks: [ALL_RANKS], variants: [] };
+  }
+  return {
+    id: vehicle.id ?? '',
+    name: vehicle.name,
+    image: vehicle.image ?? '',
+    notes: vehicle.notes ?? '',
+    departmentIds: [...(vehicle.departmentIds ?? [])],
+    allowedRanks: [...(vehicle.allowedRanks ?? [])],
+    variants: (vehicle.variants ?? []).map((variant) => ({
+      key: newKey(),
+      name: variant.name,
+      liveries: (variant.liveries ?? []).map((livery) => ({
+        key: newKey(),
+        name: livery.name,
+        rankIds: [...(livery.rankIds ?? [])],
+      })),
+    })),
+  };
+}
+
+export function newVariant(): VariantDraft {
+  return { key: newKey(), name: '', liveries: [] };
+}
+
+/** A new livery is open to all ranks until chips are chosen. */
+export function newLivery(): LiveryDraft {
+  return { key: newKey(), name: '', rankIds: [ALL_RANKS] };
+}
+
+/** The first refusal of the form, checked as the server would (§5), or null. */
+export function draftProblem(draft: VehicleDraft): string | null {
+  if (draft.name.trim() === '') return VEHICLE_NAME_REQUIRED;
+  if (draft.variants.some((variant) => variant.name.trim() === '')) return VARIANT_NAME_REQUIRED;
+  if (draft.variants.some((variant) => variant.liveries.some((livery) => livery.name.trim() === ''))) {
+    return LIVERY_NAME_REQUIRED;
+  }
+  return null;
+}
+
+const trimmedList = (list: readonly string[]) => list.map((value) => value.trim()).filter((value) => value !== '');
+
+/** The vehicle the form describes, trimmed (the server normalises the rest, §5). */
+export function vehicleOf(draft: VehicleDraft): VehicleValue & { id: string } {
+  return {
+    id: draft.id,
+    name: draft.name.trim(),
+    image: draft.image.trim(),
+    notes: draft.notes.trim(),
+    departmentIds: trimmedList(draft.departmentIds),
+    allowedRanks: trimmedList(draft.allowedRanks),
+    variants: draft.variants.map((variant) => ({
+      name: variant.name.trim(),
+      liveries: variant.liveries.map((livery) => ({ name: livery.name.trim(), rankIds: trimmedList(livery.rankIds) })),
+    })),
+  };
+}
+
+/** Whether the form differs from what it was opened with. */
+export function draftChanged(initial: VehicleDraft, current: VehicleDraft): boolean {
+  return JSON.stringify(vehicleOf(initial)) !== JSON.stringify(vehicleOf(current));
+}
+
+/**
+ * The whole list with `vehicle` saved: it replaces the vehicle of the same id, or is added at
+ * the end (a new vehicle, or one someone else removed meanwhile).
+ */
+export function withVehicle<T extends VehicleValue>(list: readonly T[], vehicle: T): T[] {
+  const id = vehicle.id ?? '';
+  const index = id === '' ? -1 : list.findIndex((item) => item.id === id);
+  if (index < 0) return [...list, vehicle];
+  return list.map((item, i) => (i === index ? vehicle : item));
+}
+
+/** The whole list without the vehicle `id`. */
+export function withoutVehicle<T extends VehicleValue>(list: readonly T[], id: string): T[] {
+  return list.filter((item) => item.id !== id);
+}
+
+/** '1 livery' or 'N liveries'. */
+export function liveryCount(count: number): string {
+  return count === 1 ? '1 livery' : `${String(count)} liveries`;
+}
+
+/** '1 variant' or 'N variants'. */
+export function variantCount(count: number): string {
+  return count === 1 ? '1 variant' : `${String(count)} variants`;
+}
