@@ -24,8 +24,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     error::ErrorBody,
     features::{
-        agencies, callsigns, catalogue_images, equipment, health, logs, penal_codes, permissions,
-        roster, sops, structure, uniforms, use_of_force, vehicles,
+        agencies, arrests, callsigns, catalogue_images, equipment, health, logs, penal_codes,
+        permissions, roster, sops, structure, uniforms, use_of_force, vehicles,
     },
     identity, media,
     state::AppState,
@@ -93,7 +93,7 @@ impl utoipa::Modify for CommonAnswers {
     tags(
         (name = "agencies"), (name = "access"), (name = "identity"), (name = "structure"), (name = "roster"),
         (name = "health"), (name = "media"), (name = "penal-codes"), (name = "vehicles"), (name = "equipment"),
-        (name = "uniforms"), (name = "sops"), (name = "use-of-force")
+        (name = "uniforms"), (name = "sops"), (name = "use-of-force"), (name = "arrests")
     )
 )]
 struct ApiDoc;
@@ -116,6 +116,7 @@ fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(sops::routes())
         .merge(catalogue_images::routes())
         .merge(use_of_force::routes())
+        .merge(arrests::routes())
         .routes(routes!(media::routes::insignia))
         .routes(routes!(identity::routes::auth_me))
         .routes(routes!(identity::routes::api_me))

@@ -196,6 +196,8 @@ nav_items! {
     // Filing a report is what every member does, on leave too: not management.
     UseOfForceReport => "reports_use_of_force_report", filing true;
     UseOfForceReview => "supervisor_uof_review";
+    ArrestReport => "reports_arrest_report", filing true;
+    ArrestReview => "supervisor_arrest_review";
 }
 
 /// Refuses with 401 or 403 unless `viewer` may see at least one of `nav_ids` (a resource

@@ -1,6 +1,7 @@
 //! One folder per feature: `routes` (thin handlers), `model` (types and rules), `store` (SQL).
 
 pub mod agencies;
+pub mod arrests;
 pub mod callsigns;
 pub mod catalogue_images;
 pub mod equipment;

@@ -318,10 +318,36 @@ pub async fn find<B: DeserializeOwned + Send + Unpin + 'static>(
     Ok(Some(found))
 }
 
-/// A reviewer's request on a report and their notes.
+/// A request on a report's status and its notes: a reviewer's, or the filer's own (an
+/// arrest refiled after correction), which leaves the review fields alone.
 pub struct ReviewRequest<'a> {
     pub request: Request<'a>,
     pub notes: Option<&'a str>,
+    pub by_reviewer: bool,
+}
+
+/// Replaces the form of report `id` (a filer's correction); the number stays.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn replace_form<B: Serialize + Sync>(
+    conn: &mut PgConnection,
+    kind: &str,
+    id: i64,
+    incident_date: &str,
+    location: &str,
+    body: &B,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE reports SET incident_date = $3, location = $4, body = $5, updated_at = now()
+         WHERE kind = $1 AND id = $2",
+    )
+    .bind(kind)
+    .bind(id)
+    .bind(incident_date)
+    .bind(location)
+    .bind(Json(body))
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 /// Applies a review to report `id` (already locked by [`find`] with `for_update`) of status
@@ -345,7 +371,7 @@ pub async fn apply_review(
     let status = change.map_or(current, |c| c.to);
     let signer =
         change.filter(|c| c.signs).map(|_| (actor.display.as_str(), actor.user_id.as_deref()));
-    let reviewing = !matches!(review.request, Request::Open);
+    let reviewing = review.by_reviewer && !matches!(review.request, Request::Open);
     let unsigned = flow.unsigned.contains(&status);
     sqlx::query(
         "UPDATE reports SET status = $2,

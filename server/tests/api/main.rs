@@ -10,6 +10,7 @@ mod helpers;
 mod access;
 mod agencies;
 mod agency_admin;
+mod arrests;
 mod catalogues;
 mod documents;
 mod hardening;

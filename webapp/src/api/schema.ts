@@ -76,6 +76,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/arrests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Arrest reports, newest first (at most 500): all for reviewers, the viewer's own for the
+         *     members who file them.
+         */
+        get: operations["list_arrests"];
+        put?: never;
+        /**
+         * Files an arrest report as the viewer; a missing case number gets the next one, allocated
+         *     in the transaction, and one already used answers 409.
+         */
+        post: operations["file_arrest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/arrests/next-number": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The case number the form suggests: one more than the highest so far. */
+        get: operations["next_arrest_number"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/arrests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One report with its history, for reviewers and for whoever filed it. */
+        get: operations["get_arrest"];
+        /**
+         * The filer's correction of a report returned to them: the form is replaced (the case
+         *     number stays) and the report is pending review again.
+         */
+        put: operations["resubmit_arrest"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * A supervisor's review: `open` (pending → under review), `approve` (signs), `return`
+         *     (needs notes saying what to correct). The reviewer and signer are the viewer.
+         */
+        patch: operations["review_arrest"];
+        trace?: never;
+    };
     "/api/auth/me": {
         parameters: {
             query?: never;
@@ -840,11 +906,105 @@ export interface components {
             schemaVersion: number;
             slug: string;
         };
+        /** @description Everything of the form but the case number, date and place. */
+        ArrestBody: {
+            /** @default  */
+            arrestType: string;
+            /** @default [] */
+            charges: components["schemas"]["Charge"][];
+            /** @default [] */
+            evidence: components["schemas"]["Evidence"][];
+            /** @default  */
+            narrative: string;
+            /** @default [] */
+            officers: components["schemas"]["Officer"][];
+            /**
+             * @default {
+             *       "address": "",
+             *       "description": "",
+             *       "name": ""
+             *     }
+             */
+            suspect: components["schemas"]["Suspect"];
+            /** @default [] */
+            witnesses: components["schemas"]["Witness"][];
+        };
+        /**
+         * @description `POST /api/arrests` (and the resubmission of a returned one): the form. A missing case
+         *     number is allocated by the server; `incidentNumber` is always the case number.
+         */
+        ArrestDraft: components["schemas"]["ArrestBody"] & {
+            /** @default  */
+            arrestDate: string;
+            /** @default null */
+            caseNumber: null | components["schemas"]["CaseNumber"];
+            /** @default null */
+            incidentNumber: null | components["schemas"]["CaseNumber"];
+            /** @default  */
+            location: string;
+        };
+        /** @description A filed arrest report. */
+        ArrestReport: components["schemas"]["ArrestBody"] & {
+            arrestDate: string;
+            caseNumber: string;
+            /** Format: date-time */
+            createdAt: string;
+            filedBy: string;
+            /** @description Status changes, oldest first (the detail only; lists leave it empty). */
+            history: components["schemas"]["HistoryEntry"][];
+            /** Format: int64 */
+            id: number;
+            /** @description Always the case number. */
+            incidentNumber: string;
+            location: string;
+            /** @description pending, under_review, approved or returned. */
+            status: string;
+            supervisor?: string | null;
+            supervisorNotes?: string | null;
+            /** Format: date-time */
+            supervisorSignedAt?: string | null;
+            supervisorSignedBy?: string | null;
+            totals: components["schemas"]["Totals"];
+        };
+        /**
+         * @description `PATCH /api/arrests/{id}`: a supervisor's `open`, `approve` (signs) or `return` (needs
+         *     notes). The signer is the viewer.
+         */
+        ArrestReview: {
+            /** @default  */
+            action: string;
+            /** @default null */
+            supervisorNotes: string | null;
+        };
         AvailableCallsigns: {
             /** @description One page of the free callsigns, in pool order. */
             available: string[];
             /** @description How many callsigns of the rank's pools are free in all. */
             total: number;
+        };
+        /** @description A case number as the form sends it: a number or text. */
+        CaseNumber: number | string;
+        /** @description One charge: a count of an offence, with its custody (months) and bond (dollars) each. */
+        Charge: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            bond: number;
+            /** @default  */
+            charge: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            count: number;
+            /** @default  */
+            statute: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            time: number;
         };
         Department: {
             id: string;
@@ -1022,6 +1182,12 @@ export interface components {
             id: number;
             incidentNumber: string;
         };
+        /** @description `POST /api/arrests` → the new report's id and case number. */
+        FiledArrest: {
+            caseNumber: string;
+            /** Format: int64 */
+            id: number;
+        };
         /**
          * @description Flags of a new agency (enableAgencyManagement defaults to on, disableCallsigns and
          *     hidden to off).
@@ -1178,6 +1344,10 @@ export interface components {
             level: string;
             name: string;
             roleId?: string | null;
+        };
+        /** @description `GET /api/arrests/next-number`. */
+        NextCaseNumber: {
+            caseNumber: string;
         };
         /** @description `GET /api/uof/next-number`: the number the form suggests. */
         NextNumber: {
@@ -1425,6 +1595,14 @@ export interface components {
             name: string;
             roleId?: string | null;
         };
+        Suspect: {
+            /** @default  */
+            address: string;
+            /** @default  */
+            description: string;
+            /** @default  */
+            name: string;
+        };
         /** @description The theme of an agency with every colour filled in (stored values, else the defaults). */
         Theme: {
             accentColor: string;
@@ -1469,6 +1647,19 @@ export interface components {
             surface?: string | null;
             surfaceAlt?: string | null;
             textColor?: string | null;
+        };
+        /** @description Totals of member-portal §5: time = Σ time × count; bond = Σ bond × count. */
+        Totals: {
+            /**
+             * Format: int64
+             * @description Dollars.
+             */
+            bond: number;
+            /**
+             * Format: int64
+             * @description Months.
+             */
+            time: number;
         };
         Uniform: {
             /** @description Rank ids, or `All`; empty means every rank. */
@@ -2016,6 +2207,474 @@ export interface operations {
             };
             /** @description Unknown agency */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_arrests: {
+        parameters: {
+            query?: {
+                /** @description pending, under_review, approved or returned. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArrestReport"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    file_arrest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArrestDraft"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiledArrest"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    next_arrest_number: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextCaseNumber"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_arrest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArrestReport"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resubmit_arrest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArrestDraft"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArrestReport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review_arrest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArrestReview"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArrestReport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

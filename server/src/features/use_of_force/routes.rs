@@ -138,7 +138,8 @@ pub async fn review(
             (Some(action), _) => Request::Act(action),
             (None, status) => Request::Save(status.filter(|s| !s.is_empty())),
         };
-    let review = ReviewRequest { request, notes: body.supervisor_notes.as_deref() };
+    let review =
+        ReviewRequest { request, notes: body.supervisor_notes.as_deref(), by_reviewer: true };
     let mut tx = viewer.pool().begin().await?;
     let found = store::find(&mut tx, id, true).await?.ok_or_else(|| not_found(NOT_FOUND))?;
     store::review(&mut tx, id, &found.status, &review, &viewer.actor()).await?;

@@ -1,0 +1,321 @@
+//! Arrest reports (member-portal §2.11, §3 "Arrest report", §5): the form a member files, the
+//! report as reviewers read it, and the checks the server makes of what the form checks.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::{
+    shared::report::{
+        evidence, officers, text, witnesses, Evidence, HistoryEntry, Officer, StoredReport, Witness,
+    },
+    validate::limits,
+};
+
+pub const DATE_REQUIRED: &str = "Arrest date is required.";
+pub const LOCATION_REQUIRED: &str = "Location is required.";
+pub const SUSPECT_REQUIRED: &str = "Suspect name is required.";
+pub const CHARGE_REQUIRED: &str = "Add at least one charge.";
+pub const CHARGE_NAMED: &str = "Each charge needs a statute or a charge.";
+pub const COUNT_AT_LEAST_ONE: &str = "Each charge needs a count of at least 1.";
+pub const TIME_AND_BOND: &str = "Time and bond must be whole numbers from 0.";
+pub const DUPLICATE_NUMBER: &str = "Another arrest report already has this case number.";
+pub const NOT_FOUND: &str = "Report not found";
+pub const NOT_RETURNED: &str = "Only a report returned for correction can be resubmitted.";
+
+/// The largest custody (months) and bond (dollars) one charge may carry.
+pub const MAX_TIME: i64 = 12_000;
+pub const MAX_BOND: i64 = 100_000_000;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Suspect {
+    #[schema(max_length = 120)]
+    pub name: String,
+    #[schema(max_length = 500)]
+    pub address: String,
+    #[schema(max_length = 1000)]
+    pub description: String,
+}
+
+/// One charge: a count of an offence, with its custody (months) and bond (dollars) each.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Charge {
+    #[schema(max_length = 32)]
+    pub statute: String,
+    #[schema(max_length = 120)]
+    pub charge: String,
+    pub count: i64,
+    pub time: i64,
+    pub bond: i64,
+}
+
+/// Everything of the form but the case number, date and place.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ArrestBody {
+    #[schema(max_length = 60)]
+    pub arrest_type: String,
+    pub officers: Vec<Officer>,
+    pub suspect: Suspect,
+    pub charges: Vec<Charge>,
+    pub witnesses: Vec<Witness>,
+    pub evidence: Vec<Evidence>,
+    #[schema(max_length = 20000)]
+    pub narrative: String,
+}
+
+/// A case number as the form sends it: a number or text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum CaseNumber {
+    Number(i64),
+    Text(String),
+}
+
+/// `POST /api/arrests` (and the resubmission of a returned one): the form. A missing case
+/// number is allocated by the server; `incidentNumber` is always the case number.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ArrestDraft {
+    pub case_number: Option<CaseNumber>,
+    /// Ignored: the incident number is the case number.
+    pub incident_number: Option<CaseNumber>,
+    #[schema(max_length = 40)]
+    pub arrest_date: String,
+    #[schema(max_length = 500)]
+    pub location: String,
+    #[serde(flatten)]
+    pub body: ArrestBody,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckedArrest {
+    pub case_number: Option<String>,
+    pub arrest_date: String,
+    pub location: String,
+    pub body: ArrestBody,
+}
+
+/// The server's checks of what the form checks (member-portal §5 "Arrest report").
+pub fn check_arrest(draft: ArrestDraft) -> Result<CheckedArrest, String> {
+    let case_number = match draft.case_number {
+        Some(CaseNumber::Number(n)) if n > 0 => Some(n.to_string()),
+        Some(CaseNumber::Number(_)) => return Err("A case number is a positive number.".into()),
+        Some(CaseNumber::Text(t)) => Some(text("A case number", &t, 40)?).filter(|t| !t.is_empty()),
+        None => None,
+    };
+    let arrest_date = text("A date", &draft.arrest_date, 40)?;
+    if arrest_date.is_empty() {
+        return Err(DATE_REQUIRED.into());
+    }
+    let location = text("A location", &draft.location, limits::DESCRIPTION)?;
+    if location.is_empty() {
+        return Err(LOCATION_REQUIRED.into());
+    }
+    let b = draft.body;
+    let suspect = Suspect {
+        name: text("The suspect's name", &b.suspect.name, limits::NAME)?,
+        address: text("The suspect's address", &b.suspect.address, limits::DESCRIPTION)?,
+        description: text("The suspect's description", &b.suspect.description, limits::NOTE)?,
+    };
+    if suspect.name.is_empty() {
+        return Err(SUSPECT_REQUIRED.into());
+    }
+    if b.charges.len() > crate::shared::report::MAX_ROWS {
+        return Err(format!("A report lists at most {} charges.", crate::shared::report::MAX_ROWS));
+    }
+    let mut charges = Vec::with_capacity(b.charges.len());
+    for c in b.charges {
+        let charge = Charge {
+            statute: text("A statute", &c.statute, 32)?,
+            charge: text("A charge", &c.charge, limits::NAME)?,
+            ..c
+        };
+        if charge.statute.is_empty() && charge.charge.is_empty() {
+            return Err(CHARGE_NAMED.into());
+        }
+        if !(1..=1000).contains(&charge.count) {
+            return Err(COUNT_AT_LEAST_ONE.into());
+        }
+        if !(0..=MAX_TIME).contains(&charge.time) || !(0..=MAX_BOND).contains(&charge.bond) {
+            return Err(TIME_AND_BOND.into());
+        }
+        charges.push(charge);
+    }
+    if charges.is_empty() {
+        return Err(CHARGE_REQUIRED.into());
+    }
+    Ok(CheckedArrest {
+        case_number,
+        arrest_date,
+        location,
+        body: ArrestBody {
+            arrest_type: text("An arrest type", &b.arrest_type, limits::SHORT_TEXT)?,
+            officers: officers(b.officers)?,
+            suspect,
+            charges,
+            witnesses: witnesses(b.witnesses)?,
+            evidence: evidence(b.evidence)?,
+            narrative: text("The narrative", &b.narrative, 20_000)?,
+        },
+    })
+}
+
+/// Totals of member-portal §5: time = Σ time × count; bond = Σ bond × count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Totals {
+    /// Months.
+    pub time: i64,
+    /// Dollars.
+    pub bond: i64,
+}
+
+pub fn totals(charges: &[Charge]) -> Totals {
+    Totals {
+        time: charges.iter().map(|c| c.time * c.count).sum(),
+        bond: charges.iter().map(|c| c.bond * c.count).sum(),
+    }
+}
+
+/// A filed arrest report.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ArrestReport {
+    pub id: i64,
+    pub case_number: String,
+    /// Always the case number.
+    pub incident_number: String,
+    pub arrest_date: String,
+    pub location: String,
+    #[serde(flatten)]
+    pub body: ArrestBody,
+    pub totals: Totals,
+    /// pending, under_review, approved or returned.
+    pub status: String,
+    pub supervisor: Option<String>,
+    pub supervisor_notes: Option<String>,
+    pub supervisor_signed_by: Option<String>,
+    pub supervisor_signed_at: Option<DateTime<Utc>>,
+    pub filed_by: String,
+    pub created_at: DateTime<Utc>,
+    /// Status changes, oldest first (the detail only; lists leave it empty).
+    pub history: Vec<HistoryEntry>,
+}
+
+impl From<StoredReport<ArrestBody>> for ArrestReport {
+    fn from(r: StoredReport<ArrestBody>) -> Self {
+        Self {
+            id: r.id,
+            incident_number: r.number.clone(),
+            case_number: r.number,
+            arrest_date: r.incident_date,
+            location: r.location,
+            totals: totals(&r.body.charges),
+            body: r.body,
+            status: r.status,
+            supervisor: r.supervisor,
+            supervisor_notes: r.supervisor_notes,
+            supervisor_signed_by: r.supervisor_signed_by,
+            supervisor_signed_at: r.supervisor_signed_at,
+            filed_by: r.filed_by,
+            created_at: r.created_at,
+            history: r.history,
+        }
+    }
+}
+
+/// `POST /api/arrests` → the new report's id and case number.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FiledArrest {
+    pub id: i64,
+    pub case_number: String,
+}
+
+/// `GET /api/arrests/next-number`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NextCaseNumber {
+    pub case_number: String,
+}
+
+/// `PATCH /api/arrests/{id}`: a supervisor's `open`, `approve` (signs) or `return` (needs
+/// notes). The signer is the viewer.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ArrestReview {
+    pub action: String,
+    #[schema(max_length = 4000)]
+    pub supervisor_notes: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn draft() -> ArrestDraft {
+        ArrestDraft {
+            case_number: None,
+            incident_number: Some(CaseNumber::Text("ignored".into())),
+            arrest_date: "2026-11-20".into(),
+            location: "Vinewood".into(),
+            body: ArrestBody {
+                officers: vec![Officer { name: "Dale".into(), ..Officer::default() }],
+                suspect: Suspect { name: " John ".into(), ..Suspect::default() },
+                charges: vec![
+                    Charge {
+                        statute: "PC 1".into(),
+                        charge: "Theft".into(),
+                        count: 2,
+                        time: 6,
+                        bond: 500,
+                    },
+                    Charge {
+                        statute: "PC 2".into(),
+                        charge: String::new(),
+                        count: 1,
+                        time: 12,
+                        bond: 0,
+                    },
+                ],
+                ..ArrestBody::default()
+            },
+        }
+    }
+
+    #[test]
+    fn arrests_are_checked_and_totalled() {
+        let checked = check_arrest(draft()).unwrap();
+        assert_eq!(checked.case_number, None);
+        assert_eq!(checked.body.suspect.name, "John");
+        assert_eq!(totals(&checked.body.charges), Totals { time: 24, bond: 1000 });
+        let numbered = ArrestDraft { case_number: Some(CaseNumber::Number(7)), ..draft() };
+        assert_eq!(check_arrest(numbered).unwrap().case_number.as_deref(), Some("7"));
+        let with_charge = |charge: Charge| {
+            let mut d = draft();
+            d.body.charges = vec![charge];
+            check_arrest(d).unwrap_err()
+        };
+        let base = Charge { statute: "PC 1".into(), count: 1, ..Charge::default() };
+        assert_eq!(with_charge(Charge { count: 0, ..base.clone() }), COUNT_AT_LEAST_ONE);
+        assert_eq!(with_charge(Charge { bond: -1, ..base.clone() }), TIME_AND_BOND);
+        assert_eq!(with_charge(Charge { statute: " ".into(), ..base }), CHARGE_NAMED);
+        let mut none = draft();
+        none.body.charges.clear();
+        assert_eq!(check_arrest(none).unwrap_err(), CHARGE_REQUIRED);
+        let mut nameless = draft();
+        nameless.body.suspect.name = " ".into();
+        assert_eq!(check_arrest(nameless).unwrap_err(), SUSPECT_REQUIRED);
+        assert_eq!(
+            check_arrest(ArrestDraft { arrest_date: String::new(), ..draft() }).unwrap_err(),
+            DATE_REQUIRED
+        );
+        assert_eq!(
+            check_arrest(ArrestDraft { location: " ".into(), ..draft() }).unwrap_err(),
+            LOCATION_REQUIRED
+        );
+    }
+}

@@ -1,0 +1,177 @@
+//! `GET|POST /api/arrests`, `GET /api/arrests/next-number`, `GET|PATCH|PUT /api/arrests/{id}`.
+
+use axum::{http::StatusCode, Json};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::{
+    access::{
+        guard::{nav_item, require_any_nav, require_nav, Guard, NavItem},
+        Viewer,
+    },
+    error::{bad_request, conflict, not_found, AppResult},
+    extract::{JsonBody, PathParams, QueryParams},
+    features::arrests::{
+        model::{
+            check_arrest, ArrestDraft, ArrestReport, ArrestReview, FiledArrest, NextCaseNumber,
+            NOT_FOUND, NOT_RETURNED,
+        },
+        store,
+    },
+    shared::{
+        report::ReviewRequest,
+        review::{Request, ARREST},
+    },
+};
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StatusQuery {
+    /// pending, under_review, approved or returned.
+    pub status: Option<String>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct ReportId {
+    pub id: i64,
+}
+
+const READERS: [&str; 2] = [nav_item::ArrestReview::ID, nav_item::ArrestReport::ID];
+
+async fn is_reviewer(viewer: &Viewer) -> bool {
+    require_nav(viewer, nav_item::ArrestReview::ID).await.is_ok()
+}
+
+/// Arrest reports, newest first (at most 500): all for reviewers, the viewer's own for the
+/// members who file them.
+#[utoipa::path(get, operation_id = "list_arrests", path = "/api/arrests", tag = "arrests",
+    params(StatusQuery),
+    responses((status = 200, body = Vec<ArrestReport>), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
+pub async fn list(
+    viewer: Viewer,
+    QueryParams(query): QueryParams<StatusQuery>,
+) -> AppResult<Json<Vec<ArrestReport>>> {
+    require_any_nav(&viewer, &READERS).await?;
+    let status = query.status.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    if let Some(status) = status {
+        if !ARREST.statuses.contains(&status) {
+            return Err(bad_request(format!(
+                "Unknown status '{status}'. Use one of: {}.",
+                ARREST.statuses.join(", ")
+            )));
+        }
+    }
+    let own = if is_reviewer(&viewer).await {
+        None
+    } else {
+        viewer.user.as_ref().map(|u| u.discord_id.as_str())
+    };
+    let reports = store::list(viewer.pool(), status, own).await?;
+    Ok(Json(reports.into_iter().map(ArrestReport::from).collect()))
+}
+
+/// The case number the form suggests: one more than the highest so far.
+#[utoipa::path(get, operation_id = "next_arrest_number", path = "/api/arrests/next-number", tag = "arrests",
+    responses((status = 200, body = NextCaseNumber), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody)))]
+pub async fn next_number(
+    Guard(viewer, _): Guard<nav_item::ArrestReport>,
+) -> AppResult<Json<NextCaseNumber>> {
+    let next = store::suggested_number(viewer.pool()).await?;
+    Ok(Json(NextCaseNumber { case_number: next.to_string() }))
+}
+
+/// Files an arrest report as the viewer; a missing case number gets the next one, allocated
+/// in the transaction, and one already used answers 409.
+#[utoipa::path(post, operation_id = "file_arrest", path = "/api/arrests", tag = "arrests",
+    request_body = ArrestDraft,
+    responses((status = 201, body = FiledArrest), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 409, body = crate::error::ErrorBody)))]
+pub async fn file(
+    Guard(viewer, _): Guard<nav_item::ArrestReport>,
+    JsonBody(draft): JsonBody<ArrestDraft>,
+) -> AppResult<(StatusCode, Json<FiledArrest>)> {
+    let arrest = check_arrest(draft).map_err(bad_request)?;
+    let mut tx = viewer.pool().begin().await?;
+    let (id, case_number) = store::insert(&mut tx, &arrest, &viewer.actor()).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(FiledArrest { id, case_number })))
+}
+
+/// One report with its history, for reviewers and for whoever filed it.
+#[utoipa::path(get, operation_id = "get_arrest", path = "/api/arrests/{id}", tag = "arrests",
+    params(ReportId),
+    responses((status = 200, body = ArrestReport), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn detail(
+    viewer: Viewer,
+    PathParams(ReportId { id }): PathParams<ReportId>,
+) -> AppResult<Json<ArrestReport>> {
+    require_any_nav(&viewer, &READERS).await?;
+    let mut conn = viewer.pool().acquire().await?;
+    let found = store::find(&mut conn, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    if !found.filed_by(&viewer) && !is_reviewer(&viewer).await {
+        return Err(not_found(NOT_FOUND));
+    }
+    Ok(Json(found.into()))
+}
+
+/// A supervisor's review: `open` (pending → under review), `approve` (signs), `return`
+/// (needs notes saying what to correct). The reviewer and signer are the viewer.
+#[utoipa::path(patch, operation_id = "review_arrest", path = "/api/arrests/{id}", tag = "arrests",
+    params(ReportId), request_body = ArrestReview,
+    responses((status = 200, body = ArrestReport), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 404, body = crate::error::ErrorBody)))]
+pub async fn review(
+    Guard(viewer, _): Guard<nav_item::ArrestReview>,
+    PathParams(ReportId { id }): PathParams<ReportId>,
+    JsonBody(body): JsonBody<ArrestReview>,
+) -> AppResult<Json<ArrestReport>> {
+    let request = match body.action.trim() {
+        "open" => Request::Open,
+        // Refiling is the filer's, through PUT.
+        "refile" => return Err(bad_request("Unknown review action 'refile'.")),
+        action => Request::Act(action),
+    };
+    let review =
+        ReviewRequest { request, notes: body.supervisor_notes.as_deref(), by_reviewer: true };
+    let mut tx = viewer.pool().begin().await?;
+    let found = store::find(&mut tx, id, true).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    store::review(&mut tx, id, &found.status, &review, &viewer.actor()).await?;
+    let updated = store::find(&mut tx, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    tx.commit().await?;
+    Ok(Json(updated.into()))
+}
+
+/// The filer's correction of a report returned to them: the form is replaced (the case
+/// number stays) and the report is pending review again.
+#[utoipa::path(put, operation_id = "resubmit_arrest", path = "/api/arrests/{id}", tag = "arrests",
+    params(ReportId), request_body = ArrestDraft,
+    responses((status = 200, body = ArrestReport), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 404, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody)))]
+pub async fn resubmit(
+    Guard(viewer, _): Guard<nav_item::ArrestReport>,
+    PathParams(ReportId { id }): PathParams<ReportId>,
+    JsonBody(draft): JsonBody<ArrestDraft>,
+) -> AppResult<Json<ArrestReport>> {
+    let arrest = check_arrest(draft).map_err(bad_request)?;
+    let mut tx = viewer.pool().begin().await?;
+    let found = store::find(&mut tx, id, true).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    if !found.filed_by(&viewer) {
+        return Err(not_found(NOT_FOUND));
+    }
+    if found.status != "returned" {
+        return Err(conflict(NOT_RETURNED));
+    }
+    store::replace_form(&mut tx, id, &arrest).await?;
+    let refile = ReviewRequest { request: Request::Act("refile"), notes: None, by_reviewer: false };
+    store::review(&mut tx, id, &found.status, &refile, &viewer.actor()).await?;
+    let updated = store::find(&mut tx, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    tx.commit().await?;
+    Ok(Json(updated.into()))
+}
