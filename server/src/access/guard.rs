@@ -198,6 +198,7 @@ nav_items! {
     UseOfForceReview => "supervisor_uof_review";
     ArrestReport => "reports_arrest_report", filing true;
     ArrestReview => "supervisor_arrest_review";
+    TicketReport => "reports_ticket_report", filing true;
 }
 
 /// Refuses with 401 or 403 unless `viewer` may see at least one of `nav_ids` (a resource

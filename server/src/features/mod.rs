@@ -12,6 +12,7 @@ pub mod permissions;
 pub mod roster;
 pub mod sops;
 pub mod structure;
+pub mod tickets;
 pub mod uniforms;
 pub mod use_of_force;
 pub mod vehicles;

@@ -23,5 +23,6 @@ mod roster;
 mod shared_stores;
 mod support;
 mod tenancy;
+mod tickets;
 mod use_of_force;
 mod web;

@@ -574,6 +574,61 @@ export interface paths {
         patch: operations["update_structure_item"];
         trace?: never;
     };
+    "/api/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tickets, newest first (at most 500): all for supervisors, the viewer's own otherwise. */
+        get: operations["list_tickets"];
+        put?: never;
+        /**
+         * Issues a ticket as the viewer: violations from the agency's penal code catalogue, each
+         *     fined within its range; a blank citation number gets the next one.
+         */
+        post: operations["issue_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/next-number": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The citation number the form suggests. */
+        get: operations["next_ticket_number"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One ticket, for supervisors and for whoever issued it. */
+        get: operations["get_ticket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/uniforms": {
         parameters: {
             query?: never;
@@ -1260,6 +1315,12 @@ export interface components {
             enabled: boolean;
             serverUrl?: string | null;
         };
+        /** @description `POST /api/tickets` → the new ticket's id and citation number. */
+        IssuedTicket: {
+            citationNumber: string;
+            /** Format: int64 */
+            id: number;
+        };
         /** @description A rank level: a lowercased id and the label shown to people. */
         Level: {
             id: string;
@@ -1348,6 +1409,9 @@ export interface components {
         /** @description `GET /api/arrests/next-number`. */
         NextCaseNumber: {
             caseNumber: string;
+        };
+        NextCitationNumber: {
+            citationNumber: string;
         };
         /** @description `GET /api/uof/next-number`: the number the form suggests. */
         NextNumber: {
@@ -1648,6 +1712,71 @@ export interface components {
             surfaceAlt?: string | null;
             textColor?: string | null;
         };
+        /** @description An issued ticket. */
+        Ticket: components["schemas"]["TicketBody"] & {
+            citationNumber: string;
+            /** Format: date-time */
+            createdAt: string;
+            filedBy: string;
+            /** Format: int64 */
+            id: number;
+            issuedAt: string;
+            location: string;
+            /**
+             * Format: int64
+             * @description Σ fines, in dollars.
+             */
+            totalFine: number;
+        };
+        TicketBody: {
+            /** @default [] */
+            evidence: components["schemas"]["Evidence"][];
+            /** @default  */
+            notes: string;
+            /**
+             * @default {
+             *       "callsign": "",
+             *       "name": "",
+             *       "rank": ""
+             *     }
+             */
+            officer: components["schemas"]["Officer"];
+            /**
+             * @default {
+             *       "colour": "",
+             *       "model": "",
+             *       "plate": ""
+             *     }
+             */
+            vehicle: components["schemas"]["TicketVehicle"];
+            /** @default [] */
+            violations: components["schemas"]["Violation"][];
+            /**
+             * @default {
+             *       "address": "",
+             *       "description": "",
+             *       "name": ""
+             *     }
+             */
+            violator: components["schemas"]["Violator"];
+        };
+        /** @description `POST /api/tickets`: a blank citation number is allocated by the server. */
+        TicketDraft: components["schemas"]["TicketBody"] & {
+            /** @default  */
+            citationNumber: string;
+            /** @default  */
+            issuedAt: string;
+            /** @default  */
+            location: string;
+        };
+        TicketVehicle: {
+            /** @default  */
+            colour: string;
+            /** @default  */
+            model: string;
+            /** @default  */
+            plate: string;
+        };
         /** @description Totals of member-portal §5: time = Σ time × count; bond = Σ bond × count. */
         Totals: {
             /**
@@ -1859,6 +1988,29 @@ export interface components {
             roles: string[];
             roster?: null | components["schemas"]["RosterEntry"];
             userId?: string | null;
+        };
+        /** @description An offence of the catalogue and its fine in whole dollars. */
+        Violation: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            fine: number;
+            /** @default  */
+            statute: string;
+            /**
+             * @description Filled from the catalogue.
+             * @default
+             */
+            title: string;
+        };
+        Violator: {
+            /** @default  */
+            address: string;
+            /** @default  */
+            description: string;
+            /** @default  */
+            name: string;
         };
         Witness: {
             /**
@@ -4647,6 +4799,292 @@ export interface operations {
             };
             /** @description The body is not JSON (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_tickets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    issue_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketDraft"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedTicket"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    next_ticket_number: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextCitationNumber"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,103 @@
+//! `GET|POST /api/tickets`, `GET /api/tickets/next-number`, `GET /api/tickets/{id}`.
+
+use axum::{http::StatusCode, Json};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::{
+    access::{
+        guard::{nav_item, require_any_nav, require_nav, Guard, NavItem},
+        Viewer,
+    },
+    error::{bad_request, not_found, AppResult},
+    extract::{JsonBody, PathParams},
+    features::{
+        penal_codes,
+        tickets::{
+            model::{check_ticket, IssuedTicket, Ticket, TicketDraft, NOT_FOUND},
+            store,
+        },
+    },
+};
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct TicketId {
+    pub id: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NextCitationNumber {
+    pub citation_number: String,
+}
+
+/// Supervisors (who review arrests) read every ticket; members their own.
+const READERS: [&str; 2] = [nav_item::ArrestReview::ID, nav_item::TicketReport::ID];
+
+async fn reads_all(viewer: &Viewer) -> bool {
+    require_nav(viewer, nav_item::ArrestReview::ID).await.is_ok()
+}
+
+/// Tickets, newest first (at most 500): all for supervisors, the viewer's own otherwise.
+#[utoipa::path(get, operation_id = "list_tickets", path = "/api/tickets", tag = "tickets",
+    responses((status = 200, body = Vec<Ticket>), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody)))]
+pub async fn list(viewer: Viewer) -> AppResult<Json<Vec<Ticket>>> {
+    require_any_nav(&viewer, &READERS).await?;
+    let own = if reads_all(&viewer).await {
+        None
+    } else {
+        viewer.user.as_ref().map(|u| u.discord_id.as_str())
+    };
+    let tickets = store::list(viewer.pool(), own).await?;
+    Ok(Json(tickets.into_iter().map(Ticket::from).collect()))
+}
+
+/// The citation number the form suggests.
+#[utoipa::path(get, operation_id = "next_ticket_number", path = "/api/tickets/next-number", tag = "tickets",
+    responses((status = 200, body = NextCitationNumber), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody)))]
+pub async fn next_number(
+    Guard(viewer, _): Guard<nav_item::TicketReport>,
+) -> AppResult<Json<NextCitationNumber>> {
+    let next = store::suggested_number(viewer.pool()).await?;
+    Ok(Json(NextCitationNumber { citation_number: next.to_string() }))
+}
+
+/// Issues a ticket as the viewer: violations from the agency's penal code catalogue, each
+/// fined within its range; a blank citation number gets the next one.
+#[utoipa::path(post, operation_id = "issue_ticket", path = "/api/tickets", tag = "tickets",
+    request_body = TicketDraft,
+    responses((status = 201, body = IssuedTicket), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 409, body = crate::error::ErrorBody)))]
+pub async fn issue(
+    Guard(viewer, _): Guard<nav_item::TicketReport>,
+    JsonBody(draft): JsonBody<TicketDraft>,
+) -> AppResult<(StatusCode, Json<IssuedTicket>)> {
+    let catalogue = penal_codes::store::load(viewer.pool()).await?;
+    let ticket = check_ticket(draft, &catalogue.items).map_err(bad_request)?;
+    let mut tx = viewer.pool().begin().await?;
+    let (id, citation_number) = store::insert(&mut tx, &ticket, &viewer.actor()).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(IssuedTicket { id, citation_number })))
+}
+
+/// One ticket, for supervisors and for whoever issued it.
+#[utoipa::path(get, operation_id = "get_ticket", path = "/api/tickets/{id}", tag = "tickets",
+    params(TicketId),
+    responses((status = 200, body = Ticket), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn detail(
+    viewer: Viewer,
+    PathParams(TicketId { id }): PathParams<TicketId>,
+) -> AppResult<Json<Ticket>> {
+    require_any_nav(&viewer, &READERS).await?;
+    let mut conn = viewer.pool().acquire().await?;
+    let found = store::find(&mut conn, id).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    if !found.filed_by(&viewer) && !reads_all(&viewer).await {
+        return Err(not_found(NOT_FOUND));
+    }
+    Ok(Json(found.into()))
+}
