@@ -25,7 +25,7 @@ use crate::{
     error::ErrorBody,
     features::{
         agencies, arrests, callsigns, catalogue_images, equipment, health, logs, penal_codes,
-        permissions, roster, sops, structure, tickets, uniforms, use_of_force, vehicles,
+        permissions, roster, sops, structure, tickets, training, uniforms, use_of_force, vehicles,
     },
     identity, media,
     state::AppState,
@@ -93,7 +93,7 @@ impl utoipa::Modify for CommonAnswers {
     tags(
         (name = "agencies"), (name = "access"), (name = "identity"), (name = "structure"), (name = "roster"),
         (name = "health"), (name = "media"), (name = "penal-codes"), (name = "vehicles"), (name = "equipment"),
-        (name = "uniforms"), (name = "sops"), (name = "use-of-force"), (name = "arrests"), (name = "tickets")
+        (name = "uniforms"), (name = "sops"), (name = "use-of-force"), (name = "arrests"), (name = "tickets"), (name = "training")
     )
 )]
 struct ApiDoc;
@@ -118,6 +118,7 @@ fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(use_of_force::routes())
         .merge(arrests::routes())
         .merge(tickets::routes())
+        .merge(training::routes())
         .routes(routes!(media::routes::insignia))
         .routes(routes!(identity::routes::auth_me))
         .routes(routes!(identity::routes::api_me))

@@ -199,6 +199,8 @@ nav_items! {
     ArrestReport => "reports_arrest_report", filing true;
     ArrestReview => "supervisor_arrest_review";
     TicketReport => "reports_ticket_report", filing true;
+    Training => "fto_training";
+    TrainingManagement => "fto_training_management";
 }
 
 /// Refuses with 401 or 403 unless `viewer` may see at least one of `nav_ids` (a resource

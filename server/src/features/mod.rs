@@ -13,6 +13,7 @@ pub mod roster;
 pub mod sops;
 pub mod structure;
 pub mod tickets;
+pub mod training;
 pub mod uniforms;
 pub mod use_of_force;
 pub mod vehicles;

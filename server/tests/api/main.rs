@@ -24,5 +24,6 @@ mod shared_stores;
 mod support;
 mod tenancy;
 mod tickets;
+mod training;
 mod use_of_force;
 mod web;

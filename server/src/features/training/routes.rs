@@ -1,0 +1,255 @@
+//! `GET|POST /api/trainings`, `PATCH|DELETE /api/trainings/{id}`,
+//! `GET /api/trainings/assignments`, `GET|PATCH|DELETE /api/trainings/assignments/{id}`,
+//! `POST /api/trainings/assign`.
+//!
+//! Who may do what (the specification leaves it open): everyone who sees either training page
+//! reads templates and sessions; training managers (`fto_training_management`) keep templates
+//! and create, change and delete sessions; an FTO listed on a session may also tick its
+//! checklist and change its fields.
+
+use axum::{http::StatusCode, Json};
+use chrono::Utc;
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::{
+    access::{
+        guard::{nav_item, require_any_nav, require_can_manage, require_nav, Guard, NavItem},
+        Viewer,
+    },
+    error::{bad_request, forbidden, not_found, AppResult},
+    extract::{JsonBody, PathParams, QueryParams},
+    features::training::{
+        model::{
+            check_status, check_template, people, tick, Assignment, Session, SessionPatch,
+            Template, TemplateDraft, Ticker, SESSION_NEEDS_TRAINEE, SESSION_NOT_FOUND,
+            TEMPLATE_NOT_FOUND, TEMPLATE_REQUIRED, TRAINEE_REQUIRED,
+        },
+        store::{self, NewSession},
+    },
+    shared::report::text,
+    validate::limits,
+};
+
+const READERS: [&str; 2] = [nav_item::Training::ID, nav_item::TrainingManagement::ID];
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct Id {
+    pub id: i64,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SessionQuery {
+    /// `me`: only the sessions that list the viewer as a trainee (their profile).
+    pub trainee: Option<String>,
+}
+
+/// The templates, by title.
+#[utoipa::path(get, operation_id = "list_training_templates", path = "/api/trainings", tag = "training",
+    responses((status = 200, body = Vec<Template>), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody)))]
+pub async fn templates(viewer: Viewer) -> AppResult<Json<Vec<Template>>> {
+    require_any_nav(&viewer, &READERS).await?;
+    Ok(Json(store::templates(viewer.pool()).await?))
+}
+
+/// Creates a template (title required; empty steps dropped).
+#[utoipa::path(post, operation_id = "create_training_template", path = "/api/trainings", tag = "training",
+    request_body = TemplateDraft,
+    responses((status = 201, body = Template), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
+pub async fn create_template(
+    Guard(viewer, _): Guard<nav_item::TrainingManagement>,
+    JsonBody(draft): JsonBody<TemplateDraft>,
+) -> AppResult<(StatusCode, Json<Template>)> {
+    let draft = check_template(draft).map_err(bad_request)?;
+    Ok((StatusCode::CREATED, Json(store::insert_template(viewer.pool(), &draft).await?)))
+}
+
+/// Replaces a template's title, description and steps.
+#[utoipa::path(patch, operation_id = "update_training_template", path = "/api/trainings/{id}", tag = "training",
+    params(Id), request_body = TemplateDraft,
+    responses((status = 200, body = Template), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 404, body = crate::error::ErrorBody)))]
+pub async fn update_template(
+    Guard(viewer, _): Guard<nav_item::TrainingManagement>,
+    PathParams(Id { id }): PathParams<Id>,
+    JsonBody(draft): JsonBody<TemplateDraft>,
+) -> AppResult<Json<Template>> {
+    let draft = check_template(draft).map_err(bad_request)?;
+    let updated = store::update_template(viewer.pool(), id, &draft).await?;
+    Ok(Json(updated.ok_or_else(|| not_found(TEMPLATE_NOT_FOUND))?))
+}
+
+/// Deletes a template; sessions made from it keep their checklist.
+#[utoipa::path(delete, operation_id = "delete_training_template", path = "/api/trainings/{id}", tag = "training",
+    params(Id),
+    responses((status = 204), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn delete_template(
+    Guard(viewer, _): Guard<nav_item::TrainingManagement>,
+    PathParams(Id { id }): PathParams<Id>,
+) -> AppResult<StatusCode> {
+    if store::delete_template(viewer.pool(), id).await? {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(not_found(TEMPLATE_NOT_FOUND))
+    }
+}
+
+/// Sessions, newest first (at most 500); `?trainee=me` for the viewer's own training.
+#[utoipa::path(get, operation_id = "list_training_sessions", path = "/api/trainings/assignments", tag = "training",
+    params(SessionQuery),
+    responses((status = 200, body = Vec<Session>), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
+pub async fn sessions(
+    viewer: Viewer,
+    QueryParams(query): QueryParams<SessionQuery>,
+) -> AppResult<Json<Vec<Session>>> {
+    match query.trainee.as_deref().map(str::trim) {
+        None | Some("") => {
+            require_any_nav(&viewer, &READERS).await?;
+            Ok(Json(store::sessions(viewer.pool(), None).await?))
+        }
+        // A member's own training: readable with a roster entry, whatever the pages allow.
+        Some("me") => match viewer.roster() {
+            Some(entry) => {
+                Ok(Json(store::sessions(viewer.pool(), Some(&entry.id.to_string())).await?))
+            }
+            None if viewer.is_authenticated() => Ok(Json(vec![])),
+            None => Err(crate::error::AppError::Unauthorized(
+                crate::access::guard::SIGN_IN_REQUIRED.into(),
+            )),
+        },
+        Some(other) => Err(bad_request(format!("Unknown trainee '{other}' (use 'me')."))),
+    }
+}
+
+/// One session.
+#[utoipa::path(get, operation_id = "get_training_session", path = "/api/trainings/assignments/{id}", tag = "training",
+    params(Id),
+    responses((status = 200, body = Session), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn session(
+    viewer: Viewer,
+    PathParams(Id { id }): PathParams<Id>,
+) -> AppResult<Json<Session>> {
+    require_any_nav(&viewer, &READERS).await?;
+    let mut conn = viewer.pool().acquire().await?;
+    let found = store::session(&mut conn, id, false).await?;
+    Ok(Json(found.ok_or_else(|| not_found(SESSION_NOT_FOUND))?))
+}
+
+/// Creates a session from a template (required) for at least one trainee.
+#[utoipa::path(post, operation_id = "assign_training", path = "/api/trainings/assign", tag = "training",
+    request_body = Assignment,
+    responses((status = 201, body = Session), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
+pub async fn assign(
+    Guard(viewer, _): Guard<nav_item::TrainingManagement>,
+    JsonBody(assignment): JsonBody<Assignment>,
+) -> AppResult<(StatusCode, Json<Session>)> {
+    let template_id = assignment.template_id.ok_or_else(|| bad_request(TEMPLATE_REQUIRED))?;
+    let template = store::template(viewer.pool(), template_id)
+        .await?
+        .ok_or_else(|| bad_request(TEMPLATE_REQUIRED))?;
+    let trainees = people(assignment.trainees).map_err(bad_request)?;
+    if trainees.is_empty() {
+        return Err(bad_request(TRAINEE_REQUIRED));
+    }
+    let ftos = people(assignment.ftos).map_err(bad_request)?;
+    let session_name =
+        text("A session name", &assignment.session_name, limits::NAME).map_err(bad_request)?;
+    let notes = text("Notes", &assignment.notes, limits::LONG_TEXT).map_err(bad_request)?;
+    let created_by = viewer.display_name();
+    let new = NewSession {
+        template: &template,
+        session_name: &session_name,
+        scheduled_at: assignment.scheduled_at,
+        notes: &notes,
+        ftos: &ftos,
+        trainees: &trainees,
+        created_by: &created_by,
+    };
+    Ok((StatusCode::CREATED, Json(store::insert_session(viewer.pool(), &new).await?)))
+}
+
+/// Whether the viewer is listed as an FTO of `session` (by roster id).
+fn is_fto_of(viewer: &Viewer, session: &Session) -> bool {
+    viewer.roster().is_some_and(|entry| {
+        let id = entry.id.to_string();
+        session.ftos.iter().any(|f| f.id == id)
+    })
+}
+
+/// Changes a session's fields (it keeps at least one trainee), or ticks one checklist item
+/// (`updateItem`; the server records the viewer and the time).
+#[utoipa::path(patch, operation_id = "update_training_session", path = "/api/trainings/assignments/{id}", tag = "training",
+    params(Id), request_body = SessionPatch,
+    responses((status = 200, body = Session), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 404, body = crate::error::ErrorBody)))]
+pub async fn update_session(
+    viewer: Viewer,
+    PathParams(Id { id }): PathParams<Id>,
+    JsonBody(patch): JsonBody<SessionPatch>,
+) -> AppResult<Json<Session>> {
+    require_any_nav(&viewer, &READERS).await?;
+    require_can_manage(&viewer)?;
+    let mut tx = viewer.pool().begin().await?;
+    let mut session =
+        store::session(&mut tx, id, true).await?.ok_or_else(|| not_found(SESSION_NOT_FOUND))?;
+    let manager = require_nav(&viewer, nav_item::TrainingManagement::ID).await.is_ok();
+    if !manager && !is_fto_of(&viewer, &session) {
+        return Err(forbidden(crate::access::guard::NO_PERMISSION));
+    }
+    if let Some(update) = &patch.update_item {
+        let name = viewer.display_name();
+        let roster_id = viewer.roster().map(|r| r.id.to_string());
+        let ticker = Ticker { name: &name, id: roster_id.as_deref() };
+        tick(&mut session.checklist, update, &ticker, Utc::now()).map_err(bad_request)?;
+    }
+    if let Some(name) = patch.session_name {
+        session.session_name = text("A session name", &name, limits::NAME).map_err(bad_request)?;
+    }
+    if let Some(scheduled_at) = patch.scheduled_at {
+        session.scheduled_at = scheduled_at;
+    }
+    if let Some(notes) = patch.notes {
+        session.notes = text("Notes", &notes, limits::LONG_TEXT).map_err(bad_request)?;
+    }
+    if let Some(status) = patch.status {
+        session.status = check_status(&status).map_err(bad_request)?;
+    }
+    if let Some(ftos) = patch.ftos {
+        session.ftos = people(ftos).map_err(bad_request)?;
+    }
+    if let Some(trainees) = patch.trainees {
+        session.trainees = people(trainees).map_err(bad_request)?;
+        if session.trainees.is_empty() {
+            return Err(bad_request(SESSION_NEEDS_TRAINEE));
+        }
+    }
+    let saved = store::save_session(&mut tx, &session).await?;
+    tx.commit().await?;
+    Ok(Json(saved))
+}
+
+/// Deletes a session.
+#[utoipa::path(delete, operation_id = "delete_training_session", path = "/api/trainings/assignments/{id}", tag = "training",
+    params(Id),
+    responses((status = 204), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn delete_session(
+    Guard(viewer, _): Guard<nav_item::TrainingManagement>,
+    PathParams(Id { id }): PathParams<Id>,
+) -> AppResult<StatusCode> {
+    if store::delete_session(viewer.pool(), id).await? {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(not_found(SESSION_NOT_FOUND))
+    }
+}
