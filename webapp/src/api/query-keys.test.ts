@@ -19,6 +19,10 @@ function agencyKeys(slug: string): QueryKey[] {
     queryKeys.rosterLogs(slug, LOGS),
     queryKeys.agenciesAdmin(slug),
     queryKeys.manageableAgencies(slug),
+    queryKeys.equipment(slug, 'member'),
+    queryKeys.equipment(slug, 'manage'),
+    queryKeys.uniforms(slug, 'member'),
+    queryKeys.uniforms(slug, 'manage'),
   ];
 }
 
@@ -71,6 +75,15 @@ describe('queryKeys', () => {
     expect(invalidates(all, queryKeys.navPermissions('lspd', null))).toBe(true);
     expect(invalidates(all, queryKeys.navPermissions('lspd', 'bcso'))).toBe(true);
     expect(invalidates(all, queryKeys.navPermissions('bcso', null))).toBe(false);
+  });
+
+  it('keeps the member and management lists of equipment and uniforms apart, under one prefix each', () => {
+    expect(queryKeys.equipment('lspd', 'manage')).toEqual(['agency', 'lspd', 'equipment', 'manage']);
+    expect(queryKeys.uniforms('lspd', 'member')).toEqual(['agency', 'lspd', 'uniforms', 'member']);
+    expect(invalidates(queryKeys.equipmentAll('lspd'), queryKeys.equipment('lspd', 'member'))).toBe(true);
+    expect(invalidates(queryKeys.equipment('lspd', 'member'), queryKeys.equipment('lspd', 'manage'))).toBe(false);
+    expect(invalidates(queryKeys.uniformsAll('lspd'), queryKeys.uniforms('lspd', 'manage'))).toBe(true);
+    expect(invalidates(queryKeys.uniformsAll('lspd'), queryKeys.equipment('lspd', 'manage'))).toBe(false);
   });
 
   it('reloads free callsigns with the roster, but not the roster with the callsigns', () => {

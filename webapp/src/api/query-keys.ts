@@ -44,6 +44,14 @@ export const queryKeys = {
   vehiclesAll: (slug: string) => [...agency(slug), 'vehicles'] as const,
   /** `GET /api/vehicles` (filtered by the viewer's rank, 'member') or `?scope=manage` ('manage'). */
   vehicles: (slug: string, scope: 'member' | 'manage') => [...agency(slug), 'vehicles', scope] as const,
+  /** Every equipment list of the agency (the member list and the management list). */
+  equipmentAll: (slug: string) => [...agency(slug), 'equipment'] as const,
+  /** `GET /api/equipment` (filtered by the viewer's rank, 'member') or `?scope=manage` ('manage'). */
+  equipment: (slug: string, scope: 'member' | 'manage') => [...agency(slug), 'equipment', scope] as const,
+  /** Every uniform list of the agency (the member list and the management list). */
+  uniformsAll: (slug: string) => [...agency(slug), 'uniforms'] as const,
+  /** `GET /api/uniforms` (filtered by the viewer's rank, 'member') or `?scope=manage` ('manage'). */
+  uniforms: (slug: string, scope: 'member' | 'manage') => [...agency(slug), 'uniforms', scope] as const,
 };
 
 /** True for data that survives an agency switch (only the agency list). */

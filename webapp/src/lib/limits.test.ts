@@ -5,6 +5,8 @@ import {
   AGENCY_NAME_MAX,
   AGENCY_SHORT_NAME_MAX,
   CALLSIGN_MAX,
+  CATALOGUE_NAME_MAX,
+  CATALOGUE_NOTE_MAX,
   DISCORD_ID_MAX,
   PERSON_NAME_MAX,
   REASON_MAX,
@@ -37,6 +39,18 @@ describe('limits', () => {
 
   it('StructurePatch.name matches the server', () => {
     expect(maxLength('StructurePatch', 'name')).toBe(STRUCTURE_NAME_MAX);
+  });
+
+  it.each([
+    ['Equipment', 'name', CATALOGUE_NAME_MAX],
+    ['EquipmentSection', 'name', CATALOGUE_NAME_MAX],
+    ['Uniform', 'name', CATALOGUE_NAME_MAX],
+    ['Equipment', 'notes', CATALOGUE_NOTE_MAX],
+    ['Uniform', 'notes', CATALOGUE_NOTE_MAX],
+    ['Gear', 'helmet', CATALOGUE_NOTE_MAX],
+    ['Gear', 'notes', CATALOGUE_NOTE_MAX],
+  ])('%s.%s matches the server (%i)', (schema, field, limit) => {
+    expect(maxLength(schema, field)).toBe(limit);
   });
 
   it('keeps the agency limits the server applies', () => {

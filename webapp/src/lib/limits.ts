@@ -22,3 +22,7 @@ export const STRUCTURE_NAME_MAX = 120;
 export const AGENCY_NAME_MAX = 120;
 /** Agency: short name. */
 export const AGENCY_SHORT_NAME_MAX = 40;
+/** Catalogues (equipment, uniforms): an entry's name; also a section name, an item, an attachment. */
+export const CATALOGUE_NAME_MAX = 120;
+/** Catalogues: an entry's notes (a uniform's summary) and the text of a gear slot. */
+export const CATALOGUE_NOTE_MAX = 1000;

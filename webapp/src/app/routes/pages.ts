@@ -22,4 +22,10 @@ export const NAV_PAGES: Readonly<Record<string, PageLoader>> = {
   structure_vehicles: async () => (await import('@/features/vehicles/components/VehiclesPage')).VehiclesPage,
   command_vehicle_permissions: async () =>
     (await import('@/features/vehicles/components/VehicleManagementPage')).VehicleManagementPage,
+  structure_equipment: async () => (await import('@/features/equipment/components/EquipmentPage')).EquipmentPage,
+  command_equipment_management: async () =>
+    (await import('@/features/equipment/components/EquipmentManagementPage')).EquipmentManagementPage,
+  structure_uniforms: async () => (await import('@/features/uniforms/components/UniformsPage')).UniformsPage,
+  command_uniform_management: async () =>
+    (await import('@/features/uniforms/components/UniformManagementPage')).UniformManagementPage,
 };

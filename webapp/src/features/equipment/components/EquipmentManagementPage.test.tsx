@@ -1,0 +1,346 @@
+import { notifications } from '@mantine/notifications';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { components } from '@/api/schema';
+import type { ViewerInfo } from '@/api/types';
+import { renderApp, resetAppStores } from '@/test-utils/app';
+import { bodyOf, json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
+import { rawlife } from '@/test-utils/organisation';
+import { screen, waitFor, within } from '@/test-utils/render';
+
+type EquipmentList = components['schemas']['EquipmentList'];
+type EquipmentSave = components['schemas']['EquipmentSave'];
+
+const COMMAND = signedIn(
+  rosterEntry({ id: 7, name: 'Eli Stone', rankId: 'patrol-lt', rank: 'Lieutenant', level: 'command' }),
+);
+const STALE = 'Someone else saved this list since you opened it. Review their changes and save again.';
+
+const RANKS: EquipmentList['ranks'] = [
+  { id: 'patrol-lt', name: 'Lieutenant', level: 'command', departmentId: 'patrol', departmentName: 'Patrol Division' },
+  { id: 'patrol-deputy', name: 'Deputy', level: 'deputy', departmentId: 'patrol', departmentName: 'Patrol Division' },
+  { id: 'k9-handler', name: 'Handler', level: 'deputy', departmentId: 'k9', departmentName: 'K9 Unit' },
+];
+
+function list(version = 3): EquipmentList {
+  return {
+    equipment: [
+      {
+        id: 'eq_1',
+        name: 'Patrol loadout',
+        image: '',
+        notes: 'Issued to every sworn member.',
+        allowedRanks: ['All'],
+        categories: [
+          { name: 'Weapons', items: ['Service pistol', 'Taser X2'] },
+          { name: 'Gear', items: ['Radio'] },
+        ],
+      },
+      {
+        id: 'eq_2',
+        name: 'Supervisor kit',
+        image: '',
+        notes: '',
+        allowedRanks: ['patrol-lt'],
+        categories: [{ name: 'Scene control', items: ['Spike strips'] }],
+      },
+    ],
+    ranks: RANKS,
+    version,
+  };
+}
+
+interface ServeOptions {
+  viewer?: Partial<ViewerInfo>;
+  /** Answers GET /api/equipment?scope=manage (the list by default). */
+  read?: (count: number) => Response | Promise<Response>;
+  /** Answers PUT (echoes the list at version + 1 by default). */
+  write?: (body: EquipmentSave) => Response | Promise<Response>;
+}
+
+function serve({ viewer, read, write }: ServeOptions = {}) {
+  const saves: EquipmentSave[] = [];
+  let reads = 0;
+  const server = mockAgencyServer({
+    me: COMMAND,
+    agencies: [rawlife()],
+    permissions: navPermissions({ viewer: viewerOf(COMMAND, false, viewer) }),
+    handle: (request) => {
+      const url = new URL(request.url, 'http://localhost');
+      if (url.pathname !== '/api/equipment') return undefined;
+      expect(url.searchParams.get('scope')).toBe('manage');
+      if (request.method === 'GET') {
+        reads += 1;
+        return read ? read(reads) : json(list());
+      }
+      if (request.method === 'PUT') {
+        const body = bodyOf(request) as EquipmentSave;
+        saves.push(body);
+        if (write) return write(body);
+        return json({
+          ...list(body.version + 1),
+          equipment: body.equipment.map((entry, i) => ({ ...entry, id: entry.id === '' ? `eq_new${String(i)}` : entry.id })),
+        });
+      }
+      return undefined;
+    },
+  });
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  return { saves, reads: () => reads };
+}
+
+const cards = () => screen.getAllByTestId('equipment-card');
+const cardNames = () => cards().map((card) => within(card).getByRole('heading').textContent);
+const cardOf = (name: string) => cards().find((card) => within(card).queryByRole('heading', { name }) !== null);
+
+async function loaded() {
+  await screen.findByRole('heading', { level: 1, name: 'Equipment management' });
+  await screen.findAllByTestId('equipment-card', {}, { timeout: 3000 });
+}
+
+describe('EquipmentManagementPage', { timeout: 20_000 }, () => {
+  beforeEach(resetAppStores);
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows each entry with image, name, section count, notes, sections and Edit/Delete', async () => {
+    serve();
+    renderApp('/command/equipment');
+    await loaded();
+    expect(screen.getByRole('button', { name: 'New equipment' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+    expect(cardNames()).toEqual(['Patrol loadout', 'Supervisor kit']);
+    const patrol = cardOf('Patrol loadout')!;
+    expect(patrol.textContent).toContain('2 sections');
+    expect(patrol.textContent).toContain('Issued to every sworn member.');
+    expect(within(patrol).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Service pistol',
+      'Taser X2',
+      'Radio',
+    ]);
+    expect(cardOf('Supervisor kit')!.textContent).toContain('1 section');
+    expect(within(patrol).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(within(patrol).getByRole('button', { name: 'Delete' })).toBeTruthy();
+  });
+
+  it("says 'No equipment configured' for an empty list", async () => {
+    serve({ read: () => json({ ...list(), equipment: [] }) });
+    renderApp('/command/equipment');
+    expect((await screen.findByTestId('equipment-empty')).textContent).toBe('No equipment configured');
+  });
+
+  it('creates an entry: name required, sections and items, the list updated before the save returns', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    let release: () => void = () => undefined;
+    const { saves } = serve({
+      write: (body) =>
+        new Promise<Response>((resolve) => {
+          release = () => {
+            resolve(json({ ...list(4), equipment: body.equipment.map((e) => ({ ...e, id: e.id === '' ? 'eq_9' : e.id })) }));
+          };
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp('/command/equipment');
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'New equipment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New equipment' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create equipment' }));
+    expect(await within(dialog).findByText('Equipment name is required')).toBeTruthy();
+    expect(saves).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'K9 kit');
+    expect(within(dialog).queryByText('Equipment name is required')).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Notes' }), 'Handlers only.');
+    await user.click(within(within(dialog).getByRole('group', { name: 'K9 Unit' })).getByRole('checkbox', { name: 'Handler' }));
+    const section = within(dialog).getByRole('group', { name: 'Section 1' });
+    await user.type(within(section).getByRole('textbox', { name: 'Section name' }), 'Dog');
+    await user.type(within(section).getByRole('textbox', { name: 'Item 1' }), 'Leash');
+    await user.click(within(section).getByRole('button', { name: 'Add item' }));
+    await user.type(within(section).getByRole('textbox', { name: 'Item 2' }), 'Bite sleeve');
+    await user.click(within(section).getByRole('button', { name: 'Add item' }));
+    // A blank item is dropped on save.
+    expect(within(section).getAllByRole('textbox')).toHaveLength(4);
+
+    // A second section whose only item is removed keeps one empty item.
+    await user.click(within(dialog).getByRole('button', { name: 'Add section' }));
+    const second = within(dialog).getByRole('group', { name: 'Section 2' });
+    await user.type(within(second).getByRole('textbox', { name: 'Item 1' }), 'Gone');
+    await user.click(within(second).getByRole('button', { name: 'Remove item 1' }));
+    expect(within(second).getByRole<HTMLInputElement>('textbox', { name: 'Item 1' }).value).toBe('');
+    await user.click(within(second).getByRole('button', { name: 'Remove section' }));
+    expect(within(dialog).queryByRole('group', { name: 'Section 2' })).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create equipment' }));
+    await waitFor(() => {
+      expect(saves).toHaveLength(1);
+    });
+    expect(saves[0]).toEqual({
+      version: 3,
+      equipment: [
+        ...list().equipment,
+        {
+          id: '',
+          name: 'K9 kit',
+          image: '',
+          notes: 'Handlers only.',
+          allowedRanks: ['k9-handler'],
+          categories: [{ name: 'Dog', items: ['Leash', 'Bite sleeve'] }],
+        },
+      ],
+    });
+    // Shown before the server answers.
+    await waitFor(() => {
+      expect(cardNames()).toEqual(['Patrol loadout', 'Supervisor kit', 'K9 kit']);
+    });
+    expect(show).not.toHaveBeenCalled();
+
+    release();
+    expect(await screen.findByText('Equipment created')).toBeTruthy();
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', title: 'Equipment created' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'New equipment' })).toBeNull();
+    });
+    expect(cardOf('K9 kit')!.textContent).toContain('1 section');
+  });
+
+  it('edits an entry and saves with the version read', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const { saves } = serve();
+    const user = userEvent.setup();
+    renderApp('/command/equipment');
+    await loaded();
+    await user.click(within(cardOf('Supervisor kit')!).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Supervisor kit' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Sergeant kit{Enter}');
+    await waitFor(() => {
+      expect(saves).toHaveLength(1);
+    });
+    expect(saves[0]?.version).toBe(3);
+    expect(saves[0]?.equipment.map((e) => e.name)).toEqual(['Patrol loadout', 'Sergeant kit']);
+    expect(saves[0]?.equipment[1]?.id).toBe('eq_2');
+    expect(await screen.findByText('Equipment updated')).toBeTruthy();
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', title: 'Equipment updated' }));
+  });
+
+  it('deletes after a confirmation', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const { saves } = serve();
+    const user = userEvent.setup();
+    renderApp('/command/equipment');
+    await loaded();
+    await user.click(within(cardOf('Patrol loadout')!).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Remove this equipment entry?')).toBeTruthy();
+    const confirm = screen.getByRole('dialog', { name: 'Delete Patrol loadout' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => {
+      expect(saves).toHaveLength(1);
+    });
+    expect(saves[0]?.equipment.map((e) => e.id)).toEqual(['eq_2']);
+    expect(await screen.findByText('Equipment removed')).toBeTruthy();
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', title: 'Equipment removed' }));
+    await waitFor(() => {
+      expect(cardNames()).toEqual(['Supervisor kit']);
+    });
+  });
+
+  it('puts the list back and keeps the dialog when the save fails', async () => {
+    const { saves } = serve({ write: () => new Response('', { status: 500 }) });
+    const user = userEvent.setup();
+    renderApp('/command/equipment');
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'New equipment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New equipment' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Broken kit');
+    await user.click(within(dialog).getByRole('button', { name: 'Create equipment' }));
+    expect(await within(dialog).findByText('HTTP 500')).toBeTruthy();
+    expect(saves).toHaveLength(1);
+    expect(cardNames()).toEqual(['Patrol loadout', 'Supervisor kit']);
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Name' }).value).toBe('Broken kit');
+  });
+
+  it("shows the server's refusal text", async () => {
+    serve({ write: () => json({ error: 'Unknown rank ids: gone.' }, 400) });
+    const user = userEvent.setup();
+    renderApp('/command/equipment');
+    await loaded();
+    await user.click(within(cardOf('Patrol loadout')!).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Patrol loadout' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('Unknown rank ids: gone.')).toBeTruthy();
+  });
+
+  it('a stale save shows the message and Reload; saving again uses the new version', async () => {
+    let stale = true;
+    const { saves, reads } = serve({
+      read: (count) => json(list(count === 1 ? 3 : 5)),
+      write: (body) => {
+        if (stale) {
+          stale = false;
+          return json({ error: STALE, current: list(5) }, 409);
+        }
+        return json({ ...list(body.version + 1), equipment: body.equipment });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/command/equipment');
+    await loaded();
+    await user.click(within(cardOf('Patrol loadout')!).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Patrol loadout' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Notes' }), ' Updated.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText(STALE)).toBeTruthy();
+    expect(saves[0]?.version).toBe(3);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => {
+      expect(reads()).toBe(2);
+    });
+    expect(within(dialog).queryByText(STALE)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => {
+      expect(saves).toHaveLength(2);
+    });
+    expect(saves[1]?.version).toBe(5);
+    expect(saves[1]?.equipment[0]?.notes).toBe('Issued to every sworn member. Updated.');
+    expect(await screen.findByText('Equipment updated')).toBeTruthy();
+  });
+
+  it("shows 'Unable to load equipment' with Retry when nothing loaded", async () => {
+    let fail = true;
+    serve({ read: () => (fail ? json({ error: 'Access denied' }, 403) : json(list())) });
+    const user = userEvent.setup();
+    renderApp('/command/equipment');
+    expect(await screen.findByText('Unable to load equipment')).toBeTruthy();
+    expect(screen.getByText('Access denied')).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await loaded();
+    expect(screen.queryByText('Unable to load equipment')).toBeNull();
+  });
+
+  it('shows a refresh failure inline in red, keeping the list', async () => {
+    serve({ read: (count) => (count === 1 ? json(list()) : new Response('', { status: 502 })) });
+    const user = userEvent.setup();
+    renderApp('/command/equipment');
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('HTTP 502')).toBeTruthy();
+    expect(screen.queryByText('Unable to load equipment')).toBeNull();
+    expect(cardNames()).toEqual(['Patrol loadout', 'Supervisor kit']);
+  });
+
+  it('is read-only on leave of absence', async () => {
+    serve({ viewer: { canManage: false } });
+    renderApp('/command/equipment');
+    await loaded();
+    expect(screen.getByTestId('loa-notice')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New equipment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+});

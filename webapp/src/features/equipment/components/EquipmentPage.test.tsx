@@ -1,0 +1,112 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { components } from '@/api/schema';
+import { renderApp, resetAppStores } from '@/test-utils/app';
+import { json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
+import { rawlife } from '@/test-utils/organisation';
+import { screen, within } from '@/test-utils/render';
+
+type EquipmentList = components['schemas']['EquipmentList'];
+
+const DEPUTY = signedIn(rosterEntry());
+
+const LIST: EquipmentList = {
+  equipment: [
+    {
+      id: 'eq_1',
+      name: 'Patrol loadout',
+      image: '/media/catalogues/rawlife/kit.png',
+      notes: 'Issued to every sworn member.',
+      allowedRanks: ['All'],
+      categories: [
+        { name: 'Weapons', items: ['Service pistol', 'Taser X2'] },
+        { name: 'Gear', items: ['Radio'] },
+      ],
+    },
+    {
+      id: 'eq_2',
+      name: 'Deputy kit',
+      image: '',
+      notes: '',
+      allowedRanks: ['patrol-deputy', 'patrol-sgt'],
+      categories: [],
+    },
+    { id: 'eq_3', name: 'Open kit', allowedRanks: [], categories: [{ name: '', items: ['Flashlight'] }] },
+  ],
+  ranks: [],
+  version: 3,
+};
+
+function serve(answer: () => Response) {
+  const server = mockAgencyServer({
+    me: DEPUTY,
+    agencies: [rawlife()],
+    permissions: navPermissions({ viewer: viewerOf(DEPUTY) }),
+    handle: (request) => {
+      const url = new URL(request.url, 'http://localhost');
+      if (url.pathname === '/api/equipment' && request.method === 'GET') return answer();
+      return undefined;
+    },
+  });
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  return server;
+}
+
+describe('EquipmentPage', { timeout: 20_000 }, () => {
+  beforeEach(resetAppStores);
+
+  it('lists each template with image, name, allowed ranks, notes and its sections', async () => {
+    const server = serve(() => json(LIST));
+    renderApp('/structure/equipment');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Equipment' })).toBeTruthy();
+    const cards = await screen.findAllByTestId('equipment-card');
+    expect(cards).toHaveLength(3);
+
+    const [patrol, deputy, open] = cards as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(patrol).getByRole('heading', { name: 'Patrol loadout' })).toBeTruthy();
+    expect(within(patrol).getByRole('img', { name: 'Patrol loadout' }).getAttribute('src')).toBe(
+      '/media/catalogues/rawlife/kit.png',
+    );
+    expect(patrol.textContent).toContain('Allowed: All ranks');
+    expect(within(patrol).getByText('Issued to every sworn member.')).toBeTruthy();
+    expect(within(patrol).getByText('Weapons')).toBeTruthy();
+    expect(within(patrol).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Service pistol',
+      'Taser X2',
+      'Radio',
+    ]);
+
+    expect(deputy.textContent).toContain('Allowed: 2 rank(s)');
+    expect(within(deputy).queryByRole('img')).toBeNull();
+    expect(within(deputy).getByText('No items listed.')).toBeTruthy();
+    // An empty rank list means every rank.
+    expect(open.textContent).toContain('Allowed: All ranks');
+    expect(within(open).getByText('Items')).toBeTruthy();
+
+    const calls = server.requests.filter((r) => r.url.startsWith('/api/equipment'));
+    expect(calls.every((r) => !r.url.includes('scope=manage'))).toBe(true);
+  });
+
+  it('says so when the rank may use nothing', async () => {
+    serve(() => json({ ...LIST, equipment: [] }));
+    renderApp('/structure/equipment');
+    expect((await screen.findByTestId('equipment-empty')).textContent).toBe('No equipment yet');
+  });
+
+  it("shows 'Equipment unavailable' with HTTP {status}", async () => {
+    serve(() => json({ error: 'database down' }, 503));
+    renderApp('/structure/equipment');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Equipment unavailable')).toBeTruthy();
+    expect(within(alert).getByText('HTTP 503')).toBeTruthy();
+  });
+
+  it("shows 'Failed to load equipment' when the call does not get through", async () => {
+    serve(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderApp('/structure/equipment');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Equipment unavailable')).toBeTruthy();
+    expect(within(alert).getByText('Failed to load equipment')).toBeTruthy();
+  });
+});

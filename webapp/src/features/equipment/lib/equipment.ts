@@ -1,0 +1,210 @@
+/**
+ * Equipment screens (member-portal §2.8, §4, §8; command-and-reports §2 "Equipment management",
+ * §4, §5, §8): texts, the editor's draft and its rules, the whole-list edits. Pure.
+ *
+ * The API calls the sections of a kit `categories`; the screens say sections.
+ */
+
+import { countText } from '@/lib/catalogue-list';
+
+export const EQUIPMENT_UNAVAILABLE = 'Equipment unavailable';
+export const FAILED_TO_LOAD_EQUIPMENT = 'Failed to load equipment';
+export const FAILED_TO_SAVE_EQUIPMENT = 'Failed to save equipment';
+/** Not given by the spec: what the member list says when the viewer's rank may use nothing. */
+export const NO_EQUIPMENT_YET = 'No equipment yet';
+export const NO_EQUIPMENT_CONFIGURED = 'No equipment configured';
+export const UNABLE_TO_LOAD_EQUIPMENT = 'Unable to load equipment';
+export const EQUIPMENT_NAME_REQUIRED = 'Equipment name is required';
+export const EQUIPMENT_CREATED = 'Equipment created';
+export const EQUIPMENT_UPDATED = 'Equipment updated';
+export const EQUIPMENT_REMOVED = 'Equipment removed';
+export const CONFIRM_REMOVE_EQUIPMENT = 'Remove this equipment entry?';
+
+/** What the failure texts need of a failed call (`ApiError` has both); null for a network failure. */
+export interface CallFailure {
+  status: number;
+  /** The server's `error` text, when the body carried one. */
+  serverMessage: string | null;
+}
+
+const httpText = (status: number) => `HTTP ${String(status)}`;
+
+/** Member list failure (member-portal §8): 'HTTP {status}' or 'Failed to load equipment'. */
+export function memberLoadErrorText(failure: CallFailure | null): string {
+  return failure === null ? FAILED_TO_LOAD_EQUIPMENT : httpText(failure.status);
+}
+
+/** Management load failure (command-and-reports §8): the message, 'HTTP {status}' or 'Failed to load equipment'. */
+export function manageLoadErrorText(failure: CallFailure | null): string {
+  if (failure === null) return FAILED_TO_LOAD_EQUIPMENT;
+  return failure.serverMessage ?? httpText(failure.status);
+}
+
+/** Save failure (command-and-reports §8): the response text, 'HTTP {status}' or 'Failed to save equipment'. */
+export function saveErrorText(failure: CallFailure | null): string {
+  if (failure === null) return FAILED_TO_SAVE_EQUIPMENT;
+  return failure.serverMessage ?? httpText(failure.status);
+}
+
+/** Whether a save was refused because someone else saved the list first (409). */
+export function isStale(failure: CallFailure | null): boolean {
+  return failure?.status === 409;
+}
+
+/** '1 section', '3 sections' (the section count of a management card). */
+export function sectionCountText(count: number): string {
+  return countText(count, 'section');
+}
+
+/** A section as the API holds it (`categories[]`). */
+export interface SectionLike {
+  name?: string;
+  items?: string[];
+}
+
+/** An equipment entry as the API holds it. */
+export interface EquipmentLike {
+  id?: string;
+  name: string;
+  image?: string;
+  notes?: string;
+  allowedRanks?: string[];
+  categories?: SectionLike[];
+}
+
+/** A section of the display: a name (maybe blank) and its non-blank items. */
+export interface DisplaySection {
+  name: string;
+  items: string[];
+}
+
+/** The sections to show: items trimmed, blank ones left out; sections with nothing to show are dropped. */
+export function displaySections(entry: EquipmentLike): DisplaySection[] {
+  return (entry.categories ?? [])
+    .map((section) => ({
+      name: (section.name ?? '').trim(),
+      items: (section.items ?? []).map((item) => item.trim()).filter((item) => item !== ''),
+    }))
+    .filter((section) => section.name !== '' || section.items.length > 0);
+}
+
+// ——— The editor ———
+
+export interface SectionDraft {
+  name: string;
+  /** Never empty: a section always shows at least one (maybe blank) item input. */
+  items: string[];
+}
+
+/** The Add/Edit equipment form. */
+export interface EquipmentDraft {
+  /** '' for a new entry (the server gives it an id). */
+  id: string;
+  name: string;
+  image: string;
+  notes: string;
+  allowedRanks: string[];
+  sections: SectionDraft[];
+}
+
+export function emptySection(): SectionDraft {
+  return { name: '', items: [''] };
+}
+
+/** The form of `entry`, or of a new entry (one empty section) when there is none. */
+export function draftOf(entry: EquipmentLike | null): EquipmentDraft {
+  if (entry === null) {
+    return { id: '', name: '', image: '', notes: '', allowedRanks: [], sections: [emptySection()] };
+  }
+  const sections = (entry.categories ?? []).map((section) => {
+    const items = [...(section.items ?? [])];
+    return { name: section.name ?? '', items: items.length > 0 ? items : [''] };
+  });
+  return {
+    id: entry.id ?? '',
+    name: entry.name,
+    image: entry.image ?? '',
+    notes: entry.notes ?? '',
+    allowedRanks: [...(entry.allowedRanks ?? [])],
+    sections,
+  };
+}
+
+/** Whether the form differs from what it started as. */
+export function isDirty(initial: EquipmentDraft, draft: EquipmentDraft): boolean {
+  return JSON.stringify(initial) !== JSON.stringify(draft);
+}
+
+function withSection(draft: EquipmentDraft, index: number, change: (section: SectionDraft) => SectionDraft): EquipmentDraft {
+  return {
+    ...draft,
+    sections: draft.sections.map((section, i) => (i === index ? change(section) : section)),
+  };
+}
+
+export function addSection(draft: EquipmentDraft): EquipmentDraft {
+  return { ...draft, sections: [...draft.sections, emptySection()] };
+}
+
+export function removeSection(draft: EquipmentDraft, index: number): EquipmentDraft {
+  return { ...draft, sections: draft.sections.filter((_, i) => i !== index) };
+}
+
+export function renameSection(draft: EquipmentDraft, index: number, name: string): EquipmentDraft {
+  return withSection(draft, index, (section) => ({ ...section, name }));
+}
+
+export function addItem(draft: EquipmentDraft, sectionIndex: number): EquipmentDraft {
+  return withSection(draft, sectionIndex, (section) => ({ ...section, items: [...section.items, ''] }));
+}
+
+export function setItem(draft: EquipmentDraft, sectionIndex: number, itemIndex: number, value: string): EquipmentDraft {
+  return withSection(draft, sectionIndex, (section) => ({
+    ...section,
+    items: section.items.map((item, i) => (i === itemIndex ? value : item)),
+  }));
+}
+
+/** Removes an item (the ✕); removing the last item of a section leaves one empty item. */
+export function removeItem(draft: EquipmentDraft, sectionIndex: number, itemIndex: number): EquipmentDraft {
+  return withSection(draft, sectionIndex, (section) => {
+    const items = section.items.filter((_, i) => i !== itemIndex);
+    return { ...section, items: items.length > 0 ? items : [''] };
+  });
+}
+
+/** The form's problem, or null: the name is required ('Equipment name is required'). */
+export function draftProblem(draft: EquipmentDraft): string | null {
+  return draft.name.trim() === '' ? EQUIPMENT_NAME_REQUIRED : null;
+}
+
+/** A saved entry: the shape the API takes (`categories`, every field present). */
+export interface EquipmentEntry {
+  id: string;
+  name: string;
+  image: string;
+  notes: string;
+  allowedRanks: string[];
+  categories: { name: string; items: string[] }[];
+}
+
+/**
+ * The entry the form saves (command-and-reports §5): text trimmed, blank items dropped, a
+ * section with neither name nor items dropped. The rank list is sent as chosen (the server
+ * de-duplicates it and collapses All).
+ */
+export function entryOf(draft: EquipmentDraft): EquipmentEntry {
+  return {
+    id: draft.id,
+    name: draft.name.trim(),
+    image: draft.image.trim(),
+    notes: draft.notes.trim(),
+    allowedRanks: [...draft.allowedRanks],
+    categories: draft.sections
+      .map((section) => ({
+        name: section.name.trim(),
+        items: section.items.map((item) => item.trim()).filter((item) => item !== ''),
+      }))
+      .filter((section) => section.name !== '' || section.items.length > 0),
+  };
+}
