@@ -158,6 +158,7 @@ pub async fn seed(state: &AppState) -> anyhow::Result<Vec<String>> {
             seed_members(db.pool(), &agency, demo.id_base).await?;
             crate::demo_organisation::seed(db.pool(), &state.media, &agency).await?;
             crate::demo_catalogues::seed(db.pool(), &agency).await?;
+            crate::demo_reports::seed(db.pool()).await?;
         }
     }
     Ok(created)

@@ -6,6 +6,7 @@ pub mod config;
 pub mod demo;
 pub mod demo_catalogues;
 pub mod demo_organisation;
+pub mod demo_reports;
 pub mod error;
 pub mod extract;
 pub mod features;

@@ -19,7 +19,8 @@ use std::{collections::BTreeSet, fs, path::Path};
 
 fn layer(module: &str) -> Option<u8> {
     Some(match module {
-        "router" | "startup" | "demo" | "demo_organisation" | "demo_catalogues" => 5,
+        "router" | "startup" | "demo" | "demo_organisation" | "demo_catalogues"
+        | "demo_reports" => 5,
         "features" => 4,
         "access" | "identity" | "media" | "shared" | "web" | "state" => 3,
         "tenancy" => 2,
