@@ -129,8 +129,13 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
 
     // Arrests: pending, approved, returned; charges from the agency's catalogue.
     let catalogue = penal_codes::store::load(&mut *tx).await?.items;
+    if catalogue.is_empty() {
+        // An agency whose catalogue was emptied: no charges to file.
+        tx.commit().await?;
+        return Ok(());
+    }
     let charge = |i: usize, count: i64| {
-        let c = &catalogue[i % catalogue.len().max(1)];
+        let c = &catalogue[i % catalogue.len()];
         json!({"statute": c.statute, "charge": c.title, "count": count, "time": c.custody_max, "bond": c.fine_max})
     };
     let arrest = |date: String, location: &str, suspect: &str, charges: Value| {
