@@ -5,17 +5,8 @@ import { api, ApiError, prepareRequest } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
 import type { AvailableCallsigns, RosterEntry, RosterInput } from '@/api/types';
 
-/** GET /api/roster */
-export function getRoster(signal?: AbortSignal): Promise<RosterEntry[]> {
-  return api.get<RosterEntry[]>('/api/roster', { signal: signal ?? null });
-}
-
-export const rosterQueryOptions = (slug: string) =>
-  queryOptions({
-    queryKey: queryKeys.roster(slug),
-    queryFn: ({ signal }) => getRoster(signal),
-    staleTime: 30_000,
-  });
+// The list itself is shared with the report forms' deputy picker.
+export { getRoster, rosterQueryOptions } from '@/api/roster';
 
 /**
  * GET /api/roster/callsigns?rank= — the first page (200) of the free callsigns of the rank's
