@@ -34,6 +34,18 @@ export const queryKeys = {
   structure: (slug: string) => [...agency(slug), 'structure'] as const,
   discordRoles: (slug: string) => [...agency(slug), 'discord-roles'] as const,
   callsignPools: (slug: string) => [...agency(slug), 'callsign-pools'] as const,
+  /** `GET /api/penal-codes`: the catalogue the report forms pick charges and violations from. */
+  penalCodes: (slug: string) => [...agency(slug), 'penal-codes'] as const,
+  /** Every arrest report key of the agency (lists, next number, details). */
+  arrestsAll: (slug: string) => [...agency(slug), 'arrests'] as const,
+  /** `GET /api/arrests/next-number`: the case number the form suggests. */
+  arrestNextNumber: (slug: string) => [...agency(slug), 'arrests', 'next-number'] as const,
+  /** `GET /api/arrests/{id}`. */
+  arrest: (slug: string, id: number) => [...agency(slug), 'arrests', 'detail', id] as const,
+  /** Every ticket key of the agency (list, next number, details). */
+  ticketsAll: (slug: string) => [...agency(slug), 'tickets'] as const,
+  /** `GET /api/tickets/next-number`: the citation number the form suggests. */
+  ticketNextNumber: (slug: string) => [...agency(slug), 'tickets', 'next-number'] as const,
   rosterLogs: (slug: string, { type, limit, offset }: { type: string; limit: number; offset: number }) =>
     [...agency(slug), 'roster-logs', type, limit, offset] as const,
   /** The agencies admin list (hidden agencies included). */
