@@ -64,6 +64,10 @@ export const queryKeys = {
   uniformsAll: (slug: string) => [...agency(slug), 'uniforms'] as const,
   /** `GET /api/uniforms` (filtered by the viewer's rank, 'member') or `?scope=manage` ('manage'). */
   uniforms: (slug: string, scope: 'member' | 'manage') => [...agency(slug), 'uniforms', scope] as const,
+  /** Every document list of the agency (SOPs and presentations: the member list and the management list). */
+  sopsAll: (slug: string) => [...agency(slug), 'sops'] as const,
+  /** `GET /api/sops` (the documents the viewer's level reaches, 'member') or `?scope=manage` ('manage'). */
+  sops: (slug: string, scope: 'member' | 'manage') => [...agency(slug), 'sops', scope] as const,
 };
 
 /** True for data that survives an agency switch (only the agency list). */

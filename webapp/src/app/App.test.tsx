@@ -172,8 +172,8 @@ describe('routes', () => {
   });
 
   it('shows placeholders for screens of later releases', async () => {
-    renderApp('/sops');
-    expect(await screen.findByRole('heading', { name: 'SOPs' }, { timeout: 3000 })).toBeTruthy();
+    renderApp('/supervisor/arrests');
+    expect(await screen.findByRole('heading', { name: 'Arrest Review' }, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByText('This screen arrives in a later release.')).toBeTruthy();
   });
 

@@ -36,10 +36,10 @@ describe('navRoutes', () => {
   });
 
   it('shows a placeholder titled with the label for links without a screen', async () => {
-    const sops = routes.find((route) => route.path === 'command/sops');
-    const Placeholder = await componentOf(sops!);
+    const arrestReview = routes.find((route) => route.path === 'supervisor/arrests');
+    const Placeholder = await componentOf(arrestReview!);
     render(<Placeholder />);
-    expect(screen.getByRole('heading', { name: 'SOPs & presentations' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Arrest Review' })).toBeTruthy();
     expect(screen.getByText('This screen arrives in a later release.')).toBeTruthy();
   });
 });

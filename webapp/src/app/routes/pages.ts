@@ -28,4 +28,8 @@ export const NAV_PAGES: Readonly<Record<string, PageLoader>> = {
   structure_uniforms: async () => (await import('@/features/uniforms/components/UniformsPage')).UniformsPage,
   command_uniform_management: async () =>
     (await import('@/features/uniforms/components/UniformManagementPage')).UniformManagementPage,
+  sops: async () => (await import('@/features/sops/components/SopsPage')).SopsPage,
+  command_sops: async () => (await import('@/features/sops/components/SopManagementPage')).SopManagementPage,
+  command_message_management: async () =>
+    (await import('@/features/messages/components/MessageManagementPage')).MessageManagementPage,
 };

@@ -1,0 +1,137 @@
+import { Accordion, Badge, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useActiveSlug, useAgency } from '@/agency/context';
+import { QueryStatus } from '@/components/QueryStatus';
+import { callFailure, documentsQueryOptions, type SopDocument } from '../api/sops';
+import {
+  filterDocuments,
+  formatDate,
+  groupDocuments,
+  levelLabel,
+  memberLoadErrorText,
+  NO_DOCUMENTS_YET,
+  NO_MATCHES,
+  UNABLE_TO_LOAD_SOPS,
+  type DocumentGroup,
+  type LevelOption,
+} from '../lib/sops';
+import { DocumentContent } from './DocumentContent';
+
+/** One document: the title and summary in the control; minimum rank, updated date and content inside. */
+function DocumentItem({ document, value, levels }: { document: SopDocument; value: string; levels: readonly LevelOption[] }) {
+  const summary = (document.summary ?? '').trim();
+  const updated = formatDate(document.updatedAt);
+  return (
+    <Accordion.Item value={value} data-testid="sop-item">
+      <Accordion.Control>
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="sop-title">
+            {document.title}
+          </Text>
+          {summary !== '' && (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {summary}
+            </Text>
+          )}
+        </Stack>
+      </Accordion.Control>
+      <Accordion.Panel>
+        <Stack gap="sm">
+          <Group gap="xs" wrap="wrap">
+            <Badge variant="light" tt="none">
+              Minimum rank: {levelLabel(levels, document.minLevel)}
+            </Badge>
+            {updated !== null && (
+              <Text size="xs" c="dimmed">
+                Updated {updated}
+              </Text>
+            )}
+          </Group>
+          <Paper withBorder radius="sm" p="sm">
+            <DocumentContent content={document.content} />
+          </Paper>
+        </Stack>
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+}
+
+function GroupSection({ group, levels }: { group: DocumentGroup<SopDocument>; levels: readonly LevelOption[] }) {
+  const headingId = useId();
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={headingId} data-testid={`sop-group-${group.type}`}>
+      <Title order={2} size="h3" id={headingId}>
+        {group.label}
+      </Title>
+      <Accordion variant="separated" multiple order={3} chevronPosition="right">
+        {group.documents.map((document, index) => (
+          <DocumentItem
+            key={document.id ?? String(index)}
+            value={document.id ?? `doc-${String(index)}`}
+            document={document}
+            levels={levels}
+          />
+        ))}
+      </Accordion>
+    </Stack>
+  );
+}
+
+/**
+ * SOPs (member-portal §2.10, §4, §8): the documents the viewer's rank may read (the server
+ * filters them by minimum level), grouped under 'Standard operating procedures' and
+ * 'Presentations', sorted by title; each opens to show its minimum rank, updated date and
+ * content (plain text, line breaks kept). Not in the spec: a search box over titles and
+ * summaries, handy on a phone with many documents.
+ */
+export function SopsPage() {
+  const slug = useActiveSlug();
+  const { levels } = useAgency();
+  const query = useQuery(documentsQueryOptions(slug));
+  const [search, setSearch] = useState('');
+  const documents = query.data?.documents ?? [];
+  const groups = groupDocuments(filterDocuments(documents, search));
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={1}>SOPs</Title>
+          <Text c="dimmed" size="sm">
+            Standard operating procedures and presentations for your rank.
+          </Text>
+        </Stack>
+        <QueryStatus
+          query={query}
+          loading="Loading documents…"
+          errorTitle={UNABLE_TO_LOAD_SOPS}
+          errorText={(error) => memberLoadErrorText(callFailure(error))}
+          empty={documents.length === 0 ? NO_DOCUMENTS_YET : null}
+          emptyTestId="sops-empty"
+        >
+          <Stack gap="lg">
+            <TextInput
+              type="search"
+              label="Search documents"
+              placeholder="Title or summary"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.currentTarget.value);
+              }}
+            />
+            {groups.length === 0 ? (
+              <Paper withBorder p="lg" radius="md">
+                <Text c="dimmed" ta="center" data-testid="sops-no-match">
+                  {NO_MATCHES}
+                </Text>
+              </Paper>
+            ) : (
+              groups.map((group) => <GroupSection key={group.type} group={group} levels={levels} />)
+            )}
+          </Stack>
+        </QueryStatus>
+      </Stack>
+    </Container>
+  );
+}
