@@ -1001,26 +1001,17 @@ export interface components {
         };
         /** @description A request to create an agency (CLI now; `POST /api/agencies` with the identity issue). */
         AgencyDraft: {
-            /** @default null */
-            description: string | null;
-            /** @default null */
-            domain: string | null;
-            /** @default null */
-            flags: null | components["schemas"]["FlagsInput"];
-            /** @default null */
-            links: null | components["schemas"]["LinksInput"];
-            /** @default null */
-            longDescription: string | null;
-            /** @default  */
-            name: string;
-            /** @default null */
-            owner: null | components["schemas"]["Owner"];
-            /** @default null */
-            shortName: string | null;
-            /** @default null */
-            slug: string | null;
-            /** @default null */
-            theme: null | components["schemas"]["ThemeInput"];
+            description?: string | null;
+            domain?: string | null;
+            flags?: null | components["schemas"]["FlagsInput"];
+            links?: null | components["schemas"]["LinksInput"];
+            longDescription?: string | null;
+            /** @description Missing or blank: 'Agency name is required.' */
+            name?: string;
+            owner?: null | components["schemas"]["Owner"];
+            shortName?: string | null;
+            slug?: string | null;
+            theme?: null | components["schemas"]["ThemeInput"];
         };
         AgencyFlags: {
             disableCallsigns: boolean;

@@ -11,8 +11,10 @@ pub use crate::tenancy::settings::*;
 
 /// A request to create an agency (CLI now; `POST /api/agencies` with the identity issue).
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase")]
 pub struct AgencyDraft {
+    /// Missing or blank: 'Agency name is required.'
+    #[serde(default)]
     pub name: String,
     pub slug: Option<String>,
     pub short_name: Option<String>,
