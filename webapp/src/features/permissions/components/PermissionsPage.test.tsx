@@ -133,7 +133,7 @@ describe('PermissionsPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderApp('/command/permissions');
     await card('Roster');
-    expect(screen.getByTestId('permissions-count').textContent).toBe('29 items');
+    expect(screen.getByTestId('permissions-count').textContent).toBe('30 items');
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'supervisor');
     await waitFor(() => {
       expect(screen.getByTestId('permissions-count').textContent).toBe('3 items');
