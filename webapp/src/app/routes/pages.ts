@@ -11,6 +11,10 @@ export const NAV_PAGES: Readonly<Record<string, PageLoader>> = {
   home: async () => (await import('@/features/home/components/HomePage')).HomePage,
   roster: async () => (await import('@/features/roster/components/RosterPage')).RosterPage,
   about: async () => (await import('@/features/about/components/AboutPage')).AboutPage,
+  reports_arrest_report: async () =>
+    (await import('@/features/arrest-report/components/ArrestReportPage')).ArrestReportPage,
+  reports_ticket_report: async () =>
+    (await import('@/features/ticket-report/components/TicketReportPage')).TicketReportPage,
   command_department_management: async () =>
     (await import('@/features/department/components/DepartmentPage')).DepartmentPage,
   command_logs: async () => (await import('@/features/logs/components/LogsPage')).LogsPage,

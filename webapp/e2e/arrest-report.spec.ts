@@ -1,0 +1,153 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, snap, type DemoAccount } from './helpers';
+
+// BCSO's demo members (seed-demo; the stand-in knows them as '<name>.bcso', ids 2000…): Sam
+// Whitaker is the Supervisor and Casey Nguyen the Deputy. BCSO has the default penal code
+// catalogue.
+const BCSO = "Blaine County Sheriff's Office";
+const DEPUTY: DemoAccount = { discordId: '200000000000000004', username: 'caseynguyen.bcso', name: 'Casey Nguyen', agency: BCSO };
+const SUPERVISOR: DemoAccount = { discordId: '200000000000000003', username: 'samwhitaker.bcso', name: 'Sam Whitaker', agency: BCSO };
+
+const PHONE = { width: 390, height: 844 };
+
+/** A screenshot of what the viewport shows (an open dialog), beside the full-page ones. */
+async function snapView(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, animations: 'disabled' });
+}
+
+/** Opens `path` of BCSO and signs in as `account`. */
+async function openAs(page: Page, path: string, account: DemoAccount): Promise<void> {
+  await page.goto(`${path}${path.includes('?') ? '&' : '?'}agency=bcso`);
+  await expect(page.getByTestId('portal-title')).toHaveText(`${BCSO} Portal`);
+  await signIn(page, account);
+}
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 0);
+}
+
+/**
+ * Files an arrest report of Lamar Davis with PC 101 (Assault, custody 1–6 months, fine
+ * $250–$1,000) picked through 'Search Penal Code', twice: totals 12 months and $2,000.
+ * Returns the case number it was filed under.
+ */
+async function fileArrest(page: Page, shot: string): Promise<string> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Arrest report' })).toBeVisible();
+  const caseNumber = page.getByRole('textbox', { name: 'Case number' });
+  await expect(caseNumber).toHaveValue(/^\d+$/);
+  const number = await caseNumber.inputValue();
+  await expect(page.getByRole('textbox', { name: 'Incident number' })).toHaveValue(number);
+
+  // The first officer is the signed-in deputy, read-only.
+  const me = page.getByRole('textbox', { name: 'Officer 1 name' });
+  await expect(me).toHaveValue('Casey Nguyen');
+  await expect(me).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('button', { name: 'Remove officer 1' })).toHaveCount(0);
+
+  await page.getByRole('textbox', { name: 'Location' }).fill('Vinewood Boulevard');
+  await page.getByRole('textbox', { name: 'Suspect name' }).fill('Lamar Davis');
+
+  await page.getByRole('button', { name: /^Catalog/ }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Search Penal Code' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Search' }).fill('PC 101');
+  const entry = dialog.getByTestId('penal-code-row').filter({ hasText: 'Assault' }).first();
+  await expect(entry).toContainText('Fine: $250 – $1,000');
+  await expect(entry).toContainText('Custody: 1 – 6 months');
+  await expectNoSidewaysScroll(page);
+  await snapView(page, `${shot}-penal-code`);
+  await dialog.getByRole('button', { name: 'Select PC 101 Assault', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(page.getByRole('textbox', { name: 'Charge 1 statute' })).toHaveValue('PC 101');
+  await expect(page.getByRole('textbox', { name: 'Charge 1 charge' })).toHaveValue('Assault');
+  await expect(page.getByTestId('total-time')).toHaveText('6 months');
+  await expect(page.getByTestId('total-bond')).toHaveText('$1,000');
+  await page.getByRole('textbox', { name: 'Charge 1 count' }).fill('2');
+  await expect(page.getByTestId('total-time')).toHaveText('12 months');
+  await expect(page.getByTestId('total-bond')).toHaveText('$2,000');
+
+  await page.getByRole('textbox', { name: 'Narrative' }).fill('Observed the assault and detained the suspect.');
+  await expectNoSidewaysScroll(page);
+  await snap(page, `${shot}-filled`);
+
+  await page.getByRole('button', { name: 'Save to server' }).click();
+  await expect(page.getByTestId('arrest-saved')).toContainText(/Saved report \(id: \d+\)/);
+  // A fresh form with the next case number.
+  await expect(page.getByRole('textbox', { name: 'Case number' })).not.toHaveValue(number);
+  await expect(page.getByRole('textbox', { name: 'Location' })).toHaveValue('');
+  await snap(page, `${shot}-saved`);
+  return number;
+}
+
+test.describe.serial('arrest report', () => {
+  let caseNumber = '';
+
+  test('a deputy files an arrest report with a charge from the catalogue and sees the totals', async ({ page }) => {
+    await openAs(page, '/reports/arrest', DEPUTY);
+    caseNumber = await fileArrest(page, 'arrest-desktop');
+  });
+
+  test('the supervisor opens it in review and approves it', async ({ page }) => {
+    await openAs(page, '/supervisor/arrests', SUPERVISOR);
+    const placeholder = page.getByText('This screen arrives in a later release.');
+    const built = await page
+      .getByRole('table')
+      .first()
+      .waitFor({ timeout: 5000 })
+      .then(() => true)
+      .catch(() => false);
+    test.skip(!built && (await placeholder.isVisible()), 'The arrest review screen (/supervisor/arrests) is not built yet.');
+
+    const row = page.getByRole('row').filter({ hasText: caseNumber }).first();
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: /open/i }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Lamar Davis');
+    await dialog.getByRole('button', { name: 'Approve & Sign' }).click();
+    await expect(dialog.getByText(/Signed by Sam Whitaker/)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('row').filter({ hasText: caseNumber }).first()).toContainText('Approved');
+    await snap(page, 'arrest-review-approved');
+  });
+
+  test("the deputy corrects a returned report and sends it back: the supervisor's notes, PUT", async ({ page }) => {
+    await openAs(page, '/reports/arrest', DEPUTY);
+    // The demo data returns one of the deputy's reports with notes (a rerun on the same data
+    // finds it resubmitted already).
+    const returned = await page.evaluate(async () => {
+      const response = await fetch('/api/arrests?status=returned&agency=bcso', { headers: { 'X-Agency-Slug': 'bcso' } });
+      const list = (await response.json()) as { id: number; caseNumber: string }[];
+      return list[0] ?? null;
+    });
+    test.skip(returned === null, 'No returned arrest report left in this database.');
+    await page.goto(`/reports/arrest?resubmit=${returned?.id ?? 0}&agency=bcso`);
+    await expect(page.getByTestId('supervisor-notes')).toContainText("Add the second officer's callsign.");
+    await expect(page.getByRole('textbox', { name: 'Case number' })).toHaveValue(returned?.caseNumber ?? '');
+    await expect(page.getByRole('textbox', { name: 'Officer 1 name' })).toHaveAttribute('readonly', '');
+    await page.getByRole('button', { name: 'Select Deputy' }).click();
+    await page.getByRole('dialog', { name: 'Select Deputy' }).getByRole('textbox', { name: 'Search' }).fill('sam');
+    await page.getByRole('button', { name: 'Select Sam Whitaker' }).click();
+    await expect(page.getByRole('textbox', { name: 'Officer 2 name' })).toHaveValue('Sam Whitaker');
+    await expectNoSidewaysScroll(page);
+    await snap(page, 'arrest-resubmit');
+    await page.getByRole('button', { name: 'Save to server' }).click();
+    await expect(page.getByTestId('arrest-saved')).toContainText(`Saved report (id: ${returned?.id ?? 0})`);
+    await expect(page.getByTestId('arrest-saved')).toContainText('The report is pending review again.');
+  });
+
+  test('on a phone: the same filing, dialogs full screen, no sideways scroll', async ({ page }) => {
+    await openAs(page, '/reports/arrest', DEPUTY);
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: 'Select Deputy' }).click();
+    const picker = page.getByRole('dialog', { name: 'Select Deputy' });
+    await picker.getByRole('textbox', { name: 'Search' }).fill('whitaker');
+    const box = await picker.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(PHONE.width - 1);
+    await snapView(page, 'arrest-phone-deputy-picker');
+    await picker.getByRole('button', { name: 'Select Sam Whitaker' }).click();
+    await expect(page.getByRole('textbox', { name: 'Officer 2 name' })).toHaveValue('Sam Whitaker');
+    await fileArrest(page, 'arrest-phone');
+  });
+});

@@ -1,0 +1,188 @@
+import { Alert, Anchor, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useActiveSlug } from '@/agency/context';
+import { messageOf } from '@/api/client';
+import { queryKeys } from '@/api/query-keys';
+import { useNavAccess } from '@/session/use-nav-access';
+import { arrestQueryOptions, fileArrest, nextCaseNumberQueryOptions, resubmitArrest, type ArrestReport } from '../api/arrests';
+import { formOfReport, newArrestForm, type OfficerValue } from '../lib/arrest-form';
+import { ArrestReportForm } from './ArrestReportForm';
+
+/** §8: what the page says after a save. */
+export const savedText = (id: number) => `Saved report (id: ${id})`;
+
+/** The case number when the suggestion cannot load (§5: 1). */
+const FALLBACK_CASE_NUMBER = '1';
+
+function Loading({ text }: { text: string }) {
+  return (
+    <Group gap="sm" py="lg" aria-busy="true">
+      <Loader size="sm" />
+      <Text>{text}</Text>
+    </Group>
+  );
+}
+
+/** The signed-in member's roster entry as the first officer row, or null without one. */
+function useViewerOfficer(): { ready: boolean; officer: OfficerValue | null } {
+  const access = useNavAccess();
+  const roster = access.viewer?.roster ?? null;
+  return {
+    ready: access.status !== 'loading',
+    officer: roster === null ? null : { name: roster.name, rank: roster.rank ?? '', callsign: roster.callsign ?? '' },
+  };
+}
+
+/**
+ * /reports/arrest (member-portal §2.11, §4 "Arrest save", §5, §8). A new report starts with the
+ * suggested case number (GET /api/arrests/next-number; 1 when it cannot load) and the viewer
+ * as first officer; after it is saved the page says 'Saved report (id: {id})' and a fresh form
+ * starts with the next number. With `?resubmit={id}` the page loads that report, returned for
+ * correction, shows the supervisor's notes above it and saves with PUT (pending review again).
+ */
+export function ArrestReportPage() {
+  const [params] = useSearchParams();
+  const raw = params.get('resubmit');
+  const resubmitId = raw !== null && /^\d+$/.test(raw) ? Number(raw) : null;
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={1}>Arrest report</Title>
+          <Text c="dimmed" size="sm">
+            {resubmitId === null
+              ? 'File an arrest: the case, the officers, the suspect, the charges and what happened.'
+              : 'Correct the report returned to you and send it back for review.'}
+          </Text>
+        </Stack>
+        {resubmitId === null ? <NewReport /> : <Resubmission id={resubmitId} />}
+      </Stack>
+    </Container>
+  );
+}
+
+function SavedNotice({ text, children }: { text: string; children?: ReactNode }) {
+  return (
+    <Alert color="green" variant="light" role="status" data-testid="arrest-saved">
+      <Text size="sm">{text}</Text>
+      {children}
+    </Alert>
+  );
+}
+
+function NewReport() {
+  const slug = useActiveSlug();
+  const queryClient = useQueryClient();
+  const viewer = useViewerOfficer();
+  const next = useQuery(nextCaseNumberQueryOptions(slug));
+  const [formKey, setFormKey] = useState(0);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  if (!viewer.ready || next.isPending) return <Loading text="Loading form…" />;
+  const caseNumber = next.data?.caseNumber ?? FALLBACK_CASE_NUMBER;
+
+  return (
+    <>
+      {saved !== null && <SavedNotice text={saved} />}
+      <ArrestReportForm
+        key={formKey}
+        initial={newArrestForm(caseNumber, viewer.officer, new Date())}
+        caseNumberLocked={false}
+        save={async (draft) => (await fileArrest(draft)).id}
+        onSaved={(id) => {
+          const text = savedText(id);
+          notifications.show({ color: 'green', title: 'Arrest report', message: text });
+          setSaved(text);
+          window.scrollTo({ top: 0 });
+          // A fresh form with the next case number.
+          void queryClient
+            .invalidateQueries({ queryKey: queryKeys.arrestsAll(slug) })
+            .finally(() => {
+              setFormKey((key) => key + 1);
+            });
+        }}
+      />
+    </>
+  );
+}
+
+function ReturnedNotes({ report }: { report: ArrestReport }) {
+  const notes = (report.supervisorNotes ?? '').trim();
+  const by = (report.supervisor ?? report.supervisorSignedBy ?? '').trim();
+  return (
+    <Alert color="orange" variant="light" title="Returned for correction" data-testid="supervisor-notes">
+      <Stack gap={4}>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {notes === '' ? 'No notes were given.' : notes}
+        </Text>
+        {by !== '' && (
+          <Text size="xs" c="dimmed">
+            Supervisor: {by}
+          </Text>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+function Resubmission({ id }: { id: number }) {
+  const slug = useActiveSlug();
+  const queryClient = useQueryClient();
+  const viewer = useViewerOfficer();
+  const report = useQuery(arrestQueryOptions(slug, id));
+  const [saved, setSaved] = useState<string | null>(null);
+
+  if (saved !== null) {
+    return (
+      <SavedNotice text={saved}>
+        <Text size="sm">The report is pending review again.</Text>
+        <Anchor component={Link} to="/reports/arrest" size="sm">
+          File a new arrest report
+        </Anchor>
+      </SavedNotice>
+    );
+  }
+  if (!viewer.ready || report.isPending) return <Loading text="Loading report…" />;
+  if (report.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" title="Report unavailable">
+        {messageOf(report.error, 'Failed to load the report')}
+      </Alert>
+    );
+  }
+  const data = report.data;
+  if (data.status !== 'returned') {
+    return (
+      <Alert color="yellow" variant="light" role="alert" title={`Case ${data.caseNumber}`}>
+        <Stack gap={4} align="flex-start">
+          <Text size="sm">Only a report returned for correction can be resubmitted.</Text>
+          <Anchor component={Link} to="/reports/arrest" size="sm">
+            File a new arrest report
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  return (
+    <>
+      <ReturnedNotes report={data} />
+      <ArrestReportForm
+        initial={formOfReport(data, viewer.officer)}
+        caseNumberLocked
+        save={async (draft) => (await resubmitArrest(id, draft)).id}
+        onSaved={(savedId) => {
+          const text = savedText(savedId);
+          notifications.show({ color: 'green', title: 'Arrest report', message: text });
+          setSaved(text);
+          window.scrollTo({ top: 0 });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.arrestsAll(slug) });
+        }}
+      />
+    </>
+  );
+}

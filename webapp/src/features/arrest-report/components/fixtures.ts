@@ -1,0 +1,93 @@
+import type { PenalCatalogue } from '@/api/penal-codes';
+import type { RosterEntry } from '@/api/types';
+import { json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf, type RecordedRequest } from '@/test-utils/fixtures';
+import type { ArrestReport } from '../api/arrests';
+
+export const ME = rosterEntry({ id: 4, name: 'Casey Nguyen', rank: 'Deputy', callsign: 'B-13' });
+
+export const ROSTER: RosterEntry[] = [
+  ME,
+  rosterEntry({ id: 2, name: 'Jordan Reyes', rank: 'Sergeant', callsign: 'S-2', discordId: '2' }),
+  rosterEntry({ id: 3, name: 'Sam Whitaker', rank: 'Lieutenant', callsign: 'L 7', discordId: '3' }),
+];
+
+export const CATALOGUE: PenalCatalogue = {
+  version: 1,
+  categories: ['Offenses Against Persons', 'Traffic'],
+  items: [
+    {
+      id: 'pc-101',
+      statute: 'PC 101',
+      title: 'Assault',
+      category: 'Offenses Against Persons',
+      classification: 'Misdemeanor',
+      fineMin: 250,
+      fineMax: 1000,
+      custodyMin: 1,
+      custodyMax: 6,
+    },
+    { id: 'vc-1', statute: 'VC 1', title: 'Speeding', category: 'Traffic', classification: 'Infraction', fineMin: 150, fineMax: 500 },
+  ],
+};
+
+export function returnedReport(overrides: Partial<ArrestReport> = {}): ArrestReport {
+  return {
+    id: 9,
+    caseNumber: '3',
+    incidentNumber: '3',
+    arrestType: 'On view',
+    arrestDate: '2026-11-18T10:30',
+    location: 'Mirror Park',
+    officers: [{ name: 'Casey Nguyen', rank: 'Deputy', callsign: 'B13' }],
+    suspect: { name: 'Wade Hebert', address: 'Grove Street', description: 'Red hoodie' },
+    charges: [{ statute: 'PC 101', charge: 'Assault', count: 1, time: 6, bond: 1000 }],
+    witnesses: [],
+    evidence: [],
+    narrative: 'Observed the offence.',
+    totals: { time: 6, bond: 1000 },
+    status: 'returned',
+    supervisor: 'Sam Whitaker',
+    supervisorNotes: "Add the second officer's callsign.",
+    supervisorSignedAt: null,
+    supervisorSignedBy: null,
+    createdAt: '2026-11-18T11:00:00Z',
+    filedBy: 'Casey Nguyen',
+    history: [],
+    ...overrides,
+  };
+}
+
+export interface ServeOptions {
+  penalCodes?: () => Response;
+  nextNumbers?: string[];
+  post?: (request: RecordedRequest) => Response | Promise<Response>;
+  put?: (request: RecordedRequest) => Response | Promise<Response>;
+  report?: () => Response;
+  extra?: (request: RecordedRequest, url: URL) => Response | Promise<Response> | undefined;
+}
+
+/** The signed-in deputy, the roster, the catalogue and the arrest endpoints. */
+export function arrestServer(options: ServeOptions = {}) {
+  const me = signedIn(ME);
+  const numbers = [...(options.nextNumbers ?? ['4', '5'])];
+  return mockAgencyServer({
+    me,
+    permissions: navPermissions({ viewer: viewerOf(me) }),
+    handle: (request) => {
+      const url = new URL(request.url, 'http://localhost');
+      const extra = options.extra?.(request, url);
+      if (extra !== undefined) return extra;
+      if (url.pathname === '/api/roster') return json(ROSTER);
+      if (url.pathname === '/api/penal-codes') return options.penalCodes?.() ?? json(CATALOGUE);
+      if (url.pathname === '/api/arrests/next-number') return json({ caseNumber: numbers.length > 1 ? numbers.shift() : numbers[0] });
+      if (url.pathname === '/api/arrests' && request.method === 'POST') {
+        return options.post?.(request) ?? json({ id: 17, caseNumber: '4' }, 201);
+      }
+      if (url.pathname === '/api/arrests/9' && request.method === 'GET') return options.report?.() ?? json(returnedReport());
+      if (url.pathname === '/api/arrests/9' && request.method === 'PUT') {
+        return options.put?.(request) ?? json(returnedReport({ status: 'pending' }));
+      }
+      return undefined;
+    },
+  });
+}
