@@ -100,15 +100,19 @@ test.describe.serial('arrest report', () => {
       .catch(() => false);
     test.skip(!built && (await placeholder.isVisible()), 'The arrest review screen (/supervisor/arrests) is not built yet.');
 
-    const row = page.getByRole('row').filter({ hasText: caseNumber }).first();
-    await expect(row).toBeVisible();
-    await row.getByRole('button', { name: /open/i }).click();
+    // The row of the report just filed: its Open button names the case.
+    const rowOf = () =>
+      page.getByRole('row').filter({ has: page.getByRole('button', { name: `Open case ${caseNumber}`, exact: true }) });
+    await expect(rowOf()).toContainText('Pending');
+    await rowOf().getByRole('button', { name: `Open case ${caseNumber}`, exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Lamar Davis');
-    await dialog.getByRole('button', { name: 'Approve & Sign' }).click();
-    await expect(dialog.getByText(/Signed by Sam Whitaker/)).toBeVisible();
+    await expect(dialog).toContainText('PC 101');
+    await dialog.getByRole('button', { name: 'Approve & Sign', exact: true }).click();
+    await expect(dialog.getByText(/^Signed by Sam Whitaker on /).first()).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('row').filter({ hasText: caseNumber }).first()).toContainText('Approved');
+    await expect(dialog).toBeHidden();
+    await expect(rowOf()).toContainText('Approved');
     await snap(page, 'arrest-review-approved');
   });
 
