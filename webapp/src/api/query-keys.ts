@@ -42,10 +42,22 @@ export const queryKeys = {
   arrestNextNumber: (slug: string) => [...agency(slug), 'arrests', 'next-number'] as const,
   /** `GET /api/arrests/{id}`. */
   arrest: (slug: string, id: number) => [...agency(slug), 'arrests', 'detail', id] as const,
+  /** `GET /api/arrests?status=` (null: every status), the review list. */
+  arrestList: (slug: string, status: string | null) => [...agency(slug), 'arrests', 'list', status] as const,
   /** Every ticket key of the agency (list, next number, details). */
   ticketsAll: (slug: string) => [...agency(slug), 'tickets'] as const,
   /** `GET /api/tickets/next-number`: the citation number the form suggests. */
   ticketNextNumber: (slug: string) => [...agency(slug), 'tickets', 'next-number'] as const,
+  /** `GET /api/tickets/{id}`. */
+  ticket: (slug: string, id: number) => [...agency(slug), 'tickets', 'detail', id] as const,
+  /** Every use-of-force key of the agency (lists, next number, details). */
+  uofAll: (slug: string) => [...agency(slug), 'uof'] as const,
+  /** `GET /api/uof?status=` (null: every status), the review list. */
+  uofList: (slug: string, status: string | null) => [...agency(slug), 'uof', 'list', status] as const,
+  /** `GET /api/uof/next-number`: the incident number the form suggests. */
+  uofNextNumber: (slug: string) => [...agency(slug), 'uof', 'next-number'] as const,
+  /** `GET /api/uof/{id}`. */
+  uof: (slug: string, id: number) => [...agency(slug), 'uof', 'detail', id] as const,
   rosterLogs: (slug: string, { type, limit, offset }: { type: string; limit: number; offset: number }) =>
     [...agency(slug), 'roster-logs', type, limit, offset] as const,
   /** The agencies admin list (hidden agencies included). */

@@ -38,6 +38,13 @@ export const routes: RouteObject[] = [
             path: 'profile',
             lazy: async () => ({ Component: (await import('@/features/profile/components/ProfilePage')).ProfilePage }),
           },
+          {
+            // No gate: the report's own call decides who may read it (its refusals show there).
+            path: 'reports/print/:kind/:id',
+            lazy: async () => ({
+              Component: (await import('@/features/report-print/components/ReportPrintPage')).ReportPrintPage,
+            }),
+          },
           // Static: the route gate shows it too (pages that need agency management).
           { path: '*', Component: NotFound },
         ],

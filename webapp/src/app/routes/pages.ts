@@ -37,4 +37,9 @@ export const NAV_PAGES: Readonly<Record<string, PageLoader>> = {
   command_sops: async () => (await import('@/features/sops/components/SopManagementPage')).SopManagementPage,
   command_message_management: async () =>
     (await import('@/features/messages/components/MessageManagementPage')).MessageManagementPage,
+  reports_use_of_force_report: async () =>
+    (await import('@/features/uof-report/components/UofReportPage')).UofReportPage,
+  supervisor_uof_review: async () => (await import('@/features/reviews/components/UofReviewPage')).UofReviewPage,
+  supervisor_arrest_review: async () =>
+    (await import('@/features/reviews/components/ArrestReviewPage')).ArrestReviewPage,
 };

@@ -1,0 +1,255 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { CASEY, SAM, signIn, snap } from './helpers';
+
+// The root agency's demo data (seed-demo): Casey Nguyen (Deputy) filed the reports, Sam
+// Whitaker (Supervisor) reviews them. A use-of-force report at Sandy Shores Airfield (subject
+// Trevor Phillips) and an arrest report at Vinewood Boulevard (suspect Lamar Davis) are pending.
+const UOF_PENDING = 'Sandy Shores Airfield';
+const ARREST_PENDING = 'Vinewood Boulevard';
+
+const SCREENSHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** What the viewport shows (a dialog over the page), to e2e/screenshots/<name>.png. */
+async function snapViewport(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
+}
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Full-page screenshots at desktop size and on a phone, with the sideways-scroll check at both. */
+async function snapBoth(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(DESKTOP);
+  await expectNoSidewaysScroll(page);
+  await snap(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  await expectNoSidewaysScroll(page);
+  await snap(page, `${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+}
+
+function reportRow(page: Page, text: string): Locator {
+  return page.getByTestId('report-row').filter({ hasText: text });
+}
+
+/** The text of a PDF, page by page. */
+async function pdfText(data: Buffer): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(data), useSystemFonts: true, isEvalSupported: false }).promise;
+  const parts: string[] = [];
+  for (let number = 1; number <= document.numPages; number += 1) {
+    const content = await (await document.getPage(number)).getTextContent();
+    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await document.destroy();
+  return parts.join('\n');
+}
+
+test.describe.serial('report reviews', () => {
+  let uofPrint = '';
+
+  test('the supervisor opens a pending use-of-force report, approves and signs it', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/supervisor/uof');
+    await signIn(page, SAM);
+    await expect(page.getByRole('heading', { level: 1, name: 'Use-of-force review' })).toBeVisible();
+    const row = reportRow(page, UOF_PENDING);
+    await expect(row).toContainText('Pending');
+    for (const header of ['Case #', 'Date', 'Location', 'Deputy(s)', 'Status', 'Actions']) {
+      await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    }
+    await snapBoth(page, 'uof-review-list');
+
+    // The status filter.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'In Policy', exact: true }).click();
+    await expect(reportRow(page, UOF_PENDING)).toHaveCount(0);
+    await expect(page.getByTestId('report-row').first()).toContainText('In Policy');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'All statuses', exact: true }).click();
+
+    await row.getByRole('button', { name: /^Open case / }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Trevor Phillips');
+    const panel = dialog.getByTestId('review-panel');
+    await expect(panel.getByRole('heading', { name: 'Supervisor Review & Sign-Off' })).toBeVisible();
+    // Opening a pending report puts it under review; the history says who did it.
+    await expect(panel).toContainText('Under Review');
+    await expect(dialog.getByTestId('history-entry').last()).toContainText('Pending → Under Review — Sam Whitaker');
+    await expect(panel.getByRole('textbox', { name: 'Supervisor' })).toHaveValue('Sam Whitaker');
+    await expect(panel.getByRole('combobox', { name: 'Outcome' })).toHaveValue('Under Review');
+    await expect(panel.getByTestId('signature-line')).toHaveText('Not signed yet');
+    for (const name of ['Approve & Sign', 'Save', 'Deny']) await expect(panel.getByRole('button', { name, exact: true })).toBeEnabled();
+    await expectNoSidewaysScroll(page);
+    await snapViewport(page, 'uof-review-dialog-desktop');
+
+    await panel.getByRole('textbox', { name: 'Review notes' }).fill('Taser use was proportionate.');
+    await panel.getByRole('button', { name: 'Approve & Sign', exact: true }).click();
+    await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Saved' })).toBeVisible();
+    await expect(panel.getByTestId('signature-line')).toHaveText(/^Signed by Sam Whitaker on \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/);
+    await expect(panel).toContainText('In Policy');
+    await expect(dialog.getByTestId('history-entry').last()).toContainText('Under Review → In Policy — Sam Whitaker');
+    uofPrint = (await dialog.getByRole('link', { name: 'Print' }).getAttribute('href')) ?? '';
+    expect(uofPrint).toMatch(/^\/reports\/print\/use-of-force\/\d+$/);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(reportRow(page, UOF_PENDING)).toContainText('In Policy');
+
+    // On a phone: cards, and the dialog full screen.
+    await page.setViewportSize(PHONE);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(reportRow(page, UOF_PENDING)).toContainText('Deputy(s): Casey Nguyen');
+    await expectNoSidewaysScroll(page);
+    await reportRow(page, UOF_PENDING).getByRole('button', { name: /^Open case / }).click();
+    await expect(dialog.getByTestId('signature-line')).toHaveText(/^Signed by Sam Whitaker on /);
+    const box = await page.locator('.mantine-Modal-content').boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(PHONE.width - 1);
+    await expectNoSidewaysScroll(page);
+    await snapViewport(page, 'uof-review-dialog-phone');
+  });
+
+  test('the supervisor reviews a pending arrest: notes needed to return it, then approved and signed', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/supervisor/arrests');
+    await signIn(page, SAM);
+    await expect(page.getByRole('heading', { level: 1, name: 'Arrest review' })).toBeVisible();
+    for (const header of ['Case #', 'Date', 'Location', 'Officer(s)', 'Status', 'Actions']) {
+      await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    }
+    const row = reportRow(page, ARREST_PENDING);
+    await expect(row).toContainText('Pending');
+    await snapBoth(page, 'arrest-review-list');
+
+    await row.getByRole('button', { name: /^Open case / }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Lamar Davis');
+    await expect(dialog.getByTestId('report-totals')).toContainText('Total time:');
+    const panel = dialog.getByTestId('review-panel');
+    await expect(panel).toContainText('Under Review');
+    await expect(panel.getByRole('combobox', { name: 'Outcome' })).toHaveCount(0);
+
+    // Returning needs notes: the server's message, and nothing is sent.
+    await panel.getByRole('button', { name: 'Return for correction', exact: true }).click();
+    await expect(panel.getByText('Write review notes that say what to correct.')).toBeVisible();
+    await expect(panel).toContainText('Under Review');
+    await snapViewport(page, 'arrest-review-dialog-desktop');
+
+    await panel.getByRole('button', { name: 'Approve & Sign', exact: true }).click();
+    await expect(panel.getByTestId('signature-line')).toHaveText(/^Signed by Sam Whitaker on /);
+    await expect(panel).toContainText('Approved');
+    // An approved report's review is over.
+    await expect(panel.getByRole('button', { name: 'Approve & Sign', exact: true })).toBeDisabled();
+    await expect(panel.getByRole('button', { name: 'Return for correction', exact: true })).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await expect(reportRow(page, ARREST_PENDING)).toContainText('Approved');
+
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page);
+    await snap(page, 'arrest-review-approved-phone');
+  });
+
+  test('the printable view of the signed report saves as a PDF with its number and subject', async ({ page }) => {
+    test.setTimeout(90_000);
+    expect(uofPrint).not.toBe('');
+    await page.setViewportSize(DESKTOP);
+    await page.goto(uofPrint);
+    await signIn(page, SAM);
+    const sheet = page.getByTestId('report-print-sheet');
+    await expect(sheet.getByRole('heading', { level: 1, name: 'Use of Force Report' })).toBeVisible();
+    const number = ((await page.getByTestId('report-print-number').textContent()) ?? '').replace('Case #', '');
+    expect(number).toMatch(/^\d+$/);
+    await expect(sheet).toContainText('Trevor Phillips');
+    await expect(sheet.getByTestId('signature-line')).toHaveText(/^Signed by Sam Whitaker on /);
+    await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+    await snapBoth(page, 'uof-print');
+
+    await page.emulateMedia({ media: 'print' });
+    // Printed: no shell, no buttons, black on white.
+    await expect(page.getByTestId('portal-title')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+    expect(await sheet.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(0, 0, 0)');
+    await snap(page, 'uof-print-media');
+    const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    const text = await pdfText(pdf);
+    expect(text).toContain(`Case #${number}`);
+    expect(text).toContain('Trevor Phillips');
+    expect(text).toContain('Signed by Sam Whitaker');
+    expect(text).not.toContain('Login (Discord)');
+    await page.emulateMedia({ media: 'screen' });
+  });
+
+  test('a deputy files a use-of-force report; signed out, a printable report asks to sign in', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(DESKTOP);
+    await page.goto(uofPrint);
+    await expect(page.getByRole('heading', { level: 1, name: /Not logged in|Access denied/ })).toBeVisible();
+
+    await page.goto('/report/use-of-force-report');
+    await signIn(page, CASEY);
+    await expect(page.getByRole('heading', { level: 1, name: 'Use of force report' })).toBeVisible();
+    const number = page.getByRole('textbox', { name: 'Case number' });
+    await expect(number).toHaveValue(/^\d+$/);
+    const me = page.getByRole('textbox', { name: 'Deputy 1 name' });
+    await expect(me).toHaveValue('Casey Nguyen');
+    await expect(me).toHaveAttribute('readonly', '');
+    await expect(page.getByRole('button', { name: 'Remove deputy 1' })).toHaveCount(0);
+
+    await page.getByRole('textbox', { name: 'Location' }).fill('Grapeseed Main Street');
+    await page.getByRole('button', { name: 'Select Deputy' }).click();
+    const picker = page.getByRole('dialog', { name: 'Select Deputy' });
+    await picker.getByRole('textbox', { name: 'Search' }).fill('whitaker');
+    await picker.getByRole('button', { name: 'Select Sam Whitaker' }).click();
+    await expect(page.getByRole('textbox', { name: 'Deputy 2 name' })).toHaveValue('Sam Whitaker');
+    await page.getByRole('textbox', { name: 'Deputy 2 callsign' }).fill('b - 7');
+    await expect(page.getByRole('textbox', { name: 'Deputy 2 callsign' })).toHaveValue('b7');
+    await expect(page.getByText('Shown as B-07')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Subject name' }).fill('Michael Townley');
+    await page.getByRole('checkbox', { name: 'Control Holds' }).check();
+    await page.getByRole('checkbox', { name: 'Taser' }).check();
+    await page.getByRole('textbox', { name: 'Force details', exact: true }).fill('One five-second cycle.');
+    await page.getByRole('button', { name: 'Add witness' }).click();
+    await page.getByRole('textbox', { name: 'Witness 1 name' }).fill('Ron Jakowski');
+    await page.getByRole('textbox', { name: 'Witness 1 contact' }).fill('Saw him run at the deputy.');
+    await page.getByRole('textbox', { name: 'Narrative', exact: true }).fill('The subject ran at me with a bottle.');
+    await page.getByRole('button', { name: 'Add link' }).click();
+    await page.getByRole('textbox', { name: 'Evidence 1 label' }).fill('Body camera');
+    await page.getByRole('textbox', { name: 'Evidence 1 URL' }).fill('https://video.example.org/bodycam/2001');
+    await snapBoth(page, 'uof-form-filled');
+
+    // Save JSON downloads the report.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save JSON' }).click()]);
+    const chosen = await number.inputValue();
+    expect(download.suggestedFilename()).toBe(`use-of-force-${chosen}.json`);
+    const saved = JSON.parse(readFileSync(await download.path(), 'utf8')) as { subjectName: string; forceTypes: string[]; officers: { callsign: string }[] };
+    expect(saved.subjectName).toBe('Michael Townley');
+    expect(saved.forceTypes).toEqual(['Control Holds', 'Taser']);
+    expect(saved.officers[1]?.callsign).toBe('b7');
+
+    await page.getByRole('button', { name: 'Save to server' }).click();
+    await expect(page.locator('.mantine-Notification-root').filter({ hasText: /^Saved report \(id: \d+\)$/ })).toBeVisible();
+    // A fresh form with the next number.
+    await expect(page.getByRole('textbox', { name: 'Location' })).toHaveValue('');
+    await expect(number).toHaveValue(String(Number(chosen) + 1));
+    await expect(page.getByRole('textbox', { name: 'Deputy 1 name' })).toHaveValue('Casey Nguyen');
+
+    // A failure says why.
+    await page.getByRole('textbox', { name: 'Location' }).fill('Paleto Forest');
+    await page.getByRole('button', { name: 'Save to server' }).click();
+    await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Save failed: Select at least one type of force used.' })).toBeVisible();
+    await expect(page.getByTestId('uof-save-status')).toHaveText('Failed to save');
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page);
+    await snap(page, 'uof-form-failed-phone');
+  });
+});

@@ -1,0 +1,126 @@
+import { Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { messageOf } from '@/api/client';
+import { formatReportDate } from '@/lib/report-format';
+import {
+  buttonEnabled,
+  defaultOutcome,
+  missingNotes,
+  outcomeOptions,
+  requestOf,
+  REVIEW_TEXTS,
+  signatureLine,
+  type ReviewButton,
+  type ReviewButtonId,
+  type ReviewFlow,
+  type ReviewRequest,
+} from '@/lib/review-flows';
+import type { ReviewedReport } from './ReportSections';
+import { StatusBadge } from './StatusBadge';
+
+export interface ReviewPanelProps {
+  flow: ReviewFlow;
+  report: ReviewedReport;
+  /** The signed-in reviewer, shown read-only: the server records the viewer whatever is sent. */
+  reviewerName: string;
+  /** On leave of absence: the panel shows the review but changes nothing. */
+  readOnly?: boolean;
+  /** Sends a review; resolves once the server has answered (the new report replaces this one). */
+  onReview: (request: ReviewRequest) => Promise<unknown>;
+}
+
+/**
+ * 'Supervisor Review & Sign-Off' (command-and-reports §2, §4; issue 10 "Arrest review"): the
+ * supervisor's name (the viewer's, read-only), the Outcome select where the flow lets the
+ * outcome be picked freely, review notes, the flow's buttons (each enabled in the statuses it
+ * works from), and 'Signed by … on …' or 'Not signed yet'. Saves say 'Saved' (green) or
+ * 'Failed to save' (red) with the server's reason. Render it keyed on the report's status and
+ * signature so that a saved answer starts it afresh.
+ */
+export function ReviewPanel({ flow, report, reviewerName, readOnly = false, onReview }: ReviewPanelProps) {
+  const [outcome, setOutcome] = useState(() => defaultOutcome(flow, report.status));
+  const [notes, setNotes] = useState(report.supervisorNotes ?? '');
+  const [notesError, setNotesError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<ReviewButtonId | null>(null);
+
+  const press = async (button: ReviewButton) => {
+    const missing = missingNotes(button, notes);
+    if (missing !== null) {
+      setNotesError(missing);
+      return;
+    }
+    setNotesError(null);
+    setBusy(button.id);
+    try {
+      await onReview(requestOf(button.id, { outcome, notes }));
+      notifications.show({ color: 'green', message: REVIEW_TEXTS.saved });
+    } catch (error) {
+      notifications.show({ color: 'red', title: REVIEW_TEXTS.failed, message: messageOf(error, REVIEW_TEXTS.failed) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const signature = signatureLine(report.supervisorSignedBy, report.supervisorSignedAt, (iso) => formatReportDate(iso));
+  const locked = readOnly || busy !== null;
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="review-panel-title" data-testid="review-panel">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={3} size="h5" id="review-panel-title">
+            {REVIEW_TEXTS.panelTitle}
+          </Title>
+          <StatusBadge flow={flow} status={report.status} />
+        </Group>
+        <TextInput label="Supervisor" value={reviewerName} readOnly description="Reviews are recorded as you." />
+        {flow.freeOutcome && (
+          <Select
+            label="Outcome"
+            data={outcomeOptions(flow)}
+            value={outcome}
+            allowDeselect={false}
+            disabled={locked}
+            comboboxProps={{ withinPortal: true }}
+            onChange={(value) => {
+              if (value !== null) setOutcome(value);
+            }}
+          />
+        )}
+        <Textarea
+          label="Review notes"
+          autosize
+          minRows={3}
+          maxRows={10}
+          value={notes}
+          error={notesError}
+          disabled={locked}
+          onChange={(event) => {
+            setNotes(event.currentTarget.value);
+            if (notesError !== null) setNotesError(null);
+          }}
+        />
+        <Group gap="xs">
+          {flow.buttons.map((button) => (
+            <Button
+              key={button.id}
+              color={button.color}
+              variant={button.id === 'save' ? 'default' : 'filled'}
+              loading={busy === button.id}
+              disabled={readOnly || (busy !== null && busy !== button.id) || !buttonEnabled(button, report.status)}
+              onClick={() => {
+                void press(button);
+              }}
+            >
+              {button.label}
+            </Button>
+          ))}
+        </Group>
+        <Text size="sm" fw={600} data-testid="signature-line">
+          {signature}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,123 @@
+import { Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useActiveSlug } from '@/agency/context';
+import { messageOf } from '@/api/client';
+import { uofNextNumberQueryOptions, type UofDraft } from '@/api/reports';
+import { useUnsavedChanges } from '@/components/use-unsaved-changes';
+import { useMe } from '@/session/use-me';
+import { useFileUofReport } from '../api/uof';
+import {
+  draftOf,
+  isDirty,
+  jsonFileName,
+  newUofForm,
+  reportJson,
+  suggestedNumber,
+  UOF_TEXTS,
+  type OfficerValue,
+  type UofForm,
+} from '../lib/uof-form';
+import { UofReportForm } from './UofReportForm';
+
+/** Downloads `text` as a file named `name`. */
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * /report/use-of-force-report (navigation id reports_use_of_force_report; command-and-reports
+ * §2, §5, §8): waits for the signed-in user (the first deputy) and the suggested number, then
+ * shows the form. 'Save to server' files it ('Saved report (id: {id})', then a fresh form with
+ * the next number) or says 'Failed to save' with 'Save failed: {reason}'; 'Save JSON'
+ * downloads the report as a file. Leaving with unsaved changes asks first.
+ */
+export function UofReportPage() {
+  const slug = useActiveSlug();
+  const me = useMe();
+  const next = useQuery(uofNextNumberQueryOptions(slug));
+  const ready = me.status !== 'pending' && next.status !== 'pending';
+  const entry = me.data?.rosterMatches[0];
+  const viewer: OfficerValue | null =
+    entry === undefined ? null : { name: entry.name, rank: entry.rank ?? '', callsign: entry.callsign ?? '' };
+  const number = suggestedNumber(next.data?.incidentNumber, next.status === 'error');
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={1}>{UOF_TEXTS.title}</Title>
+          <Text c="dimmed" size="sm">
+            Record every use of force. A supervisor reviews and signs off each report.
+          </Text>
+        </Stack>
+        {ready ? (
+          <UofReportEditor slug={slug} initial={() => newUofForm(number, viewer, new Date())} />
+        ) : (
+          <Group gap="sm" py="lg" aria-busy="true">
+            <Loader size="sm" />
+            <Text>Loading report form…</Text>
+          </Group>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function UofReportEditor({ slug, initial }: { slug: string; initial: () => UofForm }) {
+  const queryClient = useQueryClient();
+  const [start, setStart] = useState(initial);
+  const [form, setForm] = useState(start);
+  const [failed, setFailed] = useState(false);
+  const file = useFileUofReport(slug);
+  useUnsavedChanges(isDirty(form, start) && !file.isPending);
+
+  const save = () => {
+    setFailed(false);
+    const draft: UofDraft = draftOf(form);
+    file.mutate(draft, {
+      onSuccess: (filed) => {
+        notifications.show({ color: 'green', message: UOF_TEXTS.saved(filed.id) });
+        void restart();
+      },
+      onError: (error) => {
+        setFailed(true);
+        notifications.show({ color: 'red', message: UOF_TEXTS.saveFailed(messageOf(error, UOF_TEXTS.failedToSave)) });
+      },
+    });
+  };
+
+  // A fresh form with the next number; the viewer stays the first deputy.
+  const restart = async () => {
+    const fresh = await queryClient.query(uofNextNumberQueryOptions(slug)).catch(() => null);
+    const locked = form.deputies[0]?.locked === true ? form.deputies[0] : null;
+    const blank = newUofForm(
+      suggestedNumber(fresh?.incidentNumber, fresh === null),
+      locked === null ? null : { name: locked.name, rank: locked.rank, callsign: locked.callsign },
+      new Date(),
+    );
+    setStart(blank);
+    setForm(blank);
+  };
+
+  return (
+    <UofReportForm
+      form={form}
+      onChange={setForm}
+      onSave={save}
+      onSaveJson={() => {
+        download(jsonFileName(form), reportJson(form));
+      }}
+      saving={file.isPending}
+      failed={failed}
+    />
+  );
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { emptyEvidence, emptyWitness } from '@/lib/report-rows';
+import {
+  draftOf,
+  emptyDeputy,
+  FORCE_TYPES,
+  isDirty,
+  jsonFileName,
+  newUofForm,
+  orderedForceTypes,
+  reportJson,
+  suggestedNumber,
+  UOF_TEXTS,
+  withPickedDeputy,
+} from './uof-form';
+
+const NOW = new Date(2026, 10, 20, 21, 5);
+const CASEY = { name: 'Casey Nguyen', rank: 'Deputy', callsign: 'R-13' };
+
+describe('use-of-force form', () => {
+  it('lists the force types of §9', () => {
+    expect(FORCE_TYPES).toEqual(['Verbal Commands', 'Control Holds', 'OC Spray', 'Taser', 'Baton', 'Firearm', 'K9', 'Other']);
+    expect(orderedForceTypes(['Taser', 'Lasso', 'Verbal Commands'])).toEqual(['Verbal Commands', 'Taser']);
+  });
+
+  it("suggests the server's next number, '1' when it could not be loaded", () => {
+    expect(suggestedNumber('1043', false)).toBe('1043');
+    expect(suggestedNumber(undefined, true)).toBe('1');
+    expect(suggestedNumber(undefined, false)).toBe('');
+  });
+
+  it('starts with now and the viewer as the locked first deputy (callsign compact)', () => {
+    const form = newUofForm('1043', CASEY, NOW);
+    expect(form.incidentNumber).toBe('1043');
+    expect(form.incidentDate).toBe('2026-11-20T21:05');
+    expect(form.deputies).toEqual([{ key: expect.any(String) as unknown, name: 'Casey Nguyen', rank: 'Deputy', callsign: 'R13', locked: true }]);
+    const nobody = newUofForm('1', null, NOW);
+    expect(nobody.deputies[0]?.locked).toBe(false);
+  });
+
+  it('fills the last blank row with a picked deputy, or adds one; never twice', () => {
+    const form = newUofForm('1', CASEY, NOW);
+    const added = withPickedDeputy(form.deputies, { name: 'Sam Whitaker', rank: 'Sergeant', callsign: 'S 3' })!;
+    expect(added.map((d) => [d.name, d.callsign, d.locked])).toEqual([
+      ['Casey Nguyen', 'R13', true],
+      ['Sam Whitaker', 'S3', false],
+    ]);
+    const blank = emptyDeputy();
+    const filled = withPickedDeputy([...form.deputies, blank], { name: 'Sam Whitaker', rank: 'Sergeant', callsign: 'S3' })!;
+    expect(filled).toHaveLength(2);
+    expect(filled[1]?.key).toBe(blank.key);
+    expect(withPickedDeputy(added, { name: 'sam whitaker', rank: '', callsign: 'S-3' })).toBeNull();
+  });
+
+  it('drafts the form: trimmed, blank rows dropped, callsigns stripped, blank number left to the server', () => {
+    const form = {
+      ...newUofForm('', CASEY, NOW),
+      location: ' Sandy Shores ',
+      subjectName: ' Trevor Phillips ',
+      forceTypes: ['Taser', 'Verbal Commands'],
+      narrative: ' Charged. ',
+      deputies: [...newUofForm('', CASEY, NOW).deputies, { ...emptyDeputy(), name: 'Sam', callsign: 's - 3' }, emptyDeputy()],
+      witnesses: [{ ...emptyWitness(), name: ' Ron ' }, emptyWitness()],
+      evidence: [{ ...emptyEvidence(), label: 'Cam', url: ' https://x.example/1 ' }, emptyEvidence()],
+    };
+    const draft = draftOf(form);
+    expect(draft).toMatchObject({
+      incidentNumber: '',
+      location: 'Sandy Shores',
+      subjectName: 'Trevor Phillips',
+      forceTypes: ['Verbal Commands', 'Taser'],
+      narrative: 'Charged.',
+      officers: [
+        { name: 'Casey Nguyen', rank: 'Deputy', callsign: 'R13' },
+        { name: 'Sam', rank: '', callsign: 's3' },
+      ],
+      witnesses: [{ name: 'Ron', contact: '' }],
+      evidence: [{ label: 'Cam', url: 'https://x.example/1' }],
+      weather: '',
+      medicalProvided: '',
+    });
+  });
+
+  it('knows when it holds changes', () => {
+    const start = newUofForm('4', CASEY, NOW);
+    expect(isDirty({ ...start, deputies: start.deputies.map((d) => ({ ...d, key: 'other' })) }, start)).toBe(false);
+    expect(isDirty({ ...start, location: 'x' }, start)).toBe(true);
+  });
+
+  it("names and writes the 'Save JSON' file", () => {
+    const form = { ...newUofForm('1043', CASEY, NOW), narrative: 'Charged.' };
+    expect(jsonFileName(form)).toBe('use-of-force-1043.json');
+    expect(jsonFileName({ ...form, incidentNumber: ' ' })).toBe('use-of-force-draft.json');
+    expect(jsonFileName({ ...form, incidentNumber: 'A/7 b' })).toBe('use-of-force-A-7-b.json');
+    expect(JSON.parse(reportJson(form))).toEqual(draftOf(form));
+  });
+
+  it('words the §8 messages', () => {
+    expect(UOF_TEXTS.saved(12)).toBe('Saved report (id: 12)');
+    expect(UOF_TEXTS.saveFailed('Narrative is required.')).toBe('Save failed: Narrative is required.');
+  });
+});

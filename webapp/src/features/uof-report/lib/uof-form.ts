@@ -1,0 +1,185 @@
+/**
+ * The use-of-force report form's rules (command-and-reports §2 "Use-of-force report form", §5,
+ * §8, §9). Pure: the form's state, the deputies rows, the force types, the draft sent to the
+ * server and the JSON file 'Save JSON' downloads. Witness and evidence rows are the shared
+ * ones of every report form (lib/report-rows).
+ */
+
+import { compactCallsign } from '@/lib/deputy-search';
+import { evidenceValues, localDateTime, rowKey, witnessValues, type EvidenceRow, type WitnessRow } from '@/lib/report-rows';
+
+/** command-and-reports §9. */
+export const FORCE_TYPES = ['Verbal Commands', 'Control Holds', 'OC Spray', 'Taser', 'Baton', 'Firearm', 'K9', 'Other'] as const;
+
+/** §8 texts. */
+export const UOF_TEXTS = {
+  title: 'Use of force report',
+  saveToServer: 'Save to server',
+  saving: 'Saving…',
+  saveJson: 'Save JSON',
+  failedToSave: 'Failed to save',
+  saved: (id: number) => `Saved report (id: ${String(id)})`,
+  saveFailed: (reason: string) => `Save failed: ${reason}`,
+} as const;
+
+export interface DeputyRow {
+  key: string;
+  name: string;
+  /** Rank or ID. */
+  rank: string;
+  /** As typed: spaces and dashes stripped (§5). */
+  callsign: string;
+  /** The first row when it is the signed-in user's roster entry: not editable, not removable (§5). */
+  locked: boolean;
+}
+
+export interface UofForm {
+  incidentNumber: string;
+  /** 'YYYY-MM-DDTHH:MM' (a datetime-local value). */
+  incidentDate: string;
+  location: string;
+  deputies: DeputyRow[];
+  subjectName: string;
+  subjectDescription: string;
+  subjectAddress: string;
+  forceTypes: string[];
+  forceDetails: string;
+  witnesses: WitnessRow[];
+  narrative: string;
+  evidence: EvidenceRow[];
+}
+
+/** An officer as reports store them. */
+export interface OfficerValue {
+  name: string;
+  rank: string;
+  callsign: string;
+}
+
+export function emptyDeputy(): DeputyRow {
+  return { key: rowKey('deputy'), name: '', rank: '', callsign: '', locked: false };
+}
+
+/**
+ * §5: the incident number suggested (the server's next number: one more than the highest
+ * digits of existing reports), '1' when it could not be loaded. A number cleared by the user
+ * is allocated by the server at save.
+ */
+export function suggestedNumber(answer: string | undefined, failed: boolean): string {
+  if (failed) return '1';
+  return answer?.trim() ?? '';
+}
+
+/** A new form: the suggested number, now, and the viewer (when on the roster) as first deputy. */
+export function newUofForm(incidentNumber: string, viewer: OfficerValue | null, now: Date): UofForm {
+  return {
+    incidentNumber,
+    incidentDate: localDateTime(now),
+    location: '',
+    deputies: [
+      viewer === null ? emptyDeputy() : { key: rowKey('deputy'), ...viewer, callsign: compactCallsign(viewer.callsign), locked: true },
+    ],
+    subjectName: '',
+    subjectDescription: '',
+    subjectAddress: '',
+    forceTypes: [],
+    forceDetails: '',
+    witnesses: [],
+    narrative: '',
+    evidence: [],
+  };
+}
+
+function isBlankDeputy(row: DeputyRow): boolean {
+  return row.name.trim() === '' && row.rank.trim() === '' && row.callsign.trim() === '';
+}
+
+/**
+ * The deputies after picking `officer` in 'Select Deputy': it fills the last blank row or is
+ * added below; someone already listed (same name and callsign) is not added twice (null).
+ */
+export function withPickedDeputy(rows: readonly DeputyRow[], officer: OfficerValue): DeputyRow[] | null {
+  const callsign = compactCallsign(officer.callsign).toLowerCase();
+  const same = (row: DeputyRow) =>
+    row.name.trim().toLowerCase() === officer.name.trim().toLowerCase() && compactCallsign(row.callsign).toLowerCase() === callsign;
+  if (rows.some(same)) return null;
+  const blank = rows.findLastIndex((row) => !row.locked && isBlankDeputy(row));
+  const filled = { name: officer.name.trim(), rank: officer.rank.trim(), callsign: compactCallsign(officer.callsign), locked: false };
+  if (blank === -1) return [...rows, { key: rowKey('deputy'), ...filled }];
+  return rows.map((row, index) => (index === blank ? { ...row, ...filled } : row));
+}
+
+/** The ticked force types in §9 order (anything else dropped). */
+export function orderedForceTypes(types: readonly string[]): string[] {
+  return FORCE_TYPES.filter((t) => types.includes(t));
+}
+
+/** The draft sent to `POST /api/uof` (and written by 'Save JSON'). */
+export interface UofDraftValues {
+  incidentNumber: string;
+  incidentDate: string;
+  location: string;
+  weather: string;
+  jurisdiction: string;
+  officers: OfficerValue[];
+  subjectName: string;
+  subjectDescription: string;
+  subjectAddress: string;
+  forceTypes: string[];
+  forceDetails: string;
+  subjectWeapons: string;
+  officerWeapons: string;
+  subjectInjuries: string;
+  officerInjuries: string;
+  medicalProvided: string;
+  witnesses: { name: string; contact: string }[];
+  evidence: { label: string; url: string }[];
+  narrative: string;
+}
+
+/**
+ * The draft of the form: text trimmed, blank deputy, witness and evidence rows dropped,
+ * callsigns stripped of spaces and dashes. A blank incident number stays blank: the server
+ * allocates the next one. Fields the form does not ask for are sent empty.
+ */
+export function draftOf(form: UofForm): UofDraftValues {
+  return {
+    incidentNumber: form.incidentNumber.trim(),
+    incidentDate: form.incidentDate.trim(),
+    location: form.location.trim(),
+    weather: '',
+    jurisdiction: '',
+    officers: form.deputies
+      .filter((row) => !isBlankDeputy(row))
+      .map((row) => ({ name: row.name.trim(), rank: row.rank.trim(), callsign: compactCallsign(row.callsign) })),
+    subjectName: form.subjectName.trim(),
+    subjectDescription: form.subjectDescription.trim(),
+    subjectAddress: form.subjectAddress.trim(),
+    forceTypes: orderedForceTypes(form.forceTypes),
+    forceDetails: form.forceDetails.trim(),
+    subjectWeapons: '',
+    officerWeapons: '',
+    subjectInjuries: '',
+    officerInjuries: '',
+    medicalProvided: '',
+    witnesses: witnessValues(form.witnesses),
+    evidence: evidenceValues(form.evidence),
+    narrative: form.narrative.trim(),
+  };
+}
+
+/** True when the form differs from where it started (row keys aside). */
+export function isDirty(form: UofForm, initial: UofForm): boolean {
+  return JSON.stringify(draftOf(form)) !== JSON.stringify(draftOf(initial));
+}
+
+/** The name of the file 'Save JSON' writes: 'use-of-force-1043.json' ('…-draft.json' without a number). */
+export function jsonFileName(form: UofForm): string {
+  const number = form.incidentNumber.trim().replace(/[^A-Za-z0-9_-]+/g, '-');
+  return `use-of-force-${number === '' ? 'draft' : number}.json`;
+}
+
+/** The content of that file: the report as it would be sent, indented. */
+export function reportJson(form: UofForm): string {
+  return `${JSON.stringify(draftOf(form), null, 2)}\n`;
+}
