@@ -80,6 +80,23 @@ export const queryKeys = {
   sopsAll: (slug: string) => [...agency(slug), 'sops'] as const,
   /** `GET /api/sops` (the documents the viewer's level reaches, 'member') or `?scope=manage` ('manage'). */
   sops: (slug: string, scope: 'member' | 'manage') => [...agency(slug), 'sops', scope] as const,
+  /** Every training key of the agency (templates and sessions). */
+  trainingAll: (slug: string) => [...agency(slug), 'trainings'] as const,
+  /** `GET /api/trainings`: the training templates. */
+  trainingTemplates: (slug: string) => [...agency(slug), 'trainings', 'templates'] as const,
+  /** Every training session key (the list, details, the viewer's own). */
+  trainingSessionsAll: (slug: string) => [...agency(slug), 'trainings', 'sessions'] as const,
+  /** `GET /api/trainings/assignments`. */
+  trainingSessions: (slug: string) => [...agency(slug), 'trainings', 'sessions', 'list'] as const,
+  /** `GET /api/trainings/assignments/{id}`. */
+  trainingSession: (slug: string, id: number) => [...agency(slug), 'trainings', 'sessions', 'detail', id] as const,
+  /** `GET /api/trainings/assignments?trainee=me`: the viewer's own training (their profile). */
+  myTrainingSessions: (slug: string) => [...agency(slug), 'trainings', 'sessions', 'mine'] as const,
+  /**
+   * The viewer's own reports of one kind for their profile (`GET /api/uof`, `/api/arrests`,
+   * `/api/tickets`), under the kind's prefix so that filing or reviewing one refreshes them.
+   */
+  myReports: (slug: string, kind: 'uof' | 'arrests' | 'tickets') => [...agency(slug), kind, 'mine'] as const,
 };
 
 /** True for data that survives an agency switch (only the agency list). */

@@ -42,4 +42,7 @@ export const NAV_PAGES: Readonly<Record<string, PageLoader>> = {
   supervisor_uof_review: async () => (await import('@/features/reviews/components/UofReviewPage')).UofReviewPage,
   supervisor_arrest_review: async () =>
     (await import('@/features/reviews/components/ArrestReviewPage')).ArrestReviewPage,
+  fto_training_management: async () =>
+    (await import('@/features/training/components/TrainingManagementPage')).TrainingManagementPage,
+  fto_training: async () => (await import('@/features/training/components/TrainingSessionsPage')).TrainingSessionsPage,
 };

@@ -10,6 +10,10 @@ import { discordTag, loginHref } from '@/lib/identity';
 import { insigniaUrl } from '@/lib/insignia';
 import { formatTimeInGrade } from '@/lib/time-in-grade';
 import { useMe } from '@/session/use-me';
+import { useNavAccess } from '@/session/use-nav-access';
+import { filerNameOf } from '../lib/my-reports';
+import { MyReports } from './MyReports';
+import { MyTraining } from './MyTraining';
 
 export const NOT_LOGGED_IN = 'Not logged in';
 export const NO_NOTES = 'No notes yet.';
@@ -82,9 +86,13 @@ function Notes({ entry }: { entry: RosterEntry | undefined }) {
   );
 }
 
-/** Profile (command-and-reports §2 Profile): the signed-in member's roster entry. */
+/**
+ * Profile (command-and-reports §2 Profile): the signed-in member's roster entry; then (issue 10)
+ * the reports they filed with their review status, and their training sessions.
+ */
 export function ProfilePage() {
   const me = useMe();
+  const { viewer } = useNavAccess();
 
   if (me.status !== 'success') {
     return (
@@ -150,6 +158,9 @@ export function ProfilePage() {
           </Title>
           <Notes entry={entry} />
         </Card>
+
+        <MyReports filerName={filerNameOf(viewer?.roster?.name ?? entry?.name, discordTag(user))} />
+        <MyTraining />
       </Stack>
     </Container>
   );

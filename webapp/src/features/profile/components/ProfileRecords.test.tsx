@@ -1,0 +1,177 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { components } from '@/api/schema';
+import { renderApp, resetAppStores } from '@/test-utils/app';
+import { json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf, type RecordedRequest } from '@/test-utils/fixtures';
+import { screen, waitFor, within } from '@/test-utils/render';
+
+type Schemas = components['schemas'];
+
+const ME = signedIn(rosterEntry({ name: 'Casey Nguyen' }));
+
+const officer = { name: 'Casey Nguyen', rank: 'Deputy', callsign: 'R13' };
+
+function uof(id: number, filedBy: string, status: string): Schemas['UofReport'] {
+  return {
+    id,
+    incidentNumber: String(100 + id),
+    incidentDate: '2026-11-20T21:30',
+    location: 'Vinewood',
+    status,
+    filedBy,
+    createdAt: `2026-11-0${String(id)}T10:00:00Z`,
+    history: [],
+    evidence: [],
+    forceDetails: '',
+    forceTypes: [],
+    jurisdiction: '',
+    medicalProvided: '',
+    narrative: '',
+    officerInjuries: '',
+    officerWeapons: '',
+    officers: [officer],
+    subjectAddress: '',
+    subjectDescription: '',
+    subjectInjuries: '',
+    subjectName: '',
+    subjectWeapons: '',
+    weather: '',
+    witnesses: [],
+  };
+}
+
+function arrest(id: number, status: string, supervisorNotes: string | null): Schemas['ArrestReport'] {
+  return {
+    id,
+    caseNumber: String(200 + id),
+    incidentNumber: String(200 + id),
+    arrestDate: '2026-11-05',
+    arrestType: 'On view',
+    location: 'Sandy Shores',
+    status,
+    filedBy: 'Casey Nguyen',
+    createdAt: `2026-11-0${String(id)}T10:00:00Z`,
+    history: [],
+    supervisorNotes,
+    charges: [],
+    evidence: [],
+    narrative: '',
+    officers: [officer],
+    suspect: { name: 'X', address: '', description: '' },
+    witnesses: [],
+    totals: { time: 0, bond: 0 },
+  };
+}
+
+function training(id: number, name: string, status: string, done: number): Schemas['Session'] {
+  return {
+    id,
+    templateId: 7,
+    templateTitle: 'Patrol phase one',
+    sessionName: name,
+    scheduledAt: '2026-03-12T18:30:00Z',
+    notes: '',
+    status,
+    ftos: [{ id: '2', name: 'Jordan Reyes' }],
+    trainees: [{ id: '4', name: 'Casey Nguyen' }],
+    checklist: [0, 1, 2, 3].map((i) => ({
+      id: `s${String(i)}`,
+      text: `Step ${String(i)}`,
+      required: i < 3,
+      done: i < done,
+      doneAt: null,
+      doneBy: null,
+      doneById: null,
+    })),
+    createdBy: 'Sam Whitaker',
+    updatedAt: '2026-03-13T10:00:00Z',
+  };
+}
+
+type Answer = (request: RecordedRequest) => Response | undefined;
+
+function serve(answers: Record<string, Answer>) {
+  const server = mockAgencyServer({
+    me: ME,
+    permissions: navPermissions({ viewer: viewerOf(ME) }),
+    handle: (request) => {
+      const url = new URL(request.url, 'http://localhost');
+      url.searchParams.delete('agency');
+      const key = `${url.pathname}${url.search}`;
+      return answers[key]?.(request);
+    },
+  });
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  return server;
+}
+
+describe('Profile: my reports and training', { timeout: 30_000 }, () => {
+  beforeEach(resetAppStores);
+
+  it("lists the member's own reports with their review status; a returned arrest links to its correction", async () => {
+    serve({
+      // A reviewer's list holds everyone's reports: only the member's own are shown.
+      '/api/uof': () => json([uof(1, 'Casey Nguyen', 'in_policy'), uof(2, 'Sam Whitaker', 'pending')]),
+      '/api/arrests': () => json([arrest(3, 'returned', 'Add the second officer.'), arrest(4, 'under_review', null)]),
+      // Not allowed to read tickets: left out without a word.
+      '/api/tickets': () => json({ error: 'You do not have permission to view this page.' }, 403),
+      '/api/trainings/assignments?trainee=me': () => json([]),
+    });
+    renderApp('/profile');
+    const section = await screen.findByRole('region', { name: 'My reports' }, { timeout: 5000 });
+    const rows = await within(section).findAllByTestId('my-report', {}, { timeout: 5000 });
+    expect(rows.map((row) => within(row).getByText(/#/).textContent)).toEqual(['Arrest #204', 'Arrest #203', 'Use of force #101']);
+    expect(rows.map((row) => within(row).getByTestId('my-report-status').textContent)).toEqual([
+      'Under Review',
+      'Returned',
+      'In Policy',
+    ]);
+    const returned = rows[1]!;
+    expect(within(returned).getByTestId('my-report-notes').textContent).toContain('Add the second officer.');
+    expect(within(returned).getByRole('link', { name: 'Correct and resubmit' }).getAttribute('href')).toBe(
+      '/reports/arrest?resubmit=3',
+    );
+    expect(within(rows[0]!).queryByRole('link', { name: 'Correct and resubmit' })).toBeNull();
+    expect(within(rows[2]!).getByRole('link', { name: 'View report' }).getAttribute('href')).toBe('/reports/print/use-of-force/1');
+    expect(within(rows[0]!).getByText('5 Nov 2026')).toBeTruthy();
+    expect(within(section).queryByRole('alert')).toBeNull();
+    expect(await screen.findByTestId('my-training-empty', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('No training sessions yet.')).toBeTruthy();
+  });
+
+  it('says when there are no reports, and shows a failed kind', async () => {
+    serve({
+      '/api/uof': () => json([]),
+      '/api/arrests': () => json([]),
+      '/api/tickets': () => json({ error: 'Database unavailable' }, 503),
+      '/api/trainings/assignments?trainee=me': () => json([]),
+    });
+    renderApp('/profile');
+    expect((await screen.findByTestId('my-reports-empty', {}, { timeout: 5000 })).textContent).toBe(
+      'You have not filed any reports yet.',
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Could not load your tickets: Database unavailable');
+  });
+
+  it('shows completed training first with its checklist progress', async () => {
+    serve({
+      '/api/uof': () => json([]),
+      '/api/arrests': () => json([]),
+      '/api/tickets': () => json([]),
+      '/api/trainings/assignments?trainee=me': () =>
+        json([training(1, 'Week one ride-along', 'scheduled', 0), training(2, 'Traffic day', 'completed', 3)]),
+    });
+    renderApp('/profile');
+    const section = await screen.findByRole('region', { name: 'Training' }, { timeout: 5000 });
+    const completed = await within(section).findByRole('list', { name: 'Completed training' }, { timeout: 5000 });
+    const done = within(completed).getByTestId('my-training');
+    expect(within(done).getByText('Traffic day')).toBeTruthy();
+    expect(within(done).getByText('Completed', { selector: '.mantine-Badge-label' })).toBeTruthy();
+    expect(within(done).getByText('3 of 4 done (3 of 3 required)')).toBeTruthy();
+    const upcoming = within(section).getByRole('list', { name: 'Scheduled and in progress training' });
+    expect(within(upcoming).getByText('Week one ride-along')).toBeTruthy();
+    expect(within(upcoming).getByText('0 of 4 done (0 of 3 required)')).toBeTruthy();
+    await waitFor(() => {
+      expect(screen.getByTestId('my-reports-empty')).toBeTruthy();
+    });
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * The profile's 'My reports' (issue 10 "What every report gets"): the member's own use-of-force
+ * reports, arrests and tickets in one list, newest first, each with its number, date, kind and
+ * review status; a returned arrest links back to its form to correct and resubmit. Pure.
+ *
+ * Whose reports: members get only their own from the list calls, but reviewers get everyone's,
+ * and the reports do not carry the filer's account id — only `filedBy`, the name the server
+ * recorded for the filer (their roster name in the agency, else their Discord tag). So the
+ * list keeps the reports whose `filedBy` is the viewer's own such name (`filerName`). Two
+ * members sharing one roster name would see each other's here; a renamed member no longer sees
+ * the reports filed under the old name.
+ */
+
+import { ARREST_FLOW, statusColor, statusLabel, UOF_FLOW } from '@/lib/review-flows';
+
+export type ReportKind = 'use-of-force' | 'arrest' | 'ticket';
+
+export const KIND_LABELS: Readonly<Record<ReportKind, string>> = {
+  'use-of-force': 'Use of force',
+  arrest: 'Arrest',
+  ticket: 'Ticket',
+};
+
+interface StatusStyle {
+  label: string;
+  color: string;
+}
+
+/** Tickets are not reviewed: they are issued. */
+const TICKET_STATUS: StatusStyle = { label: 'Issued', color: 'blue' };
+
+/** The badge of a report's status, as the review screens show it (lib/review-flows). */
+export function statusStyle(kind: ReportKind, status: string | null | undefined): StatusStyle {
+  if (kind === 'ticket') return TICKET_STATUS;
+  const flow = kind === 'use-of-force' ? UOF_FLOW : ARREST_FLOW;
+  const value = (status ?? '').trim().toLowerCase();
+  return { label: statusLabel(flow, value), color: statusColor(flow, value) };
+}
+
+/** One row of 'My reports'. */
+export interface MyReportRow {
+  kind: ReportKind;
+  id: number;
+  number: string;
+  /** The incident date as filed (form text), for display. */
+  date: string;
+  createdAt: string;
+  status: StatusStyle;
+  /** The supervisor's notes of a returned arrest (what to correct), else null. */
+  returnNotes: string | null;
+  /** '/reports/arrest?resubmit={id}' for a returned arrest, else null. */
+  resubmitHref: string | null;
+  /** The printable view of the report. */
+  viewHref: string;
+}
+
+/** What the rows need of each kind of report. */
+export interface UofLike {
+  id: number;
+  incidentNumber: string;
+  incidentDate: string;
+  status: string;
+  filedBy: string;
+  createdAt: string;
+}
+export interface ArrestLike {
+  id: number;
+  caseNumber: string;
+  arrestDate: string;
+  status: string;
+  filedBy: string;
+  createdAt: string;
+  supervisorNotes?: string | null;
+}
+export interface TicketLike {
+  id: number;
+  citationNumber: string;
+  issuedAt: string;
+  filedBy: string;
+  createdAt: string;
+}
+
+/** Whether `filedBy` names the viewer (trimmed, any case). */
+export function filedByViewer(filedBy: string, filerName: string | null): boolean {
+  if (filerName === null || filerName.trim() === '') return false;
+  return filedBy.trim().toLowerCase() === filerName.trim().toLowerCase();
+}
+
+/**
+ * The name the server records as a report's filer for this viewer: their roster name in the
+ * agency, else their Discord tag (server `Viewer::display_name`); null when signed out.
+ */
+export function filerNameOf(rosterName: string | null | undefined, discordTag: string | null): string | null {
+  const name = rosterName?.trim() ?? '';
+  if (name !== '') return name;
+  return discordTag;
+}
+
+export interface MyReportSources {
+  uof?: readonly UofLike[] | undefined;
+  arrests?: readonly ArrestLike[] | undefined;
+  tickets?: readonly TicketLike[] | undefined;
+}
+
+/** The viewer's own reports of every kind, newest filing first. */
+export function myReportRows(sources: MyReportSources, filerName: string | null): MyReportRow[] {
+  const mine = <T extends { filedBy: string }>(list: readonly T[] | undefined) =>
+    (list ?? []).filter((report) => filedByViewer(report.filedBy, filerName));
+  const rows: MyReportRow[] = [
+    ...mine(sources.uof).map((r) => ({
+      kind: 'use-of-force' as const,
+      id: r.id,
+      number: r.incidentNumber,
+      date: r.incidentDate,
+      createdAt: r.createdAt,
+      status: statusStyle('use-of-force', r.status),
+      returnNotes: null,
+      resubmitHref: null,
+      viewHref: `/reports/print/use-of-force/${String(r.id)}`,
+    })),
+    ...mine(sources.arrests).map((r) => {
+      const returned = r.status.trim().toLowerCase() === 'returned';
+      const notes = r.supervisorNotes?.trim() ?? '';
+      return {
+        kind: 'arrest' as const,
+        id: r.id,
+        number: r.caseNumber,
+        date: r.arrestDate,
+        createdAt: r.createdAt,
+        status: statusStyle('arrest', r.status),
+        returnNotes: returned && notes !== '' ? notes : null,
+        resubmitHref: returned ? `/reports/arrest?resubmit=${String(r.id)}` : null,
+        viewHref: `/reports/print/arrest/${String(r.id)}`,
+      };
+    }),
+    ...mine(sources.tickets).map((r) => ({
+      kind: 'ticket' as const,
+      id: r.id,
+      number: r.citationNumber,
+      date: r.issuedAt,
+      createdAt: r.createdAt,
+      status: statusStyle('ticket', null),
+      returnNotes: null,
+      resubmitHref: null,
+      viewHref: `/reports/print/ticket/${String(r.id)}`,
+    })),
+  ];
+  return rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+}
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/**
+ * A report date as filed, for people: '20 Nov 2026, 21:30' for a date and time, '20 Nov 2026'
+ * for a date alone, the text as it is otherwise, '—' when blank.
+ */
+export function formatReportDate(raw: string, formats = { dateTime, dateOnly }): string {
+  const text = raw.trim();
+  if (text === '') return '—';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    const date = new Date(`${text}T00:00:00Z`);
+    return Number.isNaN(date.getTime()) ? text : formats.dateOnly.format(date);
+  }
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) {
+    const date = new Date(text);
+    return Number.isNaN(date.getTime()) ? text : formats.dateTime.format(date);
+  }
+  return text;
+}

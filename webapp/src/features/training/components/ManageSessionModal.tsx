@@ -1,0 +1,293 @@
+import { Alert, Badge, Button, Checkbox, Divider, Group, Loader, Modal, Paper, Progress, Radio, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useActiveSlug } from '@/agency/context';
+import { failureText } from '@/api/client';
+import { queryKeys } from '@/api/query-keys';
+import { useUnsavedChanges } from '@/components/use-unsaved-changes';
+import {
+  checklistProgress,
+  formatDateTime,
+  progressPercent,
+  progressText,
+  SESSION_STATUS_LABELS,
+  SESSION_STATUSES,
+  sessionStatusOf,
+} from '@/lib/training';
+import { getSession, useUpdateSession, type ChecklistItem, type Session } from '../api/training';
+import {
+  CHANGES_SAVED,
+  CHECKLIST_UPDATE_FAILED,
+  fieldsChanged,
+  fieldsOf,
+  ITEM_UPDATE_FAILED,
+  patchOf,
+  SAVE_FAILED,
+  SESSION_NEEDS_TRAINEE,
+  sessionProblem,
+  sessionTitle,
+  UNABLE_TO_LOAD_SESSION,
+  UNABLE_TO_OPEN_SESSION,
+  type SessionFields as Fields,
+} from '../lib/sessions';
+import { SessionFields } from './SessionFields';
+
+const MODAL_CLOSE = { 'aria-label': 'Close this dialog' };
+
+export interface ManageSessionModalProps {
+  sessionId: number;
+  /** Whether the viewer may change this session (a training manager or one of its FTOs). */
+  canChange: (session: Session) => boolean;
+  onClose: () => void;
+}
+
+function ChecklistRow({
+  item,
+  disabled,
+  onToggle,
+}: {
+  item: ChecklistItem;
+  disabled: boolean;
+  onToggle: (done: boolean) => void;
+}) {
+  const when = formatDateTime(item.doneAt);
+  return (
+    <Paper withBorder p="xs" radius="sm" component="li" style={{ listStyle: 'none' }} data-testid="checklist-item">
+      <Checkbox
+        checked={item.done}
+        disabled={disabled}
+        label={
+          <Group gap={6} wrap="wrap" component="span">
+            <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {item.text}
+            </Text>
+            {!item.required && (
+              <Badge size="xs" variant="outline" color="gray" component="span">
+                Optional
+              </Badge>
+            )}
+          </Group>
+        }
+        onChange={(event) => {
+          onToggle(event.currentTarget.checked);
+        }}
+      />
+      {item.done && (
+        <Text size="xs" c="dimmed" mt={4} pl={32} data-testid="checklist-done-by">
+          Done by {item.doneBy ?? 'FTO'}
+          {when !== null ? ` on ${when}` : ''}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * The Manage modal (command-and-reports §2, §4, §5, §8): the session as stored now
+ * (`GET /api/trainings/assignments/{id}`; a failure closes it with 'Unable to open session'),
+ * its checklist (each tick saved at once; the server records who and when), the status radio
+ * and the session's fields with Save ('Changes saved'; a session keeps at least one trainee).
+ * Viewers who may not change the session see it read-only.
+ */
+export function ManageSessionModal({ sessionId, canChange, onClose }: ManageSessionModalProps) {
+  const slug = useActiveSlug();
+  const phone = useMediaQuery('(max-width: 36em)');
+  const query = useQuery({
+    queryKey: queryKeys.trainingSession(slug, sessionId),
+    queryFn: ({ signal }) => getSession(sessionId, signal),
+    refetchOnWindowFocus: false,
+  });
+  const [dirty, setDirty] = useState(false);
+  const session = query.data;
+  const writable = session !== undefined && canChange(session);
+
+  useEffect(() => {
+    if (query.isError && session === undefined) {
+      notifications.show({
+        color: 'red',
+        title: UNABLE_TO_OPEN_SESSION,
+        message: failureText(query.error, () => UNABLE_TO_LOAD_SESSION, UNABLE_TO_LOAD_SESSION),
+      });
+      onClose();
+    }
+  }, [query.isError, query.error, session, onClose]);
+
+  const title = session === undefined ? 'Session' : sessionTitle(session);
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={writable ? `Manage: ${title}` : title}
+      size="lg"
+      fullScreen={phone}
+      closeButtonProps={MODAL_CLOSE}
+      closeOnClickOutside={!dirty}
+    >
+      {session === undefined ? (
+        <Group gap="sm" py="lg" aria-busy="true">
+          <Loader size="sm" />
+          <Text>Loading session…</Text>
+        </Group>
+      ) : (
+        <ManageSessionForm session={session} writable={writable} onDirty={setDirty} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+/** The loaded session: checklist, status and fields. The fields start from the session as first loaded. */
+function ManageSessionForm({
+  session,
+  writable,
+  onDirty,
+  onClose,
+}: {
+  session: Session;
+  writable: boolean;
+  onDirty: (dirty: boolean) => void;
+  onClose: () => void;
+}) {
+  const slug = useActiveSlug();
+  const update = useUpdateSession(slug);
+  const [initial] = useState<Fields>(() => fieldsOf(session));
+  const [fields, setFields] = useState<Fields>(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [ticking, setTicking] = useState<string | null>(null);
+  const dirty = writable && fieldsChanged(initial, fields);
+  useUnsavedChanges(dirty);
+
+  useEffect(() => {
+    onDirty(dirty);
+  }, [dirty, onDirty]);
+
+  const onToggle = (item: ChecklistItem, done: boolean) => {
+    setTicking(item.id);
+    update.mutate(
+      { id: session.id, patch: { updateItem: { id: item.id, done, doneBy: null, doneById: null } } },
+      {
+        onSettled: () => {
+          setTicking(null);
+        },
+        onError: (error) => {
+          notifications.show({
+            color: 'red',
+            title: CHECKLIST_UPDATE_FAILED,
+            message: failureText(error, () => ITEM_UPDATE_FAILED, ITEM_UPDATE_FAILED),
+          });
+        },
+      },
+    );
+  };
+
+  const onSave = () => {
+    const refusal = sessionProblem(fields.trainees);
+    setProblem(refusal);
+    if (refusal !== null) return;
+    setFailure(null);
+    update.mutate(
+      { id: session.id, patch: patchOf(fields) },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: CHANGES_SAVED });
+          onClose();
+        },
+        onError: (error) => {
+          const message = failureText(error, () => SAVE_FAILED, SAVE_FAILED);
+          setFailure(message);
+          notifications.show({ color: 'red', title: SAVE_FAILED, message });
+        },
+      },
+    );
+  };
+
+  const progress = checklistProgress(session.checklist);
+  const saving = update.isPending && ticking === null;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (writable) onSave();
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Template: {session.templateTitle || '—'}
+        </Text>
+        <Stack gap={6} component="section" aria-labelledby="session-checklist">
+          <Group justify="space-between" gap="xs">
+            <Title order={3} size="h5" id="session-checklist">
+              Checklist
+            </Title>
+            <Text size="sm" c="dimmed" data-testid="session-progress">
+              {progressText(progress)}
+            </Text>
+          </Group>
+          <Progress value={progressPercent(progress)} size="sm" aria-label="Checklist progress" />
+          {session.checklist.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              This session has no checklist items.
+            </Text>
+          ) : (
+            <Stack component="ul" gap={6} m={0} p={0} aria-label="Checklist">
+              {session.checklist.map((item) => (
+                <ChecklistRow
+                  key={item.id}
+                  item={item}
+                  disabled={!writable || ticking !== null}
+                  onToggle={(done) => {
+                    onToggle(item, done);
+                  }}
+                />
+              ))}
+            </Stack>
+          )}
+        </Stack>
+        <Divider />
+        <Radio.Group
+          label="Status"
+          value={fields.status}
+          onChange={(value) => {
+            setFields({ ...fields, status: sessionStatusOf(value) });
+          }}
+        >
+          <Group gap="md" mt={6}>
+            {SESSION_STATUSES.map((status) => (
+              <Radio key={status} value={status} label={SESSION_STATUS_LABELS[status]} disabled={!writable} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <SessionFields
+          values={fields}
+          readOnly={!writable}
+          namePlaceholder={session.templateTitle}
+          traineeError={problem === SESSION_NEEDS_TRAINEE ? problem : null}
+          onChange={(current) => {
+            setFields(current);
+            if (problem !== null && current.trainees.length > 0) setProblem(null);
+          }}
+        />
+        {failure !== null && (
+          <Alert color="red" variant="light" role="alert" data-testid="save-session-error">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose} disabled={saving}>
+            Close
+          </Button>
+          {writable && (
+            <Button type="submit" loading={saving}>
+              Save
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

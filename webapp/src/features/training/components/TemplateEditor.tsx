@@ -1,0 +1,109 @@
+import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { EDITING_DUPLICATE, type TemplateEditorDraft } from '../lib/templates';
+import { StepList } from './StepList';
+
+export interface TemplateEditorProps {
+  draft: TemplateEditorDraft;
+  /** Opened by Duplicate: a new template not saved yet. */
+  duplicate: boolean;
+  readOnly: boolean;
+  /** The validation message (§5) under the title. */
+  problem: string | null;
+  /** The save failure. */
+  saveError: string | null;
+  saving: boolean;
+  onChange: (draft: TemplateEditorDraft) => void;
+  onSave: () => void;
+  onClose: () => void;
+}
+
+/** The template editor (command-and-reports §2): title, description and the ordered steps. */
+export function TemplateEditor({
+  draft,
+  duplicate,
+  readOnly,
+  problem,
+  saveError,
+  saving,
+  onChange,
+  onSave,
+  onClose,
+}: TemplateEditorProps) {
+  const heading = readOnly ? 'Template' : draft.id === null ? 'New template' : 'Edit template';
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="template-editor-title" data-testid="template-editor">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!readOnly) onSave();
+        }}
+      >
+        <Stack gap="md">
+          <Title order={2} size="h3" id="template-editor-title">
+            {heading}
+          </Title>
+          {duplicate && (
+            <Alert color="yellow" variant="light" data-testid="duplicate-notice">
+              {EDITING_DUPLICATE}
+            </Alert>
+          )}
+          <TextInput
+            label="Title"
+            required={!readOnly}
+            value={draft.title}
+            readOnly={readOnly}
+            error={problem}
+            data-autofocus
+            onChange={(event) => {
+              onChange({ ...draft, title: event.currentTarget.value });
+            }}
+          />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            maxRows={8}
+            value={draft.description}
+            readOnly={readOnly}
+            onChange={(event) => {
+              onChange({ ...draft, description: event.currentTarget.value });
+            }}
+          />
+          <Stack gap={6}>
+            <Text fw={600} size="sm" component="h3" m={0}>
+              Checklist steps
+            </Text>
+            {!readOnly && (
+              <Text size="xs" c="dimmed">
+                Drag a step by its handle, or use the arrows, to change the order. Empty steps are dropped when you save.
+              </Text>
+            )}
+            <StepList
+              steps={draft.steps}
+              readOnly={readOnly}
+              onChange={(steps) => {
+                onChange({ ...draft, steps });
+              }}
+            />
+          </Stack>
+          {saveError !== null && (
+            <Alert color="red" variant="light" role="alert" data-testid="template-save-error">
+              {saveError}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              {readOnly ? 'Close' : 'Cancel'}
+            </Button>
+            {!readOnly && (
+              <Button type="submit" loading={saving}>
+                Save template
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,341 @@
+import { Badge, Button, Card, Container, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useActiveSlug } from '@/agency/context';
+import { failureText } from '@/api/client';
+import { LoaNotice } from '@/components/LoaNotice';
+import { QueryStatus } from '@/components/QueryStatus';
+import { UNSAVED_CHANGES, useUnsavedChanges } from '@/components/use-unsaved-changes';
+import { canWrite } from '@/lib/rank-access';
+import { useNavAccess } from '@/session/use-nav-access';
+import { templatesQueryOptions, useDeleteTemplate, useSaveTemplate, type Template } from '../api/training';
+import {
+  DELETE_FAILED,
+  DELETE_TEMPLATE,
+  draftChanged,
+  draftOf,
+  draftProblem,
+  duplicateOf,
+  emptyDraft,
+  filterTemplates,
+  LOAD_FAILED,
+  SAVE_FAILED,
+  stepSummary,
+  TEMPLATE_DELETED,
+  TEMPLATE_SAVED,
+  templateBodyOf,
+  UNABLE_TO_DELETE,
+  UNABLE_TO_LOAD,
+  type TemplateEditorDraft,
+} from '../lib/templates';
+import { TemplateEditor } from './TemplateEditor';
+
+interface Editor {
+  /** As opened, to tell unsaved edits (a duplicate counts as unsaved from the start). */
+  initial: TemplateEditorDraft | null;
+  draft: TemplateEditorDraft;
+  duplicate: boolean;
+}
+
+/** The server's text, else the fallback (also for 'HTTP {status}' answers without one). */
+const textOf = (error: unknown, fallback: string) => failureText(error, () => fallback, fallback);
+
+function TemplateRow({
+  template,
+  selected,
+  writable,
+  busy,
+  onOpen,
+  onDuplicate,
+  onDelete,
+}: {
+  template: Template;
+  selected: boolean;
+  writable: boolean;
+  busy: boolean;
+  onOpen: () => void;
+  onDuplicate: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      component="li"
+      data-testid="template-row"
+      style={{
+        listStyle: 'none',
+        borderColor: selected ? 'var(--mantine-primary-color-filled)' : undefined,
+      }}
+    >
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Title order={3} size="h5" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {template.title}
+          </Title>
+          <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+            {stepSummary(template.steps)}
+          </Badge>
+        </Group>
+        {template.description.trim() !== '' && (
+          <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+            {template.description}
+          </Text>
+        )}
+        <Group gap="xs" mt={4}>
+          <Button size="xs" variant={selected ? 'filled' : 'light'} onClick={onOpen} disabled={busy} aria-label={`${writable ? 'Edit' : 'View'} ${template.title}`}>
+            {writable ? 'Edit' : 'View'}
+          </Button>
+          {writable && (
+            <>
+              <Button size="xs" variant="default" onClick={onDuplicate} disabled={busy} aria-label={`Duplicate ${template.title}`}>
+                Duplicate
+              </Button>
+              <Button size="xs" variant="light" color="red" onClick={onDelete} disabled={busy} aria-label={`Delete ${template.title}`}>
+                Delete
+              </Button>
+            </>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * Training templates (command-and-reports §2, §5, §8): a searchable list of templates beside
+ * an editor with title, description and the ordered checklist of steps. New template, Edit,
+ * Duplicate (copied into the editor as a new template: 'Editing duplicate — remember to save')
+ * and Delete ('Delete this training template?'). Saving says 'Template saved' and keeps the
+ * saved template open. Members on leave see the templates read-only.
+ */
+export function TrainingManagementPage() {
+  const slug = useActiveSlug();
+  const access = useNavAccess();
+  const writable = canWrite(access.viewer);
+  const query = useQuery(templatesQueryOptions(slug));
+  const save = useSaveTemplate(slug);
+  const remove = useDeleteTemplate(slug);
+  const [search, setSearch] = useState('');
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const editorRef = useRef<HTMLDivElement>(null);
+
+  const dirty = editor !== null && (editor.initial === null || draftChanged(editor.initial, editor.draft));
+  useUnsavedChanges(writable && dirty);
+
+  const templates = query.data ?? [];
+  const shown = filterTemplates(templates, search);
+  const busy = save.isPending || remove.isPending;
+
+  /** Runs `go` at once, or after a confirmation when it would drop unsaved edits. */
+  const unlessDirty = (go: () => void) => {
+    if (!(writable && dirty)) {
+      go();
+      return;
+    }
+    modals.openConfirmModal({
+      title: 'Unsaved changes',
+      children: <Text size="sm">{UNSAVED_CHANGES}</Text>,
+      labels: { confirm: 'Leave', cancel: 'Stay' },
+      confirmProps: { color: 'red' },
+      onConfirm: go,
+    });
+  };
+
+  /** Opens `next` in the editor. */
+  const open = (next: Editor) => {
+    unlessDirty(() => {
+      setProblem(null);
+      setSaveError(null);
+      setEditor(next);
+      // On phones the editor is below the list.
+      window.requestAnimationFrame(() => {
+        editorRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      });
+    });
+  };
+
+  const onSave = () => {
+    if (editor === null) return;
+    const refusal = draftProblem(editor.draft);
+    setProblem(refusal);
+    if (refusal !== null) return;
+    setSaveError(null);
+    save.mutate(
+      { id: editor.draft.id, draft: templateBodyOf(editor.draft) },
+      {
+        onSuccess: (saved) => {
+          const draft = draftOf(saved);
+          setEditor({ initial: draftOf(saved), draft, duplicate: false });
+          notifications.show({ color: 'green', message: TEMPLATE_SAVED });
+        },
+        onError: (error) => {
+          const message = textOf(error, SAVE_FAILED);
+          setSaveError(message);
+          notifications.show({ color: 'red', title: SAVE_FAILED, message });
+        },
+      },
+    );
+  };
+
+  const onDelete = (template: Template) => {
+    modals.openConfirmModal({
+      title: DELETE_TEMPLATE,
+      children: <Text size="sm">{template.title}</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        remove.mutate(template.id, {
+          onSuccess: () => {
+            if (editor?.draft.id === template.id) setEditor(null);
+            notifications.show({ color: 'green', message: TEMPLATE_DELETED });
+          },
+          onError: (error) => {
+            notifications.show({ color: 'red', title: UNABLE_TO_DELETE, message: textOf(error, DELETE_FAILED) });
+          },
+        });
+      },
+    });
+  };
+
+  const loadFailedEmpty = query.isError && query.data === undefined;
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Title order={1}>Training templates</Title>
+            <Text c="dimmed" size="sm">
+              Ordered checklists that training sessions are run from.
+            </Text>
+          </Stack>
+          {writable && query.data !== undefined && (
+            <Button
+              onClick={() => {
+                open({ initial: emptyDraft(), draft: emptyDraft(), duplicate: false });
+              }}
+              disabled={busy}
+            >
+              New template
+            </Button>
+          )}
+        </Group>
+
+        {!writable && access.viewer !== null && <LoaNotice />}
+
+        {query.isError && query.data !== undefined && (
+          <Text c="red" size="sm" role="alert" data-testid="templates-load-error">
+            {textOf(query.error, LOAD_FAILED)}
+          </Text>
+        )}
+
+        {loadFailedEmpty ? (
+          <Card withBorder padding="lg" radius="md" data-testid="templates-unavailable">
+            <Stack gap="xs" align="flex-start">
+              <Title order={2} size="h4">
+                {UNABLE_TO_LOAD}
+              </Title>
+              <Text size="sm" c="red">
+                {textOf(query.error, LOAD_FAILED)}
+              </Text>
+              <Button variant="light" onClick={() => void query.refetch()} loading={query.isFetching}>
+                Retry
+              </Button>
+            </Stack>
+          </Card>
+        ) : (
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Stack gap="sm" component="section" aria-label="Templates">
+                <TextInput
+                  label="Search templates"
+                  placeholder="Title, description or step"
+                  value={search}
+                  onChange={(event) => {
+                    setSearch(event.currentTarget.value);
+                  }}
+                />
+                <QueryStatus
+                  query={{ status: query.data === undefined ? 'pending' : 'success', error: null }}
+                  loading="Loading templates…"
+                  empty={
+                    query.data === undefined
+                      ? null
+                      : templates.length === 0
+                        ? 'No training templates yet.'
+                        : shown.length === 0
+                          ? 'No templates match your search.'
+                          : null
+                  }
+                  emptyTestId="templates-empty"
+                >
+                  <Stack component="ul" gap="xs" m={0} p={0} aria-label="Training templates">
+                    {shown.map((template) => (
+                      <TemplateRow
+                        key={template.id}
+                        template={template}
+                        selected={editor?.draft.id === template.id}
+                        writable={writable}
+                        busy={busy}
+                        onOpen={() => {
+                          open({ initial: draftOf(template), draft: draftOf(template), duplicate: false });
+                        }}
+                        onDuplicate={() => {
+                          open({ initial: null, draft: duplicateOf(template), duplicate: true });
+                        }}
+                        onDelete={() => {
+                          onDelete(template);
+                        }}
+                      />
+                    ))}
+                  </Stack>
+                </QueryStatus>
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <div ref={editorRef} style={{ scrollMarginTop: 80 }}>
+                {editor === null ? (
+                  query.data !== undefined && (
+                    <Paper withBorder p="lg" radius="md">
+                      <Text c="dimmed" ta="center">
+                        {writable ? 'Choose a template to edit, or create a new one.' : 'Choose a template to see its steps.'}
+                      </Text>
+                    </Paper>
+                  )
+                ) : (
+                  <TemplateEditor
+                    key={editor.draft.id ?? 'new'}
+                    draft={editor.draft}
+                    duplicate={editor.duplicate}
+                    readOnly={!writable}
+                    problem={problem}
+                    saveError={saveError}
+                    saving={save.isPending}
+                    onChange={(draft) => {
+                      setEditor({ ...editor, draft });
+                      if (problem !== null && draft.title.trim() !== '') setProblem(null);
+                    }}
+                    onSave={onSave}
+                    onClose={() => {
+                      unlessDirty(() => {
+                        setEditor(null);
+                        setProblem(null);
+                        setSaveError(null);
+                      });
+                    }}
+                  />
+                )}
+              </div>
+            </Grid.Col>
+          </Grid>
+        )}
+      </Stack>
+    </Container>
+  );
+}

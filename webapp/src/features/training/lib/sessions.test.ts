@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addPerson,
+  canChangeSession,
+  fieldsChanged,
+  fieldsOf,
+  ftoFirst,
+  groupSessions,
+  isFtoLike,
+  isoOf,
+  listsPerson,
+  loadProblem,
+  newSessionProblem,
+  patchOf,
+  personOf,
+  pickerValueOf,
+  removePerson,
+  roleNamesOf,
+  SESSION_NEEDS_TRAINEE,
+  sessionProblem,
+  sessionTitle,
+  TEMPLATE_REQUIRED,
+  TRAINEE_REQUIRED,
+} from './sessions';
+
+const roles = roleNamesOf([
+  { roles: [{ id: 'r-fto', name: 'Field Training Officer' }, { id: 'r-disp', name: 'Dispatch' }] },
+  { roles: [{ id: 'r-trainer', name: 'Senior TRAINER' }] },
+]);
+
+describe('training sessions', () => {
+  it('stores people once and ignores empty entries', () => {
+    let list = addPerson([], { id: '4', name: 'Casey' });
+    list = addPerson(list, { id: '4', name: 'Casey' });
+    list = addPerson(list, { id: ' ', name: ' ' });
+    list = addPerson(list, { id: '4', name: 'Casey N' });
+    expect(list).toEqual([
+      { id: '4', name: 'Casey' },
+      { id: '4', name: 'Casey N' },
+    ]);
+    expect(removePerson(list, { id: '4', name: 'Casey' })).toEqual([{ id: '4', name: 'Casey N' }]);
+    expect(personOf({ id: 12, name: ' Dale ' })).toEqual({ id: '12', name: 'Dale' });
+    expect(listsPerson(list, { id: 4, name: 'x' })).toBe(true);
+    expect(listsPerson(list, { id: 5, name: 'x' })).toBe(false);
+  });
+
+  it("finds FTO-like members by role name or rank ('fto', 'trainer', any case) and puts them first", () => {
+    expect(isFtoLike({ id: 1, name: 'a', rank: 'FTO Sergeant' }, roles)).toBe(true);
+    expect(isFtoLike({ id: 1, name: 'a', rank: 'Deputy', roles: ['r-trainer'] }, roles)).toBe(true);
+    expect(isFtoLike({ id: 1, name: 'a', rank: 'Deputy', roles: ['r-fto'] }, roles)).toBe(true);
+    expect(isFtoLike({ id: 1, name: 'a', rank: 'Deputy', roles: ['r-disp'] }, roles)).toBe(false);
+    expect(isFtoLike({ id: 1, name: 'a', rank: 'Deputy', roles: ['unknown-fto-id'] }, roles)).toBe(true);
+    expect(isFtoLike({ id: 1, name: 'a', rank: null, roles: null }, roles)).toBe(false);
+    const people = [
+      { id: 1, name: 'Ann', rank: 'Deputy' },
+      { id: 2, name: 'Bo', rank: 'Deputy', roles: ['r-fto'] },
+      { id: 3, name: 'Cy', rank: 'Sergeant' },
+      { id: 4, name: 'Di', rank: 'Trainer' },
+    ];
+    expect(ftoFirst(people, roles).map((p) => p.name)).toEqual(['Bo', 'Di', 'Ann', 'Cy']);
+  });
+
+  it('validates a new session and a changed one', () => {
+    expect(newSessionProblem({ templateId: null, trainees: [] })).toBe(TEMPLATE_REQUIRED);
+    expect(newSessionProblem({ templateId: 3, trainees: [] })).toBe(TRAINEE_REQUIRED);
+    expect(newSessionProblem({ templateId: 3, trainees: [{ id: '1', name: 'A' }] })).toBeNull();
+    expect(sessionProblem([])).toBe(SESSION_NEEDS_TRAINEE);
+    expect(sessionProblem([{ id: '1', name: 'A' }])).toBeNull();
+  });
+
+  it("joins the load failures with ' | '", () => {
+    expect(loadProblem(null, null)).toBeNull();
+    expect(loadProblem('Failed to load templates', null)).toBe('Failed to load templates');
+    expect(loadProblem('Failed to load templates', 'Failed to load sessions')).toBe(
+      'Failed to load templates | Failed to load sessions',
+    );
+  });
+
+  it('groups sessions by status, unknown ones under scheduled', () => {
+    const groups = groupSessions([
+      { id: 1, status: 'completed' },
+      { id: 2, status: 'weird' },
+      { id: 3, status: 'in_progress' },
+      { id: 4, status: 'scheduled' },
+      { id: 5, status: 'Completed' },
+    ]);
+    expect(groups.scheduled.map((s) => s.id)).toEqual([2, 4]);
+    expect(groups.in_progress.map((s) => s.id)).toEqual([3]);
+    expect(groups.completed.map((s) => s.id)).toEqual([1, 5]);
+  });
+
+  it('lets managers and listed FTOs change a session, nobody on leave', () => {
+    const session = { ftos: [{ id: '9', name: 'Fto' }] };
+    const viewer = { isAuthenticated: true, canManage: true, roster: { id: 9 } };
+    expect(canChangeSession(viewer, session, false)).toBe(true);
+    expect(canChangeSession({ ...viewer, roster: { id: 10 } }, session, false)).toBe(false);
+    expect(canChangeSession({ ...viewer, roster: { id: 10 } }, session, true)).toBe(true);
+    expect(canChangeSession({ ...viewer, canManage: false }, session, true)).toBe(false);
+    expect(canChangeSession(null, session, true)).toBe(false);
+  });
+
+  it('converts the scheduled time between the picker and the API', () => {
+    const iso = isoOf('2026-03-12 18:30:00');
+    expect(iso).not.toBeNull();
+    expect(pickerValueOf(iso)).toBe('2026-03-12 18:30:00');
+    expect(isoOf('')).toBeNull();
+    expect(isoOf(null)).toBeNull();
+    expect(isoOf('not a date')).toBeNull();
+    expect(pickerValueOf(null)).toBeNull();
+    expect(pickerValueOf('garbage')).toBeNull();
+  });
+
+  it('names a session and builds its patch', () => {
+    expect(sessionTitle({ sessionName: ' ', templateTitle: 'Patrol' })).toBe('Patrol');
+    expect(sessionTitle({ sessionName: 'Day 1', templateTitle: 'Patrol' })).toBe('Day 1');
+    const fields = fieldsOf({
+      sessionName: ' Day 1 ',
+      scheduledAt: null,
+      notes: ' Bring radio ',
+      status: 'odd',
+      ftos: [],
+      trainees: [{ id: '4', name: 'Casey' }],
+    });
+    expect(fields.status).toBe('scheduled');
+    expect(patchOf(fields)).toEqual({
+      sessionName: 'Day 1',
+      scheduledAt: null,
+      notes: 'Bring radio',
+      status: 'scheduled',
+      ftos: [],
+      trainees: [{ id: '4', name: 'Casey' }],
+    });
+    expect(fieldsChanged(fields, { ...fields, notes: 'Bring radio' })).toBe(false);
+    expect(fieldsChanged(fields, { ...fields, status: 'completed' })).toBe(true);
+  });
+});
