@@ -129,11 +129,8 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
 
     // Arrests: pending, approved, returned; charges from the agency's catalogue.
     let catalogue = penal_codes::store::load(&mut *tx).await?.items;
-    if catalogue.is_empty() {
-        // An agency whose catalogue was emptied: no charges to file.
-        tx.commit().await?;
-        return Ok(());
-    }
+    // An agency whose catalogue was emptied has no charges to file.
+    let charges_known = !catalogue.is_empty();
     let charge = |i: usize, count: i64| {
         let c = &catalogue[i % catalogue.len()];
         json!({"statute": c.statute, "charge": c.title, "count": count, "time": c.custody_max, "bond": c.fine_max})
@@ -143,35 +140,38 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
                "officers": [officer(deputy)], "suspect": {"name": suspect, "address": "Grove Street", "description": "Red hoodie"},
                "charges": charges, "narrative": "Observed the offence and detained the suspect without incident."})
     };
-    let arrests = [
-        (arrest(day(0), "Vinewood Boulevard", "Lamar Davis", json!([charge(3, 1)])), vec![]),
-        (
-            arrest(
-                day(2),
-                "Del Perro Pier",
-                "Franklin Clinton",
-                json!([charge(10, 2), charge(20, 1)]),
+    if charges_known {
+        let arrests = [
+            (arrest(day(0), "Vinewood Boulevard", "Lamar Davis", json!([charge(3, 1)])), vec![]),
+            (
+                arrest(
+                    day(2),
+                    "Del Perro Pier",
+                    "Franklin Clinton",
+                    json!([charge(10, 2), charge(20, 1)]),
+                ),
+                vec![Request::Open, Request::Act("approve")],
             ),
-            vec![Request::Open, Request::Act("approve")],
-        ),
-        (
-            arrest(day(5), "Mirror Park", "Wade Hebert", json!([charge(30, 1)])),
-            vec![Request::Open, Request::Act("return")],
-        ),
-    ];
-    for (body, reviews) in arrests {
-        let draft = arrests::model::check_arrest(parse::<ArrestDraft>(body)?)
-            .map_err(anyhow::Error::msg)?;
-        let (id, _) = arrests::store::insert(&mut tx, &draft, &actor(deputy))
-            .await
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
-        for request in reviews {
-            let current = arrests::store::find(&mut tx, id, true).await?.context("filed")?.status;
-            let notes = Some("Add the second officer's callsign.");
-            let review = ReviewRequest { request, notes, by_reviewer: true };
-            arrests::store::review(&mut tx, id, &current, &review, &actor(supervisor))
+            (
+                arrest(day(5), "Mirror Park", "Wade Hebert", json!([charge(30, 1)])),
+                vec![Request::Open, Request::Act("return")],
+            ),
+        ];
+        for (body, reviews) in arrests {
+            let draft = arrests::model::check_arrest(parse::<ArrestDraft>(body)?)
+                .map_err(anyhow::Error::msg)?;
+            let (id, _) = arrests::store::insert(&mut tx, &draft, &actor(deputy))
                 .await
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
+            for request in reviews {
+                let current =
+                    arrests::store::find(&mut tx, id, true).await?.context("filed")?.status;
+                let notes = Some("Add the second officer's callsign.");
+                let review = ReviewRequest { request, notes, by_reviewer: true };
+                arrests::store::review(&mut tx, id, &current, &review, &actor(supervisor))
+                    .await
+                    .map_err(|e| anyhow::anyhow!("{e}"))?;
+            }
         }
     }
 

@@ -30,7 +30,8 @@ pub async fn replace(
     whole_list::replace(conn, LIST, items, base_version, actor).await
 }
 
-/// A new agency's default catalogue (provisioning's seeding hook).
+/// A new agency's default catalogue (provisioning's seeding hook); migration 0009 gives the
+/// same catalogue to agencies that existed before it, so a catalogue already there is kept.
 pub fn seed<'a>(
     conn: &'a mut PgConnection,
     _seed: &'a Seed<'a>,
@@ -38,7 +39,8 @@ pub fn seed<'a>(
     Box::pin(async move {
         sqlx::query(
             "INSERT INTO whole_lists (name, items, version, updated_at, updated_by)
-             VALUES ($1, $2::jsonb, 1, now(), 'system')",
+             VALUES ($1, $2::jsonb, 1, now(), 'system')
+             ON CONFLICT (name) DO NOTHING",
         )
         .bind(LIST)
         .bind(DEFAULT_CATALOGUE)
