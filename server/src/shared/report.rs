@@ -8,8 +8,8 @@ use sqlx::{types::Json, PgConnection, PgExecutor};
 use utoipa::ToSchema;
 
 use crate::{
-    access::{viewer::Actor, Viewer},
-    error::{bad_request, conflict, AppResult, OnConstraint},
+    access::{guard::require_nav, viewer::Actor, Viewer},
+    error::{bad_request, conflict, not_found, AppResult, OnConstraint},
     shared::review::{record, Flow, Request},
     validate::{limits, max_len, valid_link},
 };
@@ -125,6 +125,39 @@ pub fn evidence(list: Vec<Evidence>) -> Result<Vec<Evidence>, String> {
         out.push(e);
     }
     Ok(out)
+}
+
+/// A list's status filter (`?status=`): none when blank, else one of `flow`'s statuses.
+pub fn status_filter(flow: &Flow, raw: Option<&str>) -> AppResult<Option<&'static str>> {
+    match raw.map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(status) => flow.parse_status(status).map(Some).map_err(bad_request),
+    }
+}
+
+/// Whose reports `viewer` lists: everyone's (`None`) when they see the review page
+/// `review_nav`, otherwise their own (their Discord id).
+pub async fn list_scope(viewer: &Viewer, review_nav: &str) -> Option<String> {
+    if require_nav(viewer, review_nav).await.is_ok() {
+        None
+    } else {
+        Some(viewer.user.as_ref().map(|u| u.discord_id.clone()).unwrap_or_default())
+    }
+}
+
+/// Refuses, as if it did not exist (404 `missing`), a report that `viewer` neither filed nor
+/// reviews (sees the review page `review_nav`).
+pub async fn require_readable<B>(
+    viewer: &Viewer,
+    report: &StoredReport<B>,
+    review_nav: &str,
+    missing: &str,
+) -> AppResult<()> {
+    if report.filed_by(viewer) || require_nav(viewer, review_nav).await.is_ok() {
+        Ok(())
+    } else {
+        Err(not_found(missing))
+    }
 }
 
 /// A report as stored, its form body of type `B`.

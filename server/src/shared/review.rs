@@ -110,6 +110,13 @@ impl Flow {
         self.statuses.iter().copied().find(|s| *s == raw)
     }
 
+    /// One of the flow's statuses, or the sentence naming them.
+    pub fn parse_status(&self, raw: &str) -> Result<&'static str, String> {
+        self.status(raw).ok_or_else(|| {
+            format!("Unknown status '{raw}'. Use one of: {}.", self.statuses.join(", "))
+        })
+    }
+
     /// Decides a request on a report whose status is `current` (an unknown stored status
     /// counts as the initial one). `Ok(None)`: nothing to change.
     pub fn decide(
@@ -140,9 +147,7 @@ impl Flow {
             }
             Request::Save(None) => return Ok(None),
             Request::Save(Some(wanted)) => {
-                let wanted = self.status(wanted).ok_or_else(|| {
-                    format!("Unknown status '{wanted}'. Use one of: {}.", self.statuses.join(", "))
-                })?;
+                let wanted = self.parse_status(wanted)?;
                 if !self.free_outcome && wanted != from {
                     return Err("Use the review actions to change this report's status.".into());
                 }

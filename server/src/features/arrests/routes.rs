@@ -6,7 +6,7 @@ use utoipa::IntoParams;
 
 use crate::{
     access::{
-        guard::{nav_item, require_any_nav, require_nav, Guard, NavItem},
+        guard::{nav_item, require_any_nav, Guard, NavItem},
         Viewer,
     },
     error::{bad_request, conflict, not_found, AppResult},
@@ -19,7 +19,7 @@ use crate::{
         store,
     },
     shared::{
-        report::ReviewRequest,
+        report::{self, ReviewRequest},
         review::{Request, ARREST},
     },
 };
@@ -39,10 +39,6 @@ pub struct ReportId {
 
 const READERS: [&str; 2] = [nav_item::ArrestReview::ID, nav_item::ArrestReport::ID];
 
-async fn is_reviewer(viewer: &Viewer) -> bool {
-    require_nav(viewer, nav_item::ArrestReview::ID).await.is_ok()
-}
-
 /// Arrest reports, newest first (at most 500): all for reviewers, the viewer's own for the
 /// members who file them.
 #[utoipa::path(get, operation_id = "list_arrests", path = "/api/arrests", tag = "arrests",
@@ -54,21 +50,9 @@ pub async fn list(
     QueryParams(query): QueryParams<StatusQuery>,
 ) -> AppResult<Json<Vec<ArrestReport>>> {
     require_any_nav(&viewer, &READERS).await?;
-    let status = query.status.as_deref().map(str::trim).filter(|s| !s.is_empty());
-    if let Some(status) = status {
-        if !ARREST.statuses.contains(&status) {
-            return Err(bad_request(format!(
-                "Unknown status '{status}'. Use one of: {}.",
-                ARREST.statuses.join(", ")
-            )));
-        }
-    }
-    let own = if is_reviewer(&viewer).await {
-        None
-    } else {
-        viewer.user.as_ref().map(|u| u.discord_id.as_str())
-    };
-    let reports = store::list(viewer.pool(), status, own).await?;
+    let status = report::status_filter(&ARREST, query.status.as_deref())?;
+    let own = report::list_scope(&viewer, nav_item::ArrestReview::ID).await;
+    let reports = store::list(viewer.pool(), status, own.as_deref()).await?;
     Ok(Json(reports.into_iter().map(ArrestReport::from).collect()))
 }
 
@@ -113,9 +97,7 @@ pub async fn detail(
     require_any_nav(&viewer, &READERS).await?;
     let mut conn = viewer.pool().acquire().await?;
     let found = store::find(&mut conn, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
-    if !found.filed_by(&viewer) && !is_reviewer(&viewer).await {
-        return Err(not_found(NOT_FOUND));
-    }
+    report::require_readable(&viewer, &found, nav_item::ArrestReview::ID, NOT_FOUND).await?;
     Ok(Json(found.into()))
 }
 

@@ -6,7 +6,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     access::{
-        guard::{nav_item, require_any_nav, require_nav, Guard, NavItem},
+        guard::{nav_item, require_any_nav, Guard, NavItem},
         Viewer,
     },
     error::{bad_request, not_found, AppResult},
@@ -18,6 +18,7 @@ use crate::{
             store,
         },
     },
+    shared::report,
 };
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -35,22 +36,14 @@ pub struct NextCitationNumber {
 /// Supervisors (who review arrests) read every ticket; members their own.
 const READERS: [&str; 2] = [nav_item::ArrestReview::ID, nav_item::TicketReport::ID];
 
-async fn reads_all(viewer: &Viewer) -> bool {
-    require_nav(viewer, nav_item::ArrestReview::ID).await.is_ok()
-}
-
 /// Tickets, newest first (at most 500): all for supervisors, the viewer's own otherwise.
 #[utoipa::path(get, operation_id = "list_tickets", path = "/api/tickets", tag = "tickets",
     responses((status = 200, body = Vec<Ticket>), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody)))]
 pub async fn list(viewer: Viewer) -> AppResult<Json<Vec<Ticket>>> {
     require_any_nav(&viewer, &READERS).await?;
-    let own = if reads_all(&viewer).await {
-        None
-    } else {
-        viewer.user.as_ref().map(|u| u.discord_id.as_str())
-    };
-    let tickets = store::list(viewer.pool(), own).await?;
+    let own = report::list_scope(&viewer, nav_item::ArrestReview::ID).await;
+    let tickets = store::list(viewer.pool(), own.as_deref()).await?;
     Ok(Json(tickets.into_iter().map(Ticket::from).collect()))
 }
 
@@ -96,8 +89,6 @@ pub async fn detail(
     require_any_nav(&viewer, &READERS).await?;
     let mut conn = viewer.pool().acquire().await?;
     let found = store::find(&mut conn, id).await?.ok_or_else(|| not_found(NOT_FOUND))?;
-    if !found.filed_by(&viewer) && !reads_all(&viewer).await {
-        return Err(not_found(NOT_FOUND));
-    }
+    report::require_readable(&viewer, &found, nav_item::ArrestReview::ID, NOT_FOUND).await?;
     Ok(Json(found.into()))
 }

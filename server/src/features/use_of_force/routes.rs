@@ -6,7 +6,7 @@ use utoipa::IntoParams;
 
 use crate::{
     access::{
-        guard::{nav_item, require_any_nav, require_nav, Guard, NavItem},
+        guard::{nav_item, require_any_nav, Guard, NavItem},
         Viewer,
     },
     error::{bad_request, not_found, AppResult},
@@ -16,7 +16,7 @@ use crate::{
         store,
     },
     shared::{
-        report::ReviewRequest,
+        report::{self, ReviewRequest},
         review::{Request, USE_OF_FORCE},
     },
 };
@@ -34,11 +34,6 @@ pub struct ReportId {
     pub id: i64,
 }
 
-/// Whether the viewer reviews reports (sees the review page).
-async fn is_reviewer(viewer: &Viewer) -> bool {
-    require_nav(viewer, nav_item::UseOfForceReview::ID).await.is_ok()
-}
-
 /// Reports, newest first (at most 500): every report for reviewers, the viewer's own for the
 /// members who file them.
 #[utoipa::path(get, operation_id = "list_uof", path = "/api/uof", tag = "use-of-force",
@@ -51,21 +46,9 @@ pub async fn list(
 ) -> AppResult<Json<Vec<UofReport>>> {
     require_any_nav(&viewer, &[nav_item::UseOfForceReview::ID, nav_item::UseOfForceReport::ID])
         .await?;
-    let status = query.status.as_deref().map(str::trim).filter(|s| !s.is_empty());
-    if let Some(status) = status {
-        if !USE_OF_FORCE.statuses.contains(&status) {
-            return Err(bad_request(format!(
-                "Unknown status '{status}'. Use one of: {}.",
-                USE_OF_FORCE.statuses.join(", ")
-            )));
-        }
-    }
-    let own = if is_reviewer(&viewer).await {
-        None
-    } else {
-        viewer.user.as_ref().map(|u| u.discord_id.as_str())
-    };
-    let reports = store::list(viewer.pool(), status, own).await?;
+    let status = report::status_filter(&USE_OF_FORCE, query.status.as_deref())?;
+    let own = report::list_scope(&viewer, nav_item::UseOfForceReview::ID).await;
+    let reports = store::list(viewer.pool(), status, own.as_deref()).await?;
     Ok(Json(reports.into_iter().map(UofReport::from).collect()))
 }
 
@@ -111,9 +94,7 @@ pub async fn detail(
         .await?;
     let mut conn = viewer.pool().acquire().await?;
     let found = store::find(&mut conn, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
-    if !found.filed_by(&viewer) && !is_reviewer(&viewer).await {
-        return Err(not_found(NOT_FOUND));
-    }
+    report::require_readable(&viewer, &found, nav_item::UseOfForceReview::ID, NOT_FOUND).await?;
     Ok(Json(found.into()))
 }
 
