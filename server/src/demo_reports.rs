@@ -110,18 +110,23 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
     for (body, reviews) in uofs {
         let draft = use_of_force::model::check_draft(parse::<UofDraft>(body)?)
             .map_err(anyhow::Error::msg)?;
-        let (id, _) = use_of_force::store::insert(&mut tx, &draft, &actor(deputy))
+        let (id, _) = use_of_force::store::REPORTS
+            .insert(&mut tx, &draft.filing(), &actor(deputy))
             .await
             .map_err(|e| anyhow::anyhow!("{e}"))?;
         for request in reviews.unwrap_or_default() {
-            let current =
-                use_of_force::store::find(&mut tx, id, true).await?.context("filed")?.status;
+            let current = use_of_force::store::REPORTS
+                .find(&mut tx, id, true)
+                .await?
+                .context("filed")?
+                .status;
             let review = ReviewRequest {
                 request,
                 notes: Some("Force was proportionate."),
                 by_reviewer: true,
             };
-            use_of_force::store::review(&mut tx, id, &current, &review, &actor(supervisor))
+            use_of_force::store::REPORTS
+                .review(&mut tx, id, &current, &review, &actor(supervisor))
                 .await
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
         }
@@ -160,15 +165,17 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
         for (body, reviews) in arrests {
             let draft = arrests::model::check_arrest(parse::<ArrestDraft>(body)?)
                 .map_err(anyhow::Error::msg)?;
-            let (id, _) = arrests::store::insert(&mut tx, &draft, &actor(deputy))
+            let (id, _) = arrests::store::ARRESTS
+                .insert(&mut tx, &draft.filing(), &actor(deputy))
                 .await
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             for request in reviews {
                 let current =
-                    arrests::store::find(&mut tx, id, true).await?.context("filed")?.status;
+                    arrests::store::ARRESTS.find(&mut tx, id, true).await?.context("filed")?.status;
                 let notes = Some("Add the second officer's callsign.");
                 let review = ReviewRequest { request, notes, by_reviewer: true };
-                arrests::store::review(&mut tx, id, &current, &review, &actor(supervisor))
+                arrests::store::ARRESTS
+                    .review(&mut tx, id, &current, &review, &actor(supervisor))
                     .await
                     .map_err(|e| anyhow::anyhow!("{e}"))?;
             }
@@ -186,7 +193,8 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
             "violations": [{"statute": entry.statute, "fine": entry.fine_min}], "notes": "Driver was polite."});
         let draft = tickets::model::check_ticket(parse::<TicketDraft>(body)?, &catalogue)
             .map_err(anyhow::Error::msg)?;
-        tickets::store::insert(&mut tx, &draft, &actor(deputy))
+        tickets::store::TICKETS
+            .insert(&mut tx, &draft.filing(), &actor(deputy))
             .await
             .map_err(|e| anyhow::anyhow!("{e}"))?;
     }

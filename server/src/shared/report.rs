@@ -2,10 +2,12 @@
 //! and evidence rows and their checks, and the store of filed reports: numbers allocated by
 //! the server, lists, one report with its history, and reviews through a `review::Flow`.
 
+use std::marker::PhantomData;
+
 use chrono::{DateTime, Utc};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use sqlx::{types::Json, PgConnection, PgExecutor};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     access::{guard::require_nav, viewer::Actor, Viewer},
@@ -127,8 +129,19 @@ pub fn evidence(list: Vec<Evidence>) -> Result<Vec<Evidence>, String> {
     Ok(out)
 }
 
+/// The filters of a report list.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ReportFilter {
+    /// One of the kind's statuses (blank: every status).
+    pub status: Option<String>,
+    /// Only the reports the viewer filed (their profile), even for a reviewer.
+    #[serde(default)]
+    pub mine: bool,
+}
+
 /// A list's status filter (`?status=`): none when blank, else one of `flow`'s statuses.
-pub fn status_filter(flow: &Flow, raw: Option<&str>) -> AppResult<Option<&'static str>> {
+fn status_filter(flow: &Flow, raw: Option<&str>) -> AppResult<Option<&'static str>> {
     match raw.map(str::trim).filter(|s| !s.is_empty()) {
         None => Ok(None),
         Some(status) => flow.parse_status(status).map(Some).map_err(bad_request),
@@ -136,9 +149,10 @@ pub fn status_filter(flow: &Flow, raw: Option<&str>) -> AppResult<Option<&'stati
 }
 
 /// Whose reports `viewer` lists: everyone's (`None`) when they see the review page
-/// `review_nav`, otherwise their own (their Discord id).
-pub async fn list_scope(viewer: &Viewer, review_nav: &str) -> Option<String> {
-    if require_nav(viewer, review_nav).await.is_ok() {
+/// `review_nav` and did not ask for their own, otherwise their own (their Discord id; a
+/// signed-out visitor's matches nobody).
+async fn list_scope(viewer: &Viewer, review_nav: &str, mine: bool) -> Option<String> {
+    if !mine && require_nav(viewer, review_nav).await.is_ok() {
         None
     } else {
         Some(viewer.user.as_ref().map(|u| u.discord_id.clone()).unwrap_or_default())
@@ -244,6 +258,7 @@ const COLUMNS: &str =
 pub const LIST_LIMIT: i64 = 500;
 
 /// A filing: the number given (`None`: the next one), where and when, and the form.
+#[derive(Clone, Copy)]
 pub struct NewReport<'a, B> {
     pub number: Option<&'a str>,
     pub incident_date: &'a str,
@@ -254,101 +269,207 @@ pub struct NewReport<'a, B> {
 const NEXT_NUMBER: &str = "SELECT COALESCE(MAX(NULLIF(regexp_replace(number, '\\D', '', 'g'), '')::numeric), 0)::bigint + 1 \
      FROM reports WHERE kind = $1";
 
-/// Files a report of `kind` in `status` as `filer`. A blank number gets one more than the
-/// highest digits so far, under a transaction-scoped lock so two filings never get the same
-/// one; a number already used answers 409 with `duplicate`.
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn insert<B: Serialize + Sync>(
-    conn: &mut PgConnection,
-    kind: &str,
-    status: &str,
-    new: &NewReport<'_, B>,
-    filer: &Actor,
-    duplicate: &str,
-) -> AppResult<(i64, String)> {
-    let number = match new.number {
-        Some(number) => number.to_owned(),
-        None => {
-            sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))")
-                .bind(format!("report-number:{kind}"))
-                .execute(&mut *conn)
-                .await?;
-            let next: i64 =
-                sqlx::query_scalar(NEXT_NUMBER).bind(kind).fetch_one(&mut *conn).await?;
-            next.to_string()
+/// One kind of report in the shared store (`reports`, keyed by the kind of its review flow),
+/// with forms of type `B`: every report feature declares one and files, lists, reads,
+/// corrects and reviews through it.
+pub struct ReportKind<B> {
+    pub flow: &'static Flow,
+    /// The 409 message of a number already used.
+    duplicate: &'static str,
+    body: PhantomData<fn() -> B>,
+}
+
+impl<B> ReportKind<B> {
+    pub const fn new(flow: &'static Flow, duplicate: &'static str) -> Self {
+        Self { flow, duplicate, body: PhantomData }
+    }
+
+    fn kind(&self) -> &'static str {
+        self.flow.kind
+    }
+}
+
+impl<B: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static> ReportKind<B> {
+    /// Files a report in the flow's first status as `filer`. A blank number gets one more than
+    /// the highest digits so far, under a transaction-scoped lock so two filings never get the
+    /// same one; a number already used answers 409.
+    #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind()))]
+    pub async fn insert(
+        &self,
+        conn: &mut PgConnection,
+        new: &NewReport<'_, B>,
+        filer: &Actor,
+    ) -> AppResult<(i64, String)> {
+        let number = match new.number {
+            Some(number) => number.to_owned(),
+            None => {
+                sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))")
+                    .bind(format!("report-number:{}", self.kind()))
+                    .execute(&mut *conn)
+                    .await?;
+                let next: i64 =
+                    sqlx::query_scalar(NEXT_NUMBER).bind(self.kind()).fetch_one(&mut *conn).await?;
+                next.to_string()
+            }
+        };
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO reports (kind, number, incident_date, location, body, status, filed_by, filed_by_id)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+        )
+        .bind(self.kind())
+        .bind(&number)
+        .bind(new.incident_date)
+        .bind(new.location)
+        .bind(Json(new.body))
+        .bind(self.flow.initial)
+        .bind(&filer.display)
+        .bind(filer.user_id.as_deref())
+        .fetch_one(conn)
+        .await
+        .on_constraint("reports_number_key", || conflict(self.duplicate))?;
+        Ok((id, number))
+    }
+
+    /// The number a form suggests (the filing allocates its own under a lock).
+    pub async fn suggested_number(&self, db: impl PgExecutor<'_>) -> sqlx::Result<i64> {
+        sqlx::query_scalar(NEXT_NUMBER).bind(self.kind()).fetch_one(db).await
+    }
+
+    /// The reports `viewer` may list through `filter`, newest first: every one for those who
+    /// see the review page `review_nav`, their own for everyone else.
+    pub async fn list_visible(
+        &self,
+        viewer: &Viewer,
+        review_nav: &str,
+        filter: &ReportFilter,
+    ) -> AppResult<Vec<StoredReport<B>>> {
+        let status = status_filter(self.flow, filter.status.as_deref())?;
+        let own = list_scope(viewer, review_nav, filter.mine).await;
+        Ok(self.list(viewer.pool(), status, own.as_deref()).await?)
+    }
+
+    /// Reports, newest first (at most [`LIST_LIMIT`]): all, or of one status, or one filer's.
+    #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind()))]
+    pub async fn list(
+        &self,
+        db: impl PgExecutor<'_>,
+        status: Option<&str>,
+        filed_by_id: Option<&str>,
+    ) -> sqlx::Result<Vec<StoredReport<B>>> {
+        let rows: Vec<Row<B>> = sqlx::query_as(&format!(
+            "SELECT {COLUMNS} FROM reports
+             WHERE kind = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR filed_by_id = $3)
+             ORDER BY id DESC LIMIT $4"
+        ))
+        .bind(self.kind())
+        .bind(status)
+        .bind(filed_by_id)
+        .bind(LIST_LIMIT)
+        .fetch_all(db)
+        .await?;
+        Ok(rows.into_iter().map(Into::into).collect())
+    }
+
+    /// One report with its history, locked for the caller's transaction when `for_update`.
+    #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind()))]
+    pub async fn find(
+        &self,
+        conn: &mut PgConnection,
+        id: i64,
+        for_update: bool,
+    ) -> sqlx::Result<Option<StoredReport<B>>> {
+        let lock = if for_update { " FOR UPDATE" } else { "" };
+        let row: Option<Row<B>> = sqlx::query_as(&format!(
+            "SELECT {COLUMNS} FROM reports WHERE kind = $1 AND id = $2{lock}"
+        ))
+        .bind(self.kind())
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
+        let Some(mut found) = row.map(StoredReport::from) else { return Ok(None) };
+        found.history = sqlx::query_as(
+            "SELECT from_status, to_status, actor, notes, at FROM review_history
+             WHERE report_kind = $1 AND report_id = $2 ORDER BY id",
+        )
+        .bind(self.kind())
+        .bind(id)
+        .fetch_all(conn)
+        .await?;
+        Ok(Some(found))
+    }
+
+    /// Replaces the form of report `id` (a filer's correction); its number stays.
+    #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind()))]
+    pub async fn replace_form(
+        &self,
+        conn: &mut PgConnection,
+        id: i64,
+        new: &NewReport<'_, B>,
+    ) -> sqlx::Result<()> {
+        sqlx::query(
+            "UPDATE reports SET incident_date = $3, location = $4, body = $5, updated_at = now()
+             WHERE kind = $1 AND id = $2",
+        )
+        .bind(self.kind())
+        .bind(id)
+        .bind(new.incident_date)
+        .bind(new.location)
+        .bind(Json(new.body))
+        .execute(conn)
+        .await?;
+        Ok(())
+    }
+
+    /// Applies a review to report `id` (already locked by [`Self::find`] with `for_update`)
+    /// of status `current`, through the kind's flow: the reviewer is `actor` (also the signer
+    /// when the change signs, whatever a body says), a report moved back to the flow's
+    /// unsigned statuses loses its signature, and a status change is recorded in the history.
+    #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind()))]
+    pub async fn review(
+        &self,
+        conn: &mut PgConnection,
+        id: i64,
+        current: &str,
+        review: &ReviewRequest<'_>,
+        actor: &Actor,
+    ) -> AppResult<()> {
+        let flow = self.flow;
+        let notes = review.notes.map(str::trim);
+        if let Some(notes) = notes {
+            max_len("Review notes", notes, limits::LONG_TEXT).map_err(bad_request)?;
         }
-    };
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO reports (kind, number, incident_date, location, body, status, filed_by, filed_by_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-    )
-    .bind(kind)
-    .bind(&number)
-    .bind(new.incident_date)
-    .bind(new.location)
-    .bind(Json(new.body))
-    .bind(status)
-    .bind(&filer.display)
-    .bind(filer.user_id.as_deref())
-    .fetch_one(conn)
-    .await
-    .on_constraint("reports_number_key", || conflict(duplicate))?;
-    Ok((id, number))
-}
-
-/// The number a form suggests (the filing allocates its own under a lock).
-pub async fn suggested_number(db: impl PgExecutor<'_>, kind: &str) -> sqlx::Result<i64> {
-    sqlx::query_scalar(NEXT_NUMBER).bind(kind).fetch_one(db).await
-}
-
-/// Reports of `kind`, newest first: all, or of one status, or one filer's.
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn list<B: DeserializeOwned + Send + Unpin + 'static>(
-    db: impl PgExecutor<'_>,
-    kind: &str,
-    status: Option<&str>,
-    filed_by_id: Option<&str>,
-) -> sqlx::Result<Vec<StoredReport<B>>> {
-    let rows: Vec<Row<B>> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM reports
-         WHERE kind = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR filed_by_id = $3)
-         ORDER BY id DESC LIMIT $4"
-    ))
-    .bind(kind)
-    .bind(status)
-    .bind(filed_by_id)
-    .bind(LIST_LIMIT)
-    .fetch_all(db)
-    .await?;
-    Ok(rows.into_iter().map(Into::into).collect())
-}
-
-/// One report of `kind` with its history, locked for the caller's transaction when
-/// `for_update`.
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn find<B: DeserializeOwned + Send + Unpin + 'static>(
-    conn: &mut PgConnection,
-    kind: &str,
-    id: i64,
-    for_update: bool,
-) -> sqlx::Result<Option<StoredReport<B>>> {
-    let lock = if for_update { " FOR UPDATE" } else { "" };
-    let row: Option<Row<B>> =
-        sqlx::query_as(&format!("SELECT {COLUMNS} FROM reports WHERE kind = $1 AND id = $2{lock}"))
-            .bind(kind)
-            .bind(id)
-            .fetch_optional(&mut *conn)
-            .await?;
-    let Some(mut found) = row.map(StoredReport::from) else { return Ok(None) };
-    found.history = sqlx::query_as(
-        "SELECT from_status, to_status, actor, notes, at FROM review_history
-         WHERE report_kind = $1 AND report_id = $2 ORDER BY id",
-    )
-    .bind(kind)
-    .bind(id)
-    .fetch_all(conn)
-    .await?;
-    Ok(Some(found))
+        let change = flow.decide(current, review.request, notes).map_err(bad_request)?;
+        let status = change.map_or(current, |c| c.to);
+        let signer =
+            change.filter(|c| c.signs).map(|_| (actor.display.as_str(), actor.user_id.as_deref()));
+        let reviewing = review.by_reviewer && !matches!(review.request, Request::Open);
+        let unsigned = flow.unsigned.contains(&status);
+        sqlx::query(
+            "UPDATE reports SET status = $2,
+                 supervisor = CASE WHEN $3 THEN $4 ELSE supervisor END,
+                 supervisor_notes = CASE WHEN $3 AND $5::text IS NOT NULL THEN $5 ELSE supervisor_notes END,
+                 supervisor_signed_by = CASE WHEN $6::text IS NOT NULL THEN $6 WHEN $8 THEN NULL ELSE supervisor_signed_by END,
+                 supervisor_signed_by_id = CASE WHEN $6::text IS NOT NULL THEN $7 WHEN $8 THEN NULL ELSE supervisor_signed_by_id END,
+                 supervisor_signed_at = CASE WHEN $6::text IS NOT NULL THEN now() WHEN $8 THEN NULL ELSE supervisor_signed_at END,
+                 updated_at = now()
+             WHERE id = $1",
+        )
+        .bind(id)
+        .bind(status)
+        .bind(reviewing)
+        .bind(&actor.display)
+        .bind(notes)
+        .bind(signer.map(|s| s.0))
+        .bind(signer.and_then(|s| s.1))
+        .bind(unsigned)
+        .execute(&mut *conn)
+        .await?;
+        if let Some(change) = change {
+            record(conn, flow, id, &change, &actor.display, actor.user_id.as_deref(), notes)
+                .await?;
+        }
+        Ok(())
+    }
 }
 
 /// A request on a report's status and its notes: a reviewer's, or the filer's own (an
@@ -357,79 +478,6 @@ pub struct ReviewRequest<'a> {
     pub request: Request<'a>,
     pub notes: Option<&'a str>,
     pub by_reviewer: bool,
-}
-
-/// Replaces the form of report `id` (a filer's correction); the number stays.
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn replace_form<B: Serialize + Sync>(
-    conn: &mut PgConnection,
-    kind: &str,
-    id: i64,
-    incident_date: &str,
-    location: &str,
-    body: &B,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE reports SET incident_date = $3, location = $4, body = $5, updated_at = now()
-         WHERE kind = $1 AND id = $2",
-    )
-    .bind(kind)
-    .bind(id)
-    .bind(incident_date)
-    .bind(location)
-    .bind(Json(body))
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// Applies a review to report `id` (already locked by [`find`] with `for_update`) of status
-/// `current`, through `flow`: the reviewer is `actor` (also the signer when the change signs,
-/// whatever a body says), a report moved back to the flow's unsigned statuses loses its
-/// signature, and a status change is recorded in the history.
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn apply_review(
-    conn: &mut PgConnection,
-    flow: &Flow,
-    id: i64,
-    current: &str,
-    review: &ReviewRequest<'_>,
-    actor: &Actor,
-) -> AppResult<()> {
-    let notes = review.notes.map(str::trim);
-    if let Some(notes) = notes {
-        max_len("Review notes", notes, limits::LONG_TEXT).map_err(bad_request)?;
-    }
-    let change = flow.decide(current, review.request, notes).map_err(bad_request)?;
-    let status = change.map_or(current, |c| c.to);
-    let signer =
-        change.filter(|c| c.signs).map(|_| (actor.display.as_str(), actor.user_id.as_deref()));
-    let reviewing = review.by_reviewer && !matches!(review.request, Request::Open);
-    let unsigned = flow.unsigned.contains(&status);
-    sqlx::query(
-        "UPDATE reports SET status = $2,
-             supervisor = CASE WHEN $3 THEN $4 ELSE supervisor END,
-             supervisor_notes = CASE WHEN $3 AND $5::text IS NOT NULL THEN $5 ELSE supervisor_notes END,
-             supervisor_signed_by = CASE WHEN $6::text IS NOT NULL THEN $6 WHEN $8 THEN NULL ELSE supervisor_signed_by END,
-             supervisor_signed_by_id = CASE WHEN $6::text IS NOT NULL THEN $7 WHEN $8 THEN NULL ELSE supervisor_signed_by_id END,
-             supervisor_signed_at = CASE WHEN $6::text IS NOT NULL THEN now() WHEN $8 THEN NULL ELSE supervisor_signed_at END,
-             updated_at = now()
-         WHERE id = $1",
-    )
-    .bind(id)
-    .bind(status)
-    .bind(reviewing)
-    .bind(&actor.display)
-    .bind(notes)
-    .bind(signer.map(|s| s.0))
-    .bind(signer.and_then(|s| s.1))
-    .bind(unsigned)
-    .execute(&mut *conn)
-    .await?;
-    if let Some(change) = change {
-        record(conn, flow, id, &change, &actor.display, actor.user_id.as_deref(), notes).await?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

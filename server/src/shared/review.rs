@@ -84,6 +84,18 @@ pub const ARREST: Flow = Flow {
     unsigned: &["pending", "under_review", "returned"],
 };
 
+/// Tickets are issued, not reviewed: one status and no actions, so a ticket's status never
+/// changes.
+pub const TICKET: Flow = Flow {
+    kind: "ticket",
+    statuses: &["issued"],
+    initial: "issued",
+    on_open: None,
+    actions: &[],
+    free_outcome: false,
+    unsigned: &["issued"],
+};
+
 /// What a reviewer asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Request<'a> {

@@ -205,6 +205,10 @@ async fn supervisors_approve_or_return_and_filers_resubmit() {
     json(file(&app, &command, BCSO, &arrest()).await, 201).await;
     assert_eq!(get(&app, &deputy, "/api/arrests", BCSO).await.as_array().unwrap().len(), 1);
     assert_eq!(get(&app, &supervisor, "/api/arrests", BCSO).await.as_array().unwrap().len(), 2);
+    assert_eq!(get(&app, &supervisor, "/api/arrests?mine=true", BCSO).await, json!([]));
+    let own = get(&app, &command, "/api/arrests?mine=true", BCSO).await;
+    assert_eq!(own.as_array().unwrap().len(), 1);
+    assert_eq!(own[0]["filedBy"], Persona::Command.name(BCSO));
     let pending = get(&app, &supervisor, "/api/arrests?status=pending", BCSO).await;
     assert_eq!(pending.as_array().unwrap().len(), 1);
     let bad = send(&app, &supervisor, Method::GET, "/api/arrests?status=lost", BCSO, None).await;

@@ -110,6 +110,12 @@ async fn members_issue_tickets_from_the_catalogue() {
     assert_eq!(get(&app, &deputy, "/api/tickets", BCSO).await.as_array().unwrap().len(), 1);
     let supervisor = app.as_persona(BCSO, Persona::Supervisor).await;
     assert_eq!(get(&app, &supervisor, "/api/tickets", BCSO).await.as_array().unwrap().len(), 2);
+    assert_eq!(get(&app, &supervisor, "/api/tickets?mine=true", BCSO).await, json!([]));
+    let own = get(&app, &command, "/api/tickets?mine=true&status=issued", BCSO).await;
+    assert_eq!(own.as_array().unwrap().len(), 1);
+    assert_eq!(own[0]["filedBy"], Persona::Command.name(BCSO));
+    let bad = send(&app, &supervisor, Method::GET, "/api/tickets?status=void", BCSO, None).await;
+    refused(bad, 400, "Unknown status 'void'. Use one of: issued.").await;
     let theirs = get(&app, &supervisor, "/api/tickets", BCSO).await[0]["id"].as_i64().unwrap();
     let path = format!("/api/tickets/{theirs}");
     refused(send(&app, &deputy, Method::GET, &path, BCSO, None).await, 404, "Ticket not found")

@@ -125,6 +125,13 @@ async fn supervisors_review_and_the_signer_is_the_viewer() {
         .await;
     assert_eq!(get(&app, &deputy, "/api/uof", BCSO).await.as_array().unwrap().len(), 1, "own only");
     assert_eq!(get(&app, &supervisor, "/api/uof", BCSO).await.as_array().unwrap().len(), 2);
+    // `?mine=true` lists a reviewer's own reports only (their profile).
+    let own = get(&app, &other, "/api/uof?mine=true", BCSO).await;
+    assert_eq!(
+        own.as_array().unwrap().iter().map(|r| r["id"].as_i64()).collect::<Vec<_>>(),
+        [Some(theirs)]
+    );
+    assert_eq!(get(&app, &supervisor, "/api/uof?mine=true", BCSO).await, json!([]));
 
     // Opening a pending report moves it to under review (as `{status}` alone, as the
     // specification's screen sends it).

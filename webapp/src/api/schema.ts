@@ -85,7 +85,8 @@ export interface paths {
         };
         /**
          * Arrest reports, newest first (at most 500): all for reviewers, the viewer's own for the
-         *     members who file them.
+         *     members who file them (and for reviewers with `?mine=true`). Statuses: pending,
+         *     under_review, approved, returned.
          */
         get: operations["list_arrests"];
         put?: never;
@@ -581,7 +582,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tickets, newest first (at most 500): all for supervisors, the viewer's own otherwise. */
+        /**
+         * Tickets, newest first (at most 500): all for supervisors, the viewer's own otherwise (and
+         *     for supervisors with `?mine=true`). A ticket's one status is `issued`.
+         */
         get: operations["list_tickets"];
         put?: never;
         /**
@@ -754,7 +758,8 @@ export interface paths {
         };
         /**
          * Reports, newest first (at most 500): every report for reviewers, the viewer's own for the
-         *     members who file them.
+         *     members who file them (and for reviewers with `?mine=true`). Statuses: pending,
+         *     under_review, in_policy, out_of_policy.
          */
         get: operations["list_uof"];
         put?: never;
@@ -2595,8 +2600,10 @@ export interface operations {
     list_arrests: {
         parameters: {
             query?: {
-                /** @description pending, under_review, approved or returned. */
+                /** @description One of the kind's statuses (blank: every status). */
                 status?: string;
+                /** @description Only the reports the viewer filed (their profile), even for a reviewer. */
+                mine?: boolean;
             };
             header?: never;
             path?: never;
@@ -5034,7 +5041,12 @@ export interface operations {
     };
     list_tickets: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One of the kind's statuses (blank: every status). */
+                status?: string;
+                /** @description Only the reports the viewer filed (their profile), even for a reviewer. */
+                mine?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5049,7 +5061,6 @@ export interface operations {
                     "application/json": components["schemas"]["Ticket"][];
                 };
             };
-            /** @description Invalid request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6146,8 +6157,10 @@ export interface operations {
     list_uof: {
         parameters: {
             query?: {
-                /** @description pending, under_review, in_policy or out_of_policy. */
+                /** @description One of the kind's statuses (blank: every status). */
                 status?: string;
+                /** @description Only the reports the viewer filed (their profile), even for a reviewer. */
+                mine?: boolean;
             };
             header?: never;
             path?: never;

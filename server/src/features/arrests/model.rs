@@ -7,7 +7,8 @@ use utoipa::ToSchema;
 
 use crate::{
     shared::report::{
-        evidence, officers, text, witnesses, Evidence, HistoryEntry, Officer, StoredReport, Witness,
+        evidence, officers, text, witnesses, Evidence, HistoryEntry, NewReport, Officer,
+        StoredReport, Witness,
     },
     validate::limits,
 };
@@ -96,6 +97,18 @@ pub struct CheckedArrest {
     pub arrest_date: String,
     pub location: String,
     pub body: ArrestBody,
+}
+
+impl CheckedArrest {
+    /// The arrest as the report store files it.
+    pub fn filing(&self) -> NewReport<'_, ArrestBody> {
+        NewReport {
+            number: self.case_number.as_deref(),
+            incident_date: &self.arrest_date,
+            location: &self.location,
+            body: &self.body,
+        }
+    }
 }
 
 /// The server's checks of what the form checks (member-portal §5 "Arrest report").

@@ -16,20 +16,13 @@ use crate::{
             check_arrest, ArrestDraft, ArrestReport, ArrestReview, FiledArrest, NextCaseNumber,
             NOT_FOUND, NOT_RETURNED,
         },
-        store,
+        store::ARRESTS,
     },
     shared::{
-        report::{self, ReviewRequest},
-        review::{Request, ARREST},
+        report::{self, ReportFilter, ReviewRequest},
+        review::Request,
     },
 };
-
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct StatusQuery {
-    /// pending, under_review, approved or returned.
-    pub status: Option<String>,
-}
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
@@ -40,19 +33,18 @@ pub struct ReportId {
 const READERS: [&str; 2] = [nav_item::ArrestReview::ID, nav_item::ArrestReport::ID];
 
 /// Arrest reports, newest first (at most 500): all for reviewers, the viewer's own for the
-/// members who file them.
+/// members who file them (and for reviewers with `?mine=true`). Statuses: pending,
+/// under_review, approved, returned.
 #[utoipa::path(get, operation_id = "list_arrests", path = "/api/arrests", tag = "arrests",
-    params(StatusQuery),
+    params(ReportFilter),
     responses((status = 200, body = Vec<ArrestReport>), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
 pub async fn list(
     viewer: Viewer,
-    QueryParams(query): QueryParams<StatusQuery>,
+    QueryParams(filter): QueryParams<ReportFilter>,
 ) -> AppResult<Json<Vec<ArrestReport>>> {
     require_any_nav(&viewer, &READERS).await?;
-    let status = report::status_filter(&ARREST, query.status.as_deref())?;
-    let own = report::list_scope(&viewer, nav_item::ArrestReview::ID).await;
-    let reports = store::list(viewer.pool(), status, own.as_deref()).await?;
+    let reports = ARRESTS.list_visible(&viewer, nav_item::ArrestReview::ID, &filter).await?;
     Ok(Json(reports.into_iter().map(ArrestReport::from).collect()))
 }
 
@@ -63,7 +55,7 @@ pub async fn list(
 pub async fn next_number(
     Guard(viewer, _): Guard<nav_item::ArrestReport>,
 ) -> AppResult<Json<NextCaseNumber>> {
-    let next = store::suggested_number(viewer.pool()).await?;
+    let next = ARRESTS.suggested_number(viewer.pool()).await?;
     Ok(Json(NextCaseNumber { case_number: next.to_string() }))
 }
 
@@ -80,7 +72,7 @@ pub async fn file(
 ) -> AppResult<(StatusCode, Json<FiledArrest>)> {
     let arrest = check_arrest(draft).map_err(bad_request)?;
     let mut tx = viewer.pool().begin().await?;
-    let (id, case_number) = store::insert(&mut tx, &arrest, &viewer.actor()).await?;
+    let (id, case_number) = ARRESTS.insert(&mut tx, &arrest.filing(), &viewer.actor()).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(FiledArrest { id, case_number })))
 }
@@ -96,7 +88,7 @@ pub async fn detail(
 ) -> AppResult<Json<ArrestReport>> {
     require_any_nav(&viewer, &READERS).await?;
     let mut conn = viewer.pool().acquire().await?;
-    let found = store::find(&mut conn, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    let found = ARRESTS.find(&mut conn, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
     report::require_readable(&viewer, &found, nav_item::ArrestReview::ID, NOT_FOUND).await?;
     Ok(Json(found.into()))
 }
@@ -122,9 +114,9 @@ pub async fn review(
     let review =
         ReviewRequest { request, notes: body.supervisor_notes.as_deref(), by_reviewer: true };
     let mut tx = viewer.pool().begin().await?;
-    let found = store::find(&mut tx, id, true).await?.ok_or_else(|| not_found(NOT_FOUND))?;
-    store::review(&mut tx, id, &found.status, &review, &viewer.actor()).await?;
-    let updated = store::find(&mut tx, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    let found = ARRESTS.find(&mut tx, id, true).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    ARRESTS.review(&mut tx, id, &found.status, &review, &viewer.actor()).await?;
+    let updated = ARRESTS.find(&mut tx, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
     tx.commit().await?;
     Ok(Json(updated.into()))
 }
@@ -143,17 +135,17 @@ pub async fn resubmit(
 ) -> AppResult<Json<ArrestReport>> {
     let arrest = check_arrest(draft).map_err(bad_request)?;
     let mut tx = viewer.pool().begin().await?;
-    let found = store::find(&mut tx, id, true).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    let found = ARRESTS.find(&mut tx, id, true).await?.ok_or_else(|| not_found(NOT_FOUND))?;
     if !found.filed_by(&viewer) {
         return Err(not_found(NOT_FOUND));
     }
     if found.status != "returned" {
         return Err(conflict(NOT_RETURNED));
     }
-    store::replace_form(&mut tx, id, &arrest).await?;
+    ARRESTS.replace_form(&mut tx, id, &arrest.filing()).await?;
     let refile = ReviewRequest { request: Request::Act("refile"), notes: None, by_reviewer: false };
-    store::review(&mut tx, id, &found.status, &refile, &viewer.actor()).await?;
-    let updated = store::find(&mut tx, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    ARRESTS.review(&mut tx, id, &found.status, &refile, &viewer.actor()).await?;
+    let updated = ARRESTS.find(&mut tx, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
     tx.commit().await?;
     Ok(Json(updated.into()))
 }

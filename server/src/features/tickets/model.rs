@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 
 use crate::{
     features::penal_codes::model::PenalCode,
-    shared::report::{callsign_input, evidence, text, Evidence, Officer, StoredReport},
+    shared::report::{callsign_input, evidence, text, Evidence, NewReport, Officer, StoredReport},
     validate::limits,
 };
 
@@ -18,9 +18,6 @@ pub const OFFICER_REQUIRED: &str = "The issuing officer needs a name.";
 pub const VIOLATION_REQUIRED: &str = "Add at least one violation.";
 pub const DUPLICATE_NUMBER: &str = "Another ticket already has this citation number.";
 pub const NOT_FOUND: &str = "Ticket not found";
-/// The status of every ticket (tickets are not reviewed).
-pub const ISSUED: &str = "issued";
-pub const KIND: &str = "ticket";
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -88,6 +85,18 @@ pub struct CheckedTicket {
     pub issued_at: String,
     pub location: String,
     pub body: TicketBody,
+}
+
+impl CheckedTicket {
+    /// The ticket as the report store files it.
+    pub fn filing(&self) -> NewReport<'_, TicketBody> {
+        NewReport {
+            number: self.citation_number.as_deref(),
+            incident_date: &self.issued_at,
+            location: &self.location,
+            body: &self.body,
+        }
+    }
 }
 
 /// Checks a ticket against the agency's penal code `catalogue`: every violation names one of

@@ -10,15 +10,15 @@ use crate::{
         Viewer,
     },
     error::{bad_request, not_found, AppResult},
-    extract::{JsonBody, PathParams},
+    extract::{JsonBody, PathParams, QueryParams},
     features::{
         penal_codes,
         tickets::{
             model::{check_ticket, IssuedTicket, Ticket, TicketDraft, NOT_FOUND},
-            store,
+            store::TICKETS,
         },
     },
-    shared::report,
+    shared::report::{self, ReportFilter},
 };
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -36,14 +36,18 @@ pub struct NextCitationNumber {
 /// Supervisors (who review arrests) read every ticket; members their own.
 const READERS: [&str; 2] = [nav_item::ArrestReview::ID, nav_item::TicketReport::ID];
 
-/// Tickets, newest first (at most 500): all for supervisors, the viewer's own otherwise.
+/// Tickets, newest first (at most 500): all for supervisors, the viewer's own otherwise (and
+/// for supervisors with `?mine=true`). A ticket's one status is `issued`.
 #[utoipa::path(get, operation_id = "list_tickets", path = "/api/tickets", tag = "tickets",
-    responses((status = 200, body = Vec<Ticket>), (status = 401, body = crate::error::ErrorBody),
+    params(ReportFilter),
+    responses((status = 400, body = crate::error::ErrorBody), (status = 200, body = Vec<Ticket>), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody)))]
-pub async fn list(viewer: Viewer) -> AppResult<Json<Vec<Ticket>>> {
+pub async fn list(
+    viewer: Viewer,
+    QueryParams(filter): QueryParams<ReportFilter>,
+) -> AppResult<Json<Vec<Ticket>>> {
     require_any_nav(&viewer, &READERS).await?;
-    let own = report::list_scope(&viewer, nav_item::ArrestReview::ID).await;
-    let tickets = store::list(viewer.pool(), own.as_deref()).await?;
+    let tickets = TICKETS.list_visible(&viewer, nav_item::ArrestReview::ID, &filter).await?;
     Ok(Json(tickets.into_iter().map(Ticket::from).collect()))
 }
 
@@ -54,7 +58,7 @@ pub async fn list(viewer: Viewer) -> AppResult<Json<Vec<Ticket>>> {
 pub async fn next_number(
     Guard(viewer, _): Guard<nav_item::TicketReport>,
 ) -> AppResult<Json<NextCitationNumber>> {
-    let next = store::suggested_number(viewer.pool()).await?;
+    let next = TICKETS.suggested_number(viewer.pool()).await?;
     Ok(Json(NextCitationNumber { citation_number: next.to_string() }))
 }
 
@@ -72,7 +76,7 @@ pub async fn issue(
     let catalogue = penal_codes::store::load(viewer.pool()).await?;
     let ticket = check_ticket(draft, &catalogue.items).map_err(bad_request)?;
     let mut tx = viewer.pool().begin().await?;
-    let (id, citation_number) = store::insert(&mut tx, &ticket, &viewer.actor()).await?;
+    let (id, citation_number) = TICKETS.insert(&mut tx, &ticket.filing(), &viewer.actor()).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(IssuedTicket { id, citation_number })))
 }
@@ -88,7 +92,7 @@ pub async fn detail(
 ) -> AppResult<Json<Ticket>> {
     require_any_nav(&viewer, &READERS).await?;
     let mut conn = viewer.pool().acquire().await?;
-    let found = store::find(&mut conn, id).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    let found = TICKETS.find(&mut conn, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
     report::require_readable(&viewer, &found, nav_item::ArrestReview::ID, NOT_FOUND).await?;
     Ok(Json(found.into()))
 }

@@ -7,7 +7,8 @@ use utoipa::ToSchema;
 
 use crate::{
     shared::report::{
-        evidence, officers, text, witnesses, Evidence, HistoryEntry, Officer, StoredReport, Witness,
+        evidence, officers, text, witnesses, Evidence, HistoryEntry, NewReport, Officer,
+        StoredReport, Witness,
     },
     validate::limits,
 };
@@ -82,6 +83,18 @@ pub struct CheckedDraft {
     pub incident_date: String,
     pub location: String,
     pub body: UofBody,
+}
+
+impl CheckedDraft {
+    /// The report as the report store files it.
+    pub fn filing(&self) -> NewReport<'_, UofBody> {
+        NewReport {
+            number: self.incident_number.as_deref(),
+            incident_date: &self.incident_date,
+            location: &self.location,
+            body: &self.body,
+        }
+    }
 }
 
 /// The checks of a filing (the specification leaves the server's validation open; these are

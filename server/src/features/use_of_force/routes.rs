@@ -13,20 +13,13 @@ use crate::{
     extract::{JsonBody, PathParams, QueryParams},
     features::use_of_force::{
         model::{check_draft, Filed, NextNumber, UofDraft, UofReport, UofReview, NOT_FOUND},
-        store,
+        store::REPORTS,
     },
     shared::{
-        report::{self, ReviewRequest},
-        review::{Request, USE_OF_FORCE},
+        report::{self, ReportFilter, ReviewRequest},
+        review::Request,
     },
 };
-
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct StatusQuery {
-    /// pending, under_review, in_policy or out_of_policy.
-    pub status: Option<String>,
-}
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
@@ -35,20 +28,19 @@ pub struct ReportId {
 }
 
 /// Reports, newest first (at most 500): every report for reviewers, the viewer's own for the
-/// members who file them.
+/// members who file them (and for reviewers with `?mine=true`). Statuses: pending,
+/// under_review, in_policy, out_of_policy.
 #[utoipa::path(get, operation_id = "list_uof", path = "/api/uof", tag = "use-of-force",
-    params(StatusQuery),
+    params(ReportFilter),
     responses((status = 200, body = Vec<UofReport>), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody)))]
 pub async fn list(
     viewer: Viewer,
-    QueryParams(query): QueryParams<StatusQuery>,
+    QueryParams(filter): QueryParams<ReportFilter>,
 ) -> AppResult<Json<Vec<UofReport>>> {
     require_any_nav(&viewer, &[nav_item::UseOfForceReview::ID, nav_item::UseOfForceReport::ID])
         .await?;
-    let status = report::status_filter(&USE_OF_FORCE, query.status.as_deref())?;
-    let own = report::list_scope(&viewer, nav_item::UseOfForceReview::ID).await;
-    let reports = store::list(viewer.pool(), status, own.as_deref()).await?;
+    let reports = REPORTS.list_visible(&viewer, nav_item::UseOfForceReview::ID, &filter).await?;
     Ok(Json(reports.into_iter().map(UofReport::from).collect()))
 }
 
@@ -59,7 +51,7 @@ pub async fn list(
 pub async fn next_number(
     Guard(viewer, _): Guard<nav_item::UseOfForceReport>,
 ) -> AppResult<Json<NextNumber>> {
-    let next = store::suggested_number(viewer.pool()).await?;
+    let next = REPORTS.suggested_number(viewer.pool()).await?;
     Ok(Json(NextNumber { incident_number: next.to_string() }))
 }
 
@@ -76,7 +68,7 @@ pub async fn file(
 ) -> AppResult<(StatusCode, Json<Filed>)> {
     let draft = check_draft(draft).map_err(bad_request)?;
     let mut tx = viewer.pool().begin().await?;
-    let (id, incident_number) = store::insert(&mut tx, &draft, &viewer.actor()).await?;
+    let (id, incident_number) = REPORTS.insert(&mut tx, &draft.filing(), &viewer.actor()).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(Filed { id, incident_number })))
 }
@@ -93,7 +85,7 @@ pub async fn detail(
     require_any_nav(&viewer, &[nav_item::UseOfForceReview::ID, nav_item::UseOfForceReport::ID])
         .await?;
     let mut conn = viewer.pool().acquire().await?;
-    let found = store::find(&mut conn, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    let found = REPORTS.find(&mut conn, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
     report::require_readable(&viewer, &found, nav_item::UseOfForceReview::ID, NOT_FOUND).await?;
     Ok(Json(found.into()))
 }
@@ -122,9 +114,9 @@ pub async fn review(
     let review =
         ReviewRequest { request, notes: body.supervisor_notes.as_deref(), by_reviewer: true };
     let mut tx = viewer.pool().begin().await?;
-    let found = store::find(&mut tx, id, true).await?.ok_or_else(|| not_found(NOT_FOUND))?;
-    store::review(&mut tx, id, &found.status, &review, &viewer.actor()).await?;
-    let updated = store::find(&mut tx, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    let found = REPORTS.find(&mut tx, id, true).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    REPORTS.review(&mut tx, id, &found.status, &review, &viewer.actor()).await?;
+    let updated = REPORTS.find(&mut tx, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
     tx.commit().await?;
     Ok(Json(updated.into()))
 }

@@ -1,8 +1,8 @@
 /**
  * The signed-in member's own records for their profile (issue 10 "What every report gets",
- * "A trainee's completed sessions appear on their /profile"): their use-of-force reports
- * (`GET /api/uof`), arrests (`GET /api/arrests`), tickets (`GET /api/tickets`) and training
- * sessions (`GET /api/trainings/assignments?trainee=me`).
+ * "A trainee's completed sessions appear on their /profile"): the use-of-force reports, arrests
+ * and tickets they filed (`?mine=true`: the server keeps the filer's account, so a reviewer
+ * gets only their own too) and their training sessions (`GET /api/trainings/assignments?trainee=me`).
  */
 
 import { queryOptions } from '@tanstack/react-query';
@@ -19,19 +19,19 @@ export type TrainingSession = Schemas['Session'];
 export const myUofQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: queryKeys.myReports(slug, 'uof'),
-    queryFn: ({ signal }) => api.get<UofReport[]>('/api/uof', { signal }),
+    queryFn: ({ signal }) => api.get<UofReport[]>('/api/uof?mine=true', { signal }),
   });
 
 export const myArrestsQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: queryKeys.myReports(slug, 'arrests'),
-    queryFn: ({ signal }) => api.get<ArrestReport[]>('/api/arrests', { signal }),
+    queryFn: ({ signal }) => api.get<ArrestReport[]>('/api/arrests?mine=true', { signal }),
   });
 
 export const myTicketsQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: queryKeys.myReports(slug, 'tickets'),
-    queryFn: ({ signal }) => api.get<Ticket[]>('/api/tickets', { signal }),
+    queryFn: ({ signal }) => api.get<Ticket[]>('/api/tickets?mine=true', { signal }),
   });
 
 export const myTrainingQueryOptions = (slug: string) =>

@@ -51,9 +51,9 @@ function ReportRow({ row }: { row: MyReportRow }) {
 /**
  * 'My reports' (issue 10): the member's own use-of-force reports, arrests and tickets with
  * their review status, newest first; a returned arrest shows the supervisor's notes and links
- * to 'Correct and resubmit'. See lib/my-reports for how "own" is told for reviewers.
+ * to 'Correct and resubmit'. The server lists only the viewer's own filings (`?mine=true`).
  */
-export function MyReports({ filerName }: { filerName: string | null }) {
+export function MyReports() {
   const slug = useActiveSlug();
   const uof = useQuery({ ...myUofQueryOptions(slug), retry: false });
   const arrests = useQuery({ ...myArrestsQueryOptions(slug), retry: false });
@@ -65,7 +65,7 @@ export function MyReports({ filerName }: { filerName: string | null }) {
   ];
   const loading = sources.some(({ query }) => query.isPending);
   const failures = sources.filter(({ query }) => query.isError && !refused(query.error));
-  const rows = myReportRows({ uof: uof.data, arrests: arrests.data, tickets: tickets.data }, filerName);
+  const rows = myReportRows({ uof: uof.data, arrests: arrests.data, tickets: tickets.data });
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="profile-reports">

@@ -10,8 +10,6 @@ import { discordTag, loginHref } from '@/lib/identity';
 import { insigniaUrl } from '@/lib/insignia';
 import { formatTimeInGrade } from '@/lib/time-in-grade';
 import { useMe } from '@/session/use-me';
-import { useNavAccess } from '@/session/use-nav-access';
-import { filerNameOf } from '../lib/my-reports';
 import { MyReports } from './MyReports';
 import { MyTraining } from './MyTraining';
 
@@ -92,7 +90,6 @@ function Notes({ entry }: { entry: RosterEntry | undefined }) {
  */
 export function ProfilePage() {
   const me = useMe();
-  const { viewer } = useNavAccess();
 
   if (me.status !== 'success') {
     return (
@@ -159,7 +156,7 @@ export function ProfilePage() {
           <Notes entry={entry} />
         </Card>
 
-        <MyReports filerName={filerNameOf(viewer?.roster?.name ?? entry?.name, discordTag(user))} />
+        <MyReports />
         <MyTraining />
       </Stack>
     </Container>

@@ -109,11 +109,11 @@ describe('Profile: my reports and training', { timeout: 30_000 }, () => {
 
   it("lists the member's own reports with their review status; a returned arrest links to its correction", async () => {
     serve({
-      // A reviewer's list holds everyone's reports: only the member's own are shown.
-      '/api/uof': () => json([uof(1, 'Casey Nguyen', 'in_policy'), uof(2, 'Sam Whitaker', 'pending')]),
-      '/api/arrests': () => json([arrest(3, 'returned', 'Add the second officer.'), arrest(4, 'under_review', null)]),
+      // Asked for the member's own filings only (the server matches the account).
+      '/api/uof?mine=true': () => json([uof(1, 'Casey Nguyen', 'in_policy')]),
+      '/api/arrests?mine=true': () => json([arrest(3, 'returned', 'Add the second officer.'), arrest(4, 'under_review', null)]),
       // Not allowed to read tickets: left out without a word.
-      '/api/tickets': () => json({ error: 'You do not have permission to view this page.' }, 403),
+      '/api/tickets?mine=true': () => json({ error: 'You do not have permission to view this page.' }, 403),
       '/api/trainings/assignments?trainee=me': () => json([]),
     });
     renderApp('/profile');
@@ -140,9 +140,9 @@ describe('Profile: my reports and training', { timeout: 30_000 }, () => {
 
   it('says when there are no reports, and shows a failed kind', async () => {
     serve({
-      '/api/uof': () => json([]),
-      '/api/arrests': () => json([]),
-      '/api/tickets': () => json({ error: 'Database unavailable' }, 503),
+      '/api/uof?mine=true': () => json([]),
+      '/api/arrests?mine=true': () => json([]),
+      '/api/tickets?mine=true': () => json({ error: 'Database unavailable' }, 503),
       '/api/trainings/assignments?trainee=me': () => json([]),
     });
     renderApp('/profile');
@@ -154,9 +154,9 @@ describe('Profile: my reports and training', { timeout: 30_000 }, () => {
 
   it('shows completed training first with its checklist progress', async () => {
     serve({
-      '/api/uof': () => json([]),
-      '/api/arrests': () => json([]),
-      '/api/tickets': () => json([]),
+      '/api/uof?mine=true': () => json([]),
+      '/api/arrests?mine=true': () => json([]),
+      '/api/tickets?mine=true': () => json([]),
       '/api/trainings/assignments?trainee=me': () =>
         json([training(1, 'Week one ride-along', 'scheduled', 0), training(2, 'Traffic day', 'completed', 3)]),
     });

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { filedByViewer, filerNameOf, formatReportDate, myReportRows, statusStyle } from './my-reports';
+import { formatReportDate, myReportRows, statusStyle } from './my-reports';
 
-const uof = (id: number, filedBy: string, status: string, createdAt: string) => ({
+const uof = (id: number, status: string, createdAt: string) => ({
   id,
   incidentNumber: String(id),
   incidentDate: '2026-11-20T21:30',
   status,
-  filedBy,
   createdAt,
 });
 
@@ -22,26 +21,16 @@ describe('my reports', () => {
     expect(statusStyle('use-of-force', ' In_Policy ')).toEqual({ label: 'In Policy', color: 'green' });
   });
 
-  it("keeps the viewer's own reports by the filer name the server records", () => {
-    expect(filerNameOf(' Casey Nguyen ', 'casey')).toBe('Casey Nguyen');
-    expect(filerNameOf(null, 'casey#0001')).toBe('casey#0001');
-    expect(filerNameOf('', null)).toBeNull();
-    expect(filedByViewer('casey nguyen', 'Casey Nguyen')).toBe(true);
-    expect(filedByViewer('Sam Whitaker', 'Casey Nguyen')).toBe(false);
-    expect(filedByViewer('Casey Nguyen', null)).toBe(false);
-  });
-
   it('merges the kinds newest first, with the resubmit link and notes of a returned arrest', () => {
     const rows = myReportRows(
       {
-        uof: [uof(1, 'Casey Nguyen', 'pending', '2026-11-01T10:00:00Z'), uof(2, 'Sam Whitaker', 'pending', '2026-11-09T10:00:00Z')],
+        uof: [uof(1, 'pending', '2026-11-01T10:00:00Z'), uof(2, 'under_review', '2026-11-09T10:00:00Z')],
         arrests: [
           {
             id: 3,
             caseNumber: '1003',
             arrestDate: '2026-11-05',
             status: 'returned',
-            filedBy: 'Casey Nguyen',
             createdAt: '2026-11-05T10:00:00Z',
             supervisorNotes: ' Add the second officer. ',
           },
@@ -50,25 +39,24 @@ describe('my reports', () => {
             caseNumber: '1004',
             arrestDate: '2026-11-06',
             status: 'approved',
-            filedBy: 'Casey Nguyen',
             createdAt: '2026-11-06T10:00:00Z',
             supervisorNotes: 'Fine.',
           },
         ],
-        tickets: [{ id: 5, citationNumber: '77', issuedAt: '2026-11-07T08:00', filedBy: 'Casey Nguyen', createdAt: '2026-11-07T10:00:00Z' }],
+        tickets: [{ id: 5, citationNumber: '77', issuedAt: '2026-11-07T08:00', createdAt: '2026-11-07T10:00:00Z' }],
       },
-      'Casey Nguyen',
     );
-    expect(rows.map((r) => `${r.kind}:${String(r.id)}`)).toEqual(['ticket:5', 'arrest:4', 'arrest:3', 'use-of-force:1']);
-    const returned = rows[2]!;
+    expect(rows.map((r) => `${r.kind}:${String(r.id)}`)).toEqual(['use-of-force:2', 'ticket:5', 'arrest:4', 'arrest:3', 'use-of-force:1']);
+    const returned = rows[3]!;
     expect(returned.returnNotes).toBe('Add the second officer.');
     expect(returned.resubmitHref).toBe('/reports/arrest?resubmit=3');
     expect(returned.status.label).toBe('Returned');
-    expect(rows[1]!.returnNotes).toBeNull();
-    expect(rows[1]!.resubmitHref).toBeNull();
-    expect(rows[0]!.viewHref).toBe('/reports/print/ticket/5');
-    expect(rows[3]!.viewHref).toBe('/reports/print/use-of-force/1');
-    expect(myReportRows({}, 'Casey Nguyen')).toEqual([]);
+    expect(rows[2]!.returnNotes).toBeNull();
+    expect(rows[2]!.resubmitHref).toBeNull();
+    expect(rows[1]!.viewHref).toBe('/reports/print/ticket/5');
+    expect(rows[4]!.viewHref).toBe('/reports/print/use-of-force/1');
+    expect(rows[0]!.status.label).toBe('Under Review');
+    expect(myReportRows({})).toEqual([]);
   });
 
   it('formats the dates as filed', () => {

@@ -2,13 +2,11 @@
  * The profile's 'My reports' (issue 10 "What every report gets"): the member's own use-of-force
  * reports, arrests and tickets in one list, newest first, each with its number, date, kind and
  * review status; a returned arrest links back to its form to correct and resubmit. Pure.
+
  *
- * Whose reports: members get only their own from the list calls, but reviewers get everyone's,
- * and the reports do not carry the filer's account id — only `filedBy`, the name the server
- * recorded for the filer (their roster name in the agency, else their Discord tag). So the
- * list keeps the reports whose `filedBy` is the viewer's own such name (`filerName`). Two
- * members sharing one roster name would see each other's here; a renamed member no longer sees
- * the reports filed under the old name.
+ * The lists come from the server already limited to the viewer's own filings (`?mine=true`,
+ * matched by account, so a renamed member keeps theirs and two members sharing a name never
+ * see each other's).
  */
 
 import { ARREST_FLOW, statusColor, statusLabel, UOF_FLOW } from '@/lib/review-flows';
@@ -60,7 +58,6 @@ export interface UofLike {
   incidentNumber: string;
   incidentDate: string;
   status: string;
-  filedBy: string;
   createdAt: string;
 }
 export interface ArrestLike {
@@ -68,7 +65,6 @@ export interface ArrestLike {
   caseNumber: string;
   arrestDate: string;
   status: string;
-  filedBy: string;
   createdAt: string;
   supervisorNotes?: string | null;
 }
@@ -76,24 +72,7 @@ export interface TicketLike {
   id: number;
   citationNumber: string;
   issuedAt: string;
-  filedBy: string;
   createdAt: string;
-}
-
-/** Whether `filedBy` names the viewer (trimmed, any case). */
-export function filedByViewer(filedBy: string, filerName: string | null): boolean {
-  if (filerName === null || filerName.trim() === '') return false;
-  return filedBy.trim().toLowerCase() === filerName.trim().toLowerCase();
-}
-
-/**
- * The name the server records as a report's filer for this viewer: their roster name in the
- * agency, else their Discord tag (server `Viewer::display_name`); null when signed out.
- */
-export function filerNameOf(rosterName: string | null | undefined, discordTag: string | null): string | null {
-  const name = rosterName?.trim() ?? '';
-  if (name !== '') return name;
-  return discordTag;
 }
 
 export interface MyReportSources {
@@ -102,10 +81,9 @@ export interface MyReportSources {
   tickets?: readonly TicketLike[] | undefined;
 }
 
-/** The viewer's own reports of every kind, newest filing first. */
-export function myReportRows(sources: MyReportSources, filerName: string | null): MyReportRow[] {
-  const mine = <T extends { filedBy: string }>(list: readonly T[] | undefined) =>
-    (list ?? []).filter((report) => filedByViewer(report.filedBy, filerName));
+/** The viewer's own reports (as the server lists them) of every kind, newest filing first. */
+export function myReportRows(sources: MyReportSources): MyReportRow[] {
+  const mine = <T>(list: readonly T[] | undefined): readonly T[] => list ?? [];
   const rows: MyReportRow[] = [
     ...mine(sources.uof).map((r) => ({
       kind: 'use-of-force' as const,
