@@ -1,43 +1,63 @@
 //! Navigation ids of the portal (member-portal §2.2, command-and-reports §2) and the default
 //! permission set every new agency starts with.
 
-/// Which level (at or above) may see each navigation item by default; `None` means public.
-pub const DEFAULT_NAV_PERMISSIONS: &[(&str, Option<&str>)] = &[
-    ("home", None),
-    ("about", None),
-    ("roster", Some("deputy")),
-    ("structure_section", Some("deputy")),
-    ("structure_vehicles", Some("deputy")),
-    ("structure_equipment", Some("deputy")),
-    ("structure_uniforms", Some("deputy")),
-    ("sops", Some("deputy")),
-    ("reports_section", Some("deputy")),
-    ("reports_use_of_force_report", Some("deputy")),
-    ("reports_arrest_report", Some("deputy")),
-    ("reports_ticket_report", Some("deputy")),
-    ("fto_section", Some("deputy")),
-    ("fto_training", Some("deputy")),
-    ("fto_training_management", Some("supervisor")),
-    ("supervisor_section", Some("supervisor")),
-    ("supervisor_uof_review", Some("supervisor")),
-    ("supervisor_arrest_review", Some("supervisor")),
-    ("command_section", Some("command")),
-    ("command_department_management", Some("command")),
-    ("command_message_management", Some("command")),
-    ("command_sops", Some("command")),
-    ("command_vehicle_permissions", Some("command")),
-    ("command_equipment_management", Some("command")),
-    ("command_uniform_management", Some("command")),
-    ("command_logs", Some("command")),
-    ("command_penal_codes", Some("command")),
-    ("command_branding", Some("high_command")),
-    ("command_agencies", Some("high_command")),
-    ("command_navigation_permissions", Some("high_command")),
+/// A navigation item's permission in a new agency: public or not, and the level (at or above)
+/// that sees it when it is restricted (kept for a public item, so that restricting it later
+/// starts from a sensible level).
+#[derive(Debug, Clone, Copy)]
+pub struct NavDefault {
+    pub id: &'static str,
+    pub public: bool,
+    pub level: Option<&'static str>,
+}
+
+const fn public(id: &'static str, level: Option<&'static str>) -> NavDefault {
+    NavDefault { id, public: true, level }
+}
+
+const fn from(id: &'static str, level: &'static str) -> NavDefault {
+    NavDefault { id, public: false, level: Some(level) }
+}
+
+/// The permissions every new agency starts with. The structure pages are public: signed-out
+/// visitors see every vehicle and are asked to sign in to filter by rank (member-portal §2.7),
+/// and the equipment and uniforms open to every rank.
+pub const DEFAULT_NAV_PERMISSIONS: &[NavDefault] = &[
+    public("home", None),
+    public("about", None),
+    from("roster", "deputy"),
+    public("structure_section", Some("deputy")),
+    public("structure_vehicles", Some("deputy")),
+    public("structure_equipment", Some("deputy")),
+    public("structure_uniforms", Some("deputy")),
+    from("sops", "deputy"),
+    from("reports_section", "deputy"),
+    from("reports_use_of_force_report", "deputy"),
+    from("reports_arrest_report", "deputy"),
+    from("reports_ticket_report", "deputy"),
+    from("fto_section", "deputy"),
+    from("fto_training", "deputy"),
+    from("fto_training_management", "supervisor"),
+    from("supervisor_section", "supervisor"),
+    from("supervisor_uof_review", "supervisor"),
+    from("supervisor_arrest_review", "supervisor"),
+    from("command_section", "command"),
+    from("command_department_management", "command"),
+    from("command_message_management", "command"),
+    from("command_sops", "command"),
+    from("command_vehicle_permissions", "command"),
+    from("command_equipment_management", "command"),
+    from("command_uniform_management", "command"),
+    from("command_logs", "command"),
+    from("command_penal_codes", "command"),
+    from("command_branding", "high_command"),
+    from("command_agencies", "high_command"),
+    from("command_navigation_permissions", "high_command"),
 ];
 
 /// Every navigation id of the portal, in menu order.
 pub fn nav_ids() -> impl Iterator<Item = &'static str> {
-    DEFAULT_NAV_PERMISSIONS.iter().map(|(id, _)| *id)
+    DEFAULT_NAV_PERMISSIONS.iter().map(|d| d.id)
 }
 
 pub fn is_nav_id(id: &str) -> bool {

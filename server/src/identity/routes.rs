@@ -79,12 +79,19 @@ pub async fn discord_user(
     Ok(Json(discord.user(&id).await.map_err(discord_error)?))
 }
 
+/// The community server's roles. Without a bot token there is no role list: `available` is
+/// false, `roles` empty and `reason` says why, so the screens link ranks without roles and say
+/// so once instead of failing.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct DiscordRoles {
     pub roles: Vec<DiscordRole>,
+    pub available: bool,
+    pub reason: Option<String>,
 }
 
-/// The community server's roles, for linking ranks and roles (department managers).
+/// The community server's roles, for linking ranks and roles (department managers). Discord
+/// failing (not the missing token) still answers 503.
 #[utoipa::path(get, path = "/api/discord/roles", tag = "identity",
     responses((status = 200, body = DiscordRoles), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody), (status = 503, body = crate::error::ErrorBody)))]
@@ -92,6 +99,17 @@ pub async fn discord_roles(
     State(state): State<AppState>,
     _guard: Guard<nav_item::DepartmentManagement>,
 ) -> AppResult<Json<DiscordRoles>> {
-    let discord = state.discord.as_ref().ok_or_else(|| discord_error(DiscordError::NoBotToken))?;
-    Ok(Json(DiscordRoles { roles: discord.guild_roles().await.map_err(discord_error)? }))
+    let unavailable = |err: DiscordError| DiscordRoles {
+        roles: vec![],
+        available: false,
+        reason: Some(err.to_string()),
+    };
+    let Some(discord) = state.discord.as_ref() else {
+        return Ok(Json(unavailable(DiscordError::NoBotToken)));
+    };
+    match discord.guild_roles().await {
+        Ok(roles) => Ok(Json(DiscordRoles { roles, available: true, reason: None })),
+        Err(DiscordError::NoBotToken) => Ok(Json(unavailable(DiscordError::NoBotToken))),
+        Err(err) => Err(discord_error(err)),
+    }
 }

@@ -320,7 +320,8 @@ async fn changing_a_permission_changes_what_the_server_answers() {
     assert_eq!(
         json(roles(&deputy).await, 200).await,
         json!({"roles": [{"id": "700000000000000001", "name": "FTO"},
-                         {"id": "700000000000000002", "name": "Dispatch"}]})
+                         {"id": "700000000000000002", "name": "Dispatch"}],
+               "available": true, "reason": null})
     );
     assert_eq!(json(roles(&anonymous).await, 401).await, error(SIGN_IN_REQUIRED));
 
@@ -681,4 +682,39 @@ async fn custom_levels_typed_as_text_become_the_new_agencys_levels() {
         created["flags"]["levels"],
         json!([{"id": "trooper", "label": "Trooper"}, {"id": "senior_trooper", "label": "Senior Trooper"}, {"id": "captain", "label": "Captain"}])
     );
+}
+
+#[tokio::test]
+async fn without_a_bot_token_the_role_list_is_empty_and_says_why() {
+    let options = Options {
+        owners: vec![OWNER.into()],
+        env: vec![("DISCORD_BOT_TOKEN", String::new())],
+        ..Default::default()
+    };
+    let app = spawn_app_with(options).await;
+    app.ensure_account(OWNER, "Olive Owner");
+    let owner = app.signed_in(OWNER).await;
+    let roles = send(&app, &owner, Method::GET, "/api/discord/roles", ROOT, None).await;
+    assert_eq!(
+        json(roles, 200).await,
+        json!({"roles": [], "available": false,
+               "reason": "Discord lookups are not configured (DISCORD_BOT_TOKEN)"})
+    );
+    // Still only for department managers.
+    let anonymous = app.browser();
+    let roles = send(&app, &anonymous, Method::GET, "/api/discord/roles", ROOT, None).await;
+    assert_eq!(roles.status(), 401);
+
+    // With the token, the guild's roles.
+    let app = spawn_app_with(Options { owners: vec![OWNER.into()], ..Default::default() }).await;
+    app.ensure_account(OWNER, "Olive Owner");
+    let owner = app.signed_in(OWNER).await;
+    let roles = send(&app, &owner, Method::GET, "/api/discord/roles", ROOT, None).await;
+    let roles = json(roles, 200).await;
+    assert_eq!(roles["available"], true);
+    assert_eq!(roles["reason"], Value::Null);
+    let names: Vec<&str> =
+        roles["roles"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+    let expected: Vec<&str> = crate::helpers::GUILD_ROLES.iter().map(|(_, n)| *n).collect();
+    assert_eq!(names, expected);
 }

@@ -134,7 +134,13 @@ async fn a_new_agency_starts_with_the_default_navigation_permissions() {
             .unwrap();
     let find = |id: &str| rows.iter().find(|r| r.0 == id).unwrap_or_else(|| panic!("{id} missing"));
     assert_eq!(find("home"), &("home".into(), true, vec![]));
-    assert_eq!(find("roster").2, vec!["recruit"]);
+    assert_eq!(find("roster"), &("roster".into(), false, vec!["recruit".into()]));
+    // The structure pages are public (member-portal §2.7), keeping a level for restricting.
+    for id in
+        ["structure_section", "structure_vehicles", "structure_equipment", "structure_uniforms"]
+    {
+        assert_eq!(find(id), &(id.into(), true, vec!["recruit".into()]), "{id}");
+    }
     assert_eq!(find("supervisor_uof_review").2, vec!["officer"]);
     assert_eq!(find("command_logs").2, vec!["lieutenant"]);
     assert_eq!(find("command_navigation_permissions").2, vec!["chief"]);

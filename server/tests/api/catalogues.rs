@@ -126,10 +126,28 @@ async fn each_rank_receives_exactly_what_it_may_use() {
         assert_eq!(names(&seen, key), ["Everyone's", "Supervisors'"], "{key}");
         let seen = get(&app, &command, catalogue.path, BCSO).await;
         assert_eq!(names(&seen, key), ["Everyone's", "Supervisors'"], "{key}");
-        // The member pages are the deputies' by default: visitors are asked to sign in.
-        let anonymous = send(&app, &visitor, Method::GET, catalogue.path, BCSO, None).await;
-        refused(anonymous, 401, SIGN_IN_REQUIRED).await;
+        // The structure pages are public by default: signed-out visitors see every vehicle,
+        // and of the other catalogues what is open to every rank.
+        let seen = get(&app, &visitor, catalogue.path, BCSO).await;
+        let expected: &[&str] = if key == "vehicles" {
+            &["Everyone's", "Deputies'", "Supervisors'"]
+        } else {
+            &["Everyone's"]
+        };
+        assert_eq!(names(&seen, key), expected, "{key}");
     }
+    // Restricted again, they ask visitors to sign in.
+    let hc = app.as_persona(BCSO, Persona::HighCommand).await;
+    let deputies = json!({"public": false, "levels": ["deputy"], "roles": []});
+    let change =
+        json!({"items": {"structure_vehicles": deputies, "structure_equipment": deputies}});
+    json(put(&app, &hc, BCSO, "/api/nav-permissions", &change).await, 200).await;
+    for path in ["/api/vehicles", "/api/equipment"] {
+        refused(send(&app, &visitor, Method::GET, path, BCSO, None).await, 401, SIGN_IN_REQUIRED)
+            .await;
+    }
+    let seen = get(&app, &visitor, "/api/uniforms", BCSO).await;
+    assert_eq!(names(&seen, "uniforms"), ["Everyone's"]);
 
     // Liveries: each rank sees only its own; the variant stays listed.
     let liveries = |list: &Value| -> Vec<String> {
@@ -149,17 +167,12 @@ async fn each_rank_receives_exactly_what_it_may_use() {
         ["Open", "Supervisor paint"]
     );
 
-    // With the vehicle page public, signed-out visitors see every vehicle and livery; the
-    // other catalogues show them only what is open to every rank.
-    let hc = app.as_persona(BCSO, Persona::HighCommand).await;
+    // Visitors on the public vehicle page see every livery too.
     let public = json!({"public": true, "levels": [], "roles": []});
-    let change = json!({"items": {"structure_vehicles": public, "structure_equipment": public}});
+    let change = json!({"items": {"structure_vehicles": public}});
     json(put(&app, &hc, BCSO, "/api/nav-permissions", &change).await, 200).await;
     let seen = get(&app, &visitor, "/api/vehicles", BCSO).await;
-    assert_eq!(names(&seen, "vehicles"), ["Everyone's", "Deputies'", "Supervisors'"]);
     assert_eq!(liveries(&seen), ["Open", "Deputy paint", "Supervisor paint"]);
-    let seen = get(&app, &visitor, "/api/equipment", BCSO).await;
-    assert_eq!(names(&seen, "equipment"), ["Everyone's"]);
 }
 
 #[tokio::test]

@@ -28,9 +28,21 @@ fn today() -> NaiveDate {
     Utc::now().date_naive()
 }
 
-/// Adds a person; answers the new entry (201).
-async fn add_person(app: &TestApp, client: &Client, agency: &str, body: Value) -> Value {
+/// Adds a person; answers the save's answer (201): the new entry and `callsignOutsidePools`.
+async fn add_saved(app: &TestApp, client: &Client, agency: &str, body: Value) -> Value {
     json(post(app, client, "/api/roster", agency, body).await, 201).await
+}
+
+/// Adds a person; answers the new entry as the roster lists it (201).
+async fn add_person(app: &TestApp, client: &Client, agency: &str, body: Value) -> Value {
+    stored(add_saved(app, client, agency, body).await)
+}
+
+/// A save's answer as the roster lists the entry (without `callsignOutsidePools`).
+fn stored(mut saved: Value) -> Value {
+    assert!(saved["callsignOutsidePools"].is_boolean(), "a save says where the callsign lies");
+    saved.as_object_mut().unwrap().remove("callsignOutsidePools");
+    saved
 }
 
 /// Edits a person at `version`.
@@ -251,7 +263,7 @@ async fn roster_writes_answer_each_validation_message_and_change_nothing() {
     // Keeping one's own callsign is no conflict.
     let kept =
         edit(&app, &hc, A, &other["id"], json!({"callsign": "b1", "version": other["version"]}));
-    let kept = json(kept.await, 200).await;
+    let kept = stored(json(kept.await, 200).await);
     assert_eq!(kept, other, "an edit that changes nothing answers the entry unchanged");
 }
 
@@ -313,7 +325,7 @@ async fn new_people_get_defaults_and_the_server_computes_time_in_grade() {
     let promoted =
         edit(&app, &hc, A, &veteran["id"], json!({"rankId": ranks[1], "version": now["version"]}))
             .await;
-    let promoted = json(promoted, 200).await;
+    let promoted = stored(json(promoted, 200).await);
     assert_eq!(promoted["rank"], "Sergeant");
     assert_eq!(promoted["rankChangeDate"], today);
     assert_eq!(promoted["timeInGradeDays"], 0);
@@ -462,6 +474,46 @@ async fn available_callsigns_exclude_held_ones_and_follow_pool_edits() {
 }
 
 #[tokio::test]
+async fn a_save_says_when_the_callsign_lies_outside_the_ranks_pools() {
+    let app = two_agencies().await;
+    let hc = app.signed_in(HC).await;
+    set_pools(&app, &hc, A, "Deputy", json!([pool("D", 1, 20)])).await;
+    set_pools(&app, &hc, A, "Supervisor", json!([pool("S", 1, 10)])).await;
+    let added = add_saved(
+        &app,
+        &hc,
+        A,
+        json!({"name": "Cal Corporal", "callsign": "d8", "rank": "Deputy"}),
+    )
+    .await;
+    assert_eq!(added["callsign"], "D-08");
+    assert_eq!(added["callsignOutsidePools"], false);
+
+    // Promoted, keeping the deputy's callsign: saved (command may assign any free callsign),
+    // and the answer says it lies outside the supervisor's pools.
+    let promote = json!({"rankId": HQ_SUPERVISOR, "version": added["version"]});
+    let promoted = json(edit(&app, &hc, A, &added["id"], promote).await, 200).await;
+    assert_eq!(
+        (promoted["rank"].as_str(), promoted["callsign"].as_str()),
+        (Some("Supervisor"), Some("D-08"))
+    );
+    assert_eq!(promoted["callsignOutsidePools"], true);
+    // Given one of the new rank's callsigns, it is inside again.
+    let moved = json!({"callsign": "S-02", "version": promoted["version"]});
+    let moved = json(edit(&app, &hc, A, &added["id"], moved).await, 200).await;
+    assert_eq!(moved["callsignOutsidePools"], false);
+    // A rank without pools has no "outside".
+    let unpooled = add_saved(
+        &app,
+        &hc,
+        A,
+        json!({"name": "Una Pooled", "callsign": "X-01", "rank": "Command"}),
+    )
+    .await;
+    assert_eq!(unpooled["callsignOutsidePools"], false);
+}
+
+#[tokio::test]
 async fn two_concurrent_adds_of_one_callsign_give_exactly_one_201_and_one_409() {
     let app = two_agencies().await;
     let hc = app.signed_in(HC).await;
@@ -479,8 +531,8 @@ async fn two_concurrent_adds_of_one_callsign_give_exactly_one_201_and_one_409() 
         let (a_status, b_status) = (a.status().as_u16(), b.status().as_u16());
         let (a_body, b_body): (Value, Value) = (a.json().await.unwrap(), b.json().await.unwrap());
         let (won, lost) = match (a_status, b_status) {
-            (201, 409) => (a_body, b_body),
-            (409, 201) => (b_body, a_body),
+            (201, 409) => (stored(a_body), b_body),
+            (409, 201) => (stored(b_body), a_body),
             other => panic!("round {round}: {other:?} {a_body} {b_body}"),
         };
         let message =
@@ -761,8 +813,8 @@ async fn concurrent_edits_of_one_version_let_one_win_and_answer_the_other_with_t
         let (a_status, b_status) = (a.status().as_u16(), b.status().as_u16());
         let (a_body, b_body): (Value, Value) = (a.json().await.unwrap(), b.json().await.unwrap());
         let (won, lost, loser, loser_body, winner_field) = match (a_status, b_status) {
-            (200, 409) => (a_body, b_body, &command, by_command, "status"),
-            (409, 200) => (b_body, a_body, &hc, by_hc, "callsign"),
+            (200, 409) => (stored(a_body), b_body, &command, by_command, "status"),
+            (409, 200) => (stored(b_body), a_body, &hc, by_hc, "callsign"),
             other => panic!("round {round}: {other:?} {a_body} {b_body}"),
         };
         assert_eq!(won["version"], start["version"].as_i64().unwrap() + 1);

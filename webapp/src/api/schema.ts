@@ -202,7 +202,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The community server's roles, for linking ranks and roles (department managers). */
+        /**
+         * The community server's roles, for linking ranks and roles (department managers). Discord
+         *     failing (not the missing token) still answers 503.
+         */
         get: operations["discord_roles"];
         put?: never;
         post?: never;
@@ -1206,7 +1209,14 @@ export interface components {
             id: string;
             name: string;
         };
+        /**
+         * @description The community server's roles. Without a bot token there is no role list: `available` is
+         *     false, `roles` empty and `reason` says why, so the screens link ranks without roles and say
+         *     so once instead of failing.
+         */
         DiscordRoles: {
+            available: boolean;
+            reason?: string | null;
             roles: components["schemas"]["DiscordRole"][];
         };
         /** @description A Discord account as `/users/@me` and `/users/{id}` describe it. */
@@ -1756,6 +1766,17 @@ export interface components {
         SavePools: {
             pools: components["schemas"]["Pool"][];
             rankName: string;
+        };
+        /**
+         * @description A person as saved, and whether their callsign lies outside their rank's callsign pools:
+         *     command may assign any free callsign by hand, and the screen says when it did.
+         */
+        SavedPerson: components["schemas"]["RosterEntry"] & {
+            /**
+             * @description The callsign is not one of the rank's pools (false when the rank has no pools, or
+             *     callsigns are off).
+             */
+            callsignOutsidePools: boolean;
         };
         Session: {
             checklist: components["schemas"]["ChecklistItem"][];
@@ -4102,7 +4123,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RosterEntry"];
+                    "application/json": components["schemas"]["SavedPerson"];
                 };
             };
             400: {
@@ -4259,7 +4280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RosterEntry"];
+                    "application/json": components["schemas"]["SavedPerson"];
                 };
             };
             400: {

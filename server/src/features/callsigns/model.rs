@@ -128,6 +128,14 @@ fn pool_number(callsign: &str) -> Option<(&str, i64)> {
     Some((prefix, number))
 }
 
+/// Whether `callsign` (as typed or displayed) is one of the pools' callsigns.
+pub fn in_pools(pools: &[Pool], callsign: &str) -> bool {
+    let shown = display_callsign(callsign);
+    pool_number(&shown).is_some_and(|(prefix, n)| {
+        pools.iter().any(|p| p.prefix == prefix && (p.start..=p.end).contains(&n))
+    })
+}
+
 /// One page of the free callsigns of `pools` (those not in `held`, displayed), and how many
 /// are free in all. Numbers are made only up to the end of the page; the total is counted
 /// from the pools' sizes and the held callsigns that fall inside them (pools never overlap).
@@ -216,6 +224,22 @@ mod tests {
         assert_eq!(page, vec!["03", "04"]);
         let (page, _) = free_callsigns(&pools, &held, 20_000, 10);
         assert!(page.is_empty());
+    }
+
+    #[test]
+    fn a_callsign_is_in_the_pools_whatever_its_typing() {
+        let pools = vec![
+            Pool { prefix: "B".into(), start: 300, end: 349, ..Pool::default() },
+            Pool { prefix: String::new(), start: 1, end: 20, ..Pool::default() },
+        ];
+        assert!(in_pools(&pools, "B-300"));
+        assert!(in_pools(&pools, " b349 "));
+        assert!(in_pools(&pools, "7"));
+        assert!(!in_pools(&pools, "B-208"), "a Corporal's callsign under a Sergeant's pools");
+        assert!(!in_pools(&pools, "B-350"));
+        assert!(!in_pools(&pools, "C-300"));
+        assert!(!in_pools(&pools, "K9-UNIT"));
+        assert!(!in_pools(&[], "B-300"));
     }
 
     #[test]

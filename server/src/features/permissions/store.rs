@@ -131,11 +131,11 @@ pub async fn role_options(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<RoleOptio
 pub fn seed<'a>(conn: &'a mut PgConnection, seed: &'a Seed<'a>) -> BoxFuture<'a, sqlx::Result<()>> {
     Box::pin(async move {
         // One statement for every item: levels as text, each split into its array.
-        let ids: Vec<&str> = DEFAULT_NAV_PERMISSIONS.iter().map(|(id, _)| *id).collect();
-        let public: Vec<bool> = DEFAULT_NAV_PERMISSIONS.iter().map(|(_, l)| l.is_none()).collect();
+        let ids: Vec<&str> = DEFAULT_NAV_PERMISSIONS.iter().map(|d| d.id).collect();
+        let public: Vec<bool> = DEFAULT_NAV_PERMISSIONS.iter().map(|d| d.public).collect();
         let levels: Vec<String> = DEFAULT_NAV_PERMISSIONS
             .iter()
-            .map(|(_, level)| level.map(|l| map_default_level(l, seed.levels)).unwrap_or_default())
+            .map(|d| d.level.map(|l| map_default_level(l, seed.levels)).unwrap_or_default())
             .collect();
         sqlx::query(
             "INSERT INTO nav_permissions (nav_id, is_public, levels, updated_by)

@@ -13,6 +13,7 @@ use crate::{
     error::{bad_request, conflict, forbidden, not_found, violated, AppError, AppResult},
     extract::{JsonBody, PathParams},
     features::{
+        callsigns::{model::in_pools, store as callsigns},
         roster::{
             model::{changes, Person, RosterEntry, RosterInput, Rules},
             store::{self, Unique},
@@ -62,6 +63,30 @@ async fn callsign_conflict(
         }
         _ => err.into(),
     }
+}
+
+/// A person as saved, and whether their callsign lies outside their rank's callsign pools:
+/// command may assign any free callsign by hand, and the screen says when it did.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedPerson {
+    #[serde(flatten)]
+    pub entry: RosterEntry,
+    /// The callsign is not one of the rank's pools (false when the rank has no pools, or
+    /// callsigns are off).
+    pub callsign_outside_pools: bool,
+}
+
+async fn saved(viewer: &Viewer, entry: RosterEntry) -> AppResult<SavedPerson> {
+    let outside = match (&entry.callsign, &entry.rank_id) {
+        (Some(callsign), Some(rank)) if !viewer.agency.flags.disable_callsigns => {
+            callsigns::pools_of(viewer.pool(), rank)
+                .await?
+                .is_some_and(|pools| !pools.is_empty() && !in_pools(&pools, callsign))
+        }
+        _ => false,
+    };
+    Ok(SavedPerson { entry, callsign_outside_pools: outside })
 }
 
 /// Validates a person and applies the rank rule: who the viewer may add, edit, promote or
@@ -117,13 +142,13 @@ async fn rules_and_check(
 
 /// Adds a person (roster managers). Logs the hire in the same transaction.
 #[utoipa::path(post, operation_id = "create_roster_entry", path = "/api/roster", tag = "roster", request_body = RosterInput,
-    responses((status = 201, body = RosterEntry), (status = 400, body = crate::error::ErrorBody),
+    responses((status = 201, body = SavedPerson), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 409, body = crate::error::ErrorBody)))]
 pub async fn create(
     Guard(viewer, _): Guard<nav_item::Roster>,
     JsonBody(input): JsonBody<RosterInput>,
-) -> AppResult<(StatusCode, Json<RosterEntry>)> {
+) -> AppResult<(StatusCode, Json<SavedPerson>)> {
     require_manager(&viewer)?;
     let mut tx = viewer.pool().begin().await?;
     let person = rules_and_check(&viewer, &mut tx, input, None).await?;
@@ -139,7 +164,7 @@ pub async fn create(
         store::get(&mut tx, id, false).await?.ok_or_else(|| not_found("Roster entry vanished"))?;
     store::log_hire(&mut tx, &entry, &viewer.actor()).await?;
     tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(entry)))
+    Ok((StatusCode::CREATED, Json(saved(&viewer, entry).await?)))
 }
 
 /// The 409 body of a stale edit (answered through [`AppError::Stale`]).
@@ -157,14 +182,14 @@ pub const STALE_EDIT: &str =
 /// 409 with the current record. One log row per changed field, in the same transaction.
 #[utoipa::path(patch, operation_id = "update_roster_entry", path = "/api/roster/{id}", tag = "roster", request_body = RosterInput,
     params(("id" = i64, Path, description = "Roster entry id")),
-    responses((status = 200, body = RosterEntry), (status = 400, body = crate::error::ErrorBody),
+    responses((status = 200, body = SavedPerson), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 404, body = crate::error::ErrorBody), (status = 409, body = StaleEdit)))]
 pub async fn update(
     Guard(viewer, _): Guard<nav_item::Roster>,
     PathParams(id): PathParams<i64>,
     JsonBody(input): JsonBody<RosterInput>,
-) -> AppResult<Json<RosterEntry>> {
+) -> AppResult<Json<SavedPerson>> {
     require_manager(&viewer)?;
     let version = input.version.ok_or_else(|| bad_request(VERSION_REQUIRED))?;
     let mut tx = viewer.pool().begin().await?;
@@ -184,7 +209,8 @@ pub async fn update(
         && person.action == current.action
         && person.reason == current.reason;
     if untouched {
-        return Ok(Json(current));
+        drop(tx);
+        return Ok(Json(saved(&viewer, current).await?));
     }
     let rank_changed = changed.iter().any(|c| c.field == "rankId");
     if let Err(err) = store::update(&mut tx, id, &person, rank_changed).await {
@@ -196,5 +222,5 @@ pub async fn update(
         store::get(&mut tx, id, false).await?.ok_or_else(|| not_found("Roster entry vanished"))?;
     store::log_changes(&mut tx, &entry, &changed, &viewer.actor()).await?;
     tx.commit().await?;
-    Ok(Json(entry))
+    Ok(Json(saved(&viewer, entry).await?))
 }
