@@ -17,6 +17,9 @@ describe('report display', () => {
     expect(formatReportDate('last night')).toBe('last night');
     expect(formatReportDate('')).toBe('—');
     expect(formatReportDate(null)).toBe('—');
+    expect(formatReportDate('  ')).toBe('—');
+    // A date alone is that day in every time zone.
+    expect(formatReportDate('2026-11-20')).toBe('20 Nov 2026');
     // A form value is local time.
     const local = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
     expect(formatReportDate('2026-11-20T21:30', local)).toBe('20 Nov 2026, 21:30');

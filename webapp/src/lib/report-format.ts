@@ -6,17 +6,25 @@
 import { formatCallsign } from './callsign';
 
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const DATE_ONLY = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /**
  * A report's date and time: '20 Nov 2026, 21:30'. Accepts the form's local value
- * ('2026-11-20T21:30', read as local time) and ISO timestamps; other text is shown as it is,
+ * ('2026-11-20T21:30', read as local time) and ISO timestamps; a date alone ('2026-11-20') is
+ * shown as that day ('20 Nov 2026', whatever the time zone); other text is shown as it is,
  * blank as '—'.
  */
-export function formatReportDate(value: string | null | undefined, format: Intl.DateTimeFormat = DATE_TIME): string {
+export function formatReportDate(
+  value: string | null | undefined,
+  format: Intl.DateTimeFormat = DATE_TIME,
+  dateOnly: Intl.DateTimeFormat = DATE_ONLY,
+): string {
   const text = value?.trim() ?? '';
   if (text === '') return '—';
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? text : format.format(date);
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(text);
+  const date = new Date(day ? `${text}T00:00:00Z` : text);
+  if (Number.isNaN(date.getTime())) return text;
+  return (day ? dateOnly : format).format(date);
 }
 
 /** What the display needs of an officer row. */

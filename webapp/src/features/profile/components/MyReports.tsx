@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useActiveSlug } from '@/agency/context';
 import { ApiError, messageOf } from '@/api/client';
+import { formatReportDate } from '@/lib/report-format';
 import { myArrestsQueryOptions, myTicketsQueryOptions, myUofQueryOptions } from '../api/my-records';
-import { formatReportDate, KIND_LABELS, myReportRows, type MyReportRow } from '../lib/my-reports';
+import { KIND_LABELS, myReportRows, type MyReportRow } from '../lib/my-reports';
 
 export const NO_REPORTS = 'You have not filed any reports yet.';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatReportDate, myReportRows, statusStyle } from './my-reports';
+import { myReportRows, statusStyle } from './my-reports';
 
 const uof = (id: number, status: string, createdAt: string) => ({
   id,
@@ -57,16 +57,5 @@ describe('my reports', () => {
     expect(rows[4]!.viewHref).toBe('/reports/print/use-of-force/1');
     expect(rows[0]!.status.label).toBe('Under Review');
     expect(myReportRows({})).toEqual([]);
-  });
-
-  it('formats the dates as filed', () => {
-    const utc = {
-      dateTime: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
-      dateOnly: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }),
-    };
-    expect(formatReportDate('2026-11-20', utc)).toBe('20 Nov 2026');
-    expect(formatReportDate('2026-11-20T21:30:00Z', utc)).toBe('20 Nov 2026, 21:30');
-    expect(formatReportDate('last Tuesday', utc)).toBe('last Tuesday');
-    expect(formatReportDate('  ', utc)).toBe('—');
   });
 });

@@ -9,6 +9,7 @@
  * see each other's).
  */
 
+import { printPath } from '@/lib/report-format';
 import { ARREST_FLOW, statusColor, statusLabel, UOF_FLOW } from '@/lib/review-flows';
 
 export type ReportKind = 'use-of-force' | 'arrest' | 'ticket';
@@ -94,7 +95,7 @@ export function myReportRows(sources: MyReportSources): MyReportRow[] {
       status: statusStyle('use-of-force', r.status),
       returnNotes: null,
       resubmitHref: null,
-      viewHref: `/reports/print/use-of-force/${String(r.id)}`,
+      viewHref: printPath('use-of-force', r.id),
     })),
     ...mine(sources.arrests).map((r) => {
       const returned = r.status.trim().toLowerCase() === 'returned';
@@ -108,7 +109,7 @@ export function myReportRows(sources: MyReportSources): MyReportRow[] {
         status: statusStyle('arrest', r.status),
         returnNotes: returned && notes !== '' ? notes : null,
         resubmitHref: returned ? `/reports/arrest?resubmit=${String(r.id)}` : null,
-        viewHref: `/reports/print/arrest/${String(r.id)}`,
+        viewHref: printPath('arrest', r.id),
       };
     }),
     ...mine(sources.tickets).map((r) => ({
@@ -120,29 +121,8 @@ export function myReportRows(sources: MyReportSources): MyReportRow[] {
       status: statusStyle('ticket', null),
       returnNotes: null,
       resubmitHref: null,
-      viewHref: `/reports/print/ticket/${String(r.id)}`,
+      viewHref: printPath('ticket', r.id),
     })),
   ];
   return rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
-}
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/**
- * A report date as filed, for people: '20 Nov 2026, 21:30' for a date and time, '20 Nov 2026'
- * for a date alone, the text as it is otherwise, '—' when blank.
- */
-export function formatReportDate(raw: string, formats = { dateTime, dateOnly }): string {
-  const text = raw.trim();
-  if (text === '') return '—';
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    const date = new Date(`${text}T00:00:00Z`);
-    return Number.isNaN(date.getTime()) ? text : formats.dateOnly.format(date);
-  }
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) {
-    const date = new Date(text);
-    return Number.isNaN(date.getTime()) ? text : formats.dateTime.format(date);
-  }
-  return text;
 }
