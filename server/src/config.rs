@@ -54,6 +54,9 @@ pub struct Config {
     /// The document editor (OnlyOffice Docs) SOPs open in; `None` unless both
     /// `ONLYOFFICE_URL` and `ONLYOFFICE_JWT_SECRET` are set.
     pub onlyoffice: Option<OnlyOffice>,
+    /// `PORTAL_TRUSTED_PROXIES`: the reverse proxies whose `X-Forwarded-Proto` says whether a
+    /// request came over https. Empty: every request is taken to use `PUBLIC_URL`'s scheme.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 }
 
 /// Where the document editor runs and the secret its configurations are signed with.
@@ -73,11 +76,6 @@ impl Config {
     /// Demo sign-in is honoured only while the server listens on loopback.
     pub fn demo_sign_in(&self) -> bool {
         self.demo && self.bind.ip().is_loopback()
-    }
-
-    /// Cookies get `Secure` when the portal is reached over https.
-    pub fn secure_cookies(&self) -> bool {
-        self.public_url.scheme() == "https"
     }
 }
 
@@ -247,6 +245,8 @@ impl Config {
             }
         };
 
+        let trusted_proxies = parse_trusted_proxies(get("PORTAL_TRUSTED_PROXIES").as_deref())?;
+
         Ok(Self {
             database_url,
             bind,
@@ -259,8 +259,29 @@ impl Config {
             owner_discord_ids,
             demo,
             onlyoffice,
+            trusted_proxies,
         })
     }
+}
+
+/// `PORTAL_TRUSTED_PROXIES`: addresses or networks (`127.0.0.1`, `10.0.0.0/8`, `::1`),
+/// separated by commas or spaces.
+pub fn parse_trusted_proxies(raw: Option<&str>) -> Result<Vec<ipnet::IpNet>, ConfigError> {
+    raw.unwrap_or_default()
+        .split([',', ' '])
+        .filter(|s| !s.trim().is_empty())
+        .map(|entry| {
+            let entry = entry.trim();
+            entry
+                .parse::<ipnet::IpNet>()
+                .or_else(|_| entry.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+                .map_err(|_| {
+                    ConfigError(format!(
+                        "PORTAL_TRUSTED_PROXIES lists addresses or networks such as 127.0.0.1 or 10.0.0.0/8 (got '{entry}')"
+                    ))
+                })
+        })
+        .collect()
 }
 
 /// `MEDIA_URL`: unset → `.data/media`; `file:///abs/path`; `s3://bucket[/prefix]`; or a plain path.
@@ -410,5 +431,15 @@ mod tests {
         );
         assert!(parse_media_url(Some("s3://")).is_err());
         assert!(parse_media_url(Some("file://relative")).is_err());
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_networks() {
+        let nets = parse_trusted_proxies(Some("127.0.0.1, 10.0.0.0/8 ::1")).unwrap();
+        let shown: Vec<String> = nets.iter().map(ToString::to_string).collect();
+        assert_eq!(shown, ["127.0.0.1/32", "10.0.0.0/8", "::1/128"]);
+        assert!(parse_trusted_proxies(None).unwrap().is_empty());
+        let err = parse_trusted_proxies(Some("10.0.0.0/8, proxy.local")).unwrap_err();
+        assert!(err.to_string().contains("(got 'proxy.local')"), "{err}");
     }
 }

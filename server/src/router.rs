@@ -171,7 +171,7 @@ pub fn router(state: AppState) -> Router {
         .layer(CompressionLayer::new())
         .layer(DefaultBodyLimit::max(1024 * 1024));
 
-    let sessions = identity::session::layer(state.control.clone(), state.config.secure_cookies());
+    let sessions = identity::session::layer(state.control.clone());
     api.route("/api/openapi.json", get(move || async move { Json(doc) }))
         .route("/media/{*path}", get(media::routes::media))
         .route(
@@ -188,10 +188,13 @@ pub fn router(state: AppState) -> Router {
         .route(identity::oauth::CALLBACK_PATH, get(identity::oauth::callback))
         .route("/auth/logout", get(identity::oauth::logout_page).post(identity::oauth::logout))
         .route("/auth/demo", get(identity::demo::choose).post(identity::demo::sign_in))
+        .route(identity::handoff::HANDOFF_PATH, get(identity::handoff::receive))
+        .route(identity::handoff::SWITCH_PATH, get(identity::handoff::switch))
         .fallback(web::fallback)
         .layer(axum::middleware::from_fn_with_state(state.clone(), identity::origin::same_origin))
         .layer(axum::middleware::from_fn(crate::extract::refuse_encoded_nul))
         .layer(sessions)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), identity::transport::layer))
         .layer(layers)
         .with_state(state)
 }

@@ -58,7 +58,9 @@ pub async fn ensure_root_agency(state: &AppState) -> anyhow::Result<()> {
 pub async fn serve(state: AppState, listener: TcpListener) -> anyhow::Result<()> {
     state.spawn_registry_listener();
     let router = router::router(state);
-    axum::serve(listener, router).with_graceful_shutdown(shutdown_signal()).await?;
+    // The peer address tells a trusted proxy (`PORTAL_TRUSTED_PROXIES`) from anyone else.
+    let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, service).with_graceful_shutdown(shutdown_signal()).await?;
     Ok(())
 }
 

@@ -14,6 +14,7 @@ use crate::{
     extract::{FormBody, QueryParams},
     identity::{
         discord::DiscordUser,
+        handoff,
         oauth::{safe_return_to, StartQuery},
         pages::{escape, page},
         session, users,
@@ -55,6 +56,8 @@ pub async fn choose(
         return Ok(refused());
     }
     let back = escape(&safe_return_to(query.return_to.as_deref()));
+    // Checked again when the form comes back.
+    let for_host = escape(query.for_host.as_deref().unwrap_or_default());
     let mut body = String::from(
         r#"<p><span class="badge">Demo mode</span></p><p>This portal runs with demo data. Choose someone to sign in as; Discord is not contacted.</p>"#,
     );
@@ -71,7 +74,7 @@ pub async fn choose(
             body.push_str(&format!(
                 r#"<tr><td>{name}</td><td>{rank}{level}</td><td>{dept}</td><td><form method="post" action="/auth/demo">
 <input type="hidden" name="discordId" value="{id}"><input type="hidden" name="returnTo" value="{back}">
-<input type="hidden" name="agency" value="{slug}">
+<input type="hidden" name="agency" value="{slug}"><input type="hidden" name="for" value="{for_host}">
 <button type="submit" aria-label="Sign in as {name}">Sign in</button></form></td></tr>"#,
                 name = escape(&m.name),
                 rank = escape(m.rank.as_deref().unwrap_or("-")),
@@ -94,6 +97,9 @@ pub struct DemoSignIn {
     pub return_to: Option<String>,
     /// The agency whose demo member was chosen; the portal opens on it.
     pub agency: Option<String>,
+    /// The agency domain the sign-in began on (`handoff`).
+    #[serde(rename = "for")]
+    pub for_host: Option<String>,
 }
 
 /// `POST /auth/demo`: signs in as a demo member (their Discord id must be on a roster).
@@ -134,6 +140,16 @@ pub async fn sign_in(
     users::record_sign_in(&state.control, &user, &[], None).await?;
     session::sign_in(&session, &user.id).await?;
     let mut back = safe_return_to(form.return_to.as_deref());
+    let registry = state.registry.snapshot().await?;
+    let public = &state.config.public_url;
+    let hand_off = form
+        .for_host
+        .as_deref()
+        .filter(|h| !h.trim().is_empty())
+        .and_then(|h| handoff::agency_host(public, &registry, h));
+    if let Some(host) = hand_off {
+        return handoff::hand_off(&state, &user.id, &host, &back).await;
+    }
     let agency = match form.agency {
         Some(slug) => state.registry.by_slug(&slug).await?,
         None => None,

@@ -2,11 +2,13 @@
 
 pub mod demo;
 pub mod discord;
+pub mod handoff;
 pub mod oauth;
 pub mod origin;
 pub mod pages;
 pub mod routes;
 pub mod session;
+pub mod transport;
 pub mod users;
 
 pub use session::SignedIn;

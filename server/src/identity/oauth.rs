@@ -20,9 +20,10 @@ use crate::{
     extract::QueryParams,
     identity::{
         discord::DiscordError,
+        handoff,
         pages::{page, sign_in_failed},
         session::{self, PendingLogin},
-        users,
+        users, SignedIn,
     },
     state::AppState,
 };
@@ -47,6 +48,9 @@ fn client(settings: &DiscordSettings, public_url: &Url) -> anyhow::Result<Discor
 pub struct StartQuery {
     #[serde(rename = "returnTo")]
     pub return_to: Option<String>,
+    /// On the public host: the agency domain the sign-in began on, to hand it back to.
+    #[serde(rename = "for")]
+    pub for_host: Option<String>,
 }
 
 /// Only a path of this site, as a browser would resolve it, may be returned to (no open
@@ -78,20 +82,41 @@ fn return_to(query: &StartQuery, headers: &HeaderMap) -> String {
     }
 }
 
-/// `GET /auth/discord`: starts sign-in (or opens the demo sign-in page in demo mode).
+/// `GET /auth/discord`: starts sign-in (or opens the demo sign-in page in demo mode). Sign-in
+/// happens on the public address, where Discord sends people back: on an agency domain this
+/// goes there first, naming the domain (`for`) to hand the sign-in back to (`handoff`); a
+/// member already signed in there is handed back at once.
 pub async fn start(
     State(state): State<AppState>,
     session: Session,
+    SignedIn(user): SignedIn,
     QueryParams(query): QueryParams<StartQuery>,
     headers: HeaderMap,
 ) -> AppResult<Response> {
     let back = return_to(&query, &headers);
+    let public = &state.config.public_url;
+    let registry = state.registry.snapshot().await?;
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
+    if !handoff::is_public_host(public, host) {
+        let mut to = public.join("/auth/discord").map_err(anyhow::Error::from)?;
+        to.query_pairs_mut().append_pair("returnTo", &back);
+        if let Some(agency_host) = handoff::agency_host(public, &registry, host) {
+            to.query_pairs_mut().append_pair("for", &agency_host);
+        }
+        return Ok(Redirect::to(to.as_str()).into_response());
+    }
+    let hand_off =
+        query.for_host.as_deref().and_then(|h| handoff::agency_host(public, &registry, h));
+    if let (Some(to), Some(user)) = (&hand_off, &user) {
+        return handoff::hand_off(&state, &user.discord_id, to, &back).await;
+    }
     if state.config.demo_sign_in() {
-        let target = format!(
-            "/auth/demo?returnTo={}",
-            url::form_urlencoded::byte_serialize(back.as_bytes()).collect::<String>()
-        );
-        return Ok(Redirect::to(&target).into_response());
+        let mut query = url::form_urlencoded::Serializer::new(String::new());
+        query.append_pair("returnTo", &back);
+        if let Some(to) = &hand_off {
+            query.append_pair("for", to);
+        }
+        return Ok(Redirect::to(&format!("/auth/demo?{}", query.finish())).into_response());
     }
     let Some(discord) = &state.discord else {
         return Ok(page(
@@ -113,6 +138,7 @@ pub async fn start(
             csrf_state: csrf.secret().clone(),
             pkce_verifier: verifier.secret().clone(),
             return_to: back,
+            hand_off,
         },
     )
     .await?;
@@ -191,7 +217,10 @@ pub async fn callback(
     users::record_sign_in(&state.control, &user, &member.roles, member.nick.as_deref()).await?;
     session::sign_in(&session, &user.id).await?;
     tracing::info!(user = %user.id, "signed in");
-    Ok(Redirect::to(&pending.return_to).into_response())
+    match &pending.hand_off {
+        Some(host) => handoff::hand_off(&state, &user.id, host, &pending.return_to).await,
+        None => Ok(Redirect::to(&pending.return_to).into_response()),
+    }
 }
 
 /// `POST /auth/logout` (the user menu's Logout): ends the session and goes home. The

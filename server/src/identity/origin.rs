@@ -1,7 +1,8 @@
 //! State-changing requests must come from the portal's own pages: a browser's `Origin` (or
-//! `Referer`) must name the host the request was sent to, or `PUBLIC_URL`. Requests without
-//! either header (command-line clients) pass; SameSite=Lax keeps the session cookie off
-//! cross-site posts in any case.
+//! `Referer`) must be `PUBLIC_URL` or the page's own origin, and the page's host must be one
+//! of the portal's (the public address or a registered agency domain: a name rebound to this
+//! server by someone else is not). Requests without either header (command-line clients)
+//! pass; SameSite=Lax keeps the session cookie off cross-site posts in any case.
 
 use axum::{
     extract::{Request, State},
@@ -11,15 +12,25 @@ use axum::{
 };
 use url::Url;
 
-use crate::{error::forbidden, state::AppState};
+use crate::{
+    error::forbidden,
+    identity::{handoff, transport::Scheme},
+    state::AppState,
+};
 
 pub const CROSS_SITE_REFUSED: &str = "Cross-site requests are not allowed.";
 
 /// Whether a write may proceed: safe methods always; otherwise the browser's `Origin` (or
-/// `Referer`) must be the same origin (scheme, host and port) as the page the request was
-/// sent to, or as `PUBLIC_URL`. The request's own scheme is `PUBLIC_URL`'s: agency domains
-/// are served the way the public address is.
-pub fn allowed(method: &Method, origin: Option<&str>, host: Option<&str>, public: &Url) -> bool {
+/// `Referer`) must be the same origin as `PUBLIC_URL`, or as the page the request was sent
+/// to (`scheme://host`) when `known_host` says that host is the portal's.
+pub fn allowed(
+    method: &Method,
+    origin: Option<&str>,
+    host: Option<&str>,
+    scheme: Scheme,
+    public: &Url,
+    known_host: impl Fn(&str) -> bool,
+) -> bool {
     if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
         return true;
     }
@@ -30,10 +41,8 @@ pub fn allowed(method: &Method, origin: Option<&str>, host: Option<&str>, public
     if origin == public.origin() {
         return true;
     }
-    let requested = host
-        .and_then(|h| Url::parse(&format!("{}://{h}", public.scheme())).ok())
-        .map(|u| u.origin());
-    requested.is_some_and(|r| r == origin)
+    let Some(host) = host.filter(|h| known_host(h)) else { return false };
+    Url::parse(&format!("{}://{host}", scheme.0)).is_ok_and(|u| u.origin() == origin)
 }
 
 pub async fn same_origin(State(state): State<AppState>, request: Request, next: Next) -> Response {
@@ -45,7 +54,18 @@ pub async fn same_origin(State(state): State<AppState>, request: Request, next: 
         .or_else(|| headers.get(header::REFERER))
         .map(|v| v.to_str().unwrap_or("null"));
     let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
-    if allowed(request.method(), origin, host, &state.config.public_url) {
+    let scheme = request.extensions().get::<Scheme>().copied().unwrap_or(Scheme("http"));
+    let public = &state.config.public_url;
+    let safe = matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    let registry = match (safe, origin) {
+        (false, Some(_)) => match state.registry.snapshot().await {
+            Ok(snapshot) => Some(snapshot),
+            Err(err) => return crate::error::AppError::from(err).into_response(),
+        },
+        _ => None,
+    };
+    let known = |h: &str| registry.as_ref().is_some_and(|r| handoff::known_host(public, r, h));
+    if allowed(request.method(), origin, host, scheme, public, known) {
         next.run(request).await
     } else {
         forbidden(CROSS_SITE_REFUSED).into_response()
@@ -55,6 +75,14 @@ pub async fn same_origin(State(state): State<AppState>, request: Request, next: 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `allowed` for a page served over `public`'s scheme, where bcso's domains are the
+    /// portal's.
+    fn allowed(method: &Method, origin: Option<&str>, host: Option<&str>, public: &Url) -> bool {
+        let known = |h: &str| h.starts_with("bcso.") || h.starts_with("portal.");
+        let scheme = Scheme(if public.scheme() == "https" { "https" } else { "http" });
+        super::allowed(method, origin, host, scheme, public, known)
+    }
 
     #[test]
     fn writes_must_come_from_the_same_host_or_the_public_url() {
@@ -85,5 +113,15 @@ mod tests {
             host,
             &public
         ));
+        // A name rebound to this server (DNS rebinding) is not the portal's own host.
+        let rebound = Some("rebound.evil.example");
+        assert!(!allowed(&post, Some("https://rebound.evil.example"), rebound, &public));
+        assert!(allowed(&post, Some("https://portal.example.org"), rebound, &public));
+        // Behind a proxy that says the page was http, an https origin does not match.
+        let http = Scheme("http");
+        let any = |_: &str| true;
+        let origin = Some("https://bcso.example.org");
+        assert!(!super::allowed(&post, origin, host, http, &public, any));
+        assert!(super::allowed(&post, Some("http://bcso.example.org"), host, http, &public, any));
     }
 }

@@ -21,6 +21,9 @@ pub struct PendingLogin {
     pub csrf_state: String,
     pub pkce_verifier: String,
     pub return_to: String,
+    /// The agency domain to hand the sign-in to afterwards (`handoff`), if it began there.
+    #[serde(default)]
+    pub hand_off: Option<String>,
 }
 
 pub fn store(db: sqlx::PgPool) -> PostgresStore {
@@ -30,14 +33,15 @@ pub fn store(db: sqlx::PgPool) -> PostgresStore {
         .expect("valid session table name")
 }
 
-/// HttpOnly, SameSite=Lax (the cookie must survive the redirect back from Discord), Secure
-/// under https, expiring after 30 days without use.
-pub fn layer(db: sqlx::PgPool, secure: bool) -> SessionManagerLayer<PostgresStore> {
+/// HttpOnly, SameSite=Lax (the cookie must survive the redirect back from Discord), one per
+/// host, expiring after 30 days without use. `Secure` is added per request by
+/// `transport::layer` when the request came over https.
+pub fn layer(db: sqlx::PgPool) -> SessionManagerLayer<PostgresStore> {
     SessionManagerLayer::new(store(db))
         .with_name(SESSION_COOKIE)
         .with_http_only(true)
         .with_same_site(SameSite::Lax)
-        .with_secure(secure)
+        .with_secure(false)
         .with_path("/")
         .with_expiry(Expiry::OnInactivity(time::Duration::days(30)))
 }

@@ -135,7 +135,8 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
 
     state.spawn_registry_listener();
     let router = router::router(state.clone());
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+    tokio::spawn(async move { axum::serve(listener, service).await.unwrap() });
 
     TestApp {
         address,

@@ -13,6 +13,7 @@ mod agency_admin;
 mod arrests;
 mod catalogues;
 mod documents;
+mod handoff;
 mod hardening;
 mod identity;
 mod media;

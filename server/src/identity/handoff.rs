@@ -1,0 +1,329 @@
+//! Signing in on an agency's own domain (issue 12).
+//!
+//! Discord sends every member back to `PUBLIC_URL`'s callback (the one redirect URI
+//! registered with Discord), and a cookie belongs to one host. So a sign-in started on an
+//! agency domain goes to the public host first, naming that domain (`for`); after the callback
+//! the public host hands the signed-in identity back with a one-time token that is bound to
+//! that domain, valid for [`TTL_SECONDS`] and deleted when used. The agency domain then sets
+//! its own session cookie. Switching agencies passes through the public host the same way, so
+//! a signed-in member stays signed in without a new Discord round trip.
+
+use axum::{
+    extract::State,
+    http::{header, HeaderMap, StatusCode},
+    response::{IntoResponse, Redirect, Response},
+};
+use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+use sqlx::PgPool;
+use tower_sessions::Session;
+use url::Url;
+
+use crate::{
+    error::AppResult,
+    extract::QueryParams,
+    identity::{
+        oauth::safe_return_to,
+        pages::{escape, page},
+        session, SignedIn,
+    },
+    state::AppState,
+    tenancy::registry::Snapshot,
+};
+
+pub const HANDOFF_PATH: &str = "/auth/handoff";
+pub const SWITCH_PATH: &str = "/auth/switch";
+/// How long a hand-off token may wait to be used.
+pub const TTL_SECONDS: i64 = 60;
+pub const HANDOFF_FAILED: &str = "This sign-in link has expired, was already used, or was meant for another site. Please sign in again.";
+
+/// `host[:port]` as a browser sends it in `Host` (the port left out when it is the scheme's
+/// default), lower-case.
+pub fn authority(url: &Url) -> String {
+    let host = url.host_str().unwrap_or_default().to_lowercase();
+    match url.port() {
+        Some(port) => format!("{host}:{port}"),
+        None => host,
+    }
+}
+
+/// A `Host` value split into its name and port (the public scheme's default when absent).
+fn split_host(host: &str, public: &Url) -> Option<(String, u16)> {
+    let url = Url::parse(&format!("{}://{}", public.scheme(), host.trim())).ok()?;
+    if url.path() != "/" || url.username() != "" || url.query().is_some() {
+        return None;
+    }
+    Some((url.host_str()?.to_lowercase(), url.port_or_known_default()?))
+}
+
+/// Whether `host` is `PUBLIC_URL`'s own.
+pub fn is_public_host(public: &Url, host: &str) -> bool {
+    split_host(host, public).is_some_and(|(name, port)| {
+        Some(name.as_str()) == public.host_str().map(str::to_lowercase).as_deref()
+            && Some(port) == public.port_or_known_default()
+    })
+}
+
+/// `host` as a registered agency domain served like the public address (same port), in
+/// [`authority`] form; `None` for any other name.
+pub fn agency_host(public: &Url, registry: &Snapshot, host: &str) -> Option<String> {
+    let (name, port) = split_host(host, public)?;
+    registry.slug_for_domain(&name)?;
+    if Some(port) != public.port_or_known_default() {
+        return None;
+    }
+    domain_host(public, &name)
+}
+
+/// The host (in [`authority`] form) an agency `domain` is served on: the public address's
+/// scheme and port.
+pub fn domain_host(public: &Url, domain: &str) -> Option<String> {
+    let mut url = public.clone();
+    url.set_host(Some(domain.trim())).ok()?;
+    Some(authority(&url))
+}
+
+/// Whether a request for `host` is for this portal: its public address or an agency domain.
+pub fn known_host(public: &Url, registry: &Snapshot, host: &str) -> bool {
+    is_public_host(public, host) || agency_host(public, registry, host).is_some()
+}
+
+/// The origin (`scheme://authority`) of a page on `host`, served the way the public address
+/// is.
+pub fn origin_of(public: &Url, host: &str) -> String {
+    format!("{}://{host}", public.scheme())
+}
+
+fn hash(token: &str) -> Vec<u8> {
+    Sha256::digest(token.as_bytes()).to_vec()
+}
+
+/// A token handing `discord_id` to `host`, landing on `return_to`.
+pub async fn issue(
+    control: &PgPool,
+    discord_id: &str,
+    host: &str,
+    return_to: &str,
+) -> sqlx::Result<String> {
+    let token = URL_SAFE_NO_PAD.encode(rand::random::<[u8; 32]>());
+    sqlx::query("DELETE FROM sign_in_handoffs WHERE expires_at < now()").execute(control).await?;
+    sqlx::query(
+        "INSERT INTO sign_in_handoffs (token_hash, discord_id, host, return_to, expires_at)
+         VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))",
+    )
+    .bind(hash(&token))
+    .bind(discord_id)
+    .bind(host.to_lowercase())
+    .bind(return_to)
+    .bind(TTL_SECONDS as f64)
+    .execute(control)
+    .await?;
+    Ok(token)
+}
+
+/// Uses a token presented on `host`: the person and the path to land on, once; nothing for a
+/// token that is unknown, expired, already used or bound to another host.
+pub async fn redeem(
+    control: &PgPool,
+    token: &str,
+    host: &str,
+) -> sqlx::Result<Option<(String, String)>> {
+    sqlx::query_as(
+        "DELETE FROM sign_in_handoffs
+         WHERE token_hash = $1 AND host = $2 AND expires_at >= now()
+         RETURNING discord_id, return_to",
+    )
+    .bind(hash(token))
+    .bind(host.to_lowercase())
+    .fetch_optional(control)
+    .await
+}
+
+/// Hands `discord_id` to agency `host`: the address of the hand-off there.
+pub async fn hand_off(
+    state: &AppState,
+    discord_id: &str,
+    host: &str,
+    return_to: &str,
+) -> AppResult<Response> {
+    let token = issue(&state.control, discord_id, host, return_to).await?;
+    let to = format!("{}{HANDOFF_PATH}?token={token}", origin_of(&state.config.public_url, host));
+    Ok(Redirect::to(&to).into_response())
+}
+
+fn request_host(headers: &HeaderMap) -> &str {
+    headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default()
+}
+
+#[derive(Debug, Deserialize)]
+pub struct HandoffQuery {
+    pub token: Option<String>,
+}
+
+/// `GET /auth/handoff?token=` on an agency domain: signs the token's member in on this host
+/// (a new session id) and lands them where they started.
+pub async fn receive(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    QueryParams(query): QueryParams<HandoffQuery>,
+) -> AppResult<Response> {
+    let host = request_host(&headers);
+    let redeemed = match query.token.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+        Some(token) => redeem(&state.control, token, host).await?,
+        None => None,
+    };
+    let Some((discord_id, return_to)) = redeemed else {
+        tracing::info!(host, "sign-in hand-off refused");
+        return Ok(page(
+            StatusCode::BAD_REQUEST,
+            "Sign-in link not valid",
+            &format!(
+                r#"<p>{}</p><p><a href="/auth/discord">Sign in</a> &nbsp; <a class="quiet" href="/">Back to the portal</a></p>"#,
+                escape(HANDOFF_FAILED)
+            ),
+        ));
+    };
+    session::sign_in(&session, &discord_id).await?;
+    tracing::info!(user = %discord_id, host, "signed in by hand-off");
+    Ok(Redirect::to(&safe_return_to(Some(&return_to))).into_response())
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SwitchQuery {
+    pub agency: Option<String>,
+    #[serde(rename = "returnTo")]
+    pub return_to: Option<String>,
+}
+
+/// `GET /auth/switch?agency=&returnTo=`: opens `returnTo` of another agency, on its own
+/// domain when it has one (else on the public address), keeping the member signed in: from an
+/// agency domain it goes through the public host, whose session hands off to the target.
+pub async fn switch(
+    State(state): State<AppState>,
+    SignedIn(user): SignedIn,
+    headers: HeaderMap,
+    QueryParams(query): QueryParams<SwitchQuery>,
+) -> AppResult<Response> {
+    let public = &state.config.public_url;
+    let back = safe_return_to(query.return_to.as_deref());
+    let registry = state.registry.snapshot().await?;
+    let slug = query.agency.as_deref().map(|s| s.trim().to_lowercase()).unwrap_or_default();
+    let Some(target) = registry.by_slug(&slug) else {
+        return Ok(page(
+            StatusCode::NOT_FOUND,
+            "Unknown agency",
+            &format!(
+                "<p>There is no agency '{}'.</p><p><a href=\"/\">Back to the portal</a></p>",
+                escape(&slug)
+            ),
+        ));
+    };
+    let here = request_host(&headers);
+    let target_host = target.domain.as_deref().and_then(|d| domain_host(public, d));
+    let Some(target_host) = target_host else {
+        // No domain of its own: the public address, naming the agency.
+        let sep = if back.contains('?') { '&' } else { '?' };
+        let to =
+            format!("{}{back}{sep}agency={}", origin_of(public, &authority(public)), target.slug);
+        return Ok(Redirect::to(&to).into_response());
+    };
+    if Some(&target_host) == agency_host(public, &registry, here).as_ref() {
+        return Ok(Redirect::to(&back).into_response());
+    }
+    if !is_public_host(public, here) {
+        // Only the public host's session can hand off.
+        let mut to = public.join(SWITCH_PATH).map_err(anyhow::Error::from)?;
+        to.query_pairs_mut().append_pair("agency", &target.slug).append_pair("returnTo", &back);
+        return Ok(Redirect::to(to.as_str()).into_response());
+    }
+    match user {
+        Some(user) => hand_off(&state, &user.discord_id, &target_host, &back).await,
+        None => {
+            Ok(Redirect::to(&format!("{}{back}", origin_of(public, &target_host))).into_response())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tenancy::{
+        settings::{AgencyFlags, AgencyLinks, Theme},
+        Agency,
+    };
+
+    fn agency(slug: &str, domain: Option<&str>) -> Agency {
+        let empty = serde_json::json!({});
+        Agency {
+            id: 0,
+            slug: slug.into(),
+            name: slug.into(),
+            short_name: None,
+            domain: domain.map(Into::into),
+            description: None,
+            long_description: None,
+            flags: AgencyFlags::from_stored(&empty),
+            theme: Theme::from_stored(&empty),
+            links: AgencyLinks::from_stored(&empty),
+            stored_flags: empty.clone(),
+            stored_theme: empty.clone(),
+            stored_links: empty,
+            schema_name: format!("agency_{slug}"),
+            db_role: format!("agency_{slug}"),
+            database_url: None,
+            schema_version: 0,
+            created_at: chrono::Utc::now(),
+            updated_at: chrono::Utc::now(),
+        }
+    }
+
+    fn registry() -> Snapshot {
+        Snapshot::new(vec![
+            agency("rawlife", None),
+            agency("bcso", Some("bcso.example.org")),
+            agency("lspd", Some("LSPD.example.org")),
+        ])
+    }
+
+    #[test]
+    fn only_registered_domains_on_the_public_port_are_agency_hosts() {
+        let public = Url::parse("https://portal.example.org").unwrap();
+        let r = registry();
+        assert_eq!(
+            agency_host(&public, &r, "bcso.example.org").as_deref(),
+            Some("bcso.example.org")
+        );
+        assert_eq!(
+            agency_host(&public, &r, "BCSO.example.org:443").as_deref(),
+            Some("bcso.example.org")
+        );
+        assert_eq!(
+            agency_host(&public, &r, "lspd.example.org").as_deref(),
+            Some("lspd.example.org")
+        );
+        assert_eq!(agency_host(&public, &r, "bcso.example.org:8443"), None, "another port");
+        assert_eq!(agency_host(&public, &r, "evil.example"), None);
+        assert_eq!(agency_host(&public, &r, "bcso.example.org.evil.example"), None);
+        assert_eq!(agency_host(&public, &r, "bcso.example.org/path"), None);
+        assert_eq!(agency_host(&public, &r, "user@bcso.example.org"), None);
+        assert_eq!(agency_host(&public, &r, ""), None);
+        assert!(is_public_host(&public, "portal.example.org"));
+        assert!(is_public_host(&public, "Portal.Example.org:443"));
+        assert!(!is_public_host(&public, "portal.example.org:80"));
+        assert!(known_host(&public, &r, "bcso.example.org"));
+        assert!(!known_host(&public, &r, "rebound.evil.example"));
+
+        let local = Url::parse("http://127.0.0.1:8080").unwrap();
+        let r = Snapshot::new(vec![agency("bcso", Some("bcso.localhost"))]);
+        assert_eq!(
+            agency_host(&local, &r, "bcso.localhost:8080").as_deref(),
+            Some("bcso.localhost:8080")
+        );
+        assert_eq!(agency_host(&local, &r, "bcso.localhost:9090"), None);
+        assert_eq!(agency_host(&local, &r, "bcso.localhost"), None, "port 80 is not the portal's");
+        assert_eq!(authority(&local), "127.0.0.1:8080");
+        assert_eq!(origin_of(&local, "bcso.localhost:8080"), "http://bcso.localhost:8080");
+    }
+}

@@ -1,0 +1,334 @@
+//! Signing in on an agency's own domain (issue 12): the hand-off round trip through the
+//! public host and the Discord stand-in, switching agencies without a new Discord round trip,
+//! logout per host, and every way a hand-off must give nothing.
+
+use std::net::SocketAddr;
+
+use portal::{
+    identity::handoff::{self, HANDOFF_FAILED},
+    tenancy::provision::NewAgency,
+};
+use reqwest::{Client, Method};
+use serde_json::{json, Value};
+
+use crate::{
+    access::CROSS_SITE,
+    helpers::{json, location, spawn_app, spawn_app_with, Options, TestApp},
+};
+
+const BCSO_HC: &str = "100000000000000701";
+const LSPD_DEPUTY: &str = "100000000000000702";
+
+struct Hosts {
+    app: TestApp,
+    port: u16,
+}
+
+impl Hosts {
+    /// `http://{name}:{port}{path}`: the portal under another name (`*.localhost` resolves
+    /// to this machine).
+    fn at(&self, name: &str, path: &str) -> String {
+        format!("http://{name}:{}{path}", self.port)
+    }
+
+    fn public(&self, path: &str) -> String {
+        self.app.url(path)
+    }
+
+    /// A browser that reaches the portal under every test name, keeping one cookie jar per
+    /// host as a browser does.
+    fn browser(&self) -> Client {
+        let addr = SocketAddr::from(([127, 0, 0, 1], self.port));
+        Client::builder()
+            .cookie_store(true)
+            .redirect(reqwest::redirect::Policy::none())
+            .resolve("bcso.localhost", addr)
+            .resolve("lspd.localhost", addr)
+            .resolve("rebound.localhost", addr)
+            .build()
+            .unwrap()
+    }
+}
+
+async fn hosts() -> Hosts {
+    let app = spawn_app().await;
+    for (slug, name) in [("bcso", "Blaine County Sheriff's Office"), ("lspd", "Los Santos PD")] {
+        app.create_agency_with(NewAgency {
+            slug: slug.into(),
+            name: name.into(),
+            domain: Some(format!("{slug}.localhost")),
+            flags: json!({}),
+            theme: json!({}),
+            links: json!({}),
+            ..Default::default()
+        })
+        .await;
+    }
+    app.add_member("bcso", BCSO_HC, "Hana Command", "high_command").await;
+    app.add_member("lspd", LSPD_DEPUTY, "Lou Deputy", "deputy").await;
+    let port = url::Url::parse(&app.address).unwrap().port().unwrap();
+    Hosts { app, port }
+}
+
+async fn get(browser: &Client, url: &str) -> reqwest::Response {
+    browser.get(url).send().await.unwrap()
+}
+
+/// Follows one redirect, checking it goes where `expected` starts.
+async fn follow(
+    browser: &Client,
+    response: reqwest::Response,
+    expected: &str,
+) -> reqwest::Response {
+    assert_eq!(response.status(), 303, "{}", response.text().await.unwrap());
+    let to = location(&response);
+    assert!(to.starts_with(expected), "{to} should start with {expected}");
+    get(browser, &to).await
+}
+
+/// Who the portal says is signed in on `url`'s host.
+async fn signed_in_as(browser: &Client, url: &str) -> Option<String> {
+    let me = json(get(browser, url).await, 200).await;
+    me["user"]["id"].as_str().map(str::to_owned)
+}
+
+/// Signs in from `host`'s `path` through the public host and the stand-in as `discord_id`;
+/// answers the hand-off address the callback sends the browser to (not yet visited).
+async fn sign_in_from(h: &Hosts, browser: &Client, host: &str, path: &str, who: &str) -> String {
+    let start = get(browser, &h.at(host, &format!("/auth/discord?returnTo={path}"))).await;
+    let at_public = format!("{}?returnTo=", h.public("/auth/discord"));
+    let public = follow(browser, start, &at_public).await;
+    assert_eq!(public.status(), 303, "{}", public.text().await.unwrap());
+    let authorize = location(&public);
+    assert!(authorize.contains("/oauth2/authorize?"), "{authorize}");
+    let approve =
+        format!("{}&user={who}", authorize.replace("/oauth2/authorize?", "/oauth2/approve?"));
+    let approved = get(browser, &approve).await;
+    let callback = follow(browser, approved, &h.public("/auth/discord/callback")).await;
+    assert_eq!(callback.status(), 303, "{}", callback.text().await.unwrap());
+    location(&callback)
+}
+
+async fn refused_page(response: reqwest::Response) {
+    assert_eq!(response.status(), 400);
+    let page = response.text().await.unwrap();
+    assert!(page.contains(&portal::identity::pages::escape(HANDOFF_FAILED)), "{page}");
+}
+
+#[tokio::test]
+async fn a_member_signs_in_on_the_agency_domain_and_switches_agencies_signed_in() {
+    let h = hosts().await;
+    let browser = h.browser();
+    let bcso_me = h.at("bcso.localhost", "/api/auth/me");
+    assert_eq!(signed_in_as(&browser, &bcso_me).await, None);
+
+    // bcso.localhost → public host (naming bcso) → Discord → callback → back to bcso.
+    let start = get(&browser, &h.at("bcso.localhost", "/auth/discord?returnTo=/roster")).await;
+    assert_eq!(
+        location(&start),
+        format!("{}?returnTo=%2Froster&for=bcso.localhost%3A{}", h.public("/auth/discord"), h.port)
+    );
+    let handoff_url = sign_in_from(&h, &browser, "bcso.localhost", "/roster", BCSO_HC).await;
+    assert!(
+        handoff_url.starts_with(&h.at("bcso.localhost", "/auth/handoff?token=")),
+        "{handoff_url}"
+    );
+    let landed = get(&browser, &handoff_url).await;
+    assert_eq!(landed.status(), 303);
+    assert_eq!(location(&landed), "/roster", "lands on the page it came from");
+    assert_eq!(signed_in_as(&browser, &bcso_me).await.as_deref(), Some(BCSO_HC));
+    // The agency of the domain, with what its roster grants.
+    let nav = json(get(&browser, &h.at("bcso.localhost", "/api/nav-permissions")).await, 200).await;
+    assert_eq!(nav["viewer"]["level"], "high_command");
+    // The public host holds its own session too.
+    assert_eq!(signed_in_as(&browser, &h.public("/api/auth/me")).await.as_deref(), Some(BCSO_HC));
+
+    // The token was used: replayed, in this browser or another, it signs nobody in.
+    refused_page(get(&browser, &handoff_url).await).await;
+    let thief = h.browser();
+    refused_page(get(&thief, &handoff_url).await).await;
+    assert_eq!(signed_in_as(&thief, &bcso_me).await, None);
+
+    // Switching to LSPD passes through the public host, which hands off again: no Discord.
+    let switch =
+        get(&browser, &h.at("bcso.localhost", "/auth/switch?agency=lspd&returnTo=/roster")).await;
+    let public = follow(&browser, switch, &h.public("/auth/switch?agency=lspd")).await;
+    let handed = follow(&browser, public, &h.at("lspd.localhost", "/auth/handoff?token=")).await;
+    assert_eq!(location(&handed), "/roster");
+    let lspd_me = h.at("lspd.localhost", "/api/auth/me");
+    assert_eq!(signed_in_as(&browser, &lspd_me).await.as_deref(), Some(BCSO_HC));
+    // With what LSPD's roster grants: nothing (they are not on it).
+    let nav = json(get(&browser, &h.at("lspd.localhost", "/api/nav-permissions")).await, 200).await;
+    assert_eq!(nav["viewer"]["level"], Value::Null);
+    assert_eq!(nav["viewer"]["isHighCommand"], false);
+    let roster = get(&browser, &h.at("lspd.localhost", "/api/roster")).await;
+    assert_eq!(roster.status(), 403);
+
+    // Switching to an agency without a domain opens it on the public host.
+    let root =
+        get(&browser, &h.at("lspd.localhost", "/auth/switch?agency=rawlife&returnTo=/sops")).await;
+    assert_eq!(location(&root), h.public("/sops?agency=rawlife"));
+    // Switching to the agency of this very domain stays.
+    let same =
+        get(&browser, &h.at("lspd.localhost", "/auth/switch?agency=lspd&returnTo=/sops")).await;
+    assert_eq!(location(&same), "/sops");
+
+    // Logout on one host ends that host's session only.
+    let logout = browser
+        .post(h.at("bcso.localhost", "/auth/logout"))
+        .header("origin", h.at("bcso.localhost", ""))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(logout.status(), 303);
+    assert_eq!(signed_in_as(&browser, &bcso_me).await, None);
+    assert_eq!(signed_in_as(&browser, &lspd_me).await.as_deref(), Some(BCSO_HC));
+
+    // Signed in at the public host, a new sign-in from bcso is handed back at once.
+    let again = get(&browser, &h.at("bcso.localhost", "/auth/discord?returnTo=/sops")).await;
+    let public = follow(&browser, again, &h.public("/auth/discord")).await;
+    let handed = follow(&browser, public, &h.at("bcso.localhost", "/auth/handoff?token=")).await;
+    assert_eq!(location(&handed), "/sops");
+    assert_eq!(signed_in_as(&browser, &bcso_me).await.as_deref(), Some(BCSO_HC));
+}
+
+#[tokio::test]
+async fn a_hand_off_elsewhere_late_or_to_a_stranger_gives_nothing() {
+    let h = hosts().await;
+
+    // Presented on another registered domain: nothing; the token stays bound to bcso.
+    let browser = h.browser();
+    let handoff_url = sign_in_from(&h, &browser, "bcso.localhost", "/roster", BCSO_HC).await;
+    let on_lspd = handoff_url.replace("bcso.localhost", "lspd.localhost");
+    refused_page(get(&browser, &on_lspd).await).await;
+    assert_eq!(signed_in_as(&browser, &h.at("lspd.localhost", "/api/auth/me")).await, None);
+    // On a name that is not the portal's: nothing either.
+    let on_stranger = handoff_url.replace("bcso.localhost", "rebound.localhost");
+    refused_page(get(&browser, &on_stranger).await).await;
+    let landed = get(&browser, &handoff_url).await;
+    assert_eq!(landed.status(), 303, "still good on its own domain");
+
+    // Expired (older than a minute): nothing.
+    let control = &h.app.state.control;
+    let host = format!("bcso.localhost:{}", h.port);
+    let token = handoff::issue(control, BCSO_HC, &host, "/").await.unwrap();
+    sqlx::query("UPDATE sign_in_handoffs SET expires_at = now() - interval '1 second'")
+        .execute(control)
+        .await
+        .unwrap();
+    let late = h.browser();
+    refused_page(
+        get(&late, &h.at("bcso.localhost", &format!("/auth/handoff?token={token}"))).await,
+    )
+    .await;
+    assert_eq!(signed_in_as(&late, &h.at("bcso.localhost", "/api/auth/me")).await, None);
+    let token = handoff::issue(control, BCSO_HC, &host, "/").await.unwrap();
+    let (_, expires_in): (String, f64) = sqlx::query_as(
+        "SELECT host, EXTRACT(EPOCH FROM expires_at - now())::float8 FROM sign_in_handoffs",
+    )
+    .fetch_one(control)
+    .await
+    .unwrap();
+    assert!(expires_in <= 60.0 && expires_in > 50.0, "valid for at most a minute: {expires_in}");
+    // A garbled or missing token: nothing.
+    refused_page(
+        get(&late, &h.at("bcso.localhost", &format!("/auth/handoff?token={token}x"))).await,
+    )
+    .await;
+    refused_page(get(&late, &h.at("bcso.localhost", "/auth/handoff")).await).await;
+
+    // A hand-off is only ever made to a registered domain: `for` naming anything else is
+    // ignored and the sign-in ends on the public host.
+    let stranger = h.browser();
+    let start = get(
+        &stranger,
+        &h.public(&format!("/auth/discord?returnTo=/roster&for=rebound.localhost:{}", h.port)),
+    )
+    .await;
+    let authorize = location(&start);
+    let approve =
+        format!("{}&user={BCSO_HC}", authorize.replace("/oauth2/authorize?", "/oauth2/approve?"));
+    let approved = get(&stranger, &approve).await;
+    let callback = get(&stranger, &location(&approved)).await;
+    assert_eq!(location(&callback), "/roster", "signed in on the public host, no hand-off");
+    let count: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM sign_in_handoffs WHERE host LIKE 'rebound%'")
+            .fetch_one(control)
+            .await
+            .unwrap();
+    assert_eq!(count, 0);
+
+    // A return path outside the agency's own host is ignored.
+    let browser = h.browser();
+    let handoff_url =
+        sign_in_from(&h, &browser, "bcso.localhost", "https://evil.example/steal", BCSO_HC).await;
+    assert_eq!(location(&get(&browser, &handoff_url).await), "/");
+}
+
+#[tokio::test]
+async fn writes_are_accepted_from_the_portals_own_hosts_only() {
+    let h = hosts().await;
+    let browser = h.browser();
+    let post = |host: &str, origin: &str| {
+        browser
+            .request(Method::POST, h.at(host, "/auth/logout"))
+            .header("origin", origin.to_owned())
+            .send()
+    };
+    // The agency's own domain, for requests on that domain.
+    let own = post("bcso.localhost", &h.at("bcso.localhost", "")).await.unwrap();
+    assert_eq!(own.status(), 303);
+    // Another agency's domain, for a request on bcso: refused.
+    let other = post("bcso.localhost", &h.at("lspd.localhost", "")).await.unwrap();
+    assert_eq!(json(other, 403).await, json!({"error": CROSS_SITE}));
+    // A name rebound to this server is not the portal's own host, even "same origin".
+    let rebound = post("rebound.localhost", &h.at("rebound.localhost", "")).await.unwrap();
+    assert_eq!(json(rebound, 403).await, json!({"error": CROSS_SITE}));
+    // The public address is always the portal's.
+    let public = post("bcso.localhost", &h.public("")).await.unwrap();
+    assert_eq!(public.status(), 303);
+}
+
+#[tokio::test]
+async fn demo_sign_in_on_an_agency_domain_takes_the_same_path() {
+    let app = spawn_app_with(Options { demo: true, ..Default::default() }).await;
+    app.create_agency_with(NewAgency {
+        slug: "bcso".into(),
+        name: "Blaine County Sheriff's Office".into(),
+        domain: Some("bcso.localhost".into()),
+        flags: json!({}),
+        theme: json!({}),
+        links: json!({}),
+        ..Default::default()
+    })
+    .await;
+    app.add_member("bcso", BCSO_HC, "Hana Command", "high_command").await;
+    let port = url::Url::parse(&app.address).unwrap().port().unwrap();
+    let h = Hosts { app, port };
+    let browser = h.browser();
+
+    let start = get(&browser, &h.at("bcso.localhost", "/auth/discord?returnTo=/roster")).await;
+    let public = follow(&browser, start, &h.public("/auth/discord?returnTo=")).await;
+    let for_host = format!("bcso.localhost:{port}");
+    let expected = format!("/auth/demo?returnTo=%2Froster&for=bcso.localhost%3A{port}");
+    assert_eq!(location(&public), expected);
+    let page = get(&browser, &h.public(&expected)).await.text().await.unwrap();
+    assert!(page.contains(&format!(r#"name="for" value="{for_host}""#)), "{page}");
+
+    let chosen = browser
+        .post(h.public("/auth/demo"))
+        .header("origin", h.public(""))
+        .form(&[
+            ("discordId", BCSO_HC),
+            ("returnTo", "/roster"),
+            ("agency", "bcso"),
+            ("for", for_host.as_str()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    let landed = follow(&browser, chosen, &h.at("bcso.localhost", "/auth/handoff?token=")).await;
+    assert_eq!(location(&landed), "/roster");
+    let me = h.at("bcso.localhost", "/api/auth/me");
+    assert_eq!(signed_in_as(&browser, &me).await.as_deref(), Some(BCSO_HC));
+}
