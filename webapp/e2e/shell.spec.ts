@@ -7,7 +7,7 @@ const GOLD = 'rgb(244, 194, 14)';
 const BLUE = 'rgb(28, 126, 214)';
 
 test.describe('agency shell', () => {
-  test('switching agency changes the name and the primary colour, and survives a reload', async ({ page }) => {
+  test('switching agency changes the name and the primary colour, and survives a reload', async ({ page, baseURL }) => {
     await page.goto('/');
     await expectTitle(page, 'RawLife Community Portal');
     expect(await primaryColor(page)).toBe(GOLD);
@@ -19,17 +19,25 @@ test.describe('agency shell', () => {
     await snap(page, 'agency-switcher-open');
     await menu.getByRole('menuitem', { name: 'LSPD' }).click();
 
+    // LSPD has its own domain: the switch opens it there (issue 12).
+    await page.waitForURL((url) => url.hostname === 'lspd.localhost');
     await expectTitle(page, 'Los Santos Police Department Portal');
     expect(await primaryColor(page)).toBe(BLUE);
     expect((await primaryVariable(page)).toLowerCase()).toBe('#1c7ed6');
-    expect(await page.evaluate(() => window.localStorage.getItem('activeAgencySlug'))).toBe('lspd');
-    expect(await page.evaluate(() => document.cookie)).toContain('agencySlug=lspd');
     await snap(page, 'shell-lspd');
 
     await page.reload();
     await expectTitle(page, 'Los Santos Police Department Portal');
     expect(await primaryColor(page)).toBe(BLUE);
     await snap(page, 'shell-lspd-after-reload');
+
+    // Back to RawLife (no domain of its own): the public address, which remembers it.
+    await page.getByRole('button', { name: 'Switch agency' }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'RawLife' }).click();
+    await page.waitForURL((url) => url.host === new URL(baseURL ?? 'http://127.0.0.1:8080').host);
+    await expectTitle(page, 'RawLife Community Portal');
+    expect(await page.evaluate(() => window.localStorage.getItem('activeAgencySlug'))).toBe('rawlife');
+    expect(await page.evaluate(() => document.cookie)).toContain('agencySlug=rawlife');
   });
 
   test('a deep link to /about renders the About page', async ({ page }) => {

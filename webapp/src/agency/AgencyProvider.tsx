@@ -4,7 +4,7 @@ import { agenciesQueryOptions, agencyConfigQueryOptions } from '@/api/agencies';
 import { messageOf } from '@/api/client';
 import { survivesAgencySwitch } from '@/api/query-keys';
 import type { Theme } from '@/api/types';
-import { resolveActiveSlug, visibleAgencies } from '@/lib/active-agency';
+import { resolveActiveSlug, switchHref, visibleAgencies } from '@/lib/active-agency';
 import { withThemeDefaults } from '@/lib/agency-theme';
 import { DEFAULT_LEVELS, normalizeLevels } from '@/lib/levels';
 import { AgencyContext, type AgencyState } from './context';
@@ -44,11 +44,18 @@ export function AgencyProvider({ children, hostname }: AgencyProviderProps) {
   const selectAgency = useCallback(
     (slug: string) => {
       if (slug === active) return;
+      // An agency's own domain is opened there, through the server (issue 12).
+      const { pathname, search } = window.location;
+      const away = switchHref(list.data?.agencies ?? [], slug, { hostname: host, pathname, search });
+      if (away !== null) {
+        window.location.assign(away);
+        return;
+      }
       // Agency-scoped data must not leak into the next agency's shell.
       queryClient.removeQueries({ predicate: (query) => !survivesAgencySwitch(query.queryKey) });
       chooseAgency(slug);
     },
-    [active, queryClient],
+    [active, queryClient, list.data, host],
   );
 
   const value = useMemo<AgencyState>(() => {

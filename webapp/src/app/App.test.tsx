@@ -52,11 +52,21 @@ describe('application shell', () => {
     expect(window.localStorage.getItem('activeAgencySlug')).toBeNull();
   });
 
-  it('prefers the stored agency over the domain', async () => {
+  it("serves the domain's agency on its own domain, whatever was stored", async () => {
     window.localStorage.setItem('activeAgencySlug', 'bcso');
     resetActiveAgencyStore();
     vi.stubGlobal('fetch', vi.fn(mockAgencyServer().fetch));
     renderApp('/', { hostname: 'lspd.localhost' });
+    await waitFor(() => {
+      expect(screen.getByTestId('portal-title').textContent).toBe('Los Santos Police Department Portal');
+    });
+  });
+
+  it('prefers the stored agency on the public address', async () => {
+    window.localStorage.setItem('activeAgencySlug', 'bcso');
+    resetActiveAgencyStore();
+    vi.stubGlobal('fetch', vi.fn(mockAgencyServer().fetch));
+    renderApp('/', { hostname: '127.0.0.1' });
     expect((await portalTitle()).textContent).toBe("Blaine County Sheriff's Office Portal");
   });
 
@@ -71,22 +81,26 @@ describe('application shell', () => {
     expect(window.localStorage.getItem('activeAgencySlug')).toBe('rawlife');
   });
 
-  it('switches agency from the switcher and persists the choice', async () => {
+  it('switches in place to an agency without a domain and persists the choice', async () => {
+    // (Agencies with their own domain open there through /auth/switch: lib/active-agency
+    // switchHref, and the browser test agency-domain.spec.ts.)
+    window.localStorage.setItem('activeAgencySlug', 'bcso');
+    resetActiveAgencyStore();
     vi.stubGlobal('fetch', vi.fn(mockAgencyServer().fetch));
     const user = userEvent.setup();
-    renderApp('/');
+    renderApp('/', { hostname: '127.0.0.1' });
     await portalTitle();
     await user.click(screen.getByRole('button', { name: 'Switch agency' }));
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['RawLife', 'BCSO', 'LSPD']);
-    expect(items.map((item) => item.getAttribute('aria-current'))).toEqual(['true', null, null]);
-    await user.click(within(menu).getByRole('menuitem', { name: 'LSPD' }));
+    expect(items.map((item) => item.getAttribute('aria-current'))).toEqual([null, 'true', null]);
+    await user.click(within(menu).getByRole('menuitem', { name: 'RawLife' }));
     await waitFor(() => {
-      expect(screen.getByTestId('portal-title').textContent).toBe('Los Santos Police Department Portal');
+      expect(screen.getByTestId('portal-title').textContent).toBe('RawLife Community Portal');
     });
-    expect(window.localStorage.getItem('activeAgencySlug')).toBe('lspd');
-    expect(document.cookie).toContain('agencySlug=lspd');
+    expect(window.localStorage.getItem('activeAgencySlug')).toBe('rawlife');
+    expect(document.cookie).toContain('agencySlug=rawlife');
   });
 
   it('shows Agencies in the Command menu only with agency management', async () => {

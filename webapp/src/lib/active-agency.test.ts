@@ -7,6 +7,7 @@ import {
   normalizeSlug,
   readCookie,
   resolveActiveSlug,
+  switchHref,
   visibleAgencies,
   type AgencySummary,
 } from './active-agency';
@@ -33,8 +34,8 @@ describe('resolveActiveSlug', () => {
     expect(resolveActiveSlug({ stored: null, hostname: 'lspd.localhost', agencies: undefined })).toBeNull();
   });
 
-  it('prefers the stored slug over the domain default', () => {
-    expect(resolveActiveSlug({ stored: 'bcso', hostname: 'lspd.localhost', agencies: AGENCIES })).toBe('bcso');
+  it("serves the domain's agency on its own domain, else the stored slug", () => {
+    expect(resolveActiveSlug({ stored: 'bcso', hostname: 'lspd.localhost', agencies: AGENCIES })).toBe('lspd');
     expect(resolveActiveSlug({ stored: ' BCSO ', hostname: 'x', agencies: AGENCIES })).toBe('bcso');
   });
 
@@ -62,6 +63,27 @@ describe('resolveActiveSlug', () => {
   it('keeps the stored slug (or rawlife) when the list failed', () => {
     expect(resolveActiveSlug({ stored: 'lspd', hostname: 'x', agencies: null })).toBe('lspd');
     expect(resolveActiveSlug({ stored: null, hostname: 'lspd.localhost', agencies: null })).toBe('rawlife');
+  });
+});
+
+describe('switchHref', () => {
+  const page = (hostname: string) => ({ hostname, pathname: '/roster', search: '?page=2&agency=bcso' });
+
+  it('switches in place between agencies without domains on the public address', () => {
+    expect(switchHref(AGENCIES, 'rawlife', page('127.0.0.1'))).toBeNull();
+    const noDomains = AGENCIES.map((a) => ({ ...a, domain: null }));
+    expect(switchHref(noDomains, 'bcso', page('127.0.0.1'))).toBeNull();
+  });
+
+  it('goes through the server to an agency with its own domain, keeping the path', () => {
+    expect(switchHref(AGENCIES, 'lspd', page('127.0.0.1'))).toBe('/auth/switch?agency=lspd&returnTo=%2Froster%3Fpage%3D2');
+    expect(switchHref(AGENCIES, 'lspd', page('bcso.localhost'))).toBe('/auth/switch?agency=lspd&returnTo=%2Froster%3Fpage%3D2');
+  });
+
+  it('leaves an agency domain through the server, even for an agency without one', () => {
+    expect(switchHref(AGENCIES, 'rawlife', { hostname: 'BCSO.localhost', pathname: '/', search: '' })).toBe(
+      '/auth/switch?agency=rawlife&returnTo=%2F',
+    );
   });
 });
 

@@ -50,9 +50,10 @@ function bareHost(value: string): string {
  * - `agencies === undefined`: the list is still loading; an explicitly stored slug is used
  *   at once, otherwise the answer is not known yet (`null`).
  * - `agencies === null`: the list failed; the stored slug or the root agency.
- * - a list: stored slug, else the agency whose domain is the hostname, else the root agency;
- *   a slug that is not among the visible agencies falls back to the first visible agency
- *   (or the root agency when none is visible).
+ * - a list: on an agency's own domain that agency (the server serves the domain's agency,
+ *   issue 12); else the stored slug, else the root agency; a slug that is not among the
+ *   visible agencies falls back to the first visible agency (or the root agency when none is
+ *   visible).
  */
 export function resolveActiveSlug(input: {
   stored: string | null;
@@ -64,7 +65,7 @@ export function resolveActiveSlug(input: {
   if (input.agencies === null) return stored ?? DEFAULT_AGENCY_SLUG;
   const visible = visibleAgencies(input.agencies);
   const candidate =
-    stored ?? agencyForHostname(visible, input.hostname)?.slug ?? DEFAULT_AGENCY_SLUG;
+    agencyForHostname(visible, input.hostname)?.slug ?? stored ?? DEFAULT_AGENCY_SLUG;
   if (visible.some((agency) => agency.slug === candidate)) return candidate;
   return visible[0]?.slug ?? DEFAULT_AGENCY_SLUG;
 }
@@ -116,4 +117,27 @@ export function agencyFromAddress(href: string): { slug: string; cleaned: string
   if (slug === null) return null;
   url.searchParams.delete('agency');
   return { slug, cleaned: `${url.pathname}${url.search}${url.hash}` };
+}
+
+/**
+ * How the switcher opens agency `target` from the page `location` (issue 12): in place when
+ * neither the page's host nor the target is an agency's own domain; otherwise through the
+ * server's `/auth/switch`, which opens the same path on the target's domain (or the public
+ * address) and keeps a signed-in member signed in there.
+ */
+export function switchHref(
+  agencies: readonly AgencySummary[],
+  target: string,
+  location: { hostname: string; pathname: string; search: string },
+): string | null {
+  const onDomain = agencyForHostname(agencies, location.hostname);
+  const targetAgency = agencies.find((agency) => agency.slug === target);
+  const targetHasDomain = (targetAgency?.domain?.trim() ?? '') !== '';
+  if (onDomain === undefined && !targetHasDomain) return null;
+  const search = new URLSearchParams(location.search);
+  search.delete('agency');
+  const rest = search.toString();
+  const returnTo = `${location.pathname}${rest === '' ? '' : `?${rest}`}`;
+  const query = new URLSearchParams({ agency: target, returnTo });
+  return `/auth/switch?${query.toString()}`;
 }
