@@ -120,6 +120,40 @@ start_cluster() {
   PG_URL="postgres://postgres@127.0.0.1:$port"
 }
 
+# A second private cluster that accepts TLS connections only (issue 13: an agency on another
+# Postgres server, reached over TLS as managed services require). Its certificate is signed
+# by a throw-away CA written to $dir/ca.crt; PG_URL names it with sslmode=verify-full.
+start_tls_cluster() {
+  local dir="$1" port="$2"
+  command -v openssl >/dev/null 2>&1 || apt_install openssl
+  ensure_postgres
+  mkdir -p "$dir/tls"
+  if [ ! -f "$dir/tls/server.crt" ]; then
+    openssl req -x509 -new -nodes -days 3 -subj "/CN=Agency Portal test CA" \
+      -keyout "$dir/tls/ca.key" -out "$dir/ca.crt" >/dev/null 2>&1 || die "openssl: CA"
+    openssl req -new -nodes -subj "/CN=127.0.0.1" \
+      -keyout "$dir/tls/server.key" -out "$dir/tls/server.csr" >/dev/null 2>&1 || die "openssl: key"
+    printf 'subjectAltName=IP:127.0.0.1\nbasicConstraints=critical,CA:FALSE\n' >"$dir/tls/ext.cnf"
+    openssl x509 -req -in "$dir/tls/server.csr" -CA "$dir/ca.crt" -CAkey "$dir/tls/ca.key" \
+      -CAcreateserial -days 3 -extfile "$dir/tls/ext.cnf" -out "$dir/tls/server.crt" >/dev/null 2>&1 \
+      || die "openssl: certificate"
+    chmod 600 "$dir/tls/server.key"
+  fi
+  [ "$(id -u)" -eq 0 ] && { id postgres >/dev/null 2>&1 || useradd --system --home-dir /var/lib/postgresql --shell /bin/bash postgres; chown -R postgres:postgres "$dir"; }
+  if [ ! -f "$dir/data/PG_VERSION" ]; then
+    as_pg "$PG_BIN/initdb" -D "$dir/data" -U postgres -A trust --no-sync -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
+      || { cat "$dir/initdb.log" >&2; die "initdb failed"; }
+    # Connections without TLS are refused.
+    as_pg sh -c "printf 'hostnossl all all all reject\nhostssl all all 127.0.0.1/32 trust\nlocal all all trust\n' > '$dir/data/pg_hba.conf'"
+  fi
+  if ! as_pg "$PG_BIN/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
+    as_pg "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 30 \
+      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=100 -c fsync=off -c ssl=on -c ssl_cert_file=$dir/tls/server.crt -c ssl_key_file=$dir/tls/server.key" start >/dev/null \
+      || { tail -20 "$dir/postgres.log" >&2; die "Postgres (TLS) did not start (log: $dir/postgres.log)"; }
+  fi
+  PG_URL="postgres://postgres@127.0.0.1:$port/postgres?sslmode=verify-full&sslrootcert=$dir/ca.crt"
+}
+
 stop_cluster() {
   local dir="$1"
   [ -f "$dir/data/PG_VERSION" ] || return 0

@@ -21,6 +21,7 @@ mod organisation;
 mod penal_codes;
 mod rank_access;
 mod roster;
+mod second_server;
 mod shared_stores;
 mod support;
 mod tenancy;
