@@ -332,3 +332,49 @@ async fn demo_sign_in_on_an_agency_domain_takes_the_same_path() {
     let me = h.at("bcso.localhost", "/api/auth/me");
     assert_eq!(signed_in_as(&browser, &me).await.as_deref(), Some(BCSO_HC));
 }
+
+#[tokio::test]
+async fn the_session_cookie_is_secure_when_a_trusted_proxy_says_https() {
+    // The test server's peer is 127.0.0.1: trusted here.
+    let options =
+        Options { env: vec![("PORTAL_TRUSTED_PROXIES", "127.0.0.1".into())], ..Default::default() };
+    let app = spawn_app_with(options).await;
+    let start = |proto: Option<&'static str>| {
+        let mut request = app.client.get(app.url("/auth/discord?returnTo=/roster"));
+        if let Some(proto) = proto {
+            request = request.header("x-forwarded-proto", proto);
+        }
+        request.send()
+    };
+    let cookie = |response: &reqwest::Response| {
+        response
+            .headers()
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find(|c| c.starts_with("portal_session="))
+            .map(str::to_owned)
+            .expect("a session cookie for the pending sign-in")
+    };
+    let https = start(Some("https")).await.unwrap();
+    assert!(cookie(&https).contains("; Secure"), "{}", cookie(&https));
+    let http = start(Some("http")).await.unwrap();
+    assert!(!cookie(&http).contains("Secure"), "{}", cookie(&http));
+    let direct = start(None).await.unwrap();
+    assert!(!cookie(&direct).contains("Secure"), "{}", cookie(&direct));
+
+    // From an untrusted peer the header is ignored.
+    let options = Options {
+        env: vec![("PORTAL_TRUSTED_PROXIES", "10.0.0.0/8".into())],
+        ..Default::default()
+    };
+    let app = spawn_app_with(options).await;
+    let spoofed = app
+        .client
+        .get(app.url("/auth/discord"))
+        .header("x-forwarded-proto", "https")
+        .send()
+        .await
+        .unwrap();
+    assert!(!cookie(&spoofed).contains("Secure"), "{}", cookie(&spoofed));
+}
