@@ -114,6 +114,8 @@ pub fn is_outage(err: &sqlx::Error) -> bool {
     match err {
         sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
         sqlx::Error::Tls(_) | sqlx::Error::WorkerCrashed => true,
+        // The connection broke while TLS was being negotiated (`sslmode=prefer`, the default).
+        sqlx::Error::Protocol(message) => message.contains("SSLRequest"),
         sqlx::Error::Database(db) => db.code().is_some_and(|code| {
             // 08: connection exceptions; 57P01-03: shutdown, crash, not yet accepting;
             // 53300: too many connections.

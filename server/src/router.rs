@@ -191,6 +191,10 @@ pub fn router(state: AppState) -> Router {
         .route(identity::handoff::HANDOFF_PATH, get(identity::handoff::receive))
         .route(identity::handoff::SWITCH_PATH, get(identity::handoff::switch))
         .fallback(web::fallback)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::access::cache::announce_writes,
+        ))
         .layer(axum::middleware::from_fn_with_state(state.clone(), identity::origin::same_origin))
         .layer(axum::middleware::from_fn(crate::extract::refuse_encoded_nul))
         .layer(sessions)

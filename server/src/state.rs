@@ -11,6 +11,7 @@ use sqlx::{
 use tokio::sync::Semaphore;
 
 use crate::{
+    access::cache::{AccessCache, Change, ACCESS_CHANNEL},
     config::Config,
     identity::discord::DiscordApi,
     media::MediaStore,
@@ -34,6 +35,8 @@ pub struct App {
     pub web: WebAssets,
     /// Discord API access; `None` when sign-in is not configured.
     pub discord: Option<DiscordApi>,
+    /// Accounts, roster standings and navigation rules every request re-reads.
+    pub access_cache: Arc<AccessCache>,
 }
 
 #[derive(Clone)]
@@ -81,6 +84,7 @@ impl App {
             media,
             web,
             discord: config.discord.clone().map(DiscordApi::new),
+            access_cache: Arc::new(AccessCache::new()),
             config,
         })
     }
@@ -96,18 +100,38 @@ impl crate::tenancy::resolver::TenancyState for AppState {
 }
 
 impl AppState {
-    /// Keeps the registry and pool caches in step with the registry table, across every
-    /// instance that shares the control database. Runs until the process ends.
+    /// Keeps the registry, pool and access caches in step with the registry table and with
+    /// the access changes any instance announces (`access::cache`), across every instance that
+    /// shares the control database, on one connection. Runs until the process ends.
     pub fn spawn_registry_listener(&self) {
         let state = self.clone();
         tokio::spawn(async move {
             let db = state.control.clone();
-            registry::listen_for_changes(db, |agency_id| {
+            let channels = [registry::REGISTRY_CHANNEL, ACCESS_CHANNEL];
+            registry::listen_for_changes(db, &channels, |change| {
                 let state = state.clone();
                 async move {
-                    state.registry.invalidate().await;
-                    if let Some(id) = agency_id {
-                        state.pools.invalidate(id).await;
+                    match change {
+                        Some((channel, payload)) if channel == ACCESS_CHANNEL => {
+                            match Change::parse(&payload) {
+                                Some(change) => state.access_cache.forget(&change),
+                                None => state.access_cache.forget_all(),
+                            }
+                        }
+                        Some((_, payload)) => {
+                            state.registry.invalidate().await;
+                            match payload.parse::<i64>() {
+                                Ok(id) => {
+                                    state.pools.invalidate(id).await;
+                                    state.access_cache.forget(&Change::Agency(id));
+                                }
+                                Err(_) => state.access_cache.forget_all(),
+                            }
+                        }
+                        None => {
+                            state.registry.invalidate().await;
+                            state.access_cache.forget_all();
+                        }
                     }
                 }
             })

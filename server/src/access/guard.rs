@@ -52,7 +52,8 @@ impl<N: NavItem> std::ops::Deref for Guard<N> {
 
 /// Refuses with 401 or 403 unless `viewer` may see `nav_id`.
 pub async fn require_nav(viewer: &Viewer, nav_id: &str) -> Result<(), AppError> {
-    let rule = store::nav_rule(viewer.pool(), nav_id).await?;
+    let load = store::nav_rule(viewer.pool(), nav_id);
+    let rule = viewer.access.nav_rule(viewer.agency.id, nav_id, load).await?;
     if can_see(rule.as_ref(), &viewer.facts(), &viewer.level_order()) {
         Ok(())
     } else if viewer.is_authenticated() {

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 
 use crate::{
     access::{
+        cache::{AccessCache, Membership},
         levels::NO_LEVEL,
         member::RosterEntry,
         nav::ViewerFacts,
@@ -40,6 +41,8 @@ pub struct Viewer {
     pub is_owner: bool,
     /// May change things (false on leave of absence: read access only).
     pub can_manage: bool,
+    /// Where navigation rules are cached (`access::cache`).
+    pub access: Arc<AccessCache>,
 }
 
 /// Who made a change, as logs record it.
@@ -175,12 +178,26 @@ impl Viewer {
     }
 }
 
-/// Builds the viewer of `user` in an agency. Pure apart from the roster query.
+/// The user's roster matches and linked department roles in the agency of `db`.
+async fn membership(db: &TenantPool, user: &User) -> sqlx::Result<Arc<Membership>> {
+    let matches =
+        store::matches_for(db.pool(), &user.discord_id, &user.tag(), &user.names()).await?;
+    let linked_roles = if user.guild_roles.is_empty() {
+        vec![]
+    } else {
+        store::linked_roles(db.pool(), &user.guild_roles).await?
+    };
+    Ok(Arc::new(Membership { matches, linked_roles }))
+}
+
+/// Builds the viewer of `user` in an agency. Pure apart from the roster reads, which come
+/// through `access` (cached until the agency or the user changes).
 pub async fn viewer_for(
     agency: Arc<Agency>,
     db: Arc<TenantPool>,
     user: Option<User>,
     owners: &[String],
+    access: Arc<AccessCache>,
 ) -> Result<Viewer, AppError> {
     let level_ids: Vec<String> = agency.flags.levels.iter().map(|l| l.id.clone()).collect();
     let Some(user) = user else {
@@ -196,10 +213,11 @@ pub async fn viewer_for(
             own_ids: vec![],
             is_owner: false,
             can_manage: false,
+            access,
         });
     };
-    let matches =
-        store::matches_for(db.pool(), &user.discord_id, &user.tag(), &user.names()).await?;
+    let member = access.membership(agency.id, &user.discord_id, membership(&db, &user)).await?;
+    let matches = member.matches.clone();
     let is_owner = agency.slug == ROOT_SLUG && owners.contains(&user.discord_id);
     let standing = if is_owner {
         Standing::Active
@@ -210,11 +228,7 @@ pub async fn viewer_for(
     let (level, roles) = if standing == Standing::Benched {
         (None, vec![])
     } else {
-        let linked: Vec<String> = if user.guild_roles.is_empty() {
-            vec![]
-        } else {
-            store::linked_roles(db.pool(), &user.guild_roles).await?
-        };
+        let linked = &member.linked_roles;
         let level = if is_owner {
             top_level.clone()
         } else {
@@ -243,6 +257,7 @@ pub async fn viewer_for(
         own_ids,
         is_owner,
         can_manage: standing != Standing::OnLeave,
+        access,
     })
 }
 
@@ -255,7 +270,8 @@ impl FromRequestParts<AppState> for Viewer {
         }
         let Tenant { agency, db } = Tenant::from_request_parts(parts, state).await?;
         let SignedIn(user) = SignedIn::from_request_parts(parts, state).await?;
-        let viewer = viewer_for(agency, db, user, &state.config.owner_discord_ids).await?;
+        let owners = &state.config.owner_discord_ids;
+        let viewer = viewer_for(agency, db, user, owners, state.access_cache.clone()).await?;
         parts.extensions.insert(viewer.clone());
         Ok(viewer)
     }

@@ -9,7 +9,11 @@ use serde::Deserialize;
 use tower_sessions::Session;
 
 use crate::{
-    access::{member::RosterEntry, store as roster},
+    access::{
+        cache::{self, Change},
+        member::RosterEntry,
+        store as roster,
+    },
     error::AppResult,
     extract::{FormBody, QueryParams},
     identity::{
@@ -138,6 +142,7 @@ pub async fn sign_in(
         global_name: Some(member.name.clone()),
     };
     users::record_sign_in(&state.control, &user, &[], None).await?;
+    cache::announce(&state, Change::User(user.id.clone())).await;
     session::sign_in(&session, &user.id).await?;
     let mut back = safe_return_to(form.return_to.as_deref());
     let registry = state.registry.snapshot().await?;

@@ -15,6 +15,7 @@ use tower_sessions::Session;
 use url::Url;
 
 use crate::{
+    access::cache::{self, Change},
     config::DiscordSettings,
     error::AppResult,
     extract::QueryParams,
@@ -215,6 +216,8 @@ pub async fn callback(
         }
     };
     users::record_sign_in(&state.control, &user, &member.roles, member.nick.as_deref()).await?;
+    // The account's Discord roles were refreshed: every instance rereads them.
+    cache::announce(&state, Change::User(user.id.clone())).await;
     session::sign_in(&session, &user.id).await?;
     tracing::info!(user = %user.id, "signed in");
     match &pending.hand_off {

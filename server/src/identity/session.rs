@@ -87,7 +87,7 @@ impl FromRequestParts<AppState> for SignedIn {
             .map_err(|(_, msg)| AppError::Other(anyhow::anyhow!("session layer missing: {msg}")))?;
         let user_id: Option<String> = session.get(USER_KEY).await.map_err(session_error)?;
         let user = match user_id {
-            Some(id) => users::find(&state.control, &id).await?,
+            Some(id) => state.access_cache.user(&id, users::find(&state.control, &id)).await?,
             None => None,
         };
         let found = SignedIn(user);

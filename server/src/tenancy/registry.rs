@@ -179,24 +179,26 @@ impl Registry {
     }
 }
 
-/// Listens for registry changes until the process ends; calls `on_change(agency id)` for
-/// each. After a lost connection it reconnects and reports `None` (anything may have changed).
-pub async fn listen_for_changes<F, Fut>(db: PgPool, on_change: F)
+/// Listens on `channels` of the control database and calls `on_change` with each
+/// notification's channel and payload; `None` when changes may have been missed (on
+/// connecting, and after the connection was lost), so caches start from a clean slate. Runs
+/// until the process ends, reconnecting as needed. One connection serves every channel.
+pub async fn listen_for_changes<F, Fut>(db: PgPool, channels: &[&str], on_change: F)
 where
-    F: Fn(Option<i64>) -> Fut,
+    F: Fn(Option<(String, String)>) -> Fut,
     Fut: std::future::Future<Output = ()>,
 {
     loop {
         let mut listener = match PgListener::connect_with(&db).await {
             Ok(l) => l,
             Err(err) => {
-                tracing::warn!(error = %err, "registry listener cannot connect; retrying");
+                tracing::warn!(error = %err, "change listener cannot connect; retrying");
                 tokio::time::sleep(Duration::from_secs(2)).await;
                 continue;
             }
         };
-        if let Err(err) = listener.listen(REGISTRY_CHANNEL).await {
-            tracing::warn!(error = %err, "registry listener cannot LISTEN; retrying");
+        if let Err(err) = listener.listen_all(channels.iter().copied()).await {
+            tracing::warn!(error = %err, "change listener cannot LISTEN; retrying");
             tokio::time::sleep(Duration::from_secs(2)).await;
             continue;
         }
@@ -204,13 +206,15 @@ where
         on_change(None).await;
         loop {
             match listener.try_recv().await {
-                Ok(Some(n)) => on_change(n.payload().parse().ok()).await,
+                Ok(Some(n)) => {
+                    on_change(Some((n.channel().to_owned(), n.payload().to_owned()))).await
+                }
                 Ok(None) => {
-                    tracing::warn!("registry listener lost its connection; reconnecting");
+                    tracing::warn!("change listener lost its connection; reconnecting");
                     on_change(None).await;
                 }
                 Err(err) => {
-                    tracing::warn!(error = %err, "registry listener failed; reconnecting");
+                    tracing::warn!(error = %err, "change listener failed; reconnecting");
                     break;
                 }
             }

@@ -221,6 +221,9 @@ impl TestApp {
         .fetch_one(pool.pool())
         .await
         .unwrap();
+        // Written behind the portal's back: tell it, as its own writes do.
+        let change = portal::access::cache::Change::Agency(agency.id);
+        portal::access::cache::announce(&self.state, change).await;
         self.ensure_account(discord_id, name);
         id
     }

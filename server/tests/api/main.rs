@@ -8,6 +8,7 @@ mod fixtures;
 mod helpers;
 
 mod access;
+mod access_cache;
 mod agencies;
 mod agency_admin;
 mod arrests;

@@ -1,0 +1,266 @@
+//! What every signed-in request re-reads, cached per instance (issue 13): the user's account,
+//! their standing in an agency (roster matches and the department roles linked to their
+//! Discord roles) and each navigation rule. A change anywhere reaches every instance through
+//! `NOTIFY portal_access` on the control database, as registry changes do:
+//!
+//! - every successful write to an agency's API (`announce_writes`) drops that agency's
+//!   entries, so a roster, structure or permission change is seen on the next request;
+//! - a sign-in (which refreshes the account's Discord roles) drops that user's entries;
+//! - a registry change drops that agency's entries; a listener that lost its connection
+//!   drops everything (the listener is the registry's: `AppState::spawn_registry_listener`).
+//!
+//! A load that raced with a drop is not cached: every drop moves an epoch on, and a loaded
+//! value is kept only if the epoch did not move while it was read. Entries also expire after
+//! [`TIME_TO_LIVE`], a safety net should a notification be lost.
+
+use std::{
+    future::Future,
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Arc,
+    },
+    time::Duration,
+};
+
+use axum::{
+    extract::{FromRequestParts, Request, State},
+    http::Method,
+    middleware::Next,
+    response::Response,
+};
+use moka::future::Cache;
+
+use crate::{
+    access::{member::RosterEntry, nav::NavRule},
+    identity::users::User,
+    state::AppState,
+    tenancy::CurrentAgency,
+};
+
+pub const ACCESS_CHANNEL: &str = "portal_access";
+pub const TIME_TO_LIVE: Duration = Duration::from_secs(60);
+const CAPACITY: u64 = 100_000;
+
+/// What changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    /// Anything in this agency (by id).
+    Agency(i64),
+    /// A user's account (by Discord id).
+    User(String),
+}
+
+impl Change {
+    pub fn payload(&self) -> String {
+        match self {
+            Self::Agency(id) => format!("agency:{id}"),
+            Self::User(id) => format!("user:{id}"),
+        }
+    }
+
+    pub fn parse(payload: &str) -> Option<Self> {
+        match payload.split_once(':')? {
+            ("agency", id) => id.parse().ok().map(Self::Agency),
+            ("user", id) if !id.is_empty() => Some(Self::User(id.to_owned())),
+            _ => None,
+        }
+    }
+}
+
+/// A user's standing in one agency, as its roster says.
+#[derive(Debug, Clone, Default)]
+pub struct Membership {
+    /// Roster entries that belong to the user, best first.
+    pub matches: Vec<RosterEntry>,
+    /// Department roles linked to the user's Discord roles.
+    pub linked_roles: Vec<String>,
+}
+
+pub struct AccessCache {
+    users: Cache<String, Option<User>>,
+    members: Cache<(i64, String), Arc<Membership>>,
+    rules: Cache<(i64, String), Option<NavRule>>,
+    epoch: AtomicU64,
+}
+
+impl Default for AccessCache {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl AccessCache {
+    pub fn new() -> Self {
+        fn cache<K, V>() -> Cache<K, V>
+        where
+            K: std::hash::Hash + Eq + Send + Sync + 'static,
+            V: Clone + Send + Sync + 'static,
+        {
+            Cache::builder()
+                .max_capacity(CAPACITY)
+                .time_to_live(TIME_TO_LIVE)
+                .support_invalidation_closures()
+                .build()
+        }
+        Self { users: cache(), members: cache(), rules: cache(), epoch: AtomicU64::new(0) }
+    }
+
+    /// A cached value, or `load`'s answer (kept unless a drop happened meanwhile).
+    async fn through<K, V, E, F>(&self, cache: &Cache<K, V>, key: K, load: F) -> Result<V, E>
+    where
+        K: std::hash::Hash + Eq + Send + Sync + 'static,
+        V: Clone + Send + Sync + 'static,
+        F: Future<Output = Result<V, E>>,
+    {
+        if let Some(found) = cache.get(&key).await {
+            return Ok(found);
+        }
+        let epoch = self.epoch.load(Ordering::Acquire);
+        let value = load.await?;
+        if self.epoch.load(Ordering::Acquire) == epoch {
+            cache.insert(key, value.clone()).await;
+        }
+        Ok(value)
+    }
+
+    pub async fn user<F>(&self, discord_id: &str, load: F) -> sqlx::Result<Option<User>>
+    where
+        F: Future<Output = sqlx::Result<Option<User>>>,
+    {
+        self.through(&self.users, discord_id.to_owned(), load).await
+    }
+
+    pub async fn membership<F>(
+        &self,
+        agency_id: i64,
+        discord_id: &str,
+        load: F,
+    ) -> sqlx::Result<Arc<Membership>>
+    where
+        F: Future<Output = sqlx::Result<Arc<Membership>>>,
+    {
+        self.through(&self.members, (agency_id, discord_id.to_owned()), load).await
+    }
+
+    pub async fn nav_rule<F>(
+        &self,
+        agency_id: i64,
+        nav_id: &str,
+        load: F,
+    ) -> sqlx::Result<Option<NavRule>>
+    where
+        F: Future<Output = sqlx::Result<Option<NavRule>>>,
+    {
+        self.through(&self.rules, (agency_id, nav_id.to_owned()), load).await
+    }
+
+    /// Whether the rule of `nav_id` in the agency is cached here (tests, diagnostics).
+    pub async fn has_rule(&self, agency_id: i64, nav_id: &str) -> bool {
+        self.rules.contains_key(&(agency_id, nav_id.to_owned()))
+    }
+
+    /// Drops what `change` touched, on this instance.
+    pub fn forget(&self, change: &Change) {
+        self.epoch.fetch_add(1, Ordering::AcqRel);
+        // The predicates only fail when closures are not supported, which `new` turns on.
+        match change {
+            Change::Agency(agency) => {
+                let agency = *agency;
+                let _ = self.members.invalidate_entries_if(move |(a, _), _| *a == agency);
+                let _ = self.rules.invalidate_entries_if(move |(a, _), _| *a == agency);
+            }
+            Change::User(user) => {
+                let (one, other) = (user.clone(), user.clone());
+                let _ = self.users.invalidate_entries_if(move |u, _| *u == one);
+                let _ = self.members.invalidate_entries_if(move |(_, u), _| *u == other);
+            }
+        }
+    }
+
+    /// Drops everything, on this instance.
+    pub fn forget_all(&self) {
+        self.epoch.fetch_add(1, Ordering::AcqRel);
+        self.users.invalidate_all();
+        self.members.invalidate_all();
+        self.rules.invalidate_all();
+    }
+}
+
+/// Tells every instance (this one at once) that `change` happened.
+pub async fn announce(state: &AppState, change: Change) {
+    state.access_cache.forget(&change);
+    let sent = sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(ACCESS_CHANNEL)
+        .bind(change.payload())
+        .execute(&state.control)
+        .await;
+    if let Err(err) = sent {
+        // Other instances catch up when their entries expire.
+        tracing::warn!(error = %err, ?change, "cannot announce an access change");
+    }
+}
+
+/// After a successful write to an agency's API, announces that the agency changed: roster,
+/// structure and permission writes all go through here, and so cannot forget to.
+pub async fn announce_writes(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let safe = matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    if safe || !request.uri().path().starts_with("/api/") {
+        return next.run(request).await;
+    }
+    let (mut parts, body) = request.into_parts();
+    let agency = CurrentAgency::from_request_parts(&mut parts, &state).await.ok();
+    let response = next.run(Request::from_parts(parts, body)).await;
+    if let Some(CurrentAgency(agency)) = agency {
+        if response.status().is_success() {
+            announce(&state, Change::Agency(agency.id)).await;
+        }
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changes_travel_as_text() {
+        for change in [Change::Agency(42), Change::User("1234567890".into())] {
+            assert_eq!(Change::parse(&change.payload()), Some(change));
+        }
+        assert_eq!(Change::parse("agency:x"), None);
+        assert_eq!(Change::parse("user:"), None);
+        assert_eq!(Change::parse("other"), None);
+    }
+
+    fn rule(public: bool) -> Option<NavRule> {
+        Some(NavRule { public, levels: vec![], roles: vec![] })
+    }
+
+    #[tokio::test]
+    async fn a_drop_reaches_only_what_changed_and_a_racing_load_is_not_kept() {
+        let cache = AccessCache::new();
+        let load = |public| async move { Ok::<_, sqlx::Error>(rule(public)) };
+        assert_eq!(cache.nav_rule(1, "roster", load(true)).await.unwrap(), rule(true));
+        assert_eq!(cache.nav_rule(2, "roster", load(true)).await.unwrap(), rule(true));
+        // Cached: a new load is not asked for.
+        assert_eq!(cache.nav_rule(1, "roster", load(false)).await.unwrap(), rule(true));
+
+        cache.forget(&Change::Agency(1));
+        cache.rules.run_pending_tasks().await;
+        assert!(!cache.has_rule(1, "roster").await);
+        assert!(cache.has_rule(2, "roster").await, "other agencies keep theirs");
+        assert_eq!(cache.nav_rule(1, "roster", load(false)).await.unwrap(), rule(false));
+
+        // A load that overlaps a drop answers, but is not cached.
+        let racing = async {
+            cache.forget(&Change::Agency(3));
+            Ok::<_, sqlx::Error>(rule(true))
+        };
+        assert_eq!(cache.nav_rule(3, "sops", racing).await.unwrap(), rule(true));
+        assert!(!cache.has_rule(3, "sops").await);
+    }
+}

@@ -1,0 +1,117 @@
+//! The access cache (issue 13): two instances on one control database, each caching
+//! accounts, roster standings and navigation rules. A permission or roster change made through
+//! one instance takes effect on its very next request, and on the other instance as soon as
+//! the change notification arrives (the test allows it one second).
+
+use std::{net::SocketAddr, sync::Arc, time::Duration};
+
+use portal::{
+    config::Config,
+    media::MediaStore,
+    router,
+    state::{App, AppState},
+    tenancy::migrate,
+};
+use reqwest::{Client, Method};
+use serde_json::{json, Value};
+
+use crate::{
+    access::restricted,
+    helpers::{json, send, spawn_app, TestApp},
+};
+
+const ROOT: &str = "rawlife";
+const DEPUTY: &str = "100000000000000901";
+const HC: &str = "100000000000000902";
+
+/// A second instance of the portal on `app`'s control database, serving on its own port.
+async fn second_instance(app: &TestApp) -> (AppState, String) {
+    let config = Config::from_lookup(|k| match k {
+        "DATABASE_URL" => Some(app.database_url.clone()),
+        "MEDIA_URL" => Some(format!("file://{}", app.media_dir.display())),
+        _ => None,
+    })
+    .unwrap();
+    let media = MediaStore::open(&config.media).unwrap();
+    let state = AppState(Arc::new(
+        App::new(config, migrate::tenant_migrator(), media, portal::features::seeders()).unwrap(),
+    ));
+    state.spawn_registry_listener();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    let service = router::router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    tokio::spawn(async move { axum::serve(listener, service).await.unwrap() });
+    (state, address)
+}
+
+async fn status_at(client: &Client, base: &str, path: &str) -> u16 {
+    let response = client.get(format!("{base}{path}")).header("x-agency-slug", ROOT).send();
+    response.await.unwrap().status().as_u16()
+}
+
+async fn level_at(client: &Client, base: &str) -> Value {
+    let response = client.get(format!("{base}/api/nav-permissions")).header("x-agency-slug", ROOT);
+    json(response.send().await.unwrap(), 200).await["viewer"]["level"].clone()
+}
+
+/// Polls `check` for up to a second.
+async fn within_a_second<F, Fut>(mut check: F) -> bool
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    for _ in 0..50 {
+        if check().await {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    false
+}
+
+#[tokio::test]
+async fn a_change_on_one_instance_reaches_the_next_request_everywhere() {
+    let app = spawn_app().await;
+    let deputy_id = app.add_member(ROOT, DEPUTY, "Dana Deputy", "deputy").await;
+    app.add_member(ROOT, HC, "Hana High", "high_command").await;
+    let (other, other_url) = second_instance(&app).await;
+    // Let the second instance's listener reach LISTEN.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let root_id = other.registry.by_slug(ROOT).await.unwrap().unwrap().id;
+
+    // Sessions live in the control database: one sign-in works on both instances.
+    let deputy = app.signed_in(DEPUTY).await;
+    let hc = app.signed_in(HC).await;
+    let here = app.address.clone();
+    for base in [&here, &other_url] {
+        assert_eq!(status_at(&deputy, base, "/api/roster").await, 200, "{base}");
+        assert_eq!(level_at(&deputy, base).await, "deputy");
+    }
+    assert!(other.access_cache.has_rule(root_id, "roster").await, "the rule is cached there");
+
+    // The roster page is restricted to command through the first instance…
+    let body = json!({"items": {"roster": restricted(&["command"])}});
+    json(send(&app, &hc, Method::PUT, "/api/nav-permissions", ROOT, Some(&body)).await, 200).await;
+    // …which refuses the deputy on its very next request,
+    assert_eq!(status_at(&deputy, &here, "/api/roster").await, 403);
+    // and so does the second instance, once the notification is in.
+    let refused =
+        within_a_second(|| async { status_at(&deputy, &other_url, "/api/roster").await == 403 });
+    assert!(refused.await, "the second instance still lets the deputy in");
+
+    // A roster change (the deputy suspended) takes their level away on both instances.
+    let entry = json(send(&app, &hc, Method::GET, "/api/roster", ROOT, None).await, 200)
+        .await
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["id"] == deputy_id)
+        .cloned()
+        .unwrap();
+    let suspend = json!({"status": "Suspended", "callsign": "D-01", "version": entry["version"]});
+    let path = format!("/api/roster/{deputy_id}");
+    json(send(&app, &hc, Method::PATCH, &path, ROOT, Some(&suspend)).await, 200).await;
+    assert_eq!(level_at(&deputy, &here).await, Value::Null);
+    let benched = within_a_second(|| async { level_at(&deputy, &other_url).await.is_null() });
+    assert!(benched.await, "the second instance still sees the deputy's level");
+}
