@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -24,6 +25,16 @@ export const CONFIRM_LABELS = { confirm: 'OK', cancel: 'Cancel' };
 /** Close label of dialogs (member-portal §9). */
 export const MODAL_PROPS = { closeButtonProps: { 'aria-label': 'Close this dialog' } };
 
+/**
+ * Notifications where they cover nothing the member needs: the top bar holds the agency
+ * switcher and the user menu, so they rise from the bottom (centred on phones, where they
+ * take the width, in the corner elsewhere).
+ */
+export function PortalNotifications() {
+  const phone = useMediaQuery('(max-width: 48em)');
+  return <Notifications position={phone ? 'bottom-center' : 'bottom-right'} />;
+}
+
 /** MantineProvider themed from the active agency, dark scheme; also keeps the favicon in sync. */
 export function AgencyThemeProvider({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
   const { theme, config } = useAgency();
@@ -46,7 +57,7 @@ export function AgencyThemeProvider({ children, env }: { children: ReactNode; en
       forceColorScheme="dark"
       {...(env === undefined ? {} : { env })}
     >
-      <Notifications position="top-right" />
+      <PortalNotifications />
       <ModalsProvider labels={CONFIRM_LABELS} modalProps={MODAL_PROPS}>
         {children}
       </ModalsProvider>

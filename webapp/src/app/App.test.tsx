@@ -142,10 +142,13 @@ describe('application shell', () => {
   it('reports an agency list failure', async () => {
     vi.stubGlobal('fetch', vi.fn(mockAgencyServer({ agenciesStatus: 404 }).fetch));
     renderApp('/');
-    expect(await screen.findByText('Agency configuration unavailable', {}, { timeout: 3000 })).toBeTruthy();
-    expect(screen.getByText('HTTP 404')).toBeTruthy();
-    // The root agency still loads.
+    // The spec's sentence, not the configuration's (which loaded) nor the raw status.
+    expect(await screen.findByText('Failed to load agencies', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.queryByText('Agency configuration unavailable')).toBeNull();
+    expect(screen.queryByText('HTTP 404')).toBeNull();
+    // The root agency still loads, and the switcher names it (not its slug).
     expect(screen.getByTestId('portal-title').textContent).toBe(`${RAWLIFE.name} Portal`);
+    expect(screen.getByRole('button', { name: 'Switch agency' }).textContent).toBe('RawLife');
   });
 });
 
@@ -191,11 +194,14 @@ describe('routes', () => {
     expect((await screen.findByTestId('reports-empty')).textContent).toBe('No reports');
   });
 
-  it('shows the Agencies page only with agency management', async () => {
+  it('shows the Agencies page only from the root agency; elsewhere it says so', async () => {
     window.localStorage.setItem('activeAgencySlug', 'lspd');
     resetActiveAgencyStore();
-    renderApp('/command/agencies');
-    expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 3000 })).toBeTruthy();
+    renderApp('/command/agencies', { hostname: '127.0.0.1' });
+    expect(
+      await screen.findByText('This page is only available from the root agency administration site.', {}, { timeout: 3000 }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
   });
 
   it("shows 'Unexpected Application Error!' when a screen throws", async () => {

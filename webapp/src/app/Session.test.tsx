@@ -79,7 +79,8 @@ describe('session in the shell', () => {
   it('marks demo mode in the top bar', async () => {
     serve({ me: { ...signedIn(), demoMode: true } });
     renderApp('/');
-    expect(await screen.findByText('Demo mode', {}, { timeout: 3000 })).toBeTruthy();
+    // In the top bar, and (for phones) in the navigation drawer.
+    expect((await screen.findAllByText('Demo mode', {}, { timeout: 3000 })).length).toBe(2);
   });
 });
 
@@ -125,18 +126,35 @@ describe('navigation gating', () => {
     expect(within(nav).getByText('Command')).toBeTruthy();
   });
 
-  it("shows 'Navigation unavailable' with the error when permissions fail", async () => {
+  it("shows 'Navigation unavailable' and 'Failed to load navigation permissions' when they fail, and the menu stays closed", async () => {
     serve({ permissions: { status: 500, error: 'database down' } });
     renderApp('/roster');
     expect(await screen.findByText('Navigation unavailable', {}, { timeout: 3000 })).toBeTruthy();
-    expect(screen.getByText('database down')).toBeTruthy();
+    expect(screen.getByText('Failed to load navigation permissions')).toBeTruthy();
+    expect(screen.queryByText('database down')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    // Only what needs no permission is offered.
+    const menu = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(menu).queryByText('Roster')).toBeNull();
+    expect(within(menu).queryByText('Command')).toBeNull();
+    expect(within(menu).getByText('Home')).toBeTruthy();
   });
 
-  it("says 'Failed to load navigation permissions' when the failure has no text", async () => {
+  it("says 'Failed to load navigation permissions' whatever the failure", async () => {
     serve({ permissions: { status: 502 } });
     renderApp('/');
     expect(await screen.findByText('Navigation unavailable', {}, { timeout: 3000 })).toBeTruthy();
-    expect(screen.getByText('HTTP 502')).toBeTruthy();
+    expect(screen.getByText('Failed to load navigation permissions')).toBeTruthy();
+    expect(screen.queryByText('HTTP 502')).toBeNull();
+  });
+
+  it("offers 'Login (Discord)' to a signed-out visitor on a page they may not see", async () => {
+    serve({ permissions: navPermissions({ items: ROSTER_FOR_COMMAND }) });
+    renderApp('/roster');
+    expect(await screen.findByRole('heading', { name: 'Access denied' }, { timeout: 3000 })).toBeTruthy();
+    const login = screen.getByTestId('access-denied-login');
+    expect(login.textContent).toBe('Login (Discord)');
+    expect(login.getAttribute('href')).toBe('/auth/discord?returnTo=%2Froster');
   });
 
   it('lets High Command reach Permissions and Branding whatever the settings say', async () => {

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useActiveSlug, useAgency } from '@/agency/context';
-import { messageOf } from '@/api/client';
 import { navPermissionsQueryOptions } from '@/api/nav-permissions';
 import type { NavPermissions, ViewerInfo } from '@/api/types';
 import { DEFAULT_AGENCY_SLUG } from '@/lib/active-agency';
@@ -10,6 +9,8 @@ import { toPermissionItems } from '@/lib/nav-permissions';
 import { canAccessNavItem, type NavPermissionItems } from '@/lib/navigation';
 
 export const NAV_PERMISSIONS_ERROR = 'Failed to load navigation permissions';
+/** What needs no permission: all a viewer is shown while the permissions cannot be loaded. */
+export const ALWAYS_VISIBLE: readonly string[] = ['home', 'about'];
 
 /** The active agency's navigation permissions (anyone may read them). */
 export function useNavPermissions() {
@@ -18,7 +19,7 @@ export function useNavPermissions() {
 
 export interface NavAccess {
   status: 'loading' | 'error' | 'ready';
-  /** 'Failed to load navigation permissions' or the error text. */
+  /** 'Failed to load navigation permissions' when they could not be loaded. */
   error: string | null;
   data: NavPermissions | undefined;
   /**
@@ -27,7 +28,11 @@ export interface NavAccess {
    */
   viewer: ViewerInfo | null;
   isHighCommand: boolean;
-  /** Whether the viewer may see navigation item `id` (everything while not loaded). */
+  /**
+   * Whether the viewer may see navigation item `id`: everything while loading (the route gate
+   * says 'Checking access…'), only what needs no permission when loading failed (the menu
+   * never opens up on a failure).
+   */
   canView: (id: string) => boolean;
 }
 
@@ -45,12 +50,16 @@ export function useNavAccess(): NavAccess {
     return { items, levelOrder, viewer, isRootAgency };
   }, [data, levels, isRootAgency]);
 
-  const canView = useCallback((id: string) => canAccessNavItem(id, context), [context]);
+  // A failed refresh keeps the permissions loaded before.
+  const failed = data === undefined && query.isError;
+  const canView = useCallback(
+    (id: string) => (failed ? ALWAYS_VISIBLE.includes(id) : canAccessNavItem(id, context)),
+    [context, failed],
+  );
 
   return {
-    // A failed refresh keeps the permissions loaded before.
-    status: data !== undefined ? 'ready' : query.isError ? 'error' : 'loading',
-    error: data === undefined && query.isError ? messageOf(query.error, NAV_PERMISSIONS_ERROR) : null,
+    status: data !== undefined ? 'ready' : failed ? 'error' : 'loading',
+    error: failed ? NAV_PERMISSIONS_ERROR : null,
     data,
     viewer: context.viewer,
     isHighCommand: data?.viewer.isAuthenticated === true && data.viewer.isHighCommand,

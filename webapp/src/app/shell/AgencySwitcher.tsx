@@ -12,9 +12,11 @@ function Chevron() {
 
 /** Dropdown of the visible agencies; the active one carries a check. Closes on outside click. */
 export function AgencySwitcher() {
-  const { agencies, slug, selectAgency } = useAgency();
+  const { agencies, slug, selectAgency, config } = useAgency();
   const current = agencies.find((agency) => agency.slug === slug);
-  const label = current ? agencyLabel(current) : (slug ?? 'Agency');
+  // Without the list (it failed), the loaded configuration names the agency.
+  const named = current ?? (config !== null && config.slug === slug ? config : undefined);
+  const label = named ? agencyLabel(named) : 'Agency';
 
   return (
     <Menu position="bottom-end" shadow="md" width={260} closeOnClickOutside withinPortal>

@@ -23,7 +23,7 @@ function signedIn(me: Me | undefined): SignedIn | null {
   };
 }
 
-function useLoginHref(): string {
+export function useLoginHref(): string {
   const { pathname, search } = useLocation();
   return loginHref(`${pathname}${search}`);
 }

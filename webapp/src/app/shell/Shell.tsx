@@ -9,10 +9,12 @@ import { AgencySwitcher } from './AgencySwitcher';
 import { Footer } from './Footer';
 import { MobileNav } from './MobileNav';
 import { DemoModeBadge, MobileSessionLinks, UserMenu } from './SessionControls';
+import classes from './Shell.module.css';
 import { TopNav } from './TopNav';
 import { useTopBarNavigation } from './use-navigation';
 
 export const CONFIG_UNAVAILABLE = 'Agency configuration unavailable';
+export const AGENCIES_UNAVAILABLE = 'Failed to load agencies';
 
 /** The application shell (member-portal §2.3). Keyed on the agency slug by its parent. */
 export function Shell() {
@@ -21,7 +23,9 @@ export function Shell() {
   const entries = useTopBarNavigation();
   useSessionSync();
   const title = config ? `${config.name} Portal` : 'Community Portal';
-  const error = configError ?? agenciesError;
+  const short = config?.shortName?.trim() ?? '';
+  // Phones show the short name (Shell.module.css); the full title stays the element's text.
+  const shortTitle = short !== '' && short !== config?.name ? `${short} Portal` : undefined;
 
   return (
     <AppShell
@@ -36,12 +40,23 @@ export function Shell() {
             <UnstyledButton component={Link} to="/" aria-label="Home">
               <AgencyBadge src={theme.badgeUrl} alt={`${config?.name ?? 'Community'} badge`} h={44} w={44} />
             </UnstyledButton>
-            <Text component="p" fw={700} fz={{ base: 'md', sm: 'xl' }} truncate="end" data-testid="portal-title" m={0}>
+            <Text
+              component="p"
+              fw={700}
+              fz={{ base: 'md', sm: 'lg', md: 'xl' }}
+              truncate="end"
+              data-testid="portal-title"
+              data-short={shortTitle}
+              className={classes.title}
+              m={0}
+            >
               {title}
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <DemoModeBadge />
+            <Box visibleFrom="sm">
+              <DemoModeBadge />
+            </Box>
             <AgencySwitcher />
             <Box visibleFrom="sm">
               <UserMenu />
@@ -56,14 +71,23 @@ export function Shell() {
       <AppShell.Navbar p="sm">
         <MobileNav entries={entries} onNavigate={close} />
         <Box hiddenFrom="sm">
+          <Box px="sm" pt="md">
+            <DemoModeBadge />
+          </Box>
           <MobileSessionLinks onNavigate={close} />
         </Box>
       </AppShell.Navbar>
 
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
-        {error !== null && (
+        {configError !== null && (
           <Alert color="red" variant="light" title={CONFIG_UNAVAILABLE} mb="md" role="alert">
-            {error}
+            {configError}
+          </Alert>
+        )}
+        {agenciesError !== null && (
+          // The agency's own configuration still drives the page; only the switcher's list is missing.
+          <Alert color="orange" variant="light" mb="md" role="alert" data-testid="agencies-error">
+            {AGENCIES_UNAVAILABLE}
           </Alert>
         )}
         <Box style={{ flex: 1 }}>

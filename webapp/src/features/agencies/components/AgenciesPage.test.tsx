@@ -101,9 +101,10 @@ describe('AgenciesPage', { timeout: 20_000 }, () => {
     expect(writes[0]).toMatchObject({ method: 'PATCH', body: { flags: { hidden: false } } });
     expect(writes[0]?.url).toBe('/api/agencies/hidden?agency=rawlife');
 
+    // The root agency is not offered a Hide that would fail: the card says why.
     const root = screen.getByRole('region', { name: 'RawLife Community' });
-    await user.click(within(root).getByRole('button', { name: 'Hide' }));
-    expect(await screen.findByText('The root agency cannot be hidden.')).toBeTruthy();
+    expect(within(root).queryByRole('button', { name: 'Hide' })).toBeNull();
+    expect(within(root).getByTestId('root-not-hideable').textContent).toBe('The root agency cannot be hidden.');
     expect(writes).toHaveLength(1);
   });
 
@@ -124,6 +125,18 @@ describe('AgenciesPage', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('You need High Command access on the root agency to manage agencies.', {}, { timeout: 3000 }),
     ).toBeTruthy();
+  });
+
+  it('says it is only available from the root agency on an agency without agency management', async () => {
+    // Before: 'Page not found' (issue 11, defect 2).
+    serve();
+    window.localStorage.setItem('activeAgencySlug', 'bcso');
+    resetActiveAgencyStore();
+    renderApp('/command/agencies');
+    expect(
+      await screen.findByText('This page is only available from the root agency administration site.', {}, { timeout: 3000 }),
+    ).toBeTruthy();
+    expect(screen.queryByText('Page not found')).toBeNull();
   });
 
   it('is only available from the root agency', async () => {

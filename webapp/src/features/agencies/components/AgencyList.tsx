@@ -22,10 +22,6 @@ function AgencyCard({ agency, activeSlug }: { agency: Agency; activeSlug: string
   const hidden = agency.flags.hidden;
 
   const onToggleVisibility = () => {
-    if (isRoot && !hidden) {
-      notifications.show({ color: 'red', message: ROOT_CANNOT_BE_HIDDEN });
-      return;
-    }
     update.mutate(
       { slug: agency.slug, patch: { flags: { hidden: !hidden } } },
       {
@@ -114,9 +110,16 @@ function AgencyCard({ agency, activeSlug }: { agency: Agency; activeSlug: string
           </Group>
         </Group>
         <Group>
-          <Button size="xs" variant="default" onClick={onToggleVisibility} loading={update.isPending && working === null}>
-            {hidden ? 'Unhide' : 'Hide'}
-          </Button>
+          {isRoot && !hidden ? (
+            // The root agency cannot be hidden: say so instead of offering a button that fails.
+            <Text size="xs" c="dimmed" data-testid="root-not-hideable">
+              {ROOT_CANNOT_BE_HIDDEN}
+            </Text>
+          ) : (
+            <Button size="xs" variant="default" onClick={onToggleVisibility} loading={update.isPending && working === null}>
+              {hidden ? 'Unhide' : 'Hide'}
+            </Button>
+          )}
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {AGENCY_MEDIA_KINDS.map(({ key, label }) => (

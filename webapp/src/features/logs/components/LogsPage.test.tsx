@@ -93,9 +93,12 @@ describe('LogsPage', { timeout: 20_000 }, () => {
     expect(rows).toEqual([
       ['Field', 'Before', 'After'],
       ['Rank', 'Deputy', 'Sergeant'],
-      ['Rank id', 'patrol-dep', 'patrol-sgt'],
+      // Ids by name (before: the raw ids), the id in a tooltip.
+      ['Rank id', 'Deputy', 'Sergeant'],
       ['Sub-department', '-', 'K9 Unit'],
     ]);
+    const sergeant = within(promotion).getAllByText('Sergeant')[1]!;
+    expect(sergeant.getAttribute('data-logged-id')).toBe('patrol-sgt');
     expect(within(promotion).getByText('Performed by Alex Mercer')).toBeTruthy();
     expect(within(entries[0]!).getByRole('row', { name: 'Status Active LOA' })).toBeTruthy();
   });

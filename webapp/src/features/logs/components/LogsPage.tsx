@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Paper, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
@@ -18,6 +18,7 @@ import {
   logOffset,
   LOGS_ERROR_TITLE,
   logsErrorText,
+  loggedId,
   logValue,
   NO_LOG_ENTRIES,
   NO_NAMES,
@@ -26,6 +27,22 @@ import {
   type LogType,
   type StructureNames,
 } from '../lib/roster-logs';
+
+/** A logged value by name; the stored id in a tooltip (keyboard-reachable) when it was an id. */
+function LogCell({ field, value, names }: { field: string; value: string | null; names: StructureNames }) {
+  const text = logValue(field, value, names);
+  const id = loggedId(field, value, names);
+  if (id === null) return <Table.Td>{text}</Table.Td>;
+  return (
+    <Table.Td>
+      <Tooltip label={`Id: ${id}`} withArrow>
+        <Text span size="sm" tabIndex={0} data-logged-id={id} style={{ borderBottom: '1px dotted currentColor' }}>
+          {text}
+        </Text>
+      </Tooltip>
+    </Table.Td>
+  );
+}
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -67,8 +84,8 @@ function RankChanges({ items, names }: { items: readonly RankLogItem[]; names: S
                 {group.rows.map((row, index) => (
                   <Table.Tr key={`${row.field}-${String(index)}`}>
                     <Table.Td>{row.label}</Table.Td>
-                    <Table.Td>{logValue(row.field, row.before, names)}</Table.Td>
-                    <Table.Td>{logValue(row.field, row.after, names)}</Table.Td>
+                    <LogCell field={row.field} value={row.before} names={names} />
+                    <LogCell field={row.field} value={row.after} names={names} />
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -9,6 +9,7 @@ import {
   LOG_TYPES,
   logOffset,
   logsErrorText,
+  loggedId,
   logValue,
   NO_LOG_ENTRIES,
   NO_NAMES,
@@ -95,7 +96,12 @@ describe('field labels and values', () => {
     expect(logValue('departmentId', 'patrol', names)).toBe('Patrol Division');
     expect(logValue('subDeptId', 'patrol-sub-1', names)).toBe('K9 Unit');
     expect(logValue('roles', 'patrol-role-1, patrol-role-2, x', names)).toBe('Field Training Officer, Dispatch, x');
-    expect(logValue('rankId', 'p-sgt', names)).toBe('p-sgt');
+    expect(logValue('rankId', 'p-sgt', names)).toBe('Sergeant');
+    expect(logValue('rankId', 'rank-gone', names)).toBe('rank-gone');
+    expect(loggedId('rankId', 'p-sgt', names)).toBe('p-sgt');
+    expect(loggedId('rankId', 'rank-gone', names)).toBeNull();
+    expect(loggedId('status', 'Active', names)).toBeNull();
+    expect(loggedId('departmentId', ' patrol ', names)).toBe('patrol');
     expect(logValue('departmentId', 'gone', names)).toBe('gone');
     expect(logValue('rank', null, names)).toBe('-');
     expect(logValue('rank', '  ', NO_NAMES)).toBe('-');

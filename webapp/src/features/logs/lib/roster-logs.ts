@@ -85,13 +85,16 @@ export function structureNames(structure: {
 }
 
 /**
- * A logged value as shown: '-' when empty; department, sub-department and role ids by name
- * when the structure knows them (roles are logged as 'a, b'). Rank ids stay ids ('Rank id').
+ * A logged value as shown: '-' when empty; rank, department, sub-department and role ids by
+ * name when the structure knows them (roles are logged as 'a, b'); an id the structure no
+ * longer has stays shown as the id. The screen puts the stored id in a tooltip (`loggedId`).
  */
 export function logValue(field: string, value: string | null | undefined, names: StructureNames = NO_NAMES): string {
   const text = value?.trim() ?? '';
   if (text === '') return '-';
   switch (field) {
+    case 'rankId':
+      return names.ranks.get(text) ?? text;
     case 'departmentId':
       return names.departments.get(text) ?? text;
     case 'subDeptId':
@@ -106,6 +109,16 @@ export function logValue(field: string, value: string | null | undefined, names:
     default:
       return text;
   }
+}
+
+/** Fields whose logged values are ids (shown by name, the id in a tooltip). */
+const ID_FIELDS = new Set(['rankId', 'departmentId', 'subDeptId', 'roles']);
+
+/** The stored value behind a cell shown by name, for its tooltip; null when shown as stored. */
+export function loggedId(field: string, value: string | null | undefined, names: StructureNames = NO_NAMES): string | null {
+  const text = value?.trim() ?? '';
+  if (!ID_FIELDS.has(field) || text === '') return null;
+  return logValue(field, text, names) === text ? null : text;
 }
 
 /** What grouping needs of a rank log row. */
