@@ -21,6 +21,8 @@ export type ErrorBody = Schemas['ErrorBody'];
 export type Me = Schemas['Me'];
 export type MeUser = Schemas['MeUser'];
 export type RosterEntry = Schemas['RosterEntry'];
+/** A roster save's answer: the entry, and whether its callsign lies outside its rank's pools. */
+export type SavedPerson = Schemas['SavedPerson'];
 export type DiscordUser = Schemas['DiscordUser'];
 export type NavPermissions = Schemas['NavPermissions'];
 export type NavPermissionEntry = Schemas['NavEntry'];

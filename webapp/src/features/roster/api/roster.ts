@@ -3,7 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, ApiError, prepareRequest } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
-import type { AvailableCallsigns, RosterEntry, RosterInput } from '@/api/types';
+import type { AvailableCallsigns, RosterEntry, RosterInput, SavedPerson } from '@/api/types';
 
 // The list itself is shared with the report forms' deputy picker.
 export { getRoster, rosterQueryOptions } from '@/api/roster';
@@ -69,11 +69,11 @@ async function send(url: string, method: 'POST' | 'PATCH', body: RosterInput): P
 }
 
 /** POST /api/roster → the new entry (201). */
-export function createRosterEntry(body: RosterInput): Promise<RosterEntry> {
+export function createRosterEntry(body: RosterInput): Promise<SavedPerson> {
   return send('/api/roster', 'POST', body);
 }
 
 /** PATCH /api/roster/{id} with the `version` edited; a stale one fails with the current entry. */
-export function updateRosterEntry(id: number, body: RosterInput): Promise<RosterEntry> {
+export function updateRosterEntry(id: number, body: RosterInput): Promise<SavedPerson> {
   return send(`/api/roster/${id}`, 'PATCH', body);
 }

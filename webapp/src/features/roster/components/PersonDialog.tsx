@@ -19,6 +19,9 @@ import {
   ACTION_SUGGESTIONS,
   ADDED_TITLE,
   addedMessage,
+  callsignOutsideRank,
+  outsidePoolsNote,
+  outsidePoolsWarning,
   EMPTY_PERSON,
   FAILED_TITLE,
   MISSING_FIELDS_TITLE,
@@ -141,7 +144,7 @@ export function PersonDialog({
     if (editing === null) {
       add.mutate(personPayload(submitted, options), {
         onSuccess: (entry) => {
-          notifications.show({ color: 'green', title: ADDED_TITLE, message: addedMessage(entry) });
+          notifications.show({ color: 'green', title: ADDED_TITLE, message: confirmation(addedMessage(entry), entry), style: { whiteSpace: 'pre-line' } });
           onClose();
         },
         onError: (error) => {
@@ -154,7 +157,7 @@ export function PersonDialog({
       { id: editing.id, body: personPayload(submitted, { ...options, version }) },
       {
         onSuccess: (entry) => {
-          notifications.show({ color: 'green', title: UPDATED_TITLE, message: updatedMessage(entry) });
+          notifications.show({ color: 'green', title: UPDATED_TITLE, message: confirmation(updatedMessage(entry), entry), style: { whiteSpace: 'pre-line' } });
           onClose();
         },
         onError: (error) => {
@@ -163,6 +166,19 @@ export function PersonDialog({
       },
     );
   });
+
+  const outside = callsignsDisabled
+    ? null
+    : callsignOutsideRank({
+        callsign: values.callsign,
+        rankId: values.rankId,
+        free: available.isFetching ? undefined : available.data?.available,
+        own: editing,
+      });
+  const confirmation = (message: string, entry: { callsign?: string | null; rank?: string | null; callsignOutsidePools?: boolean }) => {
+    const note = outsidePoolsNote(entry);
+    return note === null ? message : `${message}\n${note}`;
+  };
 
   const callsignHint = callsignsDisabled
     ? undefined
@@ -201,9 +217,26 @@ export function PersonDialog({
             <Autocomplete
               label="Callsign"
               required={!callsignsDisabled}
-              description={callsignHint}
+              description={
+                outside === null ? (
+                  callsignHint
+                ) : (
+                  // A warning, not an error: command may assign any free callsign by hand.
+                  <Text span size="xs" c="orange" data-testid="callsign-outside-pools">
+                    {outsidePoolsWarning(outside, chosenRank?.rank.name ?? 'this rank', available.data?.total ?? 0)}
+                  </Text>
+                )
+              }
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               data={callsignsDisabled ? [] : callsignOptions}
+              // A callsign that matches none of the free ones (the old rank's, kept after a
+              // rank change) still lists them all, so they are offered.
+              filter={({ options, search }) => {
+                const typed = search.trim().toUpperCase();
+                const matches = options.filter((option) => 'value' in option && option.value.includes(typed));
+                return matches.length > 0 ? matches : options;
+              }}
+
               limit={50}
               maxDropdownHeight={240}
               maxLength={CALLSIGN_MAX}

@@ -430,6 +430,33 @@ describe('RosterPage', { timeout: 20_000 }, () => {
     });
   });
 
+  it("offers the new rank's callsigns after a rank change and says when the kept one lies outside its pools", async () => {
+    const { writes } = serve({
+      write: (_request, body) =>
+        json({ ...rosterEntry({ id: 5, name: 'Bo Diaz', callsign: String(body.callsign), rank: 'Sergeant' }), callsignOutsidePools: true }),
+    });
+    const user = userEvent.setup();
+    renderApp('/roster');
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Edit Bo Diaz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Person' });
+    expect(within(dialog).queryByTestId('callsign-outside-pools')).toBeNull();
+    await choose(user, dialog, 'Rank', 'Sergeant');
+    // Before (issue 11): the old callsign stayed, unflagged, and no callsign was offered.
+    const warning = await within(dialog).findByTestId('callsign-outside-pools');
+    expect(warning.textContent).toBe(
+      'A-101 is not one of the Sergeant callsigns: pick one of the 29 free callsigns, or keep it to assign it by hand.',
+    );
+    await user.click(within(dialog).getByRole('combobox', { name: /^Callsign/ }));
+    expect(await screen.findByRole('option', { name: 'S-11' })).toBeTruthy();
+    // Kept by hand: saved, and the confirmation says so.
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Updated')).toBeTruthy();
+    expect(screen.getByText(/A-101 lies outside the Sergeant callsign pools \(assigned by hand\)\./)).toBeTruthy();
+    expect(writes[0]?.body).toMatchObject({ callsign: 'A-101', rankId: 'patrol-sgt' });
+  });
+
   it('reloads the person into the dialog after a stale edit', async () => {
     const current = { ...roster()[0]!, name: 'Bo Diaz-Reyes', region: 'Vespucci', version: 2 };
     const { writes } = serve({

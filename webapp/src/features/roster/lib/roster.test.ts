@@ -23,6 +23,9 @@ import {
   updatedMessage,
   withDepartment,
   type RosterRow,
+  callsignOutsideRank,
+  outsidePoolsNote,
+  outsidePoolsWarning,
 } from './roster';
 
 const STRUCTURE = {
@@ -333,5 +336,32 @@ describe('messages', () => {
     expect(saveFailureText('add', null)).toBe('Failed to add');
     expect(saveFailureText('update', { serverMessage: null, unparseable: true })).toBe('Update failed');
     expect(saveFailureText('update', { serverMessage: 'Nope', unparseable: false })).toBe('Nope');
+  });
+});
+
+describe('callsigns outside the rank', () => {
+  it('flags a callsign that is not among the free ones of the chosen rank, not one\'s own', () => {
+    const own = { callsign: 'B-208', rankId: 'corporal' };
+    const free = ['S-10', 'S-11'];
+    expect(callsignOutsideRank({ callsign: 'B-208', rankId: 'sergeant', free, own })).toBe('B-208');
+    expect(callsignOutsideRank({ callsign: 'B-208', rankId: 'corporal', free: [], own })).toBeNull();
+    expect(callsignOutsideRank({ callsign: 'S-11', rankId: 'sergeant', free, own })).toBeNull();
+    expect(callsignOutsideRank({ callsign: ' ', rankId: 'sergeant', free, own })).toBeNull();
+    expect(callsignOutsideRank({ callsign: 'B-208', rankId: null, free, own })).toBeNull();
+    expect(callsignOutsideRank({ callsign: 'B-208', rankId: 'sergeant', free: undefined, own })).toBeNull();
+    expect(callsignOutsideRank({ callsign: 'X-01', rankId: 'sergeant', free, own: null })).toBe('X-01');
+  });
+
+  it('words the warning and the note', () => {
+    expect(outsidePoolsWarning('B-208', 'Sergeant', 24)).toBe(
+      'B-208 is not one of the Sergeant callsigns: pick one of the 24 free callsigns, or keep it to assign it by hand.',
+    );
+    expect(outsidePoolsWarning('B-208', 'Sergeant', 0)).toBe(
+      'B-208 is not one of the Sergeant callsigns: this rank has no free callsign, or keep it to assign it by hand.',
+    );
+    expect(outsidePoolsNote({ callsign: 'B-208', rank: 'Sergeant', callsignOutsidePools: true })).toBe(
+      'B-208 lies outside the Sergeant callsign pools (assigned by hand).',
+    );
+    expect(outsidePoolsNote({ callsign: 'S-10', rank: 'Sergeant', callsignOutsidePools: false })).toBeNull();
   });
 });

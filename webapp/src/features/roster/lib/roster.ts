@@ -405,6 +405,35 @@ export function addedMessage(entry: { name: string; callsign?: string | null }):
   return callsign === '' ? `${entry.name} added.` : `${entry.name} (${callsign}) added.`;
 }
 
+/**
+ * The callsign of a dialog that is not among the chosen rank's free callsigns (a rank changed
+ * with the old callsign kept, or one typed by hand), or null. Their own callsign at their own
+ * rank is not flagged.
+ */
+export function callsignOutsideRank(input: {
+  callsign: string;
+  rankId: string | null;
+  free: readonly string[] | undefined;
+  own: { callsign?: string | null; rankId?: string | null } | null;
+}): string | null {
+  const callsign = input.callsign.trim();
+  if (callsign === '' || input.rankId === null || input.free === undefined) return null;
+  if (input.own !== null && input.own.rankId === input.rankId && input.own.callsign?.trim() === callsign) return null;
+  return input.free.includes(callsign) ? null : callsign;
+}
+
+/** The dialog's warning for a callsign outside the rank's pools. */
+export function outsidePoolsWarning(callsign: string, rankName: string, free: number): string {
+  const offer = free > 0 ? `pick one of the ${String(free)} free callsigns` : 'this rank has no free callsign';
+  return `${callsign} is not one of the ${rankName} callsigns: ${offer}, or keep it to assign it by hand.`;
+}
+
+/** The second line of a save's confirmation when the callsign was assigned by hand. */
+export function outsidePoolsNote(entry: { callsign?: string | null; rank?: string | null; callsignOutsidePools?: boolean }): string | null {
+  if (entry.callsignOutsidePools !== true) return null;
+  return `${entry.callsign?.trim() ?? ''} lies outside the ${entry.rank?.trim() ?? ''} callsign pools (assigned by hand).`;
+}
+
 /** '{name} saved.' */
 export function updatedMessage(entry: { name: string }): string {
   return `${entry.name} saved.`;
