@@ -110,6 +110,13 @@ describe('BrandingPage', { timeout: 20_000 }, () => {
     });
     expect(uploads[0]?.get('file')).toBeInstanceOf(File);
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeTruthy();
+
+    // Leaving before saving asks first (issue 11: the upload used to be dropped silently).
+    const home = screen.getAllByRole('link', { name: 'Home' }).find((link) => link.getAttribute('href') === '/');
+    await user.click(home!);
+    const confirm = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await user.click(within(confirm).getByRole('button', { name: 'Stay' }));
+    expect(screen.getByRole('img', { name: 'Navigation badge preview' }).getAttribute('src')).toBe('/media/agencies/rawlife/new.png');
   });
 
   it("reports 'Failed to update agency branding (HTTP {status})'", async () => {

@@ -11,6 +11,7 @@ import builtInBadge from '@/assets/badge.svg';
 import { HighCommandNotice } from '@/components/HighCommandNotice';
 import { HomeHero } from '@/components/HomeHero';
 import { ImageUploadField } from '@/components/ImageUploadField';
+import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { resolveHome } from '@/lib/home';
 import { imageProblem } from '@/lib/images';
 import { useNavAccess } from '@/session/use-nav-access';
@@ -65,6 +66,8 @@ function BrandingEditor({ slug }: { slug: string }) {
   const values = form.values;
   const dirty = brandingChanged(form.getInitialValues(), values);
   const busy = save.isPending;
+  // An uploaded image or an edit is not kept until saved: ask before leaving (issue 11).
+  useUnsavedChanges(dirty && !save.isPending);
 
   // The preview follows the draft while it is on...
   useEffect(() => {

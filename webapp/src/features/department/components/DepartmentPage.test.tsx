@@ -24,11 +24,13 @@ interface ServeOptions {
   /** Changes to the viewer the permissions call describes. */
   viewer?: Partial<ViewerInfo>;
   rolesStatus?: number;
+  /** The body of GET /api/discord/roles (default: the guild's roles). */
+  rolesBody?: unknown;
   /** Answers a write instead of the default (the structure, or the pools). */
   answer?: (write: Write) => Response | undefined;
 }
 
-function serve({ agency = rawlife(), me = HC, viewer, rolesStatus, answer }: ServeOptions = {}) {
+function serve({ agency = rawlife(), me = HC, viewer, rolesStatus, rolesBody, answer }: ServeOptions = {}) {
   const writes: Write[] = [];
   const reads: string[] = [];
   const current: Structure = structure();
@@ -45,6 +47,7 @@ function serve({ agency = rawlife(), me = HC, viewer, rolesStatus, answer }: Ser
           return json(current);
         }
         if (path === '/api/discord/roles') {
+          if (rolesBody !== undefined) return json(rolesBody);
           return rolesStatus === undefined ? json(DISCORD_ROLES) : json({ error: 'Discord bot not configured' }, rolesStatus);
         }
         if (path === '/api/callsigns') {
@@ -164,6 +167,41 @@ describe('DepartmentPage', { timeout: 20_000 }, () => {
     await waitFor(() => {
       expect(reads.filter((path) => path === '/api/structure').length).toBeGreaterThan(before);
     });
+    expect(await screen.findByText('Department added')).toBeTruthy();
+  });
+
+  it('asks before a dialog with changes is closed, and keeps them on request', async () => {
+    const { writes } = serve();
+    const user = userEvent.setup();
+    renderApp('/command/department');
+    await card('Patrol Division');
+    await user.click(screen.getByRole('button', { name: '+ Department' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Department' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Department name/ }), 'Marine Unit');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(within(confirm).getByText('Close this dialog and drop your changes?')).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+    });
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: /^Department name/ }).value).toBe('Marine Unit');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    confirm = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await user.click(within(confirm).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Add Department' })).toBeNull();
+    });
+    expect(writes).toHaveLength(0);
+  });
+
+  it('says once, quietly, when the Discord roles cannot be listed', async () => {
+    serve({ rolesBody: { roles: [], available: false, reason: 'Discord lookups are not configured (DISCORD_BOT_TOKEN)' } });
+    renderApp('/command/department');
+    await card('Patrol Division');
+    const notices = await screen.findAllByTestId('discord-roles-unavailable');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.textContent).toContain('Discord lookups are not configured (DISCORD_BOT_TOKEN)');
   });
 
   it("requires names for subs and roles, and types role ids when Discord roles are unavailable", async () => {
@@ -223,6 +261,7 @@ describe('DepartmentPage', { timeout: 20_000 }, () => {
     await waitFor(() => {
       expect(writes).toEqual([{ method: 'DELETE', path: '/api/structure/patrol-role-2', body: undefined }]);
     });
+    expect(await screen.findByText('Role deleted')).toBeTruthy();
   });
 
   it("shows why a rank cannot be deleted", async () => {
@@ -375,6 +414,7 @@ describe('DepartmentPage', { timeout: 20_000 }, () => {
         ],
       },
     });
+    expect(await screen.findByText('Callsign pools saved')).toBeTruthy();
   });
 
   it('shows Command no Edit or Delete of High Command ranks, nor Delete of a department holding one', async () => {

@@ -9,7 +9,7 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -138,13 +138,16 @@ export function DepartmentPage() {
     );
   };
 
-  const confirmDelete = (title: string, what: string, id: string) => {
+  const confirmDelete = (title: string, what: string, id: string, deleted: string) => {
     modals.openConfirmModal({
       title,
       children: <Text size="sm">{what}</Text>,
       confirmProps: { color: 'red' },
       onConfirm: () => {
         change.mutate(() => deleteStructureItem(id), {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: deleted });
+          },
           onError: (error) => {
             notifications.show({
               color: 'red',
@@ -175,6 +178,7 @@ export function DepartmentPage() {
         CONFIRM_DELETE_PERMANENTLY,
         `Department '${department.name}' and its ranks, roles and sub-departments will be deleted.`,
         department.id,
+        'Department deleted',
       );
     },
     editRank: (_department, rank) => {
@@ -184,19 +188,24 @@ export function DepartmentPage() {
       setModal({ kind: 'pools', rank });
     },
     deleteRank: (rank) => {
-      confirmDelete(CONFIRM_DELETE_RANK, `Rank '${rank.name}' and its callsign pool will be deleted.`, rank.id);
+      confirmDelete(CONFIRM_DELETE_RANK, `Rank '${rank.name}' and its callsign pool will be deleted.`, rank.id, 'Rank deleted');
     },
     editSub: (_department, sub) => {
       setModal({ kind: 'editSub', sub });
     },
     deleteSub: (sub) => {
-      confirmDelete(CONFIRM_DELETE_PERMANENTLY, `Sub-department '${sub.name}' will be deleted.`, sub.id);
+      confirmDelete(CONFIRM_DELETE_PERMANENTLY, `Sub-department '${sub.name}' will be deleted.`, sub.id, 'Sub-department deleted');
     },
     editRole: (_department, role) => {
       setModal({ kind: 'editRole', role });
     },
     deleteRole: (role) => {
-      confirmDelete(CONFIRM_DELETE_ROLE, `Role '${role.name}' will be deleted and taken off everyone who holds it.`, role.id);
+      confirmDelete(
+        CONFIRM_DELETE_ROLE,
+        `Role '${role.name}' will be deleted and taken off everyone who holds it.`,
+        role.id,
+        'Role deleted',
+      );
     },
   };
 
@@ -235,6 +244,13 @@ export function DepartmentPage() {
         </Group>
 
         {isOnLeave(viewer) && <LoaNotice />}
+        {discordRoles.data?.available === false && (
+          // Once, quietly: without a bot token the portal cannot list the server's roles.
+          <Alert color="gray" variant="light" data-testid="discord-roles-unavailable">
+            Discord roles are unavailable ({discordRoles.data.reason ?? 'no bot token'}). Link ranks and roles by typing
+            a Discord role id; names appear once a bot token is configured.
+          </Alert>
+        )}
 
         <QueryStatus
           query={structure}

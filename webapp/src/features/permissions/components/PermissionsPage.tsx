@@ -10,6 +10,7 @@ import type { NavPermissions } from '@/api/types';
 import { HighCommandNotice } from '@/components/HighCommandNotice';
 import { LoaNotice } from '@/components/LoaNotice';
 import { QueryStatus } from '@/components/QueryStatus';
+import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { agencyLabel, DEFAULT_AGENCY_SLUG } from '@/lib/active-agency';
 import { entryFor, toPermissionItems, type PermissionItems } from '@/lib/nav-permissions';
 import { canWrite } from '@/lib/rank-access';
@@ -75,6 +76,7 @@ export function PermissionsPage() {
   const dirty =
     draft !== null &&
     hasPermissionChanges({ items: draft.baseItems, locked: draft.source.metadata.locked }, draft);
+  useUnsavedChanges(dirty && writable && !save.isPending);
 
   const loadFailed = query.isError && data === undefined;
   const loadError = loadFailed ? messageOf(query.error, 'Failed to load permissions') : null;

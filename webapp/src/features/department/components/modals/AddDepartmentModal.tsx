@@ -8,6 +8,7 @@ export function AddDepartmentModal(props: StructureModalProps) {
   return (
     <NamedItemModal
       {...props}
+      saved="Department added"
       title="Add Department"
       nameLabel="Department name"
       nameRequired={DEPARTMENT_NAME_REQUIRED}

@@ -29,7 +29,8 @@ export function AddRanksModal({ slug, department, roles, levels, viewer, onClose
   const firstLevel = offered[0]?.id ?? levels[0]?.id ?? 'deputy';
   const [nextKey, setNextKey] = useState(2);
   const [rows, setRows] = useState<RankRow[]>([{ key: 1, name: '', roleId: null, level: firstLevel, file: null }]);
-  const { error, setError, busy, uploadAll, save } = useRankSave(slug, onClose);
+  const named = rows.filter((row) => row.name.trim() !== '' || row.file !== null || row.roleId !== null).length;
+  const { error, setError, busy, uploadAll, save } = useRankSave(slug, onClose, named > 1 ? 'Ranks added' : 'Rank added');
   const levelOptions = offered.map((level) => ({ value: level.id, label: level.label }));
 
   const updateRow = (key: number, patch: Partial<RankRow>) => {
@@ -43,10 +44,10 @@ export function AddRanksModal({ slug, department, roles, levels, viewer, onClose
       return;
     }
     setError(null);
-    const named = namedRankRows(rows);
-    const insignia = await uploadAll(named.map((row) => row.file));
+    const filled = namedRankRows(rows);
+    const insignia = await uploadAll(filled.map((row) => row.file));
     if (insignia === null) return;
-    const ranks = named.map((row, index) => ({
+    const ranks = filled.map((row, index) => ({
       name: row.name.trim(),
       roleId: row.roleId,
       level: row.level,
@@ -60,6 +61,7 @@ export function AddRanksModal({ slug, department, roles, levels, viewer, onClose
       title="Add Rank(s)"
       size="xl"
       busy={busy}
+      dirty={named > 0}
       onClose={onClose}
       onSubmit={() => {
         void onSubmit();

@@ -9,6 +9,7 @@ export function AddRoleModal({ department, ...props }: StructureModalProps & { d
   return (
     <NamedItemModal
       {...props}
+      saved="Role added"
       title="Add Role"
       nameLabel="Role name"
       nameRequired={NAME_REQUIRED}

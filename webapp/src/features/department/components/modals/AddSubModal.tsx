@@ -9,6 +9,7 @@ export function AddSubModal({ department, ...props }: StructureModalProps & { de
   return (
     <NamedItemModal
       {...props}
+      saved="Sub-department added"
       title="Add Sub"
       nameLabel="Sub-department name"
       nameRequired={SUB_NAME_REQUIRED}

@@ -9,6 +9,7 @@ export function EditDepartmentModal({ department, ...props }: StructureModalProp
   return (
     <NamedItemModal
       {...props}
+      saved="Department saved"
       title="Edit Department"
       nameLabel="Department name"
       initialName={department.name}

@@ -26,7 +26,9 @@ export function EditRankModal({ slug, rank, roles, levels, viewer, onClose }: Ed
   const [level, setLevel] = useState(rank.level);
   const [insignia, setInsignia] = useState<string | null>(rank.insignia ?? null);
   const [file, setFile] = useState<File | null>(null);
-  const { error, setError, busy, uploadAll, save } = useRankSave(slug, onClose);
+  const { error, setError, busy, uploadAll, save } = useRankSave(slug, onClose, 'Rank saved');
+  const dirty =
+    name !== rank.name || roleId !== (rank.roleId ?? null) || level !== rank.level || insignia !== (rank.insignia ?? null) || file !== null;
   const levelLocked = !canChangeRankLevel(viewer, rank.level);
   const levelOptions = assignableLevelOptions(levels, viewer, rank.level).map((option) => ({
     value: option.id,
@@ -56,6 +58,7 @@ export function EditRankModal({ slug, rank, roles, levels, viewer, onClose }: Ed
 
   return (
     <ModalFrame
+      dirty={dirty}
       title="Edit Rank"
       busy={busy}
       onClose={onClose}

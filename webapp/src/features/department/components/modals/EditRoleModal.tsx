@@ -9,6 +9,7 @@ export function EditRoleModal({ role, ...props }: StructureModalProps & { role: 
   return (
     <NamedItemModal
       {...props}
+      saved="Role saved"
       title="Edit Role"
       nameLabel="Role name"
       initialName={role.name}

@@ -8,6 +8,7 @@ export function EditSubModal({ sub, ...props }: StructureModalProps & { sub: Sub
   return (
     <NamedItemModal
       {...props}
+      saved="Sub-department saved"
       title="Edit Sub"
       nameLabel="Sub-department name"
       initialName={sub.name}

@@ -1,4 +1,5 @@
 import { TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Structure } from '@/api/types';
 import { STRUCTURE_NAME_MAX } from '@/lib/limits';
@@ -16,6 +17,8 @@ export interface NamedItemModalProps extends StructureModalProps {
   nameRequired: string | null;
   /** The write, given the trimmed name and the linked Discord role. */
   write: (name: string, roleId: string | null) => Promise<Structure>;
+  /** The confirmation after a save ('Department saved', 'Role added', …). */
+  saved: string;
 }
 
 /**
@@ -31,6 +34,7 @@ export function NamedItemModal({
   roles,
   nameRequired,
   write,
+  saved,
   onClose,
 }: NamedItemModalProps) {
   const [name, setName] = useState(initialName);
@@ -46,7 +50,10 @@ export function NamedItemModal({
     }
     setError(null);
     change.mutate(() => write(trimmed, roleId), {
-      onSuccess: onClose,
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: saved });
+        onClose();
+      },
       onError: (failure) => {
         setError(serverText(failure, 'Save failed'));
       },
@@ -55,6 +62,7 @@ export function NamedItemModal({
 
   return (
     <ModalFrame
+      dirty={name !== initialName || roleId !== initialRoleId}
       title={title}
       busy={change.isPending}
       onClose={onClose}

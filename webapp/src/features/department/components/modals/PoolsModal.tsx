@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Pool, Rank } from '@/api/types';
 import { useSavePools } from '../../api/use-structure';
@@ -25,6 +26,8 @@ export function PoolsModal({ slug, rank, pools, onClose }: PoolsModalProps) {
   const [drafts, setDrafts] = useState(() => pools.map((pool) => keyed(poolDraft(pool))));
   const [error, setError] = useState<string | null>(null);
   const save = useSavePools(slug);
+  const [initialDrafts] = useState(drafts);
+  const dirtyPools = JSON.stringify(poolsFromDrafts(drafts)) !== JSON.stringify(poolsFromDrafts(initialDrafts));
   const busy = save.isPending;
 
   const updateDraft = (key: number, patch: Partial<PoolDraft>) => {
@@ -36,7 +39,10 @@ export function PoolsModal({ slug, rank, pools, onClose }: PoolsModalProps) {
     save.mutate(
       { rankName: rank.name, pools: poolsFromDrafts(drafts) },
       {
-        onSuccess: onClose,
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: 'Callsign pools saved' });
+          onClose();
+        },
         onError: (failure) => {
           setError(serverText(failure, 'Save failed'));
         },
@@ -45,7 +51,7 @@ export function PoolsModal({ slug, rank, pools, onClose }: PoolsModalProps) {
   };
 
   return (
-    <ModalFrame title="Callsign Pools" size="lg" busy={busy} onClose={onClose} onSubmit={onSubmit}>
+    <ModalFrame title="Callsign Pools" size="lg" busy={busy} dirty={dirtyPools} onClose={onClose} onSubmit={onSubmit}>
       <Text size="sm" c="dimmed">
         Callsigns offered for {rank.name}. Pools belong to the rank name, so every rank named {rank.name} shares them.
       </Text>

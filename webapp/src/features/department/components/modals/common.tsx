@@ -1,9 +1,11 @@
+import { Alert, Button, FileButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 /**
  * What the structure dialogs share: their frame (title, Cancel and Save), the error alert, the
  * insignia picker and the save of the rank dialogs.
  */
 
-import { Alert, Button, FileButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { ApiError, messageOf } from '@/api/client';
 import type { DiscordRole, Structure } from '@/api/types';
@@ -42,6 +44,9 @@ export function ErrorAlert({ message }: { message: string | null }) {
 }
 
 /** A dialog with a form: its fields, then Cancel and Save; it does not close while busy. */
+/** The question before a dialog with unsaved changes is closed. */
+export const DISCARD_CHANGES = 'Close this dialog and drop your changes?';
+
 export function ModalFrame({
   title,
   busy,
@@ -50,10 +55,13 @@ export function ModalFrame({
   submitLabel = 'Save',
   submitDisabled = false,
   size = 'md',
+  dirty = false,
   children,
 }: {
   title: string;
   busy: boolean;
+  /** The dialog holds changes not saved yet: closing it asks first. */
+  dirty?: boolean;
   onClose: () => void;
   onSubmit: () => void;
   submitLabel?: string;
@@ -65,21 +73,33 @@ export function ModalFrame({
     event.preventDefault();
     onSubmit();
   };
+  const close = () => {
+    if (busy) return;
+    if (!dirty) {
+      onClose();
+      return;
+    }
+    modals.openConfirmModal({
+      title: 'Unsaved changes',
+      children: DISCARD_CHANGES,
+      labels: { confirm: 'Discard', cancel: 'Keep editing' },
+      confirmProps: { color: 'red' },
+      onConfirm: onClose,
+    });
+  };
   return (
     <Modal
       opened
       title={title}
       size={size}
       closeButtonProps={MODAL_CLOSE}
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+      onClose={close}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {children}
           <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
+            <Button variant="default" onClick={close} disabled={busy}>
               Cancel
             </Button>
             <Button type="submit" loading={busy} disabled={submitDisabled}>
@@ -138,7 +158,7 @@ export function InsigniaPicker({
  * is written; an upload failure ('Upload failed' or the server's text) or a save failure
  * ('Save failed: {message}') lands in `error`, and a successful save closes the dialog.
  */
-export function useRankSave(slug: string, onClose: () => void) {
+export function useRankSave(slug: string, onClose: () => void, saved: string) {
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const upload = useUploadInsignia();
@@ -169,7 +189,10 @@ export function useRankSave(slug: string, onClose: () => void) {
 
   const save = (write: () => Promise<Structure>) => {
     change.mutate(write, {
-      onSuccess: onClose,
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: saved });
+        onClose();
+      },
       onError: (failure) => {
         setError(saveFailed(serverText(failure, 'Unknown error')));
       },
