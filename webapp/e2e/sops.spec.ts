@@ -25,6 +25,8 @@ async function snapViewport(page: Page, name: string): Promise<void> {
 
 /** Waits until the success notifications have closed by themselves (they would cover the header). */
 async function notificationsGone(page: Page): Promise<void> {
+  // A notification under the pointer stays open (it rises where the dialog's Save was).
+  await page.mouse.move(0, 0);
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
 }
 

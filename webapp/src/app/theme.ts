@@ -2,6 +2,7 @@
 
 import {
   createTheme,
+  SegmentedControl,
   defaultVariantColorsResolver,
   type CSSVariablesResolver,
   type MantineThemeOverride,
@@ -35,6 +36,11 @@ export function buildMantineTheme(theme: Theme): MantineThemeOverride {
     headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
     defaultRadius: 'md',
     other: { agency: theme },
+    components: {
+      // The selected segment in the agency colour, its label in whichever of black and white
+      // reads on it (the default was dark grey on dark grey).
+      SegmentedControl: SegmentedControl.extend({ defaultProps: { color: AGENCY_COLOR, autoContrast: true } }),
+    },
   });
 }
 

@@ -191,18 +191,21 @@ export function DepartmentCard({
                     ) : (
                       <Paper w={32} h={32} radius="sm" bg="var(--mantine-color-dark-6)" aria-hidden />
                     )}
-                    <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                    {/* Name and details, then the actions: side by side when there is room,
+                        the actions on their own line on a phone. */}
+                    <Group gap="xs" wrap="wrap" align="center" style={{ flex: 1, minWidth: 0 }}>
+                    <Stack gap={0} style={{ flex: '1 1 180px', minWidth: 0 }}>
                       <Group gap="xs" wrap="wrap">
                         <Text fw={600} size="sm" data-testid="rank-name">
                           {rank.name}
                         </Text>
-                        <Badge size="sm" variant="light">
+                        <Badge size="sm" variant="light" style={{ flex: 'none' }}>
                           {levelLabel(levels, rank.level)}
                         </Badge>
                       </Group>
                       <Group gap="xs" wrap="wrap">
                         <RoleName roles={discordRoles} id={rank.roleId} />
-                        <Text size="xs" c="dimmed" data-testid="rank-callsigns">
+                        <Text size="xs" c="dimmed" data-testid="rank-callsigns" style={{ whiteSpace: 'nowrap' }}>
                           {rankCallsignText(pools, rank.name, callsignsDisabled)}
                         </Text>
                       </Group>
@@ -226,6 +229,7 @@ export function DepartmentCard({
                         )}
                       </Group>
                     )}
+                    </Group>
                   </SortableRow>
                 ))}
               </Stack>

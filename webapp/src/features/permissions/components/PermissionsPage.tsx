@@ -1,4 +1,4 @@
-import { Button, Container, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -184,31 +184,16 @@ export function PermissionsPage() {
           )}
         </Group>
 
-        <Group justify="space-between" align="flex-end">
-          <Group align="flex-end">
-            <TextInput
-              label="Search"
-              placeholder="Search pages"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-              }}
-              w={260}
-            />
-            <Text size="sm" c="dimmed" pb={6} data-testid="permissions-count">
-              {itemCount(cards.length)}
-            </Text>
-          </Group>
-          <Group>
-            <Button variant="default" onClick={() => void onRefresh()} loading={query.isFetching && !busy}>
-              Refresh
-            </Button>
-            {writable && (
-              <Button onClick={onSave} disabled={!dirty || busy} loading={busy}>
-                {dirty ? 'Save changes' : 'Saved'}
-              </Button>
-            )}
-          </Group>
+        <Group align="flex-end">
+          <TextInput
+            label="Search"
+            placeholder="Search pages"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+            }}
+            w={{ base: '100%', xs: 260 }}
+          />
         </Group>
 
         {!writable && <LoaNotice />}
@@ -252,6 +237,32 @@ export function PermissionsPage() {
             )}
           </SimpleGrid>
         )}
+
+        {/* Save stays in reach at the bottom of the screen however long the list (issue 11). */}
+        <Paper
+          withBorder
+          shadow="md"
+          p="sm"
+          radius="md"
+          data-testid="permissions-actions"
+          style={{ position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 5 }}
+        >
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm" c="dimmed" data-testid="permissions-count">
+              {itemCount(cards.length)}
+            </Text>
+            <Group gap="xs" wrap="nowrap">
+              <Button variant="default" onClick={() => void onRefresh()} loading={query.isFetching && !busy}>
+                Refresh
+              </Button>
+              {writable && (
+                <Button onClick={onSave} disabled={!dirty || busy} loading={busy}>
+                  {dirty ? 'Save changes' : 'Saved'}
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </Paper>
       </Stack>
     </Container>
   );

@@ -57,7 +57,7 @@ async function failure(response: Response): Promise<RosterSaveError> {
   return new RosterSaveError(response.status, error, false, current);
 }
 
-async function send(url: string, method: 'POST' | 'PATCH', body: RosterInput): Promise<RosterEntry> {
+async function send(url: string, method: 'POST' | 'PATCH', body: RosterInput): Promise<SavedPerson> {
   const [target, init] = prepareRequest(url, {
     method,
     headers: { 'Content-Type': 'application/json' },
@@ -65,10 +65,10 @@ async function send(url: string, method: 'POST' | 'PATCH', body: RosterInput): P
   });
   const response = await fetch(target, init);
   if (!response.ok) throw await failure(response);
-  return (await response.json()) as RosterEntry;
+  return (await response.json()) as SavedPerson;
 }
 
-/** POST /api/roster → the new entry (201). */
+/** POST /api/roster → the new entry (201), and whether its callsign lies outside its rank's pools. */
 export function createRosterEntry(body: RosterInput): Promise<SavedPerson> {
   return send('/api/roster', 'POST', body);
 }

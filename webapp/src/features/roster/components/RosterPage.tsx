@@ -1,4 +1,5 @@
-import { Button, Container, Group, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Container, Drawer, Group, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useActiveSlug, useAgency } from '@/agency/context';
@@ -30,11 +31,21 @@ import {
   type RosterSort,
 } from '../lib/roster';
 import { PersonDialog, type PersonDialogMode } from './PersonDialog';
+import { RosterCards } from './RosterCards';
 import { RosterTable } from './RosterTable';
 
 export const NO_PEOPLE = 'No people on the roster yet.';
 export const NO_MATCHES = 'No people match these filters.';
 export const ROSTER_UNAVAILABLE = 'Roster unavailable';
+
+const SORT_CHOICES = [
+  { value: 'rank:asc', label: 'Rank, highest first' },
+  { value: 'rank:desc', label: 'Rank, lowest first' },
+  { value: 'name:asc', label: 'Name, A to Z' },
+  { value: 'name:desc', label: 'Name, Z to A' },
+  { value: 'callsign:asc', label: 'Callsign, ascending' },
+  { value: 'callsign:desc', label: 'Callsign, descending' },
+];
 
 /** Roster (member-portal §2.6, §4, §5, §6, §8). */
 export function RosterPage() {
@@ -72,7 +83,62 @@ export function RosterPage() {
   };
 
   const rankOptions = rankFilterOptions({ departments }, filters.department, entries);
+  // Phones get cards, and the filters (but the search) in a drawer with the sort order.
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [filtersOpened, { open: openFilters, close: closeFilters }] = useDisclosure(false);
+  const activeFilters = [filters.rank, filters.department, filters.status].filter((value) => value !== null).length;
   const filtered = filters.rank !== null || filters.department !== null || filters.status !== null || filters.search.trim() !== '';
+
+  const filterFields = (
+    <>
+      <Select
+        label="Rank"
+        placeholder="All ranks"
+        data={rankOptions}
+        value={filters.rank}
+        onChange={(rank) => {
+          changeFilters({ rank });
+        }}
+        clearable
+        searchable
+        w={phone ? undefined : 200}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Select
+        label="Department"
+        placeholder="All departments"
+        data={departments.map((dept) => ({ value: dept.id, label: dept.name }))}
+        value={filters.department}
+        onChange={(department) => {
+          changeFilters({ department, rank: null });
+        }}
+        clearable
+        searchable
+        w={phone ? undefined : 220}
+      />
+      <Select
+        label="Status"
+        placeholder="All statuses"
+        data={[...ROSTER_STATUSES]}
+        value={filters.status}
+        onChange={(status) => {
+          changeFilters({ status });
+        }}
+        clearable
+        w={phone ? undefined : 160}
+      />
+      {filtered && (
+        <Button
+          variant="subtle"
+          onClick={() => {
+            changeFilters({ ...EMPTY_ROSTER_FILTERS });
+          }}
+        >
+          Clear filters
+        </Button>
+      )}
+    </>
+  );
 
   return (
     <Container size="xl" py="lg">
@@ -98,7 +164,7 @@ export function RosterPage() {
         {isOnLeave(viewer) && <LoaNotice />}
 
         <Paper withBorder p="md" radius="md" component="section" aria-label="Filters">
-          <Group align="flex-end" gap="sm" wrap="wrap">
+          <Group align="flex-end" gap="sm" wrap={phone ? 'nowrap' : 'wrap'}>
             <TextInput
               label="Search"
               placeholder="Name, callsign, region, department"
@@ -106,56 +172,35 @@ export function RosterPage() {
               onChange={(event) => {
                 changeFilters({ search: event.currentTarget.value });
               }}
-              w={300}
+              w={phone ? undefined : 300}
+              style={phone ? { flex: 1, minWidth: 0 } : undefined}
               type="search"
             />
-            <Select
-              label="Rank"
-              placeholder="All ranks"
-              data={rankOptions}
-              value={filters.rank}
-              onChange={(rank) => {
-                changeFilters({ rank });
-              }}
-              clearable
-              searchable
-              w={200}
-            />
-            <Select
-              label="Department"
-              placeholder="All departments"
-              data={departments.map((dept) => ({ value: dept.id, label: dept.name }))}
-              value={filters.department}
-              onChange={(department) => {
-                changeFilters({ department, rank: null });
-              }}
-              clearable
-              searchable
-              w={220}
-            />
-            <Select
-              label="Status"
-              placeholder="All statuses"
-              data={[...ROSTER_STATUSES]}
-              value={filters.status}
-              onChange={(status) => {
-                changeFilters({ status });
-              }}
-              clearable
-              w={160}
-            />
-            {filtered && (
-              <Button
-                variant="subtle"
-                onClick={() => {
-                  changeFilters({ ...EMPTY_ROSTER_FILTERS });
-                }}
-              >
-                Clear filters
+            {phone ? (
+              <Button variant="default" onClick={openFilters} style={{ flex: 'none' }}>
+                Filters{activeFilters > 0 ? ` (${String(activeFilters)})` : ''}
               </Button>
+            ) : (
+              filterFields
             )}
           </Group>
         </Paper>
+        <Drawer opened={phone && filtersOpened} onClose={closeFilters} position="bottom" title="Filters" size="auto">
+          <Stack gap="sm" pb="md">
+            {filterFields}
+            <Select
+              label="Sort by"
+              data={SORT_CHOICES}
+              value={`${sort.key}:${sort.direction}`}
+              allowDeselect={false}
+              onChange={(value) => {
+                const [key, direction] = (value ?? 'rank:asc').split(':') as [RosterSort['key'], RosterSort['direction']];
+                setSort({ key, direction });
+              }}
+            />
+            <Button onClick={closeFilters}>Show {String(visible.length)} people</Button>
+          </Stack>
+        </Drawer>
 
         <Group justify="space-between" align="center">
           <Group gap={6} role="group" aria-label="Rows per page">
@@ -192,6 +237,20 @@ export function RosterPage() {
           empty={current.total > 0 ? null : entries.length === 0 ? NO_PEOPLE : NO_MATCHES}
           emptyTestId="roster-empty"
         >
+          {phone ? (
+            <RosterCards
+              rows={current.items}
+              showCallsign={!callsignsDisabled}
+              canEdit={canEdit}
+              onEdit={
+                canManage
+                  ? (entry: RosterEntry) => {
+                      setDialog({ kind: 'edit', entry });
+                    }
+                  : undefined
+              }
+            />
+          ) : (
           <RosterTable
             rows={current.items}
             sort={sort}
@@ -208,6 +267,7 @@ export function RosterPage() {
                 : undefined
             }
           />
+          )}
         </QueryStatus>
 
         {current.pageCount > 1 && (
