@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './chromium';
 import { signIn, snap, urlWithHost, userMenu, type DemoAccount } from './helpers';
 
 /**
@@ -9,13 +10,8 @@ import { signIn, snap, urlWithHost, userMenu, type DemoAccount } from './helpers
  */
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--host-resolver-rules=MAP bcso.localhost 127.0.0.1, MAP lspd.localhost 127.0.0.1',
-    ],
+    ...CHROMIUM_LAUNCH,
+    args: [...CHROMIUM_LAUNCH.args, '--host-resolver-rules=MAP bcso.localhost 127.0.0.1, MAP lspd.localhost 127.0.0.1'],
   },
 });
 

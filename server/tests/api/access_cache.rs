@@ -3,46 +3,19 @@
 //! one instance takes effect on its very next request, and on the other instance as soon as
 //! the change notification arrives (the test allows it one second).
 
-use std::{net::SocketAddr, sync::Arc, time::Duration};
+use std::time::Duration;
 
-use portal::{
-    config::Config,
-    media::MediaStore,
-    router,
-    state::{App, AppState},
-    tenancy::migrate,
-};
 use reqwest::{Client, Method};
 use serde_json::{json, Value};
 
 use crate::{
     access::restricted,
-    helpers::{json, send, spawn_app, TestApp},
+    helpers::{json, send, serve, spawn_app},
 };
 
 const ROOT: &str = "rawlife";
 const DEPUTY: &str = "100000000000000901";
 const HC: &str = "100000000000000902";
-
-/// A second instance of the portal on `app`'s control database, serving on its own port.
-async fn second_instance(app: &TestApp) -> (AppState, String) {
-    let config = Config::from_lookup(|k| match k {
-        "DATABASE_URL" => Some(app.database_url.clone()),
-        "MEDIA_URL" => Some(format!("file://{}", app.media_dir.display())),
-        _ => None,
-    })
-    .unwrap();
-    let media = MediaStore::open(&config.media).unwrap();
-    let state = AppState(Arc::new(
-        App::new(config, migrate::tenant_migrator(), media, portal::features::seeders()).unwrap(),
-    ));
-    state.spawn_registry_listener();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = format!("http://{}", listener.local_addr().unwrap());
-    let service = router::router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
-    tokio::spawn(async move { axum::serve(listener, service).await.unwrap() });
-    (state, address)
-}
 
 async fn status_at(client: &Client, base: &str, path: &str) -> u16 {
     let response = client.get(format!("{base}{path}")).header("x-agency-slug", ROOT).send();
@@ -74,7 +47,8 @@ async fn a_change_on_one_instance_reaches_the_next_request_everywhere() {
     let app = spawn_app().await;
     let deputy_id = app.add_member(ROOT, DEPUTY, "Dana Deputy", "deputy").await;
     app.add_member(ROOT, HC, "Hana High", "high_command").await;
-    let (other, other_url) = second_instance(&app).await;
+    let other = app.second_instance();
+    let other_url = serve(&other).await;
     // Let the second instance's listener reach LISTEN.
     tokio::time::sleep(Duration::from_millis(300)).await;
     let root_id = other.registry.by_slug(ROOT).await.unwrap().unwrap().id;

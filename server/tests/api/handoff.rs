@@ -50,24 +50,34 @@ impl Hosts {
     }
 }
 
+/// Creates agency `slug` with the domain `{slug}.localhost`.
+async fn domain_agency(app: &TestApp, slug: &str, name: &str) {
+    app.create_agency_with(NewAgency {
+        slug: slug.into(),
+        name: name.into(),
+        domain: Some(format!("{slug}.localhost")),
+        flags: json!({}),
+        theme: json!({}),
+        links: json!({}),
+        ..Default::default()
+    })
+    .await;
+}
+
+impl Hosts {
+    fn of(app: TestApp) -> Self {
+        let port = url::Url::parse(&app.address).unwrap().port().unwrap();
+        Self { app, port }
+    }
+}
+
 async fn hosts() -> Hosts {
     let app = spawn_app().await;
-    for (slug, name) in [("bcso", "Blaine County Sheriff's Office"), ("lspd", "Los Santos PD")] {
-        app.create_agency_with(NewAgency {
-            slug: slug.into(),
-            name: name.into(),
-            domain: Some(format!("{slug}.localhost")),
-            flags: json!({}),
-            theme: json!({}),
-            links: json!({}),
-            ..Default::default()
-        })
-        .await;
-    }
+    domain_agency(&app, "bcso", "Blaine County Sheriff's Office").await;
+    domain_agency(&app, "lspd", "Los Santos PD").await;
     app.add_member("bcso", BCSO_HC, "Hana Command", "high_command").await;
     app.add_member("lspd", LSPD_DEPUTY, "Lou Deputy", "deputy").await;
-    let port = url::Url::parse(&app.address).unwrap().port().unwrap();
-    Hosts { app, port }
+    Hosts::of(app)
 }
 
 async fn get(browser: &Client, url: &str) -> reqwest::Response {
@@ -292,19 +302,10 @@ async fn writes_are_accepted_from_the_portals_own_hosts_only() {
 #[tokio::test]
 async fn demo_sign_in_on_an_agency_domain_takes_the_same_path() {
     let app = spawn_app_with(Options { demo: true, ..Default::default() }).await;
-    app.create_agency_with(NewAgency {
-        slug: "bcso".into(),
-        name: "Blaine County Sheriff's Office".into(),
-        domain: Some("bcso.localhost".into()),
-        flags: json!({}),
-        theme: json!({}),
-        links: json!({}),
-        ..Default::default()
-    })
-    .await;
+    domain_agency(&app, "bcso", "Blaine County Sheriff's Office").await;
     app.add_member("bcso", BCSO_HC, "Hana Command", "high_command").await;
-    let port = url::Url::parse(&app.address).unwrap().port().unwrap();
-    let h = Hosts { app, port };
+    let h = Hosts::of(app);
+    let port = h.port;
     let browser = h.browser();
 
     let start = get(&browser, &h.at("bcso.localhost", "/auth/discord?returnTo=/roster")).await;

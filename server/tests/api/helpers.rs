@@ -269,6 +269,24 @@ impl TestApp {
         browser
     }
 
+    /// A second instance of the portal on this test's control database, with its own caches
+    /// and change listener (not serving HTTP: see [`serve`]).
+    pub fn second_instance(&self) -> AppState {
+        let config = Config::from_lookup(|k| match k {
+            "DATABASE_URL" => Some(self.database_url.clone()),
+            "MEDIA_URL" => Some(format!("file://{}", self.media_dir.display())),
+            _ => None,
+        })
+        .unwrap();
+        let media = MediaStore::open(&config.media).unwrap();
+        let state = AppState(Arc::new(
+            App::new(config, migrate::tenant_migrator(), media, portal::features::seeders())
+                .unwrap(),
+        ));
+        state.spawn_registry_listener();
+        state
+    }
+
     /// A connection to this test's database as the migrator (superuser on the test server).
     pub async fn admin(&self) -> PgConnection {
         PgConnection::connect(&self.database_url).await.unwrap()
@@ -398,4 +416,14 @@ pub async fn json(response: reqwest::Response, status: u16) -> serde_json::Value
     let body = response.text().await.unwrap();
     assert_eq!(got, status, "unexpected status; body: {body}");
     serde_json::from_str(&body).unwrap_or_else(|_| panic!("not JSON: {body}"))
+}
+
+/// Serves `state`'s router on a free loopback port; answers its base address.
+pub async fn serve(state: &AppState) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    let service =
+        router::router(state.clone()).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    tokio::spawn(async move { axum::serve(listener, service).await.unwrap() });
+    address
 }

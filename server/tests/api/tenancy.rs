@@ -10,12 +10,7 @@ use std::{
 };
 
 use futures::{stream, StreamExt};
-use portal::{
-    config::Config,
-    media::MediaStore,
-    state::{App, AppState},
-    tenancy::{migrate, provision::Provisioner, registry},
-};
+use portal::tenancy::{migrate, provision::Provisioner, registry};
 use serde_json::json;
 use sqlx::{migrate::Migrator, Connection, PgConnection, Row};
 
@@ -314,17 +309,7 @@ async fn registry_changes_reach_every_instance() {
     app.create_agency("alpha", "Alpha PD").await;
 
     // A second instance on the same control database, with its own caches.
-    let config = Config::from_lookup(|k| match k {
-        "DATABASE_URL" => Some(app.database_url.clone()),
-        "MEDIA_URL" => Some(format!("file://{}", app.media_dir.display())),
-        _ => None,
-    })
-    .unwrap();
-    let media = MediaStore::open(&config.media).unwrap();
-    let other = AppState(Arc::new(
-        App::new(config, migrate::tenant_migrator(), media, portal::features::seeders()).unwrap(),
-    ));
-    other.spawn_registry_listener();
+    let other = app.second_instance();
     assert_eq!(other.registry.by_slug("alpha").await.unwrap().unwrap().name, "Alpha PD");
     let config = json(app.get("/api/agencies/alpha/config").await, 200).await;
     assert_eq!(config["name"], "Alpha PD");

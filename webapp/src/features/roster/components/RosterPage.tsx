@@ -71,6 +71,11 @@ export function RosterPage() {
   const [pageSize, setPageSize] = useState<RosterPageSize>(DEFAULT_ROSTER_PAGE_SIZE);
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<PersonDialogMode | null>(null);
+  const onEdit = canManage
+    ? (entry: RosterEntry) => {
+        setDialog({ kind: 'edit', entry });
+      }
+    : undefined;
 
   const entries = useMemo(() => roster.data ?? [], [roster.data]);
   const order = useMemo(() => rankOrder({ departments }), [departments]);
@@ -242,13 +247,7 @@ export function RosterPage() {
               rows={current.items}
               showCallsign={!callsignsDisabled}
               canEdit={canEdit}
-              onEdit={
-                canManage
-                  ? (entry: RosterEntry) => {
-                      setDialog({ kind: 'edit', entry });
-                    }
-                  : undefined
-              }
+              onEdit={onEdit}
             />
           ) : (
           <RosterTable
@@ -259,13 +258,7 @@ export function RosterPage() {
             }}
             showCallsign={!callsignsDisabled}
             canEdit={canEdit}
-            onEdit={
-              canManage
-                ? (entry: RosterEntry) => {
-                    setDialog({ kind: 'edit', entry });
-                  }
-                : undefined
-            }
+            onEdit={onEdit}
           />
           )}
         </QueryStatus>
