@@ -21,7 +21,10 @@ use crate::{
         },
         use_of_force::{self, model::UofDraft},
     },
-    shared::{report::ReviewRequest, review::Request},
+    shared::{
+        report::ReviewRequest,
+        review::{Request, ARREST, TICKET, USE_OF_FORCE},
+    },
 };
 
 #[derive(sqlx::FromRow)]
@@ -48,9 +51,17 @@ fn officer(member: &Member) -> Value {
 
 /// Seeds the demo reports and training of one agency.
 pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
-    let any: bool =
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM reports)").fetch_one(db).await?;
-    if any {
+    // Each part once: an agency that has some kinds already (say, seeded before its penal
+    // code catalogue existed) gets the missing ones.
+    let kinds: Vec<String> =
+        sqlx::query_scalar("SELECT DISTINCT kind FROM reports").fetch_all(db).await?;
+    let has = |kind: &str| kinds.iter().any(|k| k == kind);
+    let has_training: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM training_templates)")
+        .fetch_one(db)
+        .await?;
+    let (has_uof, has_arrests, has_tickets) =
+        (has(USE_OF_FORCE.kind), has(ARREST.kind), has(TICKET.kind));
+    if has_uof && has_arrests && has_tickets && has_training {
         return Ok(());
     }
     let members: Vec<Member> = sqlx::query_as(
@@ -107,7 +118,7 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
             Some(vec![Request::Open, Request::Act("approve")]),
         ),
     ];
-    for (body, reviews) in uofs {
+    for (body, reviews) in if has_uof { vec![] } else { uofs.to_vec() } {
         let draft = use_of_force::model::check_draft(parse::<UofDraft>(body)?)
             .map_err(anyhow::Error::msg)?;
         let (id, _) = use_of_force::store::REPORTS
@@ -145,7 +156,7 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
                "officers": [officer(deputy)], "suspect": {"name": suspect, "address": "Grove Street", "description": "Red hoodie"},
                "charges": charges, "narrative": "Observed the offence and detained the suspect without incident."})
     };
-    if charges_known {
+    if charges_known && !has_arrests {
         let arrests = [
             (arrest(day(0), "Vinewood Boulevard", "Lamar Davis", json!([charge(3, 1)])), vec![]),
             (
@@ -183,8 +194,11 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
     }
 
     // Tickets: the first infractions of the catalogue, at their minimum fines.
-    let infractions: Vec<_> =
-        catalogue.iter().filter(|c| c.classification == "Infraction").take(2).collect();
+    let infractions: Vec<_> = catalogue
+        .iter()
+        .filter(|c| c.classification == "Infraction" && !has_tickets)
+        .take(2)
+        .collect();
     for (i, entry) in infractions.iter().enumerate() {
         let violator = ["Amanda De Santa", "Jimmy De Santa"][i % 2];
         let body = json!({"issuedAt": day(i as i64 + 1), "location": "Great Ocean Highway",
@@ -199,6 +213,10 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
             .map_err(|e| anyhow::anyhow!("{e}"))?;
     }
 
+    if has_training {
+        tx.commit().await?;
+        return Ok(());
+    }
     // Training: two templates, a session in each state.
     let patrol = training::store::insert_template(
         &mut *tx,

@@ -13,6 +13,7 @@ mod agencies;
 mod agency_admin;
 mod arrests;
 mod catalogues;
+mod demo;
 mod documents;
 mod handoff;
 mod hardening;
