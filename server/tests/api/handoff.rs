@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use crate::{
     access::CROSS_SITE,
-    helpers::{json, location, spawn_app, spawn_app_with, Options, TestApp},
+    helpers::{json, location, session_cookie, spawn_app, spawn_app_with, Options, TestApp},
 };
 
 const BCSO_HC: &str = "100000000000000701";
@@ -348,14 +348,7 @@ async fn the_session_cookie_is_secure_when_a_trusted_proxy_says_https() {
         request.send()
     };
     let cookie = |response: &reqwest::Response| {
-        response
-            .headers()
-            .get_all("set-cookie")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .find(|c| c.starts_with("portal_session="))
-            .map(str::to_owned)
-            .expect("a session cookie for the pending sign-in")
+        session_cookie(response).expect("a session cookie for the pending sign-in")
     };
     let https = start(Some("https")).await.unwrap();
     assert!(cookie(&https).contains("; Secure"), "{}", cookie(&https));

@@ -427,3 +427,14 @@ pub async fn serve(state: &AppState) -> String {
     tokio::spawn(async move { axum::serve(listener, service).await.unwrap() });
     address
 }
+
+/// The `Set-Cookie` of the session cookie in a response, if any.
+pub fn session_cookie(response: &reqwest::Response) -> Option<String> {
+    response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|c| c.starts_with("portal_session="))
+        .map(str::to_owned)
+}

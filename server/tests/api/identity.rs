@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use crate::helpers::{
-    json, location, spawn_app, spawn_app_with, standin::Account, Options, TestApp,
+    json, location, session_cookie, spawn_app, spawn_app_with, standin::Account, Options, TestApp,
 };
 
 const DEPUTY: &str = "100000000000000404";
@@ -17,16 +17,6 @@ async fn failure_page(response: reqwest::Response, status: u16, sentence: &str) 
     let page = response.text().await.unwrap();
     assert!(page.contains("Sign-in failed"), "{page}");
     assert!(page.contains(&portal::identity::pages::escape(sentence)), "{page}");
-}
-
-fn session_cookie(client_response: &reqwest::Response) -> Option<String> {
-    client_response
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|c| c.starts_with("portal_session="))
-        .map(str::to_owned)
 }
 
 #[tokio::test]
