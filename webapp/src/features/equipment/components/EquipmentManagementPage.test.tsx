@@ -2,19 +2,13 @@ import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@/api/schema';
-import type { ViewerInfo } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { bodyOf, json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
-import { rawlife } from '@/test-utils/organisation';
+import { managementScreen, serveManagedList, STALE, staleOnce, type ManagedListOptions } from '@/test-utils/catalogue';
+import { json } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
 
 type EquipmentList = components['schemas']['EquipmentList'];
 type EquipmentSave = components['schemas']['EquipmentSave'];
-
-const COMMAND = signedIn(
-  rosterEntry({ id: 7, name: 'Eli Stone', rankId: 'patrol-lt', rank: 'Lieutenant', level: 'command' }),
-);
-const STALE = 'Someone else saved this list since you opened it. Review their changes and save again.';
 
 const RANKS: EquipmentList['ranks'] = [
   { id: 'patrol-lt', name: 'Lieutenant', level: 'command', departmentId: 'patrol', departmentName: 'Patrol Division' },
@@ -50,53 +44,22 @@ function list(version = 3): EquipmentList {
   };
 }
 
-interface ServeOptions {
-  viewer?: Partial<ViewerInfo>;
-  /** Answers GET /api/equipment?scope=manage (the list by default). */
-  read?: (count: number) => Response | Promise<Response>;
-  /** Answers PUT (echoes the list at version + 1 by default). */
-  write?: (body: EquipmentSave) => Response | Promise<Response>;
-}
-
-function serve({ viewer, read, write }: ServeOptions = {}) {
-  const saves: EquipmentSave[] = [];
-  let reads = 0;
-  const server = mockAgencyServer({
-    me: COMMAND,
-    agencies: [rawlife()],
-    permissions: navPermissions({ viewer: viewerOf(COMMAND, false, viewer) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
-      if (url.pathname !== '/api/equipment') return undefined;
-      expect(url.searchParams.get('scope')).toBe('manage');
-      if (request.method === 'GET') {
-        reads += 1;
-        return read ? read(reads) : json(list());
-      }
-      if (request.method === 'PUT') {
-        const body = bodyOf(request) as EquipmentSave;
-        saves.push(body);
-        if (write) return write(body);
-        return json({
-          ...list(body.version + 1),
-          equipment: body.equipment.map((entry, i) => ({ ...entry, id: entry.id === '' ? `eq_new${String(i)}` : entry.id })),
-        });
-      }
-      return undefined;
+/** GET and PUT /api/equipment?scope=manage; a save echoes the list at version + 1 with ids given. */
+function serve(options: ManagedListOptions<EquipmentSave> = {}) {
+  return serveManagedList<EquipmentSave>(
+    {
+      path: '/api/equipment',
+      list: () => list(),
+      echo: (body) => ({
+        ...list(body.version + 1),
+        equipment: body.equipment.map((entry, i) => ({ ...entry, id: entry.id === '' ? `eq_new${String(i)}` : entry.id })),
+      }),
     },
-  });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
-  return { saves, reads: () => reads };
+    options,
+  );
 }
 
-const cards = () => screen.getAllByTestId('equipment-card');
-const cardNames = () => cards().map((card) => within(card).getByRole('heading').textContent);
-const cardOf = (name: string) => cards().find((card) => within(card).queryByRole('heading', { name }) !== null);
-
-async function loaded() {
-  await screen.findByRole('heading', { level: 1, name: 'Equipment management' });
-  await screen.findAllByTestId('equipment-card', {}, { timeout: 3000 });
-}
+const { cardNames, cardOf, loaded } = managementScreen('Equipment management', 'equipment-card');
 
 describe('EquipmentManagementPage', { timeout: 20_000 }, () => {
   beforeEach(resetAppStores);
@@ -275,16 +238,9 @@ describe('EquipmentManagementPage', { timeout: 20_000 }, () => {
   });
 
   it('a stale save shows the message and Reload; saving again uses the new version', async () => {
-    let stale = true;
     const { saves, reads } = serve({
       read: (count) => json(list(count === 1 ? 3 : 5)),
-      write: (body) => {
-        if (stale) {
-          stale = false;
-          return json({ error: STALE, current: list(5) }, 409);
-        }
-        return json({ ...list(body.version + 1), equipment: body.equipment });
-      },
+      write: staleOnce(list(5), (body) => ({ ...list(body.version + 1), equipment: body.equipment })),
     });
     const user = userEvent.setup();
     renderApp('/command/equipment');

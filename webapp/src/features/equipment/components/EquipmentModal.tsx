@@ -1,13 +1,10 @@
-import { ActionIcon, Alert, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { useState, type SyntheticEvent } from 'react';
-import { CatalogueImageField } from '@/components/CatalogueImageField';
-import { RankAccessPicker } from '@/components/RankAccessPicker';
-import { useUnsavedChanges } from '@/components/use-unsaved-changes';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { CatalogueBasicFields, TextListInputs } from '@/components/CatalogueFields';
+import { CatalogueItemDialog } from '@/components/CatalogueItemDialog';
+import type { CatalogueDialogProps } from '@/components/CatalogueManager';
 import { withEntry } from '@/lib/catalogue-list';
-import { CATALOGUE_NAME_MAX, CATALOGUE_NOTE_MAX } from '@/lib/limits';
-import { callFailure, useSaveEquipment, type Equipment, type EquipmentList } from '../api/equipment';
+import { CATALOGUE_NAME_MAX } from '@/lib/limits';
+import { useSaveEquipment, type Equipment, type EquipmentList } from '../api/equipment';
 import {
   addItem,
   addSection,
@@ -17,31 +14,15 @@ import {
   EQUIPMENT_CREATED,
   EQUIPMENT_UPDATED,
   isDirty,
-  isStale,
   removeItem,
   removeSection,
   renameSection,
   saveErrorText,
   setItem,
-  type EquipmentDraft,
 } from '../lib/equipment';
 
-const MODAL_CLOSE = { 'aria-label': 'Close this dialog' };
-
-export interface EquipmentModalProps {
+export interface EquipmentModalProps extends CatalogueDialogProps<Equipment, EquipmentList> {
   slug: string;
-  /** The entry to edit, or null to create one. */
-  entry: Equipment | null;
-  /** The management list as loaded now (its entries, ranks and version). */
-  list: EquipmentList;
-  /** Reloads the list (after a stale save). */
-  onReload: () => void;
-  onClose: () => void;
-}
-
-interface SaveProblem {
-  message: string;
-  stale: boolean;
 }
 
 /**
@@ -50,105 +31,33 @@ interface SaveProblem {
  * 'Add item', ✕ to remove an item; removing a section's last item leaves one empty item).
  *
  * Saving sends the whole list with this entry in it; the list behind the dialog shows the
- * change at once and the dialog stays open until the server answers, so that a refused save
- * keeps what was typed: the error shows here, and a stale save (409) offers Reload, after
- * which saving again applies this entry to the list as it is now. Title 'New equipment' or
- * 'Edit {name}', buttons 'Create equipment' or 'Save changes' (not given by the spec).
+ * change at once and the dialog stays open until the server answers (CatalogueItemDialog).
+ * Title 'New equipment' or 'Edit {name}', buttons 'Create equipment' or 'Save changes' (not
+ * given by the spec).
  */
 export function EquipmentModal({ slug, entry, list, onReload, onClose }: EquipmentModalProps) {
-  const phone = useMediaQuery('(max-width: 36em)');
-  const [initial] = useState<EquipmentDraft>(() => draftOf(entry));
-  const [draft, setDraft] = useState<EquipmentDraft>(initial);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [problem, setProblem] = useState<SaveProblem | null>(null);
   const save = useSaveEquipment(slug);
-  const busy = save.isPending;
-  const dirty = isDirty(initial, draft);
-  useUnsavedChanges(dirty && !save.isSuccess);
-
   const creating = entry === null;
-  const title = creating ? 'New equipment' : `Edit ${entry.name}`;
-
-  const change = (next: EquipmentDraft) => {
-    setDraft(next);
-  };
-
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const invalid = draftProblem(draft);
-    setNameError(invalid);
-    if (invalid !== null) return;
-    setProblem(null);
-    const saved = entryOf(draft);
-    save.mutate(
-      { equipment: withEntry(list.equipment, saved), version: list.version },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', title: creating ? EQUIPMENT_CREATED : EQUIPMENT_UPDATED, message: saved.name });
-          onClose();
-        },
-        onError: (error) => {
-          const failure = callFailure(error);
-          setProblem({ message: saveErrorText(failure), stale: isStale(failure) });
-        },
-      },
-    );
-  };
-
   return (
-    <Modal
-      opened
-      title={title}
-      size="lg"
-      fullScreen={phone}
-      closeButtonProps={MODAL_CLOSE}
-      closeOnClickOutside={!dirty}
-      onClose={() => {
-        if (!busy) onClose();
+    <CatalogueItemDialog
+      title={creating ? 'New equipment' : `Edit ${entry.name}`}
+      submitLabel={creating ? 'Create equipment' : 'Save changes'}
+      start={() => draftOf(entry)}
+      isDirty={isDirty}
+      validate={(draft) => ({ name: draftProblem(draft) })}
+      prepare={(draft) => {
+        const saved = entryOf(draft);
+        return { input: { equipment: withEntry(list.equipment, saved), version: list.version }, name: saved.name };
       }}
+      save={save}
+      savedText={creating ? EQUIPMENT_CREATED : EQUIPMENT_UPDATED}
+      saveErrorText={saveErrorText}
+      onReload={onReload}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate aria-label={title}>
-        <Stack gap="md">
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            maxLength={CATALOGUE_NAME_MAX}
-            value={draft.name}
-            error={nameError}
-            disabled={busy}
-            onChange={(event) => {
-              setNameError(null);
-              change({ ...draft, name: event.currentTarget.value });
-            }}
-          />
-          <CatalogueImageField
-            value={draft.image}
-            disabled={busy}
-            onChange={(image) => {
-              change({ ...draft, image });
-            }}
-          />
-          <Textarea
-            label="Notes"
-            autosize
-            minRows={2}
-            maxLength={CATALOGUE_NOTE_MAX}
-            value={draft.notes}
-            disabled={busy}
-            onChange={(event) => {
-              change({ ...draft, notes: event.currentTarget.value });
-            }}
-          />
-          <RankAccessPicker
-            label="Rank access"
-            ranks={list.ranks}
-            value={draft.allowedRanks}
-            disabled={busy}
-            onChange={(allowedRanks) => {
-              change({ ...draft, allowedRanks });
-            }}
-          />
+      {({ draft, busy, change, update, error }) => (
+        <>
+          <CatalogueBasicFields value={draft} onChange={update} ranks={list.ranks} nameError={error('name')} disabled={busy} />
           <Stack gap="sm">
             <Text size="sm" fw={500}>
               Sections
@@ -158,91 +67,60 @@ export function EquipmentModal({ slug, entry, list, onReload, onClose }: Equipme
                 No sections yet.
               </Text>
             )}
-            {draft.sections.map((section, sectionIndex) => {
-              const sectionLabel = `Section ${String(sectionIndex + 1)}`;
-              return (
-                <Paper
-                  key={sectionIndex}
-                  withBorder
-                  p="sm"
-                  radius="md"
-                  component="fieldset"
-                  aria-label={sectionLabel}
-                  data-testid="section-editor"
-                  style={{ margin: 0, minWidth: 0 }}
-                >
-                  <Stack gap="xs">
-                    <Group gap="xs" align="flex-end" wrap="nowrap">
-                      <TextInput
-                        label="Section name"
-                        placeholder="e.g. Weapons"
-                        maxLength={CATALOGUE_NAME_MAX}
-                        value={section.name}
-                        disabled={busy}
-                        style={{ flex: 1, minWidth: 0 }}
-                        onChange={(event) => {
-                          change(renameSection(draft, sectionIndex, event.currentTarget.value));
-                        }}
-                      />
-                      <Button
-                        variant="subtle"
-                        color="red"
-                        size="sm"
-                        disabled={busy}
-                        onClick={() => {
-                          change(removeSection(draft, sectionIndex));
-                        }}
-                      >
-                        Remove section
-                      </Button>
-                    </Group>
-                    {section.items.map((item, itemIndex) => {
-                      const itemLabel = `Item ${String(itemIndex + 1)}`;
-                      return (
-                        <Group key={itemIndex} gap="xs" wrap="nowrap">
-                          <TextInput
-                            aria-label={itemLabel}
-                            placeholder="Item"
-                            maxLength={CATALOGUE_NAME_MAX}
-                            value={item}
-                            disabled={busy}
-                            style={{ flex: 1, minWidth: 0 }}
-                            onChange={(event) => {
-                              change(setItem(draft, sectionIndex, itemIndex, event.currentTarget.value));
-                            }}
-                          />
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            size="lg"
-                            disabled={busy}
-                            aria-label={`Remove item ${String(itemIndex + 1)}`}
-                            title="Remove item"
-                            onClick={() => {
-                              change(removeItem(draft, sectionIndex, itemIndex));
-                            }}
-                          >
-                            ✕
-                          </ActionIcon>
-                        </Group>
-                      );
-                    })}
-                    <Group>
-                      <Button
-                        variant="light"
-                        size="xs"
-                        disabled={busy}
-                        onClick={() => {
-                          change(addItem(draft, sectionIndex));
-                        }}
-                      >
-                        Add item
-                      </Button>
-                    </Group>
-                  </Stack>
-                </Paper>
-              );
-            })}
+            {draft.sections.map((section, sectionIndex) => (
+              <Paper
+                key={sectionIndex}
+                withBorder
+                p="sm"
+                radius="md"
+                component="fieldset"
+                aria-label={`Section ${String(sectionIndex + 1)}`}
+                data-testid="section-editor"
+                style={{ margin: 0, minWidth: 0 }}
+              >
+                <Stack gap="xs">
+                  <Group gap="xs" align="flex-end" wrap="nowrap">
+                    <TextInput
+                      label="Section name"
+                      placeholder="e.g. Weapons"
+                      maxLength={CATALOGUE_NAME_MAX}
+                      value={section.name}
+                      disabled={busy}
+                      style={{ flex: 1, minWidth: 0 }}
+                      onChange={(event) => {
+                        change(renameSection(draft, sectionIndex, event.currentTarget.value));
+                      }}
+                    />
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      size="sm"
+                      disabled={busy}
+                      onClick={() => {
+                        change(removeSection(draft, sectionIndex));
+                      }}
+                    >
+                      Remove section
+                    </Button>
+                  </Group>
+                  <TextListInputs
+                    noun="Item"
+                    placeholder="Item"
+                    values={section.items}
+                    disabled={busy}
+                    onChange={(itemIndex, value) => {
+                      change(setItem(draft, sectionIndex, itemIndex, value));
+                    }}
+                    onRemove={(itemIndex) => {
+                      change(removeItem(draft, sectionIndex, itemIndex));
+                    }}
+                    onAdd={() => {
+                      change(addItem(draft, sectionIndex));
+                    }}
+                  />
+                </Stack>
+              </Paper>
+            ))}
             <Group>
               <Button
                 variant="default"
@@ -256,37 +134,8 @@ export function EquipmentModal({ slug, entry, list, onReload, onClose }: Equipme
               </Button>
             </Group>
           </Stack>
-
-          {problem !== null && (
-            <Alert color="red" variant="light" role="alert">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{problem.message}</Text>
-                {problem.stale && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => {
-                      setProblem(null);
-                      onReload();
-                    }}
-                  >
-                    Reload
-                  </Button>
-                )}
-              </Stack>
-            </Alert>
-          )}
-
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {creating ? 'Create equipment' : 'Save changes'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </CatalogueItemDialog>
   );
 }

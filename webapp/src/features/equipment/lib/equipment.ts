@@ -5,6 +5,7 @@
  * The API calls the sections of a kit `categories`; the screens say sections.
  */
 
+import { failureText, memberFailureText, type CallFailure } from '@/lib/catalogue-failure';
 import { countText } from '@/lib/catalogue-list';
 
 export const EQUIPMENT_UNAVAILABLE = 'Equipment unavailable';
@@ -20,35 +21,22 @@ export const EQUIPMENT_UPDATED = 'Equipment updated';
 export const EQUIPMENT_REMOVED = 'Equipment removed';
 export const CONFIRM_REMOVE_EQUIPMENT = 'Remove this equipment entry?';
 
-/** What the failure texts need of a failed call (`ApiError` has both); null for a network failure. */
-export interface CallFailure {
-  status: number;
-  /** The server's `error` text, when the body carried one. */
-  serverMessage: string | null;
-}
-
-const httpText = (status: number) => `HTTP ${String(status)}`;
+/** The shared rules of the catalogue screens (what a call failure is, when a save was stale). */
+export { isStale, type CallFailure } from '@/lib/catalogue-failure';
 
 /** Member list failure (member-portal §8): 'HTTP {status}' or 'Failed to load equipment'. */
 export function memberLoadErrorText(failure: CallFailure | null): string {
-  return failure === null ? FAILED_TO_LOAD_EQUIPMENT : httpText(failure.status);
+  return memberFailureText(failure, FAILED_TO_LOAD_EQUIPMENT);
 }
 
 /** Management load failure (command-and-reports §8): the message, 'HTTP {status}' or 'Failed to load equipment'. */
 export function manageLoadErrorText(failure: CallFailure | null): string {
-  if (failure === null) return FAILED_TO_LOAD_EQUIPMENT;
-  return failure.serverMessage ?? httpText(failure.status);
+  return failureText(failure, FAILED_TO_LOAD_EQUIPMENT);
 }
 
 /** Save failure (command-and-reports §8): the response text, 'HTTP {status}' or 'Failed to save equipment'. */
 export function saveErrorText(failure: CallFailure | null): string {
-  if (failure === null) return FAILED_TO_SAVE_EQUIPMENT;
-  return failure.serverMessage ?? httpText(failure.status);
-}
-
-/** Whether a save was refused because someone else saved the list first (409). */
-export function isStale(failure: CallFailure | null): boolean {
-  return failure?.status === 409;
+  return failureText(failure, FAILED_TO_SAVE_EQUIPMENT);
 }
 
 /** '1 section', '3 sections' (the section count of a management card). */

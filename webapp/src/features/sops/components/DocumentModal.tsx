@@ -1,10 +1,8 @@
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { useState, type SyntheticEvent } from 'react';
-import { useUnsavedChanges } from '@/components/use-unsaved-changes';
+import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { CatalogueItemDialog } from '@/components/CatalogueItemDialog';
+import type { CatalogueDialogProps } from '@/components/CatalogueManager';
 import { withEntry } from '@/lib/catalogue-list';
-import { callFailure, useSaveDocuments, type DocumentManagement, type SopDocument } from '../api/sops';
+import { useSaveDocuments, type DocumentManagement, type SopDocument } from '../api/sops';
 import {
   DOCUMENT_CONTENT_MAX,
   DOCUMENT_CREATED,
@@ -15,39 +13,20 @@ import {
   draftOf,
   draftProblems,
   entryOf,
-  hasProblems,
   isDirty,
-  isStale,
   publishableLevels,
   saveErrorText,
-  type DocumentDraft,
-  type DraftProblems,
   type LevelOption,
 } from '../lib/sops';
 
-const MODAL_CLOSE = { 'aria-label': 'Close this dialog' };
-const NO_PROBLEMS: DraftProblems = { title: null, content: null };
-
-export interface DocumentModalProps {
+export interface DocumentModalProps extends CatalogueDialogProps<SopDocument, DocumentManagement> {
   slug: string;
-  /** The document to edit, or null to add one. */
-  document: SopDocument | null;
-  /** The management list as loaded now (its documents and version). */
-  list: DocumentManagement;
   /** The agency's levels, lowest first. */
   levels: readonly LevelOption[];
   /** The minimum level of a new document (deputy, or the agency's lowest). */
   defaultLevel: string;
   /** The viewer's level: documents are published for it or a level below. */
   viewerLevel: string | null;
-  /** Reloads the list (after a stale save). */
-  onReload: () => void;
-  onClose: () => void;
-}
-
-interface SaveProblem {
-  message: string;
-  stale: boolean;
 }
 
 /**
@@ -56,13 +35,11 @@ interface SaveProblem {
  * agency's levels the viewer may publish for: their own and those below).
  *
  * The edit is applied to the list, which is saved whole at the version read; the server's
- * answer replaces the list. The dialog stays open until then, so a refused save keeps what was
- * typed: the error shows here, and a stale save (409) offers Reload, after which saving again
- * applies this document to the list as it is now. Leaving the screen with changes asks first.
+ * answer replaces the list. The dialog stays open until then (CatalogueItemDialog).
  */
 export function DocumentModal({
   slug,
-  document,
+  entry: document,
   list,
   levels,
   defaultLevel,
@@ -70,74 +47,45 @@ export function DocumentModal({
   onReload,
   onClose,
 }: DocumentModalProps) {
-  const phone = useMediaQuery('(max-width: 36em)');
-  const [initial] = useState<DocumentDraft>(() => draftOf(document, defaultLevel));
-  const [draft, setDraft] = useState<DocumentDraft>(initial);
-  const [problems, setProblems] = useState<DraftProblems>(NO_PROBLEMS);
-  const [problem, setProblem] = useState<SaveProblem | null>(null);
   const save = useSaveDocuments(slug);
-  const busy = save.isPending;
-  const dirty = isDirty(initial, draft);
-  useUnsavedChanges(dirty && !save.isSuccess);
-
   const creating = document === null;
-  const title = creating ? 'New document' : `Edit ${document.title}`;
-  const levelOptions = publishableLevels(levels, viewerLevel, initial.minLevel).map((level) => ({
+  const levelOptions = publishableLevels(levels, viewerLevel, draftOf(document, defaultLevel).minLevel).map((level) => ({
     value: level.id,
     label: level.label,
   }));
-
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const found = draftProblems(draft);
-    setProblems(found);
-    if (hasProblems(found)) return;
-    setProblem(null);
-    const saved = entryOf(draft, defaultLevel);
-    save.mutate(
-      { documents: withEntry<SopDocument>(list.documents, saved), version: list.version },
-      {
-        onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            title: creating ? DOCUMENT_CREATED : DOCUMENT_UPDATED,
-            message: saved.title,
-          });
-          onClose();
-        },
-        onError: (error) => {
-          const failure = callFailure(error);
-          setProblem({ message: saveErrorText(failure), stale: isStale(failure) });
-        },
-      },
-    );
-  };
-
   return (
-    <Modal
-      opened
-      title={title}
+    <CatalogueItemDialog
+      title={creating ? 'New document' : `Edit ${document.title}`}
       size="xl"
-      fullScreen={phone}
-      closeButtonProps={MODAL_CLOSE}
-      closeOnClickOutside={!dirty}
-      onClose={() => {
-        if (!busy) onClose();
+      submitLabel={creating ? 'Create document' : 'Save changes'}
+      start={() => draftOf(document, defaultLevel)}
+      isDirty={isDirty}
+      validate={draftProblems}
+      prepare={(draft) => {
+        const saved = entryOf(draft, defaultLevel);
+        return {
+          input: { documents: withEntry<SopDocument>(list.documents, saved), version: list.version },
+          name: saved.title,
+        };
       }}
+      save={save}
+      savedText={creating ? DOCUMENT_CREATED : DOCUMENT_UPDATED}
+      saveErrorText={saveErrorText}
+      onReload={onReload}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate aria-label={title}>
-        <Stack gap="md">
+      {({ draft, busy, update, error }) => (
+        <>
           <TextInput
             label="Title"
             required
             data-autofocus
             maxLength={DOCUMENT_TITLE_MAX}
             value={draft.title}
-            error={problems.title}
+            error={error('title')}
             disabled={busy}
             onChange={(event) => {
-              setProblems({ ...problems, title: null });
-              setDraft({ ...draft, title: event.currentTarget.value });
+              update({ title: event.currentTarget.value });
             }}
           />
           <Textarea
@@ -150,7 +98,7 @@ export function DocumentModal({
             value={draft.summary}
             disabled={busy}
             onChange={(event) => {
-              setDraft({ ...draft, summary: event.currentTarget.value });
+              update({ summary: event.currentTarget.value });
             }}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -161,7 +109,7 @@ export function DocumentModal({
               allowDeselect={false}
               disabled={busy}
               onChange={(value) => {
-                if (value !== null) setDraft({ ...draft, type: value });
+                if (value !== null) update({ type: value });
               }}
             />
             <Select
@@ -172,7 +120,7 @@ export function DocumentModal({
               allowDeselect={false}
               disabled={busy}
               onChange={(value) => {
-                if (value !== null) setDraft({ ...draft, minLevel: value });
+                if (value !== null) update({ minLevel: value });
               }}
             />
           </SimpleGrid>
@@ -185,44 +133,14 @@ export function DocumentModal({
             maxRows={28}
             maxLength={DOCUMENT_CONTENT_MAX}
             value={draft.content}
-            error={problems.content}
+            error={error('content')}
             disabled={busy}
             onChange={(event) => {
-              setProblems({ ...problems, content: null });
-              setDraft({ ...draft, content: event.currentTarget.value });
+              update({ content: event.currentTarget.value });
             }}
           />
-
-          {problem !== null && (
-            <Alert color="red" variant="light" role="alert">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{problem.message}</Text>
-                {problem.stale && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => {
-                      setProblem(null);
-                      onReload();
-                    }}
-                  >
-                    Reload
-                  </Button>
-                )}
-              </Stack>
-            </Alert>
-          )}
-
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {creating ? 'Create document' : 'Save changes'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </CatalogueItemDialog>
   );
 }

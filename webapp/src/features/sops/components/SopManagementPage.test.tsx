@@ -2,21 +2,14 @@ import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@/api/schema';
-import type { ViewerInfo } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { bodyOf, json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
-import { rawlife } from '@/test-utils/organisation';
+import { managementScreen, serveManagedList, STALE, staleOnce, UNSAVED, type ManagedListOptions } from '@/test-utils/catalogue';
+import { json } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
 
 type DocumentManagement = components['schemas']['DocumentManagement'];
 type DocumentSave = components['schemas']['DocumentSave'];
 type EditorAnswer = components['schemas']['EditorAnswer'];
-
-const COMMAND = signedIn(
-  rosterEntry({ id: 7, name: 'Eli Stone', rankId: 'patrol-lt', rank: 'Lieutenant', level: 'command' }),
-);
-const STALE = 'Someone else saved this list since you opened it. Review their changes and save again.';
-const UNSAVED = 'You have unsaved changes. Leave this page and drop them?';
 const NOT_CONFIGURED =
   'The document editor is not configured: set ONLYOFFICE_URL and ONLYOFFICE_JWT_SECRET on the server to enable it.';
 
@@ -63,69 +56,50 @@ function list(version = 2, enabled = false): DocumentManagement {
   };
 }
 
-interface ServeOptions {
-  viewer?: Partial<ViewerInfo>;
-  read?: (count: number) => Response | Promise<Response>;
-  write?: (body: DocumentSave) => Response | Promise<Response>;
+interface ServeOptions extends ManagedListOptions<DocumentSave> {
+  /** Answers POST /api/sops/{id}/onlyoffice ('not configured' by default). */
   editor?: (id: string) => Response | Promise<Response>;
 }
 
-function serve({ viewer, read, write, editor }: ServeOptions = {}) {
-  const saves: DocumentSave[] = [];
+/**
+ * GET and PUT /api/sops?scope=manage (a save answers as the server would: ids and dates given,
+ * and what it normalised), and the editor configuration of a document.
+ */
+function serve({ editor, ...options }: ServeOptions = {}) {
   const opened: string[] = [];
-  let reads = 0;
-  const server = mockAgencyServer({
-    me: COMMAND,
-    agencies: [rawlife()],
-    permissions: navPermissions({ viewer: viewerOf(COMMAND, false, viewer) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
-      const open = /^\/api\/sops\/([^/]+)\/onlyoffice$/.exec(url.pathname);
-      if (open !== null && request.method === 'POST') {
+  const served = serveManagedList<DocumentSave>(
+    {
+      path: '/api/sops',
+      list: () => list(),
+      echo: (body) => ({
+        ...list(body.version + 1),
+        documents: body.documents.map((d) => ({
+          ...d,
+          id: d.id === '' ? 'doc-new' : d.id,
+          title: `${d.title} (saved)`,
+          updatedAt: '2026-04-01T10:00:00Z',
+        })),
+      }),
+      other: (request) => {
+        const url = new URL(request.url, 'http://localhost');
+        const open = /^\/api\/sops\/([^/]+)\/onlyoffice$/.exec(url.pathname);
+        if (open === null || request.method !== 'POST') return undefined;
         const id = decodeURIComponent(open[1] ?? '');
         opened.push(id);
         const answer: EditorAnswer = { enabled: false, serverUrl: null, config: null, message: NOT_CONFIGURED };
         return editor ? editor(id) : json(answer);
-      }
-      if (url.pathname !== '/api/sops') return undefined;
-      expect(url.searchParams.get('scope')).toBe('manage');
-      if (request.method === 'GET') {
-        reads += 1;
-        return read ? read(reads) : json(list());
-      }
-      if (request.method === 'PUT') {
-        const body = bodyOf(request) as DocumentSave;
-        saves.push(body);
-        if (write) return write(body);
-        // The server's answer: ids and dates given, and what it normalised.
-        return json({
-          ...list(body.version + 1),
-          documents: body.documents.map((d) => ({
-            ...d,
-            id: d.id === '' ? 'doc-new' : d.id,
-            title: `${d.title} (saved)`,
-            updatedAt: '2026-04-01T10:00:00Z',
-          })),
-        });
-      }
-      return undefined;
+      },
     },
-  });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
-  return { saves, opened, reads: () => reads };
+    options,
+  );
+  return { ...served, opened };
 }
 
-const cards = () => screen.getAllByTestId('document-card');
+const { cards, cardOf, loaded } = managementScreen('SOP & presentation management', 'document-card');
 const titlesOf = (container: HTMLElement) =>
   within(container)
     .getAllByTestId('document-card')
     .map((card) => within(card).getByRole('heading').textContent);
-const cardOf = (title: string) => cards().find((card) => within(card).queryByRole('heading', { name: title }) !== null);
-
-async function loaded() {
-  await screen.findByRole('heading', { level: 1, name: 'SOP & presentation management' });
-  await screen.findAllByTestId('document-card', {}, { timeout: 3000 });
-}
 
 describe('SopManagementPage', { timeout: 20_000 }, () => {
   beforeEach(resetAppStores);
@@ -318,16 +292,9 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
   });
 
   it('a stale save shows the message and Reload; saving again uses the new version', async () => {
-    let stale = true;
     const { saves, reads } = serve({
       read: (count) => json(list(count === 1 ? 2 : 7)),
-      write: (body) => {
-        if (stale) {
-          stale = false;
-          return json({ error: STALE, current: list(7) }, 409);
-        }
-        return json({ ...list(body.version + 1), documents: body.documents });
-      },
+      write: staleOnce(list(7), (body) => ({ ...list(body.version + 1), documents: body.documents })),
     });
     const user = userEvent.setup();
     renderApp('/command/sops');

@@ -4,6 +4,7 @@
  * label, the editor's draft and its rules, the failure texts. Pure.
  */
 
+import { failureText, memberFailureText, type CallFailure } from '@/lib/catalogue-failure';
 import { reachesLevel } from '@/lib/document-level';
 
 // ——— Texts (word for word from the spec) ———
@@ -158,41 +159,27 @@ export function formatDate(iso: string | null | undefined, format: Intl.DateTime
 
 // ——— Failures ———
 
-/** What the failure texts need of a failed call (`ApiError` has both); null for a network failure. */
-export interface CallFailure {
-  status: number;
-  /** The server's `error` text, when the body carried one. */
-  serverMessage: string | null;
-}
-
-const httpText = (status: number) => `HTTP ${String(status)}`;
+/** The shared rules of the catalogue screens (what a call failure is, when a save was stale). */
+export { isStale, type CallFailure } from '@/lib/catalogue-failure';
 
 /** Member list failure (member-portal §8), under 'Unable to load SOPs': 'HTTP {status}' or 'Failed to load documents'. */
 export function memberLoadErrorText(failure: CallFailure | null): string {
-  return failure === null ? FAILED_TO_LOAD_DOCUMENTS : httpText(failure.status);
+  return memberFailureText(failure, FAILED_TO_LOAD_DOCUMENTS);
 }
 
 /** Management load failure (command-and-reports §8): the message, 'HTTP {status}' or 'Failed to load documents'. */
 export function manageLoadErrorText(failure: CallFailure | null): string {
-  if (failure === null) return FAILED_TO_LOAD_DOCUMENTS;
-  return failure.serverMessage ?? httpText(failure.status);
+  return failureText(failure, FAILED_TO_LOAD_DOCUMENTS);
 }
 
 /** Save failure: the server's text, 'HTTP {status}' or 'Failed to save documents'. */
 export function saveErrorText(failure: CallFailure | null): string {
-  if (failure === null) return FAILED_TO_SAVE_DOCUMENTS;
-  return failure.serverMessage ?? httpText(failure.status);
+  return failureText(failure, FAILED_TO_SAVE_DOCUMENTS);
 }
 
 /** Editor configuration failure: the server's text, 'HTTP {status}' or 'Failed to prepare OnlyOffice config'. */
 export function editorErrorText(failure: CallFailure | null): string {
-  if (failure === null) return FAILED_TO_PREPARE_EDITOR;
-  return failure.serverMessage ?? httpText(failure.status);
-}
-
-/** Whether a save was refused because someone else saved the list first (409). */
-export function isStale(failure: CallFailure | null): boolean {
-  return failure?.status === 409;
+  return failureText(failure, FAILED_TO_PREPARE_EDITOR);
 }
 
 /**

@@ -2,20 +2,13 @@ import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@/api/schema';
-import type { ViewerInfo } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { bodyOf, json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
-import { rawlife } from '@/test-utils/organisation';
+import { managementScreen, serveManagedList, STALE, staleOnce, UNSAVED, type ManagedListOptions } from '@/test-utils/catalogue';
+import { json } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
 
 type UniformList = components['schemas']['UniformList'];
 type UniformSave = components['schemas']['UniformSave'];
-
-const COMMAND = signedIn(
-  rosterEntry({ id: 7, name: 'Eli Stone', rankId: 'patrol-lt', rank: 'Lieutenant', level: 'command' }),
-);
-const STALE = 'Someone else saved this list since you opened it. Review their changes and save again.';
-const UNSAVED = 'You have unsaved changes. Leave this page and drop them?';
 
 const RANKS: UniformList['ranks'] = [
   { id: 'patrol-lt', name: 'Lieutenant', level: 'command', departmentId: 'patrol', departmentName: 'Patrol Division' },
@@ -41,52 +34,22 @@ function list(version = 2): UniformList {
   };
 }
 
-interface ServeOptions {
-  viewer?: Partial<ViewerInfo>;
-  read?: (count: number) => Response | Promise<Response>;
-  write?: (body: UniformSave) => Response | Promise<Response>;
-}
-
-function serve({ viewer, read, write }: ServeOptions = {}) {
-  const saves: UniformSave[] = [];
-  let reads = 0;
-  const server = mockAgencyServer({
-    me: COMMAND,
-    agencies: [rawlife()],
-    permissions: navPermissions({ viewer: viewerOf(COMMAND, false, viewer) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
-      if (url.pathname !== '/api/uniforms') return undefined;
-      expect(url.searchParams.get('scope')).toBe('manage');
-      if (request.method === 'GET') {
-        reads += 1;
-        return read ? read(reads) : json(list());
-      }
-      if (request.method === 'PUT') {
-        const body = bodyOf(request) as UniformSave;
-        saves.push(body);
-        if (write) return write(body);
-        // The server's answer: ids given, and what it normalised.
-        return json({
-          ...list(body.version + 1),
-          uniforms: body.uniforms.map((u) => ({ ...u, id: u.id === '' ? 'uni_new' : u.id, name: `${u.name} (saved)` })),
-        });
-      }
-      return undefined;
+/** GET and PUT /api/uniforms?scope=manage; a save answers as the server would: ids given, and what it normalised. */
+function serve(options: ManagedListOptions<UniformSave> = {}) {
+  return serveManagedList<UniformSave>(
+    {
+      path: '/api/uniforms',
+      list: () => list(),
+      echo: (body) => ({
+        ...list(body.version + 1),
+        uniforms: body.uniforms.map((u) => ({ ...u, id: u.id === '' ? 'uni_new' : u.id, name: `${u.name} (saved)` })),
+      }),
     },
-  });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
-  return { saves, reads: () => reads };
+    options,
+  );
 }
 
-const cards = () => screen.getAllByTestId('uniform-card');
-const cardNames = () => cards().map((card) => within(card).getByRole('heading').textContent);
-const cardOf = (name: string) => cards().find((card) => within(card).queryByRole('heading', { name }) !== null);
-
-async function loaded() {
-  await screen.findByRole('heading', { level: 1, name: 'Uniform management' });
-  await screen.findAllByTestId('uniform-card', {}, { timeout: 3000 });
-}
+const { cardNames, cardOf, loaded } = managementScreen('Uniform management', 'uniform-card');
 
 describe('UniformManagementPage', { timeout: 20_000 }, () => {
   beforeEach(resetAppStores);
@@ -263,16 +226,9 @@ describe('UniformManagementPage', { timeout: 20_000 }, () => {
   });
 
   it('a stale save shows the message and Reload; saving again uses the new version', async () => {
-    let stale = true;
     const { saves, reads } = serve({
       read: (count) => json(list(count === 1 ? 2 : 7)),
-      write: (body) => {
-        if (stale) {
-          stale = false;
-          return json({ error: STALE, current: list(7) }, 409);
-        }
-        return json({ ...list(body.version + 1), uniforms: body.uniforms });
-      },
+      write: staleOnce(list(7), (body) => ({ ...list(body.version + 1), uniforms: body.uniforms })),
     });
     const user = userEvent.setup();
     renderApp('/command/uniforms');

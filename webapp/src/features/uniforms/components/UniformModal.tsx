@@ -1,13 +1,10 @@
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { useState, type SyntheticEvent } from 'react';
-import { CatalogueImageField } from '@/components/CatalogueImageField';
-import { RankAccessPicker } from '@/components/RankAccessPicker';
-import { useUnsavedChanges } from '@/components/use-unsaved-changes';
+import { Stack, Text, Textarea } from '@mantine/core';
+import { CatalogueBasicFields, TextListInputs } from '@/components/CatalogueFields';
+import { CatalogueItemDialog } from '@/components/CatalogueItemDialog';
+import type { CatalogueDialogProps } from '@/components/CatalogueManager';
 import { withEntry } from '@/lib/catalogue-list';
-import { CATALOGUE_NAME_MAX, CATALOGUE_NOTE_MAX } from '@/lib/limits';
-import { callFailure, useSaveUniforms, type Uniform, type UniformList } from '../api/uniforms';
+import { CATALOGUE_NOTE_MAX } from '@/lib/limits';
+import { useSaveUniforms, type Uniform, type UniformList } from '../api/uniforms';
 import {
   addAttachment,
   draftOf,
@@ -15,32 +12,16 @@ import {
   entryOf,
   GEAR_SLOTS,
   isDirty,
-  isStale,
   removeAttachment,
   saveErrorText,
   setAttachment,
   setGear,
   UNIFORM_CREATED,
   UNIFORM_UPDATED,
-  type UniformDraft,
 } from '../lib/uniforms';
 
-const MODAL_CLOSE = { 'aria-label': 'Close this dialog' };
-
-export interface UniformModalProps {
+export interface UniformModalProps extends CatalogueDialogProps<Uniform, UniformList> {
   slug: string;
-  /** The uniform to edit, or null to add one. */
-  uniform: Uniform | null;
-  /** The management list as loaded now (its uniforms, ranks and version). */
-  list: UniformList;
-  /** Reloads the list (after a stale save). */
-  onReload: () => void;
-  onClose: () => void;
-}
-
-interface SaveProblem {
-  message: string;
-  stale: boolean;
 }
 
 /**
@@ -50,99 +31,39 @@ interface SaveProblem {
  * 'Create uniform' or 'Save changes', and Cancel.
  *
  * The edit is applied to the list, which is saved whole; the server's answer replaces the
- * list. The dialog stays open until then, so a refused save keeps what was typed: the error
- * shows here, and a stale save (409) offers Reload, after which saving again applies this
- * uniform to the list as it is now.
+ * list. The dialog stays open until then (CatalogueItemDialog).
  */
-export function UniformModal({ slug, uniform, list, onReload, onClose }: UniformModalProps) {
-  const phone = useMediaQuery('(max-width: 36em)');
-  const [initial] = useState<UniformDraft>(() => draftOf(uniform));
-  const [draft, setDraft] = useState<UniformDraft>(initial);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [problem, setProblem] = useState<SaveProblem | null>(null);
+export function UniformModal({ slug, entry: uniform, list, onReload, onClose }: UniformModalProps) {
   const save = useSaveUniforms(slug);
-  const busy = save.isPending;
-  const dirty = isDirty(initial, draft);
-  useUnsavedChanges(dirty && !save.isSuccess);
-
   const creating = uniform === null;
-  const title = creating ? 'Add uniform' : `Edit ${uniform.name}`;
-
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const invalid = draftProblem(draft);
-    setNameError(invalid);
-    if (invalid !== null) return;
-    setProblem(null);
-    const saved = entryOf(draft);
-    save.mutate(
-      { uniforms: withEntry(list.uniforms, saved), version: list.version },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', title: creating ? UNIFORM_CREATED : UNIFORM_UPDATED, message: saved.name });
-          onClose();
-        },
-        onError: (error) => {
-          const failure = callFailure(error);
-          setProblem({ message: saveErrorText(failure), stale: isStale(failure) });
-        },
-      },
-    );
-  };
-
   return (
-    <Modal
-      opened
-      title={title}
-      size="lg"
-      fullScreen={phone}
-      closeButtonProps={MODAL_CLOSE}
-      closeOnClickOutside={!dirty}
-      onClose={() => {
-        if (!busy) onClose();
+    <CatalogueItemDialog
+      title={creating ? 'Add uniform' : `Edit ${uniform.name}`}
+      submitLabel={creating ? 'Create uniform' : 'Save changes'}
+      start={() => draftOf(uniform)}
+      isDirty={isDirty}
+      validate={(draft) => ({ name: draftProblem(draft) })}
+      prepare={(draft) => {
+        const saved = entryOf(draft);
+        return { input: { uniforms: withEntry(list.uniforms, saved), version: list.version }, name: saved.name };
       }}
+      save={save}
+      savedText={creating ? UNIFORM_CREATED : UNIFORM_UPDATED}
+      saveErrorText={saveErrorText}
+      onReload={onReload}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate aria-label={title}>
-        <Stack gap="md">
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            maxLength={CATALOGUE_NAME_MAX}
-            value={draft.name}
-            error={nameError}
-            disabled={busy}
-            onChange={(event) => {
-              setNameError(null);
-              setDraft({ ...draft, name: event.currentTarget.value });
+      {({ draft, busy, change, update, error }) => (
+        <>
+          <CatalogueBasicFields
+            value={{ ...draft, notes: draft.summary }}
+            onChange={({ notes, ...rest }) => {
+              update(notes === undefined ? rest : { ...rest, summary: notes });
             }}
-          />
-          <CatalogueImageField
-            value={draft.image}
-            disabled={busy}
-            onChange={(image) => {
-              setDraft({ ...draft, image });
-            }}
-          />
-          <Textarea
-            label="Summary"
-            autosize
-            minRows={2}
-            maxLength={CATALOGUE_NOTE_MAX}
-            value={draft.summary}
-            disabled={busy}
-            onChange={(event) => {
-              setDraft({ ...draft, summary: event.currentTarget.value });
-            }}
-          />
-          <RankAccessPicker
-            label="Rank access"
+            notesLabel="Summary"
             ranks={list.ranks}
-            value={draft.allowedRanks}
+            nameError={error('name')}
             disabled={busy}
-            onChange={(allowedRanks) => {
-              setDraft({ ...draft, allowedRanks });
-            }}
           />
           <Stack gap="xs">
             <Text size="sm" fw={500}>
@@ -158,7 +79,7 @@ export function UniformModal({ slug, uniform, list, onReload, onClose }: Uniform
                 value={draft.gear[slot]}
                 disabled={busy}
                 onChange={(event) => {
-                  setDraft(setGear(draft, slot, event.currentTarget.value));
+                  change(setGear(draft, slot, event.currentTarget.value));
                 }}
               />
             ))}
@@ -172,81 +93,24 @@ export function UniformModal({ slug, uniform, list, onReload, onClose }: Uniform
                 No attachments.
               </Text>
             )}
-            {draft.attachments.map((attachment, index) => {
-              const label = `Attachment ${String(index + 1)}`;
-              return (
-                <Group key={index} gap="xs" wrap="nowrap">
-                  <TextInput
-                    aria-label={label}
-                    placeholder="e.g. Name tape"
-                    maxLength={CATALOGUE_NAME_MAX}
-                    value={attachment}
-                    disabled={busy}
-                    style={{ flex: 1, minWidth: 0 }}
-                    onChange={(event) => {
-                      setDraft(setAttachment(draft, index, event.currentTarget.value));
-                    }}
-                  />
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size="lg"
-                    disabled={busy}
-                    aria-label={`Remove attachment ${String(index + 1)}`}
-                    title="Remove attachment"
-                    onClick={() => {
-                      setDraft(removeAttachment(draft, index));
-                    }}
-                  >
-                    ✕
-                  </ActionIcon>
-                </Group>
-              );
-            })}
-            <Group>
-              <Button
-                variant="light"
-                size="xs"
-                disabled={busy}
-                onClick={() => {
-                  setDraft(addAttachment(draft));
-                }}
-              >
-                Add attachment
-              </Button>
-            </Group>
+            <TextListInputs
+              noun="Attachment"
+              placeholder="e.g. Name tape"
+              values={draft.attachments}
+              disabled={busy}
+              onChange={(index, value) => {
+                change(setAttachment(draft, index, value));
+              }}
+              onRemove={(index) => {
+                change(removeAttachment(draft, index));
+              }}
+              onAdd={() => {
+                change(addAttachment(draft));
+              }}
+            />
           </Stack>
-
-          {problem !== null && (
-            <Alert color="red" variant="light" role="alert">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{problem.message}</Text>
-                {problem.stale && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => {
-                      setProblem(null);
-                      onReload();
-                    }}
-                  >
-                    Reload
-                  </Button>
-                )}
-              </Stack>
-            </Alert>
-          )}
-
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {creating ? 'Create uniform' : 'Save changes'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </CatalogueItemDialog>
   );
 }

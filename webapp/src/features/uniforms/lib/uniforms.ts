@@ -4,6 +4,7 @@
  * rules. Pure.
  */
 
+import { failureText, memberFailureText, type CallFailure } from '@/lib/catalogue-failure';
 import { countText } from '@/lib/catalogue-list';
 
 export const UNIFORMS_UNAVAILABLE = 'Uniforms unavailable';
@@ -71,35 +72,22 @@ export function displayAttachments(attachments: readonly string[] | undefined): 
   return (attachments ?? []).map((a) => a.trim()).filter((a) => a !== '');
 }
 
-/** What the failure texts need of a failed call (`ApiError` has both); null for a network failure. */
-export interface CallFailure {
-  status: number;
-  /** The server's `error` text, when the body carried one. */
-  serverMessage: string | null;
-}
-
-const httpText = (status: number) => `HTTP ${String(status)}`;
+/** The shared rules of the catalogue screens (what a call failure is, when a save was stale). */
+export { isStale, type CallFailure } from '@/lib/catalogue-failure';
 
 /** Member list failure (member-portal §8): 'HTTP {status}' or 'Failed to load uniforms'. */
 export function memberLoadErrorText(failure: CallFailure | null): string {
-  return failure === null ? FAILED_TO_LOAD_UNIFORMS : httpText(failure.status);
+  return memberFailureText(failure, FAILED_TO_LOAD_UNIFORMS);
 }
 
 /** Management load failure (command-and-reports §8): the message, 'HTTP {status}' or 'Failed to load uniforms'. */
 export function manageLoadErrorText(failure: CallFailure | null): string {
-  if (failure === null) return FAILED_TO_LOAD_UNIFORMS;
-  return failure.serverMessage ?? httpText(failure.status);
+  return failureText(failure, FAILED_TO_LOAD_UNIFORMS);
 }
 
 /** Save failure (command-and-reports §8): the response text, 'HTTP {status}' or 'Failed to save uniforms'. */
 export function saveErrorText(failure: CallFailure | null): string {
-  if (failure === null) return FAILED_TO_SAVE_UNIFORMS;
-  return failure.serverMessage ?? httpText(failure.status);
-}
-
-/** Whether a save was refused because someone else saved the list first (409). */
-export function isStale(failure: CallFailure | null): boolean {
-  return failure?.status === 409;
+  return failureText(failure, FAILED_TO_SAVE_UNIFORMS);
 }
 
 // ——— The editor ———

@@ -1,11 +1,13 @@
-import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
+import { CataloguePageHeader, LoadFailureCard } from '@/components/CatalogueManager';
 import { LoaNotice } from '@/components/LoaNotice';
 import { QueryStatus } from '@/components/QueryStatus';
+import { SaveProblemAlert } from '@/components/SaveProblemAlert';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { canWrite } from '@/lib/rank-access';
 import { allowedSummary } from '@/lib/rank-list';
@@ -216,34 +218,29 @@ export function VehicleManagementPage() {
   return (
     <Container size="xl" py="lg">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <Stack gap={2}>
-            <Title order={1}>Vehicle management</Title>
-            <Text c="dimmed" size="sm">
-              Choose which ranks may use each vehicle, variant livery by livery.
-            </Text>
-          </Stack>
-          <Group gap="xs">
+        <CataloguePageHeader
+          title="Vehicle management"
+          description="Choose which ranks may use each vehicle, variant livery by livery."
+        >
+          <Button
+            variant="default"
+            onClick={() => void query.refetch()}
+            loading={query.isFetching && !query.isPending}
+            disabled={busy}
+          >
+            Refresh
+          </Button>
+          {writable && data !== undefined && (
             <Button
-              variant="default"
-              onClick={() => void query.refetch()}
-              loading={query.isFetching && !query.isPending}
+              onClick={() => {
+                openEditor(null);
+              }}
               disabled={busy}
             >
-              Refresh
+              Add vehicle
             </Button>
-            {writable && data !== undefined && (
-              <Button
-                onClick={() => {
-                  openEditor(null);
-                }}
-                disabled={busy}
-              >
-                Add vehicle
-              </Button>
-            )}
-          </Group>
-        </Group>
+          )}
+        </CataloguePageHeader>
 
         {!writable && access.viewer !== null && <LoaNotice />}
 
@@ -254,32 +251,22 @@ export function VehicleManagementPage() {
         )}
 
         {saveProblem !== null && editor === null && (
-          <Alert color="red" variant="light" role="alert" data-testid="vehicles-save-error">
-            <Group justify="space-between" gap="xs">
-              <Text size="sm">{saveProblem.message}</Text>
-              {saveProblem.stale && (
-                <Button size="xs" variant="light" color="red" loading={reloading} onClick={() => void onReload()}>
-                  Reload
-                </Button>
-              )}
-            </Group>
-          </Alert>
+          <SaveProblemAlert
+            problem={saveProblem}
+            onReload={() => void onReload()}
+            reloading={reloading}
+            data-testid="vehicles-save-error"
+          />
         )}
 
         {loadFailedEmpty ? (
-          <Card withBorder padding="lg" radius="md" data-testid="vehicles-unavailable">
-            <Stack gap="xs" align="flex-start">
-              <Title order={2} size="h4">
-                {UNABLE_TO_LOAD}
-              </Title>
-              <Text size="sm" c="red">
-                {manageLoadErrorText(query.error)}
-              </Text>
-              <Button variant="light" onClick={() => void query.refetch()} loading={query.isFetching}>
-                Retry
-              </Button>
-            </Stack>
-          </Card>
+          <LoadFailureCard
+            title={UNABLE_TO_LOAD}
+            message={manageLoadErrorText(query.error)}
+            retrying={query.isFetching}
+            onRetry={() => void query.refetch()}
+            data-testid="vehicles-unavailable"
+          />
         ) : (
           <QueryStatus
             query={{ status: data === undefined ? 'pending' : 'success', error: null }}
@@ -310,6 +297,7 @@ export function VehicleManagementPage() {
       {editor !== null && (
         <VehicleEditorModal
           draft={editor.draft}
+          dirty={draftChanged(editor.initial, editor.draft)}
           ranks={ranks}
           problem={problem}
           saveProblem={saveProblem}
