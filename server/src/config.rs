@@ -42,6 +42,8 @@ pub struct Config {
     pub media: MediaLocation,
     /// Global budget of Postgres connections this process may hold at once.
     pub max_db_connections: u32,
+    /// `PORTAL_AGENCY_POOL_MAX`: most connections one agency may use at once (default 8).
+    pub agency_pool_max: u32,
     /// Serve the web app from this folder instead of the copy embedded in the binary.
     pub web_dir: Option<PathBuf>,
     pub log_format: LogFormat,
@@ -140,6 +142,15 @@ impl Config {
                         "PORTAL_MAX_DB_CONNECTIONS must be a whole number of at least {MIN_DB_CONNECTIONS} (got '{raw}')"
                     ))
                 })?,
+        };
+
+        let agency_pool_max = match get("PORTAL_AGENCY_POOL_MAX") {
+            None => 8,
+            Some(raw) => raw.parse::<u32>().ok().filter(|n| *n >= 1).ok_or_else(|| {
+                ConfigError(format!(
+                    "PORTAL_AGENCY_POOL_MAX must be a whole number of at least 1 (got '{raw}')"
+                ))
+            })?,
         };
 
         let web_dir = get("PORTAL_WEB_DIR").map(PathBuf::from);
@@ -253,6 +264,7 @@ impl Config {
             public_url,
             media,
             max_db_connections,
+            agency_pool_max,
             web_dir,
             log_format,
             discord,
@@ -341,6 +353,7 @@ mod tests {
         assert_eq!(c.bind.to_string(), "127.0.0.1:8080");
         assert_eq!(c.public_url.as_str(), "http://127.0.0.1:8080/");
         assert_eq!(c.max_db_connections, 50);
+        assert_eq!(c.agency_pool_max, 8);
         assert_eq!(c.log_format, LogFormat::Text);
         match c.media {
             MediaLocation::Folder(p) => assert!(p.ends_with(".data/media") && p.is_absolute()),
@@ -361,6 +374,7 @@ mod tests {
             ("PUBLIC_URL", "ftp://x"),
             ("PORTAL_MAX_DB_CONNECTIONS", "2"),
             ("PORTAL_MAX_DB_CONNECTIONS", "many"),
+            ("PORTAL_AGENCY_POOL_MAX", "0"),
             ("PORTAL_LOG_FORMAT", "xml"),
             ("MEDIA_URL", "gs://bucket"),
             ("DATABASE_URL", "mysql://x"),

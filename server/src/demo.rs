@@ -155,10 +155,10 @@ pub async fn seed(state: &AppState) -> anyhow::Result<Vec<String>> {
     for demo in demo_agencies() {
         if let Some(agency) = state.registry.by_slug(demo.slug).await? {
             let db = state.pools.get(&agency).await?;
-            seed_members(db.pool(), &agency, demo.id_base).await?;
-            crate::demo_organisation::seed(db.pool(), &state.media, &agency).await?;
-            crate::demo_catalogues::seed(db.pool(), &agency).await?;
-            crate::demo_reports::seed(db.pool()).await?;
+            seed_members(&db, &agency, demo.id_base).await?;
+            crate::demo_organisation::seed(&db, &state.media, &agency).await?;
+            crate::demo_catalogues::seed(&db, &agency).await?;
+            crate::demo_reports::seed(&db).await?;
         }
     }
     Ok(created)
@@ -167,7 +167,7 @@ pub async fn seed(state: &AppState) -> anyhow::Result<Vec<String>> {
 /// Demo members to sign in as: one per level of the starter department, while the roster is
 /// still empty. Their Discord ids are `id_base + 1`, `+ 2`, … from the top level down.
 async fn seed_members(
-    db: &sqlx::PgPool,
+    db: &crate::tenancy::pools::TenantDb,
     agency: &crate::tenancy::Agency,
     id_base: u64,
 ) -> anyhow::Result<()> {

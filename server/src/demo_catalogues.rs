@@ -5,7 +5,8 @@
 use chrono::Utc;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
-use sqlx::PgPool;
+
+use crate::tenancy::pools::TenantDb;
 
 use crate::{
     features::{
@@ -109,7 +110,7 @@ fn documents() -> Value {
 }
 
 async fn seed_list<T: CatalogueItem>(
-    db: &PgPool,
+    db: &TenantDb,
     raw: Value,
     ranks: &[RankOption],
     departments: &[String],
@@ -126,7 +127,7 @@ async fn seed_list<T: CatalogueItem>(
 }
 
 /// Seeds the demo catalogues of `agency` where they were never saved.
-pub async fn seed(db: &PgPool, agency: &Agency) -> anyhow::Result<()> {
+pub async fn seed(db: &TenantDb, agency: &Agency) -> anyhow::Result<()> {
     let ranks = rank_options(db).await?;
     let levels: Vec<String> = agency.flags.levels.iter().map(|l| l.id.clone()).collect();
     let sup = from_level(&ranks, &levels, "supervisor");

@@ -2,8 +2,9 @@
 //! sub-departments, roles, callsign pools and a roster of 64 people per demo agency, with
 //! varied statuses, dates and callsigns, so paging, filters and sorting show at once.
 
+use crate::tenancy::pools::TenantDb;
 use chrono::{Duration, Utc};
-use sqlx::{types::Json, PgPool};
+use sqlx::types::Json;
 
 use crate::{features::callsigns::model::Pool, media::MediaStore, tenancy::Agency};
 
@@ -170,7 +171,7 @@ struct Slot {
 }
 
 /// Seeds the demo organisation once (when its first department does not exist yet).
-pub async fn seed(db: &PgPool, media: &MediaStore, agency: &Agency) -> anyhow::Result<()> {
+pub async fn seed(db: &TenantDb, media: &MediaStore, agency: &Agency) -> anyhow::Result<()> {
     let specs = departments(&agency.slug);
     let exists: bool =
         sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM departments WHERE id = $1)")

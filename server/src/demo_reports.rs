@@ -6,7 +6,8 @@ use anyhow::Context;
 use chrono::{Duration, Utc};
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
-use sqlx::PgPool;
+
+use crate::tenancy::pools::TenantDb;
 
 use crate::{
     access::viewer::Actor,
@@ -50,7 +51,7 @@ fn officer(member: &Member) -> Value {
 }
 
 /// Seeds the demo reports and training of one agency.
-pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
+pub async fn seed(db: &TenantDb) -> anyhow::Result<()> {
     // Each part once: an agency that has some kinds already (say, seeded before its penal
     // code catalogue existed) gets the missing ones.
     let kinds: Vec<String> =

@@ -171,7 +171,7 @@ pub fn router(state: AppState) -> Router {
         .layer(CompressionLayer::new())
         .layer(DefaultBodyLimit::max(1024 * 1024));
 
-    let sessions = identity::session::layer(state.control.clone());
+    let sessions = identity::session::layer(state.sessions.clone());
     api.route("/api/openapi.json", get(move || async move { Json(doc) }))
         .route("/media/{*path}", get(media::routes::media))
         .route(

@@ -13,7 +13,11 @@ use tokio::sync::Semaphore;
 use crate::{
     access::cache::{AccessCache, Change, ACCESS_CHANNEL},
     config::Config,
-    identity::discord::DiscordApi,
+    identity::{
+        discord::DiscordApi,
+        session,
+        session_cache::{CachedSessionStore, SESSION_CHANNEL},
+    },
     media::MediaStore,
     tenancy::{
         pools::{Budget, PoolCache},
@@ -37,6 +41,8 @@ pub struct App {
     pub discord: Option<DiscordApi>,
     /// Accounts, roster standings and navigation rules every request re-reads.
     pub access_cache: Arc<AccessCache>,
+    /// Server-side sessions, read through this instance's cache.
+    pub sessions: CachedSessionStore,
 }
 
 #[derive(Clone)]
@@ -59,7 +65,7 @@ impl App {
         seeders: Vec<Seeder>,
     ) -> anyhow::Result<Self> {
         let control_options: PgConnectOptions = config.database_url.parse()?;
-        let budget = Budget::split(config.max_db_connections);
+        let budget = Budget::split(config.max_db_connections, config.agency_pool_max);
         let control = PgPoolOptions::new()
             .max_connections(budget.control)
             .min_connections(0)
@@ -79,13 +85,14 @@ impl App {
                 maintenance: Arc::new(Semaphore::new(budget.maintenance as usize)),
                 seeders: seeders.into(),
             },
-            control,
             control_options,
             media,
             web,
             discord: config.discord.clone().map(DiscordApi::new),
             access_cache: Arc::new(AccessCache::new()),
+            sessions: session::store(control.clone()),
             config,
+            control,
         })
     }
 }
@@ -100,18 +107,22 @@ impl crate::tenancy::resolver::TenancyState for AppState {
 }
 
 impl AppState {
-    /// Keeps the registry, pool and access caches in step with the registry table and with
-    /// the access changes any instance announces (`access::cache`), across every instance that
+    /// Keeps the registry, pool, access and session caches in step with the registry table and
+    /// with the access and session changes any instance announces (`access::cache`,
+    /// `identity::session_cache`), across every instance that
     /// shares the control database, on one connection. Runs until the process ends.
     pub fn spawn_registry_listener(&self) {
         let state = self.clone();
         tokio::spawn(async move {
             let db = state.control.clone();
-            let channels = [registry::REGISTRY_CHANNEL, ACCESS_CHANNEL];
+            let channels = [registry::REGISTRY_CHANNEL, ACCESS_CHANNEL, SESSION_CHANNEL];
             registry::listen_for_changes(db, &channels, |change| {
                 let state = state.clone();
                 async move {
                     match change {
+                        Some((channel, payload)) if channel == SESSION_CHANNEL => {
+                            state.sessions.forget(Some(&payload)).await;
+                        }
                         Some((channel, payload)) if channel == ACCESS_CHANNEL => {
                             match Change::parse(&payload) {
                                 Some(change) => state.access_cache.forget(&change),
@@ -131,6 +142,7 @@ impl AppState {
                         None => {
                             state.registry.invalidate().await;
                             state.access_cache.forget_all();
+                            state.sessions.forget(None).await;
                         }
                     }
                 }

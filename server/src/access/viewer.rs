@@ -19,13 +19,13 @@ use crate::{
     error::AppError,
     identity::{users::User, SignedIn},
     state::AppState,
-    tenancy::{pools::TenantPool, Agency, Tenant, ROOT_SLUG},
+    tenancy::{pools::TenantDb, Agency, Tenant, ROOT_SLUG},
 };
 
 #[derive(Clone)]
 pub struct Viewer {
     pub agency: Arc<Agency>,
-    pub db: Arc<TenantPool>,
+    pub db: Arc<TenantDb>,
     pub user: Option<User>,
     /// Roster entries of this agency that belong to the user, best first.
     pub matches: Vec<RosterEntry>,
@@ -109,8 +109,8 @@ impl Viewer {
         self.roster()?.rank_id.as_deref()
     }
 
-    pub fn pool(&self) -> &sqlx::PgPool {
-        self.db.pool()
+    pub fn pool(&self) -> &TenantDb {
+        &self.db
     }
 
     /// The agency's level ids with `no_level` appended.
@@ -179,13 +179,12 @@ impl Viewer {
 }
 
 /// The user's roster matches and linked department roles in the agency of `db`.
-async fn membership(db: &TenantPool, user: &User) -> sqlx::Result<Arc<Membership>> {
-    let matches =
-        store::matches_for(db.pool(), &user.discord_id, &user.tag(), &user.names()).await?;
+async fn membership(db: &TenantDb, user: &User) -> sqlx::Result<Arc<Membership>> {
+    let matches = store::matches_for(db, &user.discord_id, &user.tag(), &user.names()).await?;
     let linked_roles = if user.guild_roles.is_empty() {
         vec![]
     } else {
-        store::linked_roles(db.pool(), &user.guild_roles).await?
+        store::linked_roles(db, &user.guild_roles).await?
     };
     Ok(Arc::new(Membership { matches, linked_roles }))
 }
@@ -194,7 +193,7 @@ async fn membership(db: &TenantPool, user: &User) -> sqlx::Result<Arc<Membership
 /// through `access` (cached until the agency or the user changes).
 pub async fn viewer_for(
     agency: Arc<Agency>,
-    db: Arc<TenantPool>,
+    db: Arc<TenantDb>,
     user: Option<User>,
     owners: &[String],
     access: Arc<AccessCache>,

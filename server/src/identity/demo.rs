@@ -46,7 +46,7 @@ async fn demo_members(
     let mut out = Vec::new();
     for agency in snapshot.all().iter().filter(|a| !a.flags.hidden) {
         let db = state.pools.get(agency).await?;
-        out.push((agency.clone(), roster::with_discord_ids(db.pool(), 12).await?));
+        out.push((agency.clone(), roster::with_discord_ids(&*db, 12).await?));
     }
     Ok(out)
 }

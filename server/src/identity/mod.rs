@@ -8,6 +8,7 @@ pub mod origin;
 pub mod pages;
 pub mod routes;
 pub mod session;
+pub mod session_cache;
 pub mod transport;
 pub mod users;
 

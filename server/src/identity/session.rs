@@ -7,6 +7,7 @@ use tower_sessions_sqlx_store::PostgresStore;
 
 use crate::{
     error::{AppError, AppResult},
+    identity::session_cache::CachedSessionStore,
     identity::users::{self, User},
     state::AppState,
 };
@@ -26,18 +27,21 @@ pub struct PendingLogin {
     pub hand_off: Option<String>,
 }
 
-pub fn store(db: sqlx::PgPool) -> PostgresStore {
-    PostgresStore::new(db)
+/// The session store: the control schema's `sessions` table, read through this instance's
+/// cache (`session_cache`).
+pub fn store(db: sqlx::PgPool) -> CachedSessionStore {
+    let table = PostgresStore::new(db.clone())
         .with_schema_name("public")
         .and_then(|s| s.with_table_name("sessions"))
-        .expect("valid session table name")
+        .expect("valid session table name");
+    CachedSessionStore::new(table, db)
 }
 
 /// HttpOnly, SameSite=Lax (the cookie must survive the redirect back from Discord), one per
 /// host, expiring after 30 days without use. `Secure` is added per request by
 /// `transport::layer` when the request came over https.
-pub fn layer(db: sqlx::PgPool) -> SessionManagerLayer<PostgresStore> {
-    SessionManagerLayer::new(store(db))
+pub fn layer(store: CachedSessionStore) -> SessionManagerLayer<CachedSessionStore> {
+    SessionManagerLayer::new(store)
         .with_name(SESSION_COOKIE)
         .with_http_only(true)
         .with_same_site(SameSite::Lax)

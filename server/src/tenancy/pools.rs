@@ -1,226 +1,325 @@
-//! One small connection pool per agency, cached in moka, under one global connection budget.
+//! Agency connections: one shared pool per Postgres server, whose connections take an
+//! agency's role and schema when they are checked out and give them up when they return.
 //!
-//! Each pool connects with `search_path` and `role` fixed as startup options, so its
-//! connections can only ever see the agency's own schema (ARCHITECTURE.md §3). A pool
-//! reserves its maximum number of connections from the budget when it is built and gives
-//! them back once it has been evicted and closed, so the number of open connections can
-//! never exceed the budget however many agencies there are. When the budget is spent, the
-//! least recently used idle pool is evicted to make room.
+//! Open connections are the budget, not pools: the shared pool of a server never holds more
+//! than the tenants' share of `PORTAL_MAX_DB_CONNECTIONS`, however many agencies there are,
+//! and an agency that sends no requests holds none of them. An agency's handle
+//! ([`TenantDb`], cached in moka like the pools it replaces) caps how many connections that
+//! agency may use at once (`PORTAL_AGENCY_POOL_MAX`), so one busy agency cannot starve the
+//! others.
+//!
+//! Checkout is one statement that sets `role` and `search_path` (ARCHITECTURE.md §3: a
+//! connection can only see the agency's own schema) and records the agency's schema version
+//! on the connection. When the version differs from the one the connection last served, the
+//! connection's prepared statements are dropped first, so a plan prepared against one schema
+//! version never serves another (Postgres re-parses a statement when `search_path` changes,
+//! but refuses one whose result columns changed). Return resets role and path, so an idle
+//! connection belongs to no agency.
 
 use std::{
-    sync::{
-        atomic::{AtomicU64, Ordering},
-        Arc,
-    },
-    time::{Duration, Instant},
+    collections::HashMap,
+    fmt,
+    ops::{Deref, DerefMut},
+    sync::{Arc, Mutex},
+    time::Duration,
 };
 
+use futures::{future::BoxFuture, stream::BoxStream, StreamExt, TryStreamExt};
 use moka::future::Cache;
 use sqlx::{
-    postgres::{PgConnectOptions, PgPoolOptions},
-    PgPool,
+    pool::{MaybePoolConnection, PoolConnection},
+    postgres::{PgConnectOptions, PgPoolOptions, PgQueryResult, PgRow, PgStatement, PgTypeInfo},
+    Connection, Describe, Either, Execute, Executor, PgConnection, PgPool, Postgres, Transaction,
 };
-use tokio::sync::{OwnedSemaphorePermit, Semaphore, TryAcquireError};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::{
     error::{AppError, AppResult},
     tenancy::Agency,
 };
 
-/// How the connection budget (`PORTAL_MAX_DB_CONNECTIONS`) is shared out.
+/// How the connection budget (`PORTAL_MAX_DB_CONNECTIONS`) is shared out, per server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     /// Control-plane pool (registry, sessions, and the registry listener).
     pub control: u32,
     /// Short-lived connections for provisioning and migrations.
     pub maintenance: u32,
-    /// Shared by all agency pools.
+    /// The shared pool every agency's connections come from.
     pub tenants: u32,
-    /// Largest single agency pool.
+    /// Most connections one agency may use at once.
     pub per_agency: u32,
 }
 
 impl Budget {
-    pub fn split(total: u32) -> Self {
+    pub fn split(total: u32, agency_pool_max: u32) -> Self {
         let control = (total / 5).clamp(2, 10);
         let maintenance = (total / 10).clamp(1, 4);
         let tenants = total.saturating_sub(control + maintenance).max(1);
-        let per_agency = tenants.min(3);
+        let per_agency = agency_pool_max.clamp(1, tenants);
         Self { control, maintenance, tenants, per_agency }
     }
 }
 
-/// An agency's pool plus its share of the budget, released when the last user drops it.
-pub struct TenantPool {
-    pool: PgPool,
+/// Switches a connection to an agency and returns the schema version it served before.
+/// Target-list entries are evaluated in order, so the version is read before it is set.
+const CHECKOUT: &str = "SELECT current_setting('portal.schema_version', true), \
+     set_config('role', $1, false), set_config('search_path', $2, false), \
+     set_config('portal.schema_version', $3, false)";
+
+/// Leaves a connection belonging to no agency: the login role and an empty `search_path`,
+/// where no unqualified name resolves to any table.
+const RELEASE: &str =
+    "SELECT set_config('role', 'none', false), set_config('search_path', '', false)";
+
+/// An agency's handle on its server's shared pool. Executes queries like a pool
+/// (`&TenantDb` is an [`Executor`]) and hands out connections and transactions that are
+/// switched to the agency for as long as they are held.
+pub struct TenantDb {
+    shared: PgPool,
     agency_id: i64,
+    role: String,
+    search_path: String,
     schema_version: i64,
     database_url: Option<String>,
-    last_used: AtomicU64,
-    reservation: Option<OwnedSemaphorePermit>,
+    slots: Arc<Semaphore>,
+    acquire_timeout: Duration,
 }
 
-impl TenantPool {
-    pub fn pool(&self) -> &PgPool {
-        &self.pool
+impl fmt::Debug for TenantDb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TenantDb")
+            .field("agency_id", &self.agency_id)
+            .field("schema_version", &self.schema_version)
+            .finish_non_exhaustive()
     }
+}
 
+impl TenantDb {
     pub fn agency_id(&self) -> i64 {
         self.agency_id
     }
-}
 
-impl Drop for TenantPool {
-    fn drop(&mut self) {
-        // Close the connections gracefully, then return the reservation to the budget.
-        let pool = self.pool.clone();
-        let reservation = self.reservation.take();
-        match tokio::runtime::Handle::try_current() {
-            Ok(rt) => {
-                rt.spawn(async move {
-                    pool.close().await;
-                    drop(reservation);
-                });
-            }
-            Err(_) => drop(reservation),
+    /// A connection switched to the agency until it is dropped.
+    pub async fn acquire(&self) -> sqlx::Result<TenantConn> {
+        let slot = tokio::time::timeout(self.acquire_timeout, self.slots.clone().acquire_owned())
+            .await
+            .map_err(|_| sqlx::Error::PoolTimedOut)?
+            .map_err(|_| sqlx::Error::PoolClosed)?;
+        let mut conn = self.shared.acquire().await?;
+        let version = self.schema_version.to_string();
+        let (previous,): (Option<String>,) = sqlx::query_as(CHECKOUT)
+            .bind(&self.role)
+            .bind(&self.search_path)
+            .bind(&version)
+            .fetch_one(&mut *conn)
+            .await?;
+        if previous.is_some_and(|p| !p.is_empty() && p != version) {
+            conn.clear_cached_statements().await?;
         }
+        Ok(TenantConn { conn, _slot: slot })
+    }
+
+    /// A transaction on a connection switched to the agency.
+    pub async fn begin(&self) -> sqlx::Result<TenantTx> {
+        let TenantConn { conn, _slot } = self.acquire().await?;
+        // `Transaction::begin` is sqlx's own way to open a transaction on an owned pool
+        // connection (what `Pool::begin` does).
+        let tx = Transaction::begin(MaybePoolConnection::PoolConnection(conn), None).await?;
+        Ok(TenantTx { tx, _slot })
     }
 }
 
+/// A pooled connection switched to one agency; returned (and reset) when dropped.
+pub struct TenantConn {
+    conn: PoolConnection<Postgres>,
+    _slot: OwnedSemaphorePermit,
+}
+
+impl Deref for TenantConn {
+    type Target = PgConnection;
+    fn deref(&self) -> &PgConnection {
+        &self.conn
+    }
+}
+
+impl DerefMut for TenantConn {
+    fn deref_mut(&mut self) -> &mut PgConnection {
+        &mut self.conn
+    }
+}
+
+/// A transaction of one agency; rolled back when dropped without [`TenantTx::commit`].
+pub struct TenantTx {
+    tx: Transaction<'static, Postgres>,
+    _slot: OwnedSemaphorePermit,
+}
+
+impl TenantTx {
+    pub async fn commit(self) -> sqlx::Result<()> {
+        self.tx.commit().await
+    }
+
+    pub async fn rollback(self) -> sqlx::Result<()> {
+        self.tx.rollback().await
+    }
+}
+
+impl Deref for TenantTx {
+    type Target = PgConnection;
+    fn deref(&self) -> &PgConnection {
+        &self.tx
+    }
+}
+
+impl DerefMut for TenantTx {
+    fn deref_mut(&mut self) -> &mut PgConnection {
+        &mut self.tx
+    }
+}
+
+/// `&TenantDb` runs a query on a connection it checks out for that query, as `&PgPool` does.
+impl<'d> Executor<'d> for &'d TenantDb {
+    type Database = Postgres;
+
+    fn fetch_many<'e, 'q: 'e, E>(
+        self,
+        query: E,
+    ) -> BoxStream<'e, sqlx::Result<Either<PgQueryResult, PgRow>>>
+    where
+        E: 'q + Execute<'q, Postgres>,
+        'd: 'e,
+    {
+        let checkout = self.acquire();
+        async_stream::try_stream! {
+            let mut conn = checkout.await?;
+            let mut rows = conn.fetch_many(query);
+            while let Some(row) = rows.try_next().await? {
+                yield row;
+            }
+        }
+        .boxed()
+    }
+
+    fn fetch_optional<'e, 'q: 'e, E>(self, query: E) -> BoxFuture<'e, sqlx::Result<Option<PgRow>>>
+    where
+        E: 'q + Execute<'q, Postgres>,
+        'd: 'e,
+    {
+        let checkout = self.acquire();
+        Box::pin(async move { checkout.await?.fetch_optional(query).await })
+    }
+
+    fn prepare_with<'e, 'q: 'e>(
+        self,
+        sql: &'q str,
+        parameters: &'e [PgTypeInfo],
+    ) -> BoxFuture<'e, sqlx::Result<PgStatement<'q>>>
+    where
+        'd: 'e,
+    {
+        let checkout = self.acquire();
+        Box::pin(async move { checkout.await?.prepare_with(sql, parameters).await })
+    }
+
+    fn describe<'e, 'q: 'e>(self, sql: &'q str) -> BoxFuture<'e, sqlx::Result<Describe<Postgres>>>
+    where
+        'd: 'e,
+    {
+        let checkout = self.acquire();
+        Box::pin(async move { checkout.await?.describe(sql).await })
+    }
+}
+
+/// The agencies' handles and the shared pool of each server they live on.
 pub struct PoolCache {
-    cache: Cache<i64, Arc<TenantPool>>,
-    budget: Arc<Semaphore>,
-    per_agency: u32,
+    agencies: Cache<i64, Arc<TenantDb>>,
+    servers: Mutex<HashMap<Option<String>, PgPool>>,
+    budget: Budget,
     control_options: PgConnectOptions,
     acquire_timeout: Duration,
-    epoch: Instant,
 }
 
 impl PoolCache {
     pub fn new(control_options: PgConnectOptions, budget: Budget) -> Self {
-        let cache = Cache::builder()
-            .max_capacity(u64::from((budget.tenants / budget.per_agency).max(1)))
-            .time_to_idle(Duration::from_secs(600))
-            .build();
+        // Handles hold no connections, so they are cheap to keep and to rebuild.
+        let agencies =
+            Cache::builder().max_capacity(100_000).time_to_idle(Duration::from_secs(3600)).build();
         Self {
-            cache,
-            budget: Arc::new(Semaphore::new(budget.tenants as usize)),
-            per_agency: budget.per_agency,
+            agencies,
+            servers: Mutex::new(HashMap::new()),
+            budget,
             control_options,
             acquire_timeout: Duration::from_secs(5),
-            epoch: Instant::now(),
         }
     }
 
-    /// The pool of `agency`, built if missing or stale (its schema was migrated or moved).
-    pub async fn get(&self, agency: &Agency) -> AppResult<Arc<TenantPool>> {
-        if let Some(found) = self.cache.get(&agency.id).await {
+    /// The handle of `agency`, rebuilt if its schema was migrated or moved since.
+    pub async fn get(&self, agency: &Agency) -> AppResult<Arc<TenantDb>> {
+        if let Some(found) = self.agencies.get(&agency.id).await {
             if found.schema_version == agency.schema_version
                 && found.database_url == agency.database_url
             {
-                found.last_used.store(self.now(), Ordering::Relaxed);
                 return Ok(found);
             }
-            self.cache.invalidate(&agency.id).await;
         }
-        let built = self.cache.try_get_with(agency.id, self.build(agency)).await.map_err(
-            |e: Arc<AppError>| match Arc::try_unwrap(e) {
-                Ok(err) => err,
-                Err(shared) if shared.status() == axum::http::StatusCode::SERVICE_UNAVAILABLE => {
-                    AppError::Unavailable(crate::error::DATABASE_UNAVAILABLE.into())
-                }
-                Err(shared) => AppError::Other(anyhow::anyhow!("{shared}")),
-            },
-        )?;
-        built.last_used.store(self.now(), Ordering::Relaxed);
+        let built = Arc::new(self.build(agency)?);
+        self.agencies.insert(agency.id, built.clone()).await;
         Ok(built)
     }
 
-    /// Drops the cached pool of one agency (it is closed once no request uses it).
+    /// Forgets the handle of one agency (the next request builds it from the registry).
     pub async fn invalidate(&self, agency_id: i64) {
-        self.cache.invalidate(&agency_id).await;
+        self.agencies.invalidate(&agency_id).await;
     }
 
     pub async fn invalidate_all(&self) {
-        self.cache.invalidate_all();
-        self.cache.run_pending_tasks().await;
+        self.agencies.invalidate_all();
+        self.agencies.run_pending_tasks().await;
     }
 
-    async fn build(&self, agency: &Agency) -> AppResult<Arc<TenantPool>> {
-        let reservation = self.reserve().await?;
-        let options = tenant_connect_options(&self.control_options, agency)?;
+    /// Connections open in the shared pools now (for the budget's tests and benchmarks).
+    pub fn open_connections(&self) -> u32 {
+        self.servers.lock().expect("server pools").values().map(PgPool::size).sum()
+    }
+
+    fn build(&self, agency: &Agency) -> AppResult<TenantDb> {
+        Ok(TenantDb {
+            shared: self.shared_pool(agency)?,
+            agency_id: agency.id,
+            role: agency.db_role.clone(),
+            // Generated names (`agency_<id>`): plain identifiers that need no quoting.
+            search_path: agency.schema_name.clone(),
+            schema_version: agency.schema_version,
+            database_url: agency.database_url.clone(),
+            slots: Arc::new(Semaphore::new(self.budget.per_agency as usize)),
+            acquire_timeout: self.acquire_timeout,
+        })
+    }
+
+    /// The shared pool of the server that holds `agency`, opened (lazily) on first use. Its
+    /// connections belong to no agency until a [`TenantDb`] checks them out.
+    pub fn shared_pool(&self, agency: &Agency) -> AppResult<PgPool> {
+        let mut servers = self.servers.lock().expect("server pools");
+        if let Some(pool) = servers.get(&agency.database_url) {
+            return Ok(pool.clone());
+        }
+        let options = server_options(&self.control_options, agency)?;
         let pool = PgPoolOptions::new()
-            .max_connections(self.per_agency)
+            .max_connections(self.budget.tenants)
             .min_connections(0)
             .idle_timeout(Duration::from_secs(60))
             .acquire_timeout(self.acquire_timeout)
+            .after_connect(|conn, _| Box::pin(async move { release(conn).await }))
+            .after_release(|conn, _| Box::pin(async move { release(conn).await.map(|_| true) }))
             .connect_lazy_with(options);
-        Ok(Arc::new(TenantPool {
-            pool,
-            agency_id: agency.id,
-            schema_version: agency.schema_version,
-            database_url: agency.database_url.clone(),
-            last_used: AtomicU64::new(self.now()),
-            reservation: Some(reservation),
-        }))
-    }
-
-    /// Takes one pool's share of the budget, evicting idle pools until it fits.
-    async fn reserve(&self) -> AppResult<OwnedSemaphorePermit> {
-        let deadline = Instant::now() + self.acquire_timeout;
-        loop {
-            match self.budget.clone().try_acquire_many_owned(self.per_agency) {
-                Ok(permit) => return Ok(permit),
-                Err(TryAcquireError::Closed) => {
-                    return Err(AppError::Unavailable("The portal is shutting down.".into()))
-                }
-                Err(TryAcquireError::NoPermits) => {}
-            }
-            self.cache.run_pending_tasks().await;
-            self.evict_least_recently_used_idle().await;
-            let remaining = deadline.saturating_duration_since(Instant::now());
-            if remaining.is_zero() {
-                return Err(AppError::Unavailable(
-                    "The portal is busy; please try again shortly.".into(),
-                ));
-            }
-            let wait = remaining.min(Duration::from_millis(50));
-            if let Ok(Ok(permit)) =
-                tokio::time::timeout(wait, self.budget.clone().acquire_many_owned(self.per_agency))
-                    .await
-            {
-                return Ok(permit);
-            }
-        }
-    }
-
-    async fn evict_least_recently_used_idle(&self) {
-        // An entry is idle when only the cache and this iteration hold it.
-        let victim = self
-            .cache
-            .iter()
-            .filter(|(_, pool)| Arc::strong_count(pool) <= 2)
-            .min_by_key(|(_, pool)| pool.last_used.load(Ordering::Relaxed))
-            .map(|(id, _)| *id);
-        if let Some(id) = victim {
-            self.cache.invalidate(&id).await;
-        }
-    }
-
-    fn now(&self) -> u64 {
-        self.epoch.elapsed().as_millis() as u64
+        servers.insert(agency.database_url.clone(), pool.clone());
+        Ok(pool)
     }
 }
 
-/// Connection options of an agency: its server (the control server unless it names its
-/// own), its schema as the only `search_path`, and its own role.
-pub fn tenant_connect_options(
-    control: &PgConnectOptions,
-    agency: &Agency,
-) -> AppResult<PgConnectOptions> {
-    let base = server_options(control, agency)?;
-    Ok(base
-        .options([("search_path", agency.schema_name.as_str()), ("role", agency.db_role.as_str())]))
+async fn release(conn: &mut PgConnection) -> sqlx::Result<()> {
+    sqlx::query(RELEASE).execute(conn).await.map(drop)
 }
 
 /// Options to reach the server that holds `agency`, as the migrator (no role, no path).
@@ -240,13 +339,16 @@ mod tests {
     #[test]
     fn the_budget_is_shared_without_overcommitting() {
         for total in [6, 10, 20, 50, 200] {
-            let b = Budget::split(total);
+            let b = Budget::split(total, 8);
             assert!(b.control + b.maintenance + b.tenants <= total, "{total}: {b:?}");
-            assert!(b.per_agency >= 1 && b.per_agency <= 3);
+            assert!(b.per_agency >= 1 && b.per_agency <= b.tenants.min(8));
         }
         assert_eq!(
-            Budget::split(50),
-            Budget { control: 10, maintenance: 4, tenants: 36, per_agency: 3 }
+            Budget::split(50, 8),
+            Budget { control: 10, maintenance: 4, tenants: 36, per_agency: 8 }
         );
+        // One agency never gets more than the whole share, nor less than one connection.
+        assert_eq!(Budget::split(6, 8).per_agency, Budget::split(6, 8).tenants);
+        assert_eq!(Budget::split(50, 0).per_agency, 1);
     }
 }

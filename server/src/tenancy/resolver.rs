@@ -9,12 +9,11 @@ use std::sync::Arc;
 
 use axum::{extract::FromRequestParts, http::request::Parts};
 use axum_extra::extract::cookie::CookieJar;
-use sqlx::PgPool;
 
 use crate::{
     error::{not_found, AppError},
     tenancy::{
-        pools::{PoolCache, TenantPool},
+        pools::{PoolCache, TenantDb},
         Agency, Registry, ROOT_SLUG,
     },
 };
@@ -124,15 +123,15 @@ impl<S: TenancyState> FromRequestParts<S> for CurrentAgency {
     }
 }
 
-/// The agency of a request together with its connection pool (search path = its schema).
+/// The agency of a request together with its connections (search path = its schema).
 pub struct Tenant {
     pub agency: Arc<Agency>,
-    pub db: Arc<TenantPool>,
+    pub db: Arc<TenantDb>,
 }
 
 impl Tenant {
-    pub fn pool(&self) -> &PgPool {
-        self.db.pool()
+    pub fn pool(&self) -> &TenantDb {
+        &self.db
     }
 }
 

@@ -350,7 +350,7 @@ async fn add_department_role(app: &TestApp, agency: &str, id: &str, name: &str) 
         .bind(id)
         .bind(portal::features::structure::store::STARTER_DEPARTMENT_ID)
         .bind(name)
-        .execute(pool.pool())
+        .execute(&*pool)
         .await
         .unwrap();
 }

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 
 use crate::{
     access::restricted,
-    helpers::{json, send, serve, spawn_app},
+    helpers::{json, send, serve, session_cookie, spawn_app},
 };
 
 const ROOT: &str = "rawlife";
@@ -73,7 +73,9 @@ async fn a_change_on_one_instance_reaches_the_next_request_everywhere() {
         within_a_second(|| async { status_at(&deputy, &other_url, "/api/roster").await == 403 });
     assert!(refused.await, "the second instance still lets the deputy in");
 
-    // A roster change (the deputy suspended) takes their level away on both instances.
+    // A rank change (the deputy promoted to a command rank) is seen on both instances.
+    let path = format!("/api/roster/{deputy_id}");
+    let version = |entry: Value| entry["version"].clone();
     let entry = json(send(&app, &hc, Method::GET, "/api/roster", ROOT, None).await, 200)
         .await
         .as_array()
@@ -82,10 +84,71 @@ async fn a_change_on_one_instance_reaches_the_next_request_everywhere() {
         .find(|e| e["id"] == deputy_id)
         .cloned()
         .unwrap();
-    let suspend = json!({"status": "Suspended", "callsign": "D-01", "version": entry["version"]});
-    let path = format!("/api/roster/{deputy_id}");
+    let command_rank = portal::features::structure::store::starter_rank_id("command");
+    let promote = json!({"rankId": command_rank, "callsign": "D-01", "version": version(entry)});
+    let entry = json(send(&app, &hc, Method::PATCH, &path, ROOT, Some(&promote)).await, 200).await;
+    assert_eq!(level_at(&deputy, &here).await, "command");
+    let promoted = within_a_second(|| async { level_at(&deputy, &other_url).await == "command" });
+    assert!(promoted.await, "the second instance still sees the old rank");
+
+    // A status change (suspended) takes their level away on both instances.
+    let suspend = json!({"status": "Suspended", "callsign": "D-01", "version": version(entry)});
     json(send(&app, &hc, Method::PATCH, &path, ROOT, Some(&suspend)).await, 200).await;
     assert_eq!(level_at(&deputy, &here).await, Value::Null);
     let benched = within_a_second(|| async { level_at(&deputy, &other_url).await.is_null() });
     assert!(benched.await, "the second instance still sees the deputy's level");
+}
+
+#[tokio::test]
+async fn a_hidden_agency_and_a_sign_out_reach_the_other_instance() {
+    let app = spawn_app().await;
+    app.create_agency("alpha", "Alpha PD").await;
+    app.add_member(ROOT, HC, "Hana High", "high_command").await;
+    let other = app.second_instance();
+    let other_url = serve(&other).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let hc = app.browser();
+    let callback = app.authorize(&hc, HC).await;
+    let signed_in = hc.get(&callback).send().await.unwrap();
+    let set_cookie = session_cookie(&signed_in).expect("a session cookie");
+    let cookie = set_cookie.split(';').next().unwrap().to_owned();
+    let here = app.address.clone();
+    // The session as a client that keeps it after the sign-out (a copied cookie).
+    let level_with_copy = |base: String| {
+        let copy = Client::new();
+        let cookie = cookie.clone();
+        async move {
+            let request = copy.get(format!("{base}/api/nav-permissions")).header("cookie", cookie);
+            let body = json(request.header("x-agency-slug", ROOT).send().await.unwrap(), 200);
+            body.await["viewer"]["level"].clone()
+        }
+    };
+
+    // Both instances list alpha and know the session (each has now cached it).
+    let listed = |base: String| {
+        let visitor = Client::new();
+        async move {
+            let body = json(visitor.get(format!("{base}/api/agencies")).send().await.unwrap(), 200);
+            body.await["agencies"].as_array().unwrap().iter().any(|a| a["slug"] == "alpha")
+        }
+    };
+    for base in [&here, &other_url] {
+        assert!(listed(base.clone()).await, "{base}");
+        assert_eq!(level_with_copy(base.clone()).await, "high_command", "{base}");
+    }
+
+    // Hidden through the first instance: the second leaves it out of its list.
+    let hide = json!({"flags": {"hidden": true}});
+    json(send(&app, &hc, Method::PATCH, "/api/agencies/alpha", ROOT, Some(&hide)).await, 200).await;
+    assert!(!listed(here.clone()).await);
+    let gone = within_a_second(|| async { !listed(other_url.clone()).await });
+    assert!(gone.await, "the second instance still lists the hidden agency");
+
+    // Signed out through the first instance: the second no longer knows the session either,
+    // though it had it cached.
+    let out = hc.post(format!("{here}/auth/logout")).header("origin", &here).send().await.unwrap();
+    assert!(out.status().is_redirection(), "{}", out.status());
+    assert_eq!(level_with_copy(here.clone()).await, Value::Null);
+    let ended = within_a_second(|| async { level_with_copy(other_url.clone()).await.is_null() });
+    assert!(ended.await, "the second instance still accepts the ended session");
 }

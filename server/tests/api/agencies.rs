@@ -129,7 +129,7 @@ async fn a_new_agency_starts_with_the_default_navigation_permissions() {
     let pool = app.state.pools.get(&agency).await.unwrap();
     let rows: Vec<(String, bool, Vec<String>)> =
         sqlx::query_as("SELECT nav_id, is_public, levels FROM nav_permissions ORDER BY nav_id")
-            .fetch_all(pool.pool())
+            .fetch_all(&*pool)
             .await
             .unwrap();
     let find = |id: &str| rows.iter().find(|r| r.0 == id).unwrap_or_else(|| panic!("{id} missing"));

@@ -218,7 +218,7 @@ impl TestApp {
         .bind(discord_id)
         .bind(portal::features::structure::store::STARTER_DEPARTMENT_ID)
         .bind(portal::features::structure::store::starter_rank_id(level))
-        .fetch_one(pool.pool())
+        .fetch_one(&*pool)
         .await
         .unwrap();
         // Written behind the portal's back: tell it, as its own writes do.

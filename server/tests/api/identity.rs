@@ -247,7 +247,7 @@ async fn roster_entries_match_by_id_then_tag_then_name() {
         sqlx::query("INSERT INTO roster (name, discord_id, department_id, rank_id) VALUES ($1, $2, 'headquarters', 'headquarters-deputy')")
             .bind(name)
             .bind(discord_id)
-            .execute(pool.pool())
+            .execute(&*pool)
             .await
             .unwrap();
     }

@@ -93,7 +93,7 @@ async fn person(app: &TestApp, slug: &str, name: &str, callsign: &str, level: &s
     .bind(callsign)
     .bind(HQ)
     .bind(starter_rank_id(level))
-    .fetch_one(pool.pool())
+    .fetch_one(&*pool)
     .await
     .unwrap();
     (id, i64::from(version))
@@ -104,7 +104,7 @@ async fn give_callsigns(app: &TestApp, slug: &str) {
     let agency = app.state.registry.by_slug(slug).await.unwrap().unwrap();
     let pool = app.state.pools.get(&agency).await.unwrap();
     sqlx::query("UPDATE roster SET callsign = 'M-' || id WHERE callsign IS NULL")
-        .execute(pool.pool())
+        .execute(&*pool)
         .await
         .unwrap();
 }
@@ -387,7 +387,7 @@ async fn suspended_and_inactive_members_have_no_level_and_loa_members_only_read(
         sqlx::query("UPDATE roster SET status = $2 WHERE discord_id = $1")
             .bind(id)
             .bind(status)
-            .execute(pool.pool())
+            .execute(&*pool)
             .await
             .unwrap();
     }

@@ -59,7 +59,7 @@ async fn an_agency_on_a_second_server_over_tls_works_and_stays_apart() {
     // the server takes nothing else, and every client connection it holds is encrypted.
     let pool = app.state.pools.get(&far).await.unwrap();
     let row = sqlx::query("SELECT current_setting('search_path'), pg_backend_pid()")
-        .fetch_one(pool.pool())
+        .fetch_one(&*pool)
         .await
         .unwrap();
     assert_eq!(row.get::<String, _>(0), far.schema_name);
@@ -113,7 +113,7 @@ async fn an_agency_on_a_second_server_over_tls_works_and_stays_apart() {
     let near_pool = app.state.pools.get(&near).await.unwrap();
     let near_rows: i64 =
         sqlx::query_scalar("SELECT count(*) FROM roster WHERE name = 'Remy Remote'")
-            .fetch_one(near_pool.pool())
+            .fetch_one(&*near_pool)
             .await
             .unwrap();
     assert_eq!(near_rows, 0);

@@ -28,11 +28,11 @@ async fn a_whole_list_is_replaced_only_from_the_version_it_was_read_at() {
     let bcso = pool("bcso").await;
     let lspd = pool("lspd").await;
 
-    let empty = whole_list::load::<serde_json::Value>(bcso.pool(), "vehicles").await.unwrap();
+    let empty = whole_list::load::<serde_json::Value>(&*bcso, "vehicles").await.unwrap();
     assert_eq!((empty.items.len(), empty.version), (0, 0));
 
     let first = vec![json!({"name": "Cruiser"})];
-    let mut tx = bcso.pool().begin().await.unwrap();
+    let mut tx = bcso.begin().await.unwrap();
     let saved = whole_list::replace(&mut tx, "vehicles", &first, 0, "Hana High").await.unwrap();
     tx.commit().await.unwrap();
     assert_eq!((saved.version, saved.updated_by.as_deref()), (1, Some("Hana High")));
@@ -40,9 +40,9 @@ async fn a_whole_list_is_replaced_only_from_the_version_it_was_read_at() {
     // Two editors both started from version 1: the first save wins, the second is stale.
     let a = vec![json!({"name": "Interceptor"})];
     let b = vec![json!({"name": "Bike"})];
-    let mut tx_a = bcso.pool().begin().await.unwrap();
+    let mut tx_a = bcso.begin().await.unwrap();
     whole_list::replace(&mut tx_a, "vehicles", &a, 1, "A").await.unwrap();
-    let mut tx_b = bcso.pool().begin().await.unwrap();
+    let mut tx_b = bcso.begin().await.unwrap();
     let racing = tokio::spawn(async move {
         let result = whole_list::replace(&mut tx_b, "vehicles", &b, 1, "B").await;
         drop(tx_b);
@@ -58,11 +58,11 @@ async fn a_whole_list_is_replaced_only_from_the_version_it_was_read_at() {
         }
         other => panic!("the second save must be stale: {other:?}"),
     }
-    let now = whole_list::load::<serde_json::Value>(bcso.pool(), "vehicles").await.unwrap();
+    let now = whole_list::load::<serde_json::Value>(&*bcso, "vehicles").await.unwrap();
     assert_eq!((now.items, now.version), (a, 2));
 
     // Another agency's list of the same name is its own.
-    let other = whole_list::load::<serde_json::Value>(lspd.pool(), "vehicles").await.unwrap();
+    let other = whole_list::load::<serde_json::Value>(&*lspd, "vehicles").await.unwrap();
     assert_eq!(other.version, 0);
 }
 
@@ -72,7 +72,7 @@ async fn review_changes_leave_a_history_row_each() {
     app.create_agency("bcso", "Blaine County Sheriff's Office").await;
     let agency = app.state.registry.by_slug("bcso").await.unwrap().unwrap();
     let pool = app.state.pools.get(&agency).await.unwrap();
-    let mut conn = pool.pool().acquire().await.unwrap();
+    let mut conn = pool.acquire().await.unwrap();
     let opened = USE_OF_FORCE.decide("pending", Request::Open, None).unwrap().unwrap();
     review::record(&mut conn, &USE_OF_FORCE, 7, &opened, "Sam Sergeant", Some("42"), None)
         .await

@@ -10,13 +10,18 @@ use std::{
 };
 
 use futures::{stream, StreamExt};
-use portal::tenancy::{migrate, provision::Provisioner, registry};
+use portal::tenancy::{
+    migrate,
+    pools::{Budget, PoolCache, TenantDb},
+    provision::Provisioner,
+    registry,
+};
 use serde_json::json;
-use sqlx::{migrate::Migrator, Connection, PgConnection, Row};
+use sqlx::{migrate::Migrator, Column, Connection, PgConnection, Row};
 
 use crate::helpers::{json, spawn_app, spawn_app_with, Options, TestApp};
 
-async fn insert_probe(pool: &sqlx::PgPool, nav_id: &str) {
+async fn insert_probe(pool: &TenantDb, nav_id: &str) {
     sqlx::query("INSERT INTO nav_permissions (nav_id, is_public) VALUES ($1, true)")
         .bind(nav_id)
         .execute(pool)
@@ -24,7 +29,7 @@ async fn insert_probe(pool: &sqlx::PgPool, nav_id: &str) {
         .unwrap();
 }
 
-async fn has_probe(pool: &sqlx::PgPool, nav_id: &str) -> bool {
+async fn has_probe(pool: &TenantDb, nav_id: &str) -> bool {
     sqlx::query("SELECT 1 FROM nav_permissions WHERE nav_id = $1")
         .bind(nav_id)
         .fetch_optional(pool)
@@ -41,19 +46,19 @@ async fn a_row_written_by_one_agency_is_invisible_to_another() {
     let pool_a = app.state.pools.get(&a).await.unwrap();
     let pool_b = app.state.pools.get(&b).await.unwrap();
 
-    insert_probe(pool_a.pool(), "alpha_only").await;
+    insert_probe(&pool_a, "alpha_only").await;
 
-    assert!(has_probe(pool_a.pool(), "alpha_only").await);
-    assert!(!has_probe(pool_b.pool(), "alpha_only").await);
+    assert!(has_probe(&pool_a, "alpha_only").await);
+    assert!(!has_probe(&pool_b, "alpha_only").await);
     // Both were seeded with the defaults on their own.
-    let count = |pool: sqlx::PgPool| async move {
+    let count = |pool: Arc<TenantDb>| async move {
         sqlx::query("SELECT count(*) FROM nav_permissions")
-            .fetch_one(&pool)
+            .fetch_one(&*pool)
             .await
             .unwrap()
             .get::<i64, _>(0)
     };
-    assert_eq!(count(pool_a.pool().clone()).await, count(pool_b.pool().clone()).await + 1);
+    assert_eq!(count(pool_a.clone()).await, count(pool_b.clone()).await + 1);
 }
 
 #[tokio::test]
@@ -69,13 +74,95 @@ async fn naming_another_agencys_schema_is_refused_by_postgres() {
         "SELECT count(*) FROM public._sqlx_migrations".to_owned(),
         "SELECT count(*) FROM public.agencies".to_owned(),
     ] {
-        let err = sqlx::query(&sql).execute(pool_a.pool()).await.expect_err(&sql);
+        let err = sqlx::query(&sql).execute(&*pool_a).await.expect_err(&sql);
         let code = err.as_database_error().and_then(|e| e.code()).map(|c| c.into_owned());
         assert_eq!(code.as_deref(), Some("42501"), "{sql}: {err}"); // insufficient_privilege
     }
     // The agency's own role cannot change the shape of its schema either.
-    let err = sqlx::query("DROP TABLE nav_permissions").execute(pool_a.pool()).await.unwrap_err();
+    let err = sqlx::query("DROP TABLE nav_permissions").execute(&*pool_a).await.unwrap_err();
     assert_eq!(err.as_database_error().and_then(|e| e.code()).as_deref(), Some("42501"));
+}
+
+/// Every probe row of `nav_permissions` as `SELECT *` returns it: column names, then the
+/// nav ids. `SELECT *` is the statement whose result shape changes with a migration.
+async fn star(db: &TenantDb) -> (Vec<String>, Vec<String>) {
+    let rows = sqlx::query("SELECT * FROM nav_permissions WHERE nav_id LIKE 'probe%' ORDER BY 1")
+        .fetch_all(db)
+        .await
+        .unwrap();
+    let columns = match rows.first() {
+        Some(row) => row.columns().iter().map(|c| c.name().to_owned()).collect(),
+        None => vec![],
+    };
+    (columns, rows.iter().map(|r| r.get::<String, _>("nav_id")).collect())
+}
+
+#[tokio::test]
+async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows() {
+    let app = spawn_app().await;
+    let a = app.create_agency("alpha", "Alpha PD").await;
+    let b = app.create_agency("bravo", "Bravo SO").await;
+    // A shared pool of exactly one connection, which every agency must take turns on.
+    let one = Budget { control: 1, maintenance: 1, tenants: 1, per_agency: 1 };
+    let pools = PoolCache::new(app.state.control_options.clone(), one);
+    let (db_a, db_b) = (pools.get(&a).await.unwrap(), pools.get(&b).await.unwrap());
+
+    insert_probe(&db_a, "probe_alpha").await;
+    insert_probe(&db_b, "probe_bravo").await;
+    let pid = |db: Arc<TenantDb>| async move {
+        sqlx::query_scalar::<_, i32>("SELECT pg_backend_pid()").fetch_one(&*db).await.unwrap()
+    };
+    assert_eq!(pid(db_a.clone()).await, pid(db_b.clone()).await, "one physical connection");
+    for _ in 0..3 {
+        assert_eq!(star(&db_a).await.1, ["probe_alpha"]);
+        assert_eq!(star(&db_b).await.1, ["probe_bravo"]);
+    }
+    // Naming the other agency's schema on the shared connection is refused by Postgres.
+    let sql = format!("SELECT count(*) FROM {}.nav_permissions", b.schema_name);
+    let err = sqlx::query(&sql).execute(&*db_a).await.unwrap_err();
+    assert_eq!(err.as_database_error().and_then(|e| e.code()).as_deref(), Some("42501"));
+    assert_eq!(star(&db_b).await.1, ["probe_bravo"]);
+
+    // Alpha's schema moves to a newer version (one more column) while bravo stays: the
+    // statement prepared for one version must not serve the other, in either order.
+    let mut admin = app.admin().await;
+    sqlx::query(&format!(
+        "ALTER TABLE {}.nav_permissions ADD COLUMN note TEXT NOT NULL DEFAULT 'new'",
+        a.schema_name
+    ))
+    .execute(&mut admin)
+    .await
+    .unwrap();
+    let newer = portal::tenancy::Agency { schema_version: a.schema_version + 1, ..a.clone() };
+    let db_a = pools.get(&newer).await.unwrap();
+    let (before, _) = star(&db_b).await;
+    assert!(!before.contains(&"note".to_owned()), "{before:?}");
+    for _ in 0..3 {
+        let (columns, rows) = star(&db_a).await;
+        assert!(columns.contains(&"note".to_owned()), "{columns:?}");
+        assert_eq!(rows, ["probe_alpha"]);
+        let (columns, rows) = star(&db_b).await;
+        assert!(!columns.contains(&"note".to_owned()), "{columns:?}");
+        assert_eq!(rows, ["probe_bravo"]);
+    }
+    // Returned, the connection belongs to no agency: the login role, and an empty path
+    // where no unqualified name resolves.
+    drop(pools.get(&b).await.unwrap().acquire().await.unwrap());
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut idle = pools.shared_pool(&b).unwrap().acquire().await.unwrap();
+    let (role, login, path): (String, String, String) = sqlx::query_as(
+        "SELECT current_user::text, session_user::text, current_setting('search_path')",
+    )
+    .fetch_one(&mut *idle)
+    .await
+    .unwrap();
+    assert_eq!(role, login);
+    assert_eq!(path, "");
+    let err = sqlx::query("SELECT count(*) FROM nav_permissions").execute(&mut *idle).await;
+    assert_eq!(
+        err.unwrap_err().as_database_error().and_then(|e| e.code()).as_deref(),
+        Some("42P01")
+    );
 }
 
 #[tokio::test]
@@ -271,7 +358,7 @@ async fn migrate_is_idempotent_and_one_broken_agency_does_not_stop_the_others() 
     let new_pool = state.pools.get(&alpha).await.unwrap();
     assert!(!Arc::ptr_eq(&old_pool, &new_pool), "the pool must be rebuilt after a migration");
     let note: String = sqlx::query("SELECT note FROM nav_permissions LIMIT 1")
-        .fetch_one(new_pool.pool())
+        .fetch_one(&*new_pool)
         .await
         .unwrap()
         .get(0);
@@ -335,12 +422,13 @@ async fn registry_changes_reach_every_instance() {
 }
 
 #[tokio::test]
-async fn two_hundred_agencies_stay_within_the_connection_budget() {
+async fn a_thousand_agencies_hit_at_once_stay_within_the_connection_budget() {
     const BUDGET: u32 = 12;
+    const AGENCIES: usize = 1000;
     let app = spawn_app_with(Options { max_db_connections: BUDGET, ..Default::default() }).await;
-    let slugs: Vec<String> = (0..200).map(|i| format!("agency-{i:03}")).collect();
+    let slugs: Vec<String> = (0..AGENCIES).map(|i| format!("agency-{i:04}")).collect();
     stream::iter(slugs.clone())
-        .for_each_concurrent(2, |slug| {
+        .for_each_concurrent(4, |slug| {
             let app = &app;
             async move {
                 app.create_agency(&slug, &format!("Agency {slug}")).await;
@@ -348,22 +436,24 @@ async fn two_hundred_agencies_stay_within_the_connection_budget() {
         })
         .await;
 
-    // Sample the server's own view of our connections while every agency is hit once.
+    // Sample the server's own view of our connections while every agency is hit at once.
     let peak = Arc::new(AtomicI64::new(0));
+    let seen = Arc::new(std::sync::Mutex::new(std::collections::HashSet::<i32>::new()));
     let done = Arc::new(AtomicBool::new(false));
     let sampler = tokio::spawn({
-        let (peak, done, db) = (peak.clone(), done.clone(), app.database_name.clone());
+        let (peak, seen, done) = (peak.clone(), seen.clone(), done.clone());
+        let db = app.database_name.clone();
         async move {
             let mut conn = PgConnection::connect(&crate::helpers::server_url()).await.unwrap();
             while !done.load(Ordering::Relaxed) {
-                let n: i64 =
-                    sqlx::query("SELECT count(*) FROM pg_stat_activity WHERE datname = $1")
+                let pids: Vec<i32> =
+                    sqlx::query_scalar("SELECT pid FROM pg_stat_activity WHERE datname = $1")
                         .bind(&db)
-                        .fetch_one(&mut conn)
+                        .fetch_all(&mut conn)
                         .await
-                        .unwrap()
-                        .get(0);
-                peak.fetch_max(n, Ordering::Relaxed);
+                        .unwrap();
+                peak.fetch_max(pids.len() as i64, Ordering::Relaxed);
+                seen.lock().unwrap().extend(pids);
                 tokio::time::sleep(Duration::from_millis(5)).await;
             }
         }
@@ -385,7 +475,7 @@ async fn two_hundred_agencies_stay_within_the_connection_budget() {
                 (slug, status)
             }
         })
-        .buffer_unordered(8)
+        .buffer_unordered(32)
         .collect()
         .await;
     done.store(true, Ordering::Relaxed);
@@ -395,6 +485,10 @@ async fn two_hundred_agencies_stay_within_the_connection_budget() {
     let peak = peak.load(Ordering::Relaxed);
     assert!(peak > 0, "the sampler saw no connections at all");
     assert!(peak <= i64::from(BUDGET), "peak of {peak} connections exceeds the budget of {BUDGET}");
+    // Agencies share connections rather than opening their own: over a thousand agencies,
+    // the server saw no more distinct connections than the budget allows at once.
+    let distinct = seen.lock().unwrap().len();
+    assert!(distinct <= BUDGET as usize, "{distinct} distinct connections for {AGENCIES} agencies");
 }
 
 #[tokio::test]

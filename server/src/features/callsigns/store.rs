@@ -2,13 +2,15 @@
 
 use std::collections::BTreeMap;
 
-use sqlx::{types::Json, PgPool};
+use sqlx::types::Json;
+
+use crate::tenancy::pools::TenantDb;
 
 use crate::features::callsigns::model::Pool;
 
 /// Every rank name's pools.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn load(db: &PgPool) -> sqlx::Result<BTreeMap<String, Vec<Pool>>> {
+pub async fn load(db: &TenantDb) -> sqlx::Result<BTreeMap<String, Vec<Pool>>> {
     #[derive(sqlx::FromRow)]
     struct Row {
         rank_name: String,
@@ -23,7 +25,7 @@ pub async fn load(db: &PgPool) -> sqlx::Result<BTreeMap<String, Vec<Pool>>> {
 
 /// The stored name of the rank called `name` (any case).
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn rank_name(db: &PgPool, name: &str) -> sqlx::Result<Option<String>> {
+pub async fn rank_name(db: &TenantDb, name: &str) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar("SELECT name FROM ranks WHERE lower(name) = lower($1) ORDER BY name LIMIT 1")
         .bind(name)
         .fetch_optional(db)
@@ -32,7 +34,7 @@ pub async fn rank_name(db: &PgPool, name: &str) -> sqlx::Result<Option<String>> 
 
 /// Replaces a rank name's pools (none: removes them).
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn save(db: &PgPool, rank: &str, pools: &[Pool]) -> sqlx::Result<()> {
+pub async fn save(db: &TenantDb, rank: &str, pools: &[Pool]) -> sqlx::Result<()> {
     if pools.is_empty() {
         sqlx::query("DELETE FROM callsign_pools WHERE rank_name = $1")
             .bind(rank)
@@ -53,7 +55,7 @@ pub async fn save(db: &PgPool, rank: &str, pools: &[Pool]) -> sqlx::Result<()> {
 
 /// The pools of a rank, named by its name or its id.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn pools_of(db: &PgPool, rank: &str) -> sqlx::Result<Option<Vec<Pool>>> {
+pub async fn pools_of(db: &TenantDb, rank: &str) -> sqlx::Result<Option<Vec<Pool>>> {
     let pools: Option<Json<Vec<Pool>>> = sqlx::query_scalar(
         "SELECT pools FROM callsign_pools
          WHERE rank_name = $1 OR rank_name = (SELECT name FROM ranks WHERE id = $1)
@@ -67,7 +69,7 @@ pub async fn pools_of(db: &PgPool, rank: &str) -> sqlx::Result<Option<Vec<Pool>>
 
 /// Every callsign someone in the agency holds, as stored.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn held(db: &PgPool) -> sqlx::Result<Vec<String>> {
+pub async fn held(db: &TenantDb) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar("SELECT callsign FROM roster WHERE callsign IS NOT NULL AND callsign <> ''")
         .fetch_all(db)
         .await

@@ -70,7 +70,7 @@ pub async fn readyz(
     use axum::extract::FromRequestParts;
     let CurrentAgency(agency) = CurrentAgency::from_request_parts(&mut parts, &state).await?;
     let pool = state.pools.get(&agency).await?;
-    let version = store::schema_version(pool.pool())
+    let version = store::schema_version(&*pool)
         .await
         .map_err(|e| AppError::Unavailable(format!("Agency database unavailable: {e}")))?;
     Ok(Json(Readiness {

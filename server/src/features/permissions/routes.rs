@@ -22,7 +22,7 @@ use crate::{
         store,
     },
     state::AppState,
-    tenancy::{pools::TenantPool, Agency, ROOT_SLUG},
+    tenancy::{pools::TenantDb, Agency, ROOT_SLUG},
 };
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -44,7 +44,7 @@ async fn target_agency(
     state: &AppState,
     viewer: &Viewer,
     target: Option<String>,
-) -> AppResult<Option<(Arc<Agency>, Arc<TenantPool>)>> {
+) -> AppResult<Option<(Arc<Agency>, Arc<TenantDb>)>> {
     let Some(slug) = target.map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty()) else {
         return Ok(None);
     };
@@ -66,11 +66,7 @@ async fn target_agency(
     Ok(Some((agency, db)))
 }
 
-async fn describe(
-    agency: &Agency,
-    db: &sqlx::PgPool,
-    viewer: &Viewer,
-) -> AppResult<NavPermissions> {
+async fn describe(agency: &Agency, db: &TenantDb, viewer: &Viewer) -> AppResult<NavPermissions> {
     let stored = store::load(db).await?;
     let mut levels: Vec<Level> = agency.flags.levels.clone();
     levels.push(Level { id: NO_LEVEL.into(), label: "No level".into() });
@@ -100,7 +96,7 @@ pub async fn get_permissions(
     QueryParams(query): QueryParams<TargetQuery>,
 ) -> AppResult<Json<NavPermissions>> {
     let response = match target_agency(&state, &viewer, query.target).await? {
-        Some((agency, db)) => describe(&agency, db.pool(), &viewer).await?,
+        Some((agency, db)) => describe(&agency, &db, &viewer).await?,
         None => describe(&viewer.agency, viewer.pool(), &viewer).await?,
     };
     Ok(Json(response))
@@ -122,11 +118,11 @@ pub async fn put_permissions(
     let actor = viewer.display_name();
     if let Some((agency, db)) = target_agency(&state, &viewer, query.target).await? {
         let locked = normalize_locked(update.locked.unwrap_or_default()).map_err(bad_request)?;
-        let mut tx = db.pool().begin().await?;
+        let mut tx = db.begin().await?;
         check_base(store::lock_for_update(&mut tx).await?, update.base_updated_at)?;
         store::save_locked(&mut tx, &locked, &format!("{actor} ({})", viewer.agency.slug)).await?;
         tx.commit().await?;
-        return Ok(Json(describe(&agency, db.pool(), &viewer).await?));
+        return Ok(Json(describe(&agency, &db, &viewer).await?));
     }
 
     let roles: HashSet<String> =

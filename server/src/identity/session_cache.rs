@@ -1,0 +1,98 @@
+//! Sessions read through a per-instance cache in front of the Postgres store.
+//!
+//! A signed-in request reads its session on every call; the cache answers those reads
+//! without a round trip. Every save and delete (sign-in cycles the id, sign-out deletes it)
+//! is written to Postgres first and then announced on [`SESSION_CHANNEL`], and every
+//! instance's change listener drops its copy ([`CachedSessionStore::forget`]), so a session
+//! ended on one instance is ended on all of them at their next request.
+
+use std::time::Duration;
+
+use async_trait::async_trait;
+use moka::future::Cache;
+use sqlx::PgPool;
+use time::OffsetDateTime;
+use tower_sessions::{
+    session::{Id, Record},
+    session_store, SessionStore,
+};
+use tower_sessions_sqlx_store::PostgresStore;
+
+/// The NOTIFY channel on which session writes and deletes are announced (payload: the id).
+pub const SESSION_CHANNEL: &str = "portal_sessions";
+
+#[derive(Debug, Clone)]
+pub struct CachedSessionStore {
+    store: PostgresStore,
+    cache: Cache<Id, Record>,
+    control: PgPool,
+}
+
+impl CachedSessionStore {
+    pub fn new(store: PostgresStore, control: PgPool) -> Self {
+        // A bound on staleness should an announcement ever be missed, and on memory.
+        let cache =
+            Cache::builder().max_capacity(100_000).time_to_live(Duration::from_secs(600)).build();
+        Self { store, cache, control }
+    }
+
+    /// Drops the cached copy of the session named in an announcement (all of them when the
+    /// payload is not an id, or `None` after the listener reconnected).
+    pub async fn forget(&self, payload: Option<&str>) {
+        match payload.and_then(|p| p.parse::<Id>().ok()) {
+            Some(id) => self.cache.invalidate(&id).await,
+            None => self.cache.invalidate_all(),
+        }
+    }
+
+    async fn announce(&self, id: &Id) -> session_store::Result<()> {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(SESSION_CHANNEL)
+            .bind(id.to_string())
+            .execute(&self.control)
+            .await
+            .map(drop)
+            .map_err(|e| session_store::Error::Backend(e.to_string()))
+    }
+}
+
+fn is_active(record: &Record) -> bool {
+    record.expiry_date > OffsetDateTime::now_utc()
+}
+
+#[async_trait]
+impl SessionStore for CachedSessionStore {
+    async fn create(&self, record: &mut Record) -> session_store::Result<()> {
+        // A new id (the store picks another on a collision): no other instance has it yet.
+        self.store.create(record).await?;
+        self.cache.insert(record.id, record.clone()).await;
+        Ok(())
+    }
+
+    async fn save(&self, record: &Record) -> session_store::Result<()> {
+        self.store.save(record).await?;
+        self.cache.insert(record.id, record.clone()).await;
+        self.announce(&record.id).await
+    }
+
+    async fn load(&self, id: &Id) -> session_store::Result<Option<Record>> {
+        if let Some(record) = self.cache.get(id).await {
+            if is_active(&record) {
+                return Ok(Some(record));
+            }
+            self.cache.invalidate(id).await;
+            return Ok(None);
+        }
+        let record = self.store.load(id).await?;
+        if let Some(record) = &record {
+            self.cache.insert(*id, record.clone()).await;
+        }
+        Ok(record)
+    }
+
+    async fn delete(&self, id: &Id) -> session_store::Result<()> {
+        self.store.delete(id).await?;
+        self.cache.invalidate(id).await;
+        self.announce(id).await
+    }
+}
