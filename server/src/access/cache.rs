@@ -1,6 +1,7 @@
 //! What every signed-in request re-reads, cached per instance (issue 13): the user's account,
 //! their standing in an agency (roster matches and the department roles linked to their
-//! Discord roles) and each navigation rule. A change anywhere reaches every instance through
+//! Discord roles), each navigation rule, and agency-wide values a feature names (the
+//! navigation permissions the menu reads on every page). A change anywhere reaches every instance through
 //! `NOTIFY portal_access` on the control database, as registry changes do:
 //!
 //! - every successful write to an agency's API (`announce_writes`) drops that agency's
@@ -14,6 +15,7 @@
 //! [`TIME_TO_LIVE`], a safety net should a notification be lost.
 
 use std::{
+    any::Any,
     future::Future,
     sync::{
         atomic::{AtomicU64, Ordering},
@@ -28,6 +30,7 @@ use axum::{
     middleware::Next,
     response::Response,
 };
+use bytes::Bytes;
 use moka::future::Cache;
 
 use crate::{
@@ -80,8 +83,15 @@ pub struct AccessCache {
     users: Cache<String, Option<User>>,
     members: Cache<(i64, String), Arc<Membership>>,
     rules: Cache<(i64, String), Option<NavRule>>,
+    agency_values: Cache<(i64, &'static str), AgencyValue>,
+    agency_json: Cache<(i64, &'static str), Bytes>,
     epoch: AtomicU64,
 }
+
+/// Most bytes of answers kept by [`AccessCache::agency_json`] (the biggest are rosters).
+const JSON_BYTES: u64 = 64 * 1024 * 1024;
+
+type AgencyValue = Arc<dyn Any + Send + Sync>;
 
 impl Default for AccessCache {
     fn default() -> Self {
@@ -102,7 +112,19 @@ impl AccessCache {
                 .support_invalidation_closures()
                 .build()
         }
-        Self { users: cache(), members: cache(), rules: cache(), epoch: AtomicU64::new(0) }
+        Self {
+            users: cache(),
+            members: cache(),
+            rules: cache(),
+            agency_values: cache(),
+            agency_json: Cache::builder()
+                .max_capacity(JSON_BYTES)
+                .weigher(|_, body: &Bytes| u32::try_from(body.len()).unwrap_or(u32::MAX))
+                .time_to_live(TIME_TO_LIVE)
+                .support_invalidation_closures()
+                .build(),
+            epoch: AtomicU64::new(0),
+        }
     }
 
     /// A cached value, or `load`'s answer (kept unless a drop happened meanwhile).
@@ -154,6 +176,48 @@ impl AccessCache {
         self.through(&self.rules, (agency_id, nav_id.to_owned()), load).await
     }
 
+    /// A value of one agency that a feature names (`name`, one type per name), dropped with
+    /// the agency's other entries.
+    pub async fn agency_value<T, F>(
+        &self,
+        agency_id: i64,
+        name: &'static str,
+        load: F,
+    ) -> sqlx::Result<Arc<T>>
+    where
+        T: Any + Send + Sync,
+        F: Future<Output = sqlx::Result<T>>,
+    {
+        let erased = async { load.await.map(|value| Arc::new(value) as AgencyValue) };
+        let value = self.through(&self.agency_values, (agency_id, name), erased).await?;
+        value.downcast::<T>().map_err(|_| {
+            sqlx::Error::Protocol(format!(
+                "the cached '{name}' of agency {agency_id} has another type"
+            ))
+        })
+    }
+
+    /// An answer of one agency that is the same for every viewer allowed to see it (`name`),
+    /// kept as its JSON so a cached read costs no serialising either. Bounded by size.
+    pub async fn agency_json<T, F>(
+        &self,
+        agency_id: i64,
+        name: &'static str,
+        load: F,
+    ) -> crate::error::AppResult<Bytes>
+    where
+        T: serde::Serialize,
+        F: Future<Output = sqlx::Result<T>>,
+    {
+        let encoded = async {
+            let value = load.await?;
+            serde_json::to_vec(&value)
+                .map(Bytes::from)
+                .map_err(|e| crate::error::AppError::Other(e.into()))
+        };
+        self.through(&self.agency_json, (agency_id, name), encoded).await
+    }
+
     /// Whether the rule of `nav_id` in the agency is cached here (tests, diagnostics).
     pub async fn has_rule(&self, agency_id: i64, nav_id: &str) -> bool {
         self.rules.contains_key(&(agency_id, nav_id.to_owned()))
@@ -168,6 +232,8 @@ impl AccessCache {
                 let agency = *agency;
                 let _ = self.members.invalidate_entries_if(move |(a, _), _| *a == agency);
                 let _ = self.rules.invalidate_entries_if(move |(a, _), _| *a == agency);
+                let _ = self.agency_values.invalidate_entries_if(move |(a, _), _| *a == agency);
+                let _ = self.agency_json.invalidate_entries_if(move |(a, _), _| *a == agency);
             }
             Change::User(user) => {
                 let (one, other) = (user.clone(), user.clone());
@@ -183,6 +249,8 @@ impl AccessCache {
         self.users.invalidate_all();
         self.members.invalidate_all();
         self.rules.invalidate_all();
+        self.agency_values.invalidate_all();
+        self.agency_json.invalidate_all();
     }
 }
 

@@ -72,6 +72,19 @@ async fn a_change_on_one_instance_reaches_the_next_request_everywhere() {
     let refused =
         within_a_second(|| async { status_at(&deputy, &other_url, "/api/roster").await == 403 });
     assert!(refused.await, "the second instance still lets the deputy in");
+    // The navigation permissions the menu reads (cached per agency) show the change there too.
+    let roster_levels = |base: String| {
+        let client = hc.clone();
+        async move {
+            let request =
+                client.get(format!("{base}/api/nav-permissions")).header("x-agency-slug", ROOT);
+            json(request.send().await.unwrap(), 200).await["items"]["roster"]["levels"].clone()
+        }
+    };
+    assert_eq!(roster_levels(here.clone()).await, json!(["command"]));
+    let shown =
+        within_a_second(|| async { roster_levels(other_url.clone()).await == json!(["command"]) });
+    assert!(shown.await, "the second instance still shows the old navigation permissions");
 
     // A rank change (the deputy promoted to a command rank) is seen on both instances.
     let path = format!("/api/roster/{deputy_id}");

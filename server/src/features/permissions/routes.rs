@@ -8,6 +8,7 @@ use utoipa::IntoParams;
 
 use crate::{
     access::{
+        cache::{announce, Change},
         guard::{page, require_high_command, HighCommand, HighCommandPage},
         levels::{Level, NO_LEVEL},
         Viewer,
@@ -66,22 +67,46 @@ async fn target_agency(
     Ok(Some((agency, db)))
 }
 
+/// What the permissions screen and the menu are built from: the agency's stored rules and
+/// its department roles. Read on every page, so cached per agency (`access::cache`) until
+/// anything in the agency changes.
+struct Described {
+    stored: store::Stored,
+    roles: Vec<crate::features::permissions::model::RoleOption>,
+}
+
+const DESCRIBED: &str = "nav_permissions";
+
+async fn load_described(db: &TenantDb) -> sqlx::Result<Described> {
+    Ok(Described { stored: store::load(db).await?, roles: store::role_options(db).await? })
+}
+
+/// The permissions of `agency` as cached; a save reads them fresh instead (`describe`).
+async fn cached(agency: &Agency, db: &TenantDb, viewer: &Viewer) -> AppResult<NavPermissions> {
+    let described = viewer.access.agency_value(agency.id, DESCRIBED, load_described(db)).await?;
+    Ok(respond(agency, &described, viewer))
+}
+
 async fn describe(agency: &Agency, db: &TenantDb, viewer: &Viewer) -> AppResult<NavPermissions> {
-    let stored = store::load(db).await?;
+    Ok(respond(agency, &load_described(db).await?, viewer))
+}
+
+fn respond(agency: &Agency, described: &Described, viewer: &Viewer) -> NavPermissions {
+    let Described { stored, roles } = described;
     let mut levels: Vec<Level> = agency.flags.levels.clone();
     levels.push(Level { id: NO_LEVEL.into(), label: "No level".into() });
-    Ok(NavPermissions {
-        items: stored.items,
+    NavPermissions {
+        items: stored.items.clone(),
         metadata: PermissionsMetadata {
             level_order: levels.iter().map(|l| l.id.clone()).collect(),
             levels,
-            roles: store::role_options(db).await?,
-            locked: stored.locked,
+            roles: roles.clone(),
+            locked: stored.locked.clone(),
         },
         viewer: viewer.info(),
         updated_at: stored.updated_at,
-        updated_by: stored.updated_by,
-    })
+        updated_by: stored.updated_by.clone(),
+    }
 }
 
 /// Navigation permissions of the active agency (anyone: the menu needs them), or of another
@@ -96,8 +121,8 @@ pub async fn get_permissions(
     QueryParams(query): QueryParams<TargetQuery>,
 ) -> AppResult<Json<NavPermissions>> {
     let response = match target_agency(&state, &viewer, query.target).await? {
-        Some((agency, db)) => describe(&agency, &db, &viewer).await?,
-        None => describe(&viewer.agency, viewer.pool(), &viewer).await?,
+        Some((agency, db)) => cached(&agency, &db, &viewer).await?,
+        None => cached(&viewer.agency, viewer.pool(), &viewer).await?,
     };
     Ok(Json(response))
 }
@@ -122,6 +147,8 @@ pub async fn put_permissions(
         check_base(store::lock_for_update(&mut tx).await?, update.base_updated_at)?;
         store::save_locked(&mut tx, &locked, &format!("{actor} ({})", viewer.agency.slug)).await?;
         tx.commit().await?;
+        // The write is to another agency than the request's (which `announce_writes` covers).
+        announce(&state, Change::Agency(agency.id)).await;
         return Ok(Json(describe(&agency, &db, &viewer).await?));
     }
 

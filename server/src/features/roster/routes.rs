@@ -1,6 +1,10 @@
 //! `GET/POST /api/roster`, `PATCH /api/roster/{id}` (member-portal §2.6, §3, §5, §6).
 
-use axum::{http::StatusCode, Json};
+use axum::{
+    http::{header, StatusCode},
+    response::{IntoResponse, Response},
+    Json,
+};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -29,8 +33,11 @@ pub const VERSION_REQUIRED: &str = "Send the version of the entry you edited.";
 #[utoipa::path(get, operation_id = "list_roster", path = "/api/roster", tag = "roster",
     responses((status = 200, body = Vec<RosterEntry>), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody)))]
-pub async fn list(Guard(viewer, _): Guard<nav_item::Roster>) -> AppResult<Json<Vec<RosterEntry>>> {
-    Ok(Json(store::list(viewer.pool()).await?))
+pub async fn list(Guard(viewer, _): Guard<nav_item::Roster>) -> AppResult<Response> {
+    // The same list for everyone who may see it: cached per agency as JSON until anything in
+    // the agency changes (`access::cache`), so the busiest read skips Postgres and serde.
+    let body = viewer.access.agency_json(viewer.agency.id, "roster", store::list(viewer.pool()));
+    Ok(([(header::CONTENT_TYPE, "application/json")], body.await?).into_response())
 }
 
 /// Roster management is for levels in the agency's `rosterManageLevels` (member-portal §6).
