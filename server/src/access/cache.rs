@@ -268,8 +268,10 @@ pub async fn announce(state: &AppState, change: Change) {
     }
 }
 
-/// After a successful write to an agency's API, announces that the agency changed: roster,
-/// structure and permission writes all go through here, and so cannot forget to.
+/// After any write to an agency's API, announces that the agency changed: roster, structure
+/// and permission writes all go through here, and so cannot forget to. Failed writes are
+/// announced too, since a handler may have committed before it failed; and a write whose
+/// client went away (its handler dropped mid-way) is announced from a spawned task.
 pub async fn announce_writes(
     State(state): State<AppState>,
     request: Request,
@@ -280,14 +282,29 @@ pub async fn announce_writes(
         return next.run(request).await;
     }
     let (mut parts, body) = request.into_parts();
-    let agency = CurrentAgency::from_request_parts(&mut parts, &state).await.ok();
+    let Ok(CurrentAgency(agency)) = CurrentAgency::from_request_parts(&mut parts, &state).await
+    else {
+        return next.run(Request::from_parts(parts, body)).await;
+    };
+    let mut pending = PendingAnnouncement(Some((state.clone(), agency.id)));
     let response = next.run(Request::from_parts(parts, body)).await;
-    if let Some(CurrentAgency(agency)) = agency {
-        if response.status().is_success() {
-            announce(&state, Change::Agency(agency.id)).await;
-        }
+    if let Some((state, id)) = pending.0.take() {
+        announce(&state, Change::Agency(id)).await;
     }
     response
+}
+
+/// Announces its agency's change when dropped before it was taken.
+struct PendingAnnouncement(Option<(AppState, i64)>);
+
+impl Drop for PendingAnnouncement {
+    fn drop(&mut self) {
+        if let Some((state, id)) = self.0.take() {
+            if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+                runtime.spawn(async move { announce(&state, Change::Agency(id)).await });
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,13 @@
 //! instance's change listener drops its copy ([`CachedSessionStore::forget`]), so a session
 //! ended on one instance is ended on all of them at their next request.
 
-use std::time::Duration;
+use std::{
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Arc,
+    },
+    time::Duration,
+};
 
 use async_trait::async_trait;
 use moka::future::Cache;
@@ -26,6 +32,9 @@ pub struct CachedSessionStore {
     store: PostgresStore,
     cache: Cache<Id, Record>,
     control: PgPool,
+    /// Moves on with every drop: a record read while one happened is not kept (it may be
+    /// the copy a sign-out on another instance just ended).
+    epoch: Arc<AtomicU64>,
 }
 
 impl CachedSessionStore {
@@ -33,26 +42,30 @@ impl CachedSessionStore {
         // A bound on staleness should an announcement ever be missed, and on memory.
         let cache =
             Cache::builder().max_capacity(100_000).time_to_live(Duration::from_secs(600)).build();
-        Self { store, cache, control }
+        Self { store, cache, control, epoch: Arc::new(AtomicU64::new(0)) }
     }
 
     /// Drops the cached copy of the session named in an announcement (all of them when the
     /// payload is not an id, or `None` after the listener reconnected).
     pub async fn forget(&self, payload: Option<&str>) {
+        self.epoch.fetch_add(1, Ordering::AcqRel);
         match payload.and_then(|p| p.parse::<Id>().ok()) {
             Some(id) => self.cache.invalidate(&id).await,
             None => self.cache.invalidate_all(),
         }
     }
 
-    async fn announce(&self, id: &Id) -> session_store::Result<()> {
-        sqlx::query("SELECT pg_notify($1, $2)")
+    /// Tells the other instances. The write itself has succeeded, so a failure here only
+    /// leaves their copies to expire (`time_to_live`); it is logged, not returned.
+    async fn announce(&self, id: &Id) {
+        let sent = sqlx::query("SELECT pg_notify($1, $2)")
             .bind(SESSION_CHANNEL)
             .bind(id.to_string())
             .execute(&self.control)
-            .await
-            .map(drop)
-            .map_err(|e| session_store::Error::Backend(e.to_string()))
+            .await;
+        if let Err(err) = sent {
+            tracing::warn!(error = %err, "could not announce a session change");
+        }
     }
 }
 
@@ -72,7 +85,8 @@ impl SessionStore for CachedSessionStore {
     async fn save(&self, record: &Record) -> session_store::Result<()> {
         self.store.save(record).await?;
         self.cache.insert(record.id, record.clone()).await;
-        self.announce(&record.id).await
+        self.announce(&record.id).await;
+        Ok(())
     }
 
     async fn load(&self, id: &Id) -> session_store::Result<Option<Record>> {
@@ -83,9 +97,12 @@ impl SessionStore for CachedSessionStore {
             self.cache.invalidate(id).await;
             return Ok(None);
         }
+        let epoch = self.epoch.load(Ordering::Acquire);
         let record = self.store.load(id).await?;
         if let Some(record) = &record {
-            self.cache.insert(*id, record.clone()).await;
+            if self.epoch.load(Ordering::Acquire) == epoch {
+                self.cache.insert(*id, record.clone()).await;
+            }
         }
         Ok(record)
     }
@@ -93,6 +110,7 @@ impl SessionStore for CachedSessionStore {
     async fn delete(&self, id: &Id) -> session_store::Result<()> {
         self.store.delete(id).await?;
         self.cache.invalidate(id).await;
-        self.announce(id).await
+        self.announce(id).await;
+        Ok(())
     }
 }

@@ -9,12 +9,13 @@
 //! others.
 //!
 //! Checkout is one statement that sets `role` and `search_path` (ARCHITECTURE.md §3: a
-//! connection can only see the agency's own schema) and records the agency's schema version
-//! on the connection. When the version differs from the one the connection last served, the
-//! connection's prepared statements are dropped first, so a plan prepared against one schema
-//! version never serves another (Postgres re-parses a statement when `search_path` changes,
-//! but refuses one whose result columns changed). Return resets role and path, so an idle
-//! connection belongs to no agency.
+//! connection can only see the agency's own schema) and reads the schema version the
+//! connection's prepared statements were made for. When it differs from the agency's, the
+//! statements are dropped and the new version recorded (two more round trips, only then), so
+//! a plan prepared against one schema version never serves another (Postgres re-parses a
+//! statement when `search_path` changes, but refuses one whose result columns changed). A
+//! checkout that fails part-way closes the connection. Return resets role and path, so an
+//! idle connection belongs to no agency.
 
 use std::{
     collections::HashMap,
@@ -61,11 +62,14 @@ impl Budget {
     }
 }
 
-/// Switches a connection to an agency and returns the schema version it served before.
-/// Target-list entries are evaluated in order, so the version is read before it is set.
+/// Switches a connection to an agency and returns the schema version its prepared statements
+/// were made for.
 const CHECKOUT: &str = "SELECT current_setting('portal.schema_version', true), \
-     set_config('role', $1, false), set_config('search_path', $2, false), \
-     set_config('portal.schema_version', $3, false)";
+     set_config('role', $1, false), set_config('search_path', $2, false)";
+
+/// Records the schema version a connection's prepared statements are for. Set only once
+/// they are cleared, so a checkout cut short leaves the old label and the next one clears.
+const LABEL: &str = "SELECT set_config('portal.schema_version', $1, false)";
 
 /// Leaves a connection belonging to no agency: the login role and an empty `search_path`,
 /// where no unqualified name resolves to any table.
@@ -108,14 +112,22 @@ impl TenantDb {
             .map_err(|_| sqlx::Error::PoolClosed)?;
         let mut conn = self.shared.acquire().await?;
         let version = self.schema_version.to_string();
-        let (previous,): (Option<String>,) = sqlx::query_as(CHECKOUT)
-            .bind(&self.role)
-            .bind(&self.search_path)
-            .bind(&version)
-            .fetch_one(&mut *conn)
-            .await?;
-        if previous.is_some_and(|p| !p.is_empty() && p != version) {
-            conn.clear_cached_statements().await?;
+        let switched = async {
+            let (previous,): (Option<String>,) = sqlx::query_as(CHECKOUT)
+                .bind(&self.role)
+                .bind(&self.search_path)
+                .fetch_one(&mut *conn)
+                .await?;
+            if previous.as_deref() != Some(version.as_str()) {
+                conn.clear_cached_statements().await?;
+                sqlx::query(LABEL).bind(&version).execute(&mut *conn).await?;
+            }
+            sqlx::Result::Ok(())
+        };
+        if let Err(err) = switched.await {
+            // In an unknown state: never give it back to the pool.
+            conn.close_on_drop();
+            return Err(err);
         }
         Ok(TenantConn { conn, _slot: slot })
     }
@@ -234,6 +246,9 @@ impl<'d> Executor<'d> for &'d TenantDb {
 /// The agencies' handles and the shared pool of each server they live on.
 pub struct PoolCache {
     agencies: Cache<i64, Arc<TenantDb>>,
+    /// Each agency's share of the connections, kept apart from its handle so a rebuilt
+    /// handle (after a migration or a registry change) counts the same connections.
+    slots: Cache<i64, Arc<Semaphore>>,
     servers: Mutex<HashMap<Option<String>, PgPool>>,
     budget: Budget,
     control_options: PgConnectOptions,
@@ -245,8 +260,10 @@ impl PoolCache {
         // Handles hold no connections, so they are cheap to keep and to rebuild.
         let agencies =
             Cache::builder().max_capacity(100_000).time_to_idle(Duration::from_secs(3600)).build();
+        let slots = Cache::builder().time_to_idle(Duration::from_secs(3600)).build();
         Self {
             agencies,
+            slots,
             servers: Mutex::new(HashMap::new()),
             budget,
             control_options,
@@ -263,7 +280,7 @@ impl PoolCache {
                 return Ok(found);
             }
         }
-        let built = Arc::new(self.build(agency)?);
+        let built = Arc::new(self.build(agency).await?);
         self.agencies.insert(agency.id, built.clone()).await;
         Ok(built)
     }
@@ -283,7 +300,9 @@ impl PoolCache {
         self.servers.lock().expect("server pools").values().map(PgPool::size).sum()
     }
 
-    fn build(&self, agency: &Agency) -> AppResult<TenantDb> {
+    async fn build(&self, agency: &Agency) -> AppResult<TenantDb> {
+        let per_agency = self.budget.per_agency as usize;
+        let slots = self.slots.get_with(agency.id, async { Arc::new(Semaphore::new(per_agency)) });
         Ok(TenantDb {
             shared: self.shared_pool(agency)?,
             agency_id: agency.id,
@@ -292,7 +311,7 @@ impl PoolCache {
             search_path: agency.schema_name.clone(),
             schema_version: agency.schema_version,
             database_url: agency.database_url.clone(),
-            slots: Arc::new(Semaphore::new(self.budget.per_agency as usize)),
+            slots: slots.await,
             acquire_timeout: self.acquire_timeout,
         })
     }

@@ -315,10 +315,12 @@ async fn a_database_outage_answers_503_with_retry_after_and_recovers() {
     })
     .await;
     let anonymous = app.browser();
-    let before = send(&app, &anonymous, Method::GET, "/api/nav-permissions", "remote", None).await;
+    // Reached before the outage (readiness reads the agency's schema version).
+    let before = app.client.get(app.url("/readyz?agency=remote")).send().await.unwrap();
     assert_eq!(before.status(), 200);
 
     relay.cut();
+    // The navigation permissions, never read yet, so not cached: they need the database.
     let during = send(&app, &anonymous, Method::GET, "/api/nav-permissions", "remote", None).await;
     let (status, retry) = (during.status(), during.headers().get("retry-after").cloned());
     let body: Value = during.json().await.unwrap();

@@ -87,8 +87,9 @@ pub async fn detail(
     PathParams(ReportId { id }): PathParams<ReportId>,
 ) -> AppResult<Json<ArrestReport>> {
     require_any_nav(&viewer, &READERS).await?;
-    let mut conn = viewer.pool().acquire().await?;
-    let found = ARRESTS.find(&mut conn, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    // The connection goes back before the review rule is read (which may take another).
+    let found = ARRESTS.find(&mut *viewer.pool().acquire().await?, id, false).await?;
+    let found = found.ok_or_else(|| not_found(NOT_FOUND))?;
     report::require_readable(&viewer, &found, nav_item::ArrestReview::ID, NOT_FOUND).await?;
     Ok(Json(found.into()))
 }

@@ -199,10 +199,11 @@ pub async fn update_session(
 ) -> AppResult<Json<Session>> {
     require_any_nav(&viewer, &READERS).await?;
     require_can_manage(&viewer)?;
+    // Read before the transaction, which holds one of the agency's connections.
+    let manager = require_nav(&viewer, nav_item::TrainingManagement::ID).await.is_ok();
     let mut tx = viewer.pool().begin().await?;
     let mut session =
         store::session(&mut tx, id, true).await?.ok_or_else(|| not_found(SESSION_NOT_FOUND))?;
-    let manager = require_nav(&viewer, nav_item::TrainingManagement::ID).await.is_ok();
     if !manager && !is_fto_of(&viewer, &session) {
         return Err(forbidden(crate::access::guard::NO_PERMISSION));
     }

@@ -84,8 +84,9 @@ pub async fn detail(
 ) -> AppResult<Json<UofReport>> {
     require_any_nav(&viewer, &[nav_item::UseOfForceReview::ID, nav_item::UseOfForceReport::ID])
         .await?;
-    let mut conn = viewer.pool().acquire().await?;
-    let found = REPORTS.find(&mut conn, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
+    // The connection goes back before the review rule is read (which may take another).
+    let found = REPORTS.find(&mut *viewer.pool().acquire().await?, id, false).await?;
+    let found = found.ok_or_else(|| not_found(NOT_FOUND))?;
     report::require_readable(&viewer, &found, nav_item::UseOfForceReview::ID, NOT_FOUND).await?;
     Ok(Json(found.into()))
 }
