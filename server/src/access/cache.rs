@@ -37,7 +37,7 @@ use crate::{
     access::{member::RosterEntry, nav::NavRule},
     identity::users::User,
     state::AppState,
-    tenancy::CurrentAgency,
+    tenancy::{registry, CurrentAgency},
 };
 
 pub const ACCESS_CHANNEL: &str = "portal_access";
@@ -257,15 +257,7 @@ impl AccessCache {
 /// Tells every instance (this one at once) that `change` happened.
 pub async fn announce(state: &AppState, change: Change) {
     state.access_cache.forget(&change);
-    let sent = sqlx::query("SELECT pg_notify($1, $2)")
-        .bind(ACCESS_CHANNEL)
-        .bind(change.payload())
-        .execute(&state.control)
-        .await;
-    if let Err(err) = sent {
-        // Other instances catch up when their entries expire.
-        tracing::warn!(error = %err, ?change, "cannot announce an access change");
-    }
+    registry::notify(&state.control, ACCESS_CHANNEL, &change.payload()).await;
 }
 
 /// After any write to an agency's API, announces that the agency changed: roster, structure

@@ -24,6 +24,8 @@ use tower_sessions::{
 };
 use tower_sessions_sqlx_store::PostgresStore;
 
+use crate::tenancy::registry;
+
 /// The NOTIFY channel on which session writes and deletes are announced (payload: the id).
 pub const SESSION_CHANNEL: &str = "portal_sessions";
 
@@ -55,17 +57,9 @@ impl CachedSessionStore {
         }
     }
 
-    /// Tells the other instances. The write itself has succeeded, so a failure here only
-    /// leaves their copies to expire (`time_to_live`); it is logged, not returned.
+    /// Tells the other instances (a failure leaves their copies to expire: `time_to_live`).
     async fn announce(&self, id: &Id) {
-        let sent = sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(SESSION_CHANNEL)
-            .bind(id.to_string())
-            .execute(&self.control)
-            .await;
-        if let Err(err) = sent {
-            tracing::warn!(error = %err, "could not announce a session change");
-        }
+        registry::notify(&self.control, SESSION_CHANNEL, &id.to_string()).await;
     }
 }
 

@@ -179,6 +179,18 @@ impl Registry {
     }
 }
 
+/// Announces `payload` on `channel` of the control database to every instance's
+/// [`listen_for_changes`]. A failure is logged, not returned: the change itself is made, and
+/// the other instances' copies expire on their own.
+pub async fn notify(db: &PgPool, channel: &str, payload: &str) {
+    let sent =
+        sqlx::query("SELECT pg_notify($1, $2)").bind(channel).bind(payload).execute(db).await;
+    if let Err(err) = sent {
+        // Not the payload: a session's is its id, which must stay out of logs.
+        tracing::warn!(error = %err, channel, "cannot announce a change");
+    }
+}
+
 /// Listens on `channels` of the control database and calls `on_change` with each
 /// notification's channel and payload; `None` when changes may have been missed (on
 /// connecting, and after the connection was lost), so caches start from a clean slate. Runs
