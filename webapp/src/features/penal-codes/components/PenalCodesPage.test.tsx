@@ -4,17 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@/api/schema';
 import type { ViewerInfo } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { bodyOf, json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
+import { COMMAND, STALE } from '@/test-utils/catalogue';
+import { bodyOf, json, mockAgencyServer, navPermissions, viewerOf } from '@/test-utils/fixtures';
 import { rawlife } from '@/test-utils/organisation';
 import { screen, waitFor, within } from '@/test-utils/render';
 
 type PenalCatalogue = components['schemas']['PenalCatalogue'];
 type PenalCatalogueSave = components['schemas']['PenalCatalogueSave'];
 
-const COMMAND = signedIn(
-  rosterEntry({ id: 7, name: 'Eli Stone', rankId: 'patrol-lt', rank: 'Lieutenant', level: 'command' }),
-);
-const STALE = 'Someone else saved this list since you opened it. Review their changes and save again.';
 
 function catalogue(version = 3): PenalCatalogue {
   return {

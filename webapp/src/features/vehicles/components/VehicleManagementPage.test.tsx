@@ -1,6 +1,7 @@
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, resetAppStores } from '@/test-utils/app';
+import { STALE } from '@/test-utils/catalogue';
 import {
   bodyOf,
   json,
@@ -16,7 +17,6 @@ import type { Vehicle, VehicleList, VehicleSave } from '../api/vehicles';
 import { BUFFALO, CRUISER, SANCHEZ, vehicleList } from './fixtures';
 
 const COMMAND = signedIn(rosterEntry({ name: 'Jordan Reyes', level: 'command', rank: 'Command' }));
-const STALE = 'Someone else saved this list since you opened it. Review their changes and save again.';
 
 type Answer = (request: RecordedRequest) => Response | Promise<Response> | undefined;
 
