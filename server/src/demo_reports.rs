@@ -81,6 +81,7 @@ pub async fn seed(db: &TenantDb) -> anyhow::Result<()> {
     };
     let now = Utc::now();
     let day = |ago: i64| (now - Duration::days(ago)).format("%Y-%m-%dT%H:%M").to_string();
+    let today = now.date_naive();
     let mut tx = db.begin().await?;
 
     // Use of force: pending, under review, in policy.
@@ -120,25 +121,22 @@ pub async fn seed(db: &TenantDb) -> anyhow::Result<()> {
         ),
     ];
     for (body, reviews) in if has_uof { vec![] } else { uofs.to_vec() } {
-        let draft = use_of_force::model::check_draft(parse::<UofDraft>(body)?)
+        let draft = use_of_force::model::check_draft(parse::<UofDraft>(body)?, today)
             .map_err(anyhow::Error::msg)?;
         let (id, _) = use_of_force::store::REPORTS
             .insert(&mut tx, &draft.filing(), &actor(deputy))
             .await
             .map_err(|e| anyhow::anyhow!("{e}"))?;
         for request in reviews.unwrap_or_default() {
-            let current = use_of_force::store::REPORTS
-                .find(&mut tx, id, true)
-                .await?
-                .context("filed")?
-                .status;
+            let current =
+                use_of_force::store::REPORTS.find(&mut tx, id, true).await?.context("filed")?;
             let review = ReviewRequest {
                 request,
                 notes: Some("Force was proportionate."),
                 by_reviewer: true,
             };
             use_of_force::store::REPORTS
-                .review(&mut tx, id, &current, &review, &actor(supervisor))
+                .apply_review(&mut tx, &current, &review, &actor(supervisor))
                 .await
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
         }
@@ -175,7 +173,7 @@ pub async fn seed(db: &TenantDb) -> anyhow::Result<()> {
             ),
         ];
         for (body, reviews) in arrests {
-            let draft = arrests::model::check_arrest(parse::<ArrestDraft>(body)?)
+            let draft = arrests::model::check_arrest(parse::<ArrestDraft>(body)?, today)
                 .map_err(anyhow::Error::msg)?;
             let (id, _) = arrests::store::ARRESTS
                 .insert(&mut tx, &draft.filing(), &actor(deputy))
@@ -183,11 +181,11 @@ pub async fn seed(db: &TenantDb) -> anyhow::Result<()> {
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             for request in reviews {
                 let current =
-                    arrests::store::ARRESTS.find(&mut tx, id, true).await?.context("filed")?.status;
+                    arrests::store::ARRESTS.find(&mut tx, id, true).await?.context("filed")?;
                 let notes = Some("Add the second officer's callsign.");
                 let review = ReviewRequest { request, notes, by_reviewer: true };
                 arrests::store::ARRESTS
-                    .review(&mut tx, id, &current, &review, &actor(supervisor))
+                    .apply_review(&mut tx, &current, &review, &actor(supervisor))
                     .await
                     .map_err(|e| anyhow::anyhow!("{e}"))?;
             }
@@ -206,7 +204,7 @@ pub async fn seed(db: &TenantDb) -> anyhow::Result<()> {
             "officer": officer(deputy), "violator": {"name": violator},
             "vehicle": {"plate": format!("4DEM0{i}"), "model": "Obey Tailgater", "colour": "Black"},
             "violations": [{"statute": entry.statute, "fine": entry.fine_min}], "notes": "Driver was polite."});
-        let draft = tickets::model::check_ticket(parse::<TicketDraft>(body)?, &catalogue)
+        let draft = tickets::model::check_ticket(parse::<TicketDraft>(body)?, &catalogue, today)
             .map_err(anyhow::Error::msg)?;
         tickets::store::TICKETS
             .insert(&mut tx, &draft.filing(), &actor(deputy))

@@ -4,14 +4,14 @@
 
 use std::marker::PhantomData;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Days, NaiveDate, NaiveDateTime, Utc};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use sqlx::{types::Json, PgConnection, PgExecutor};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     access::{guard::require_nav, viewer::Actor, Viewer},
-    error::{bad_request, conflict, not_found, AppResult, OnConstraint},
+    error::{bad_request, conflict, forbidden, not_found, AppResult, OnConstraint},
     shared::review::{record, Flow, Request},
     validate::{limits, max_len, valid_link},
 };
@@ -72,6 +72,62 @@ pub fn text(field: &str, value: &str, max: usize) -> Result<String, String> {
 pub fn callsign_input(raw: &str) -> String {
     raw.chars().filter(|c| !c.is_whitespace() && *c != '-').collect::<String>().to_uppercase()
 }
+
+/// The largest number a filer may give a report (nine digits).
+pub const MAX_NUMBER: i64 = 999_999_999;
+
+/// A report number as a filer typed it (`field` names it in the refusal): blank is `None`
+/// (the server allocates the next one), otherwise a whole number from 1 to [`MAX_NUMBER`],
+/// kept without leading zeros so that "007" and "7" are one number.
+pub fn report_number(field: &str, raw: &str) -> Result<Option<String>, String> {
+    let raw = raw.trim();
+    if raw.is_empty() {
+        return Ok(None);
+    }
+    let digits = raw.trim_start_matches('0');
+    let in_range = raw.bytes().all(|b| b.is_ascii_digit())
+        && (1..=9).contains(&digits.len())
+        && digits.parse::<i64>().is_ok_and(|n| (1..=MAX_NUMBER).contains(&n));
+    if !in_range {
+        return Err(format!("{field} must be a whole number from 1 to {MAX_NUMBER}."));
+    }
+    Ok(Some(digits.to_owned()))
+}
+
+/// The earliest date a report may carry.
+pub const EARLIEST_DATE: NaiveDate = match NaiveDate::from_ymd_opt(2000, 1, 1) {
+    Some(date) => date,
+    None => panic!("a valid date"),
+};
+
+/// A report's date as the form sends it (`2026-11-20`, `2026-11-20T21:30`, with seconds, or
+/// RFC 3339), trimmed: a real date from [`EARLIEST_DATE`] to the day after `today` (a filer
+/// ahead of UTC may already be there). `None` when blank; `field` names it in the refusal.
+pub fn report_date(field: &str, raw: &str, today: NaiveDate) -> Result<Option<String>, String> {
+    let raw = raw.trim();
+    if raw.is_empty() {
+        return Ok(None);
+    }
+    let date = NaiveDate::parse_from_str(raw, "%Y-%m-%d")
+        .ok()
+        .or_else(|| NaiveDateTime::parse_from_str(raw, "%Y-%m-%dT%H:%M").ok().map(|d| d.date()))
+        .or_else(|| NaiveDateTime::parse_from_str(raw, "%Y-%m-%dT%H:%M:%S").ok().map(|d| d.date()))
+        .or_else(|| DateTime::parse_from_rfc3339(raw).ok().map(|d| d.date_naive()));
+    let latest = today.checked_add_days(Days::new(1)).unwrap_or(today);
+    match date {
+        Some(date) if (EARLIEST_DATE..=latest).contains(&date) => Ok(Some(raw.to_owned())),
+        Some(_) => Err(format!("{field} must be between {EARLIEST_DATE} and today.")),
+        None => Err(format!("{field} must be a date such as 2026-11-20 or 2026-11-20T21:30.")),
+    }
+}
+
+/// What a report body says about the people on it: the officers it lists (the issuing officer
+/// of a ticket), so that nobody reviews a report they took part in.
+pub trait ReportBody {
+    fn officers(&self) -> &[Officer];
+}
+
+pub const OWN_REPORT: &str = "You cannot review your own report.";
 
 /// Officers: rows without a name dropped, at least one left.
 pub fn officers(list: Vec<Officer>) -> Result<Vec<Officer>, String> {
@@ -191,6 +247,9 @@ pub struct StoredReport<B> {
     pub created_at: DateTime<Utc>,
     /// Status changes, oldest first (filled by [`find`] only).
     pub history: Vec<HistoryEntry>,
+    /// The viewer filed it or is listed on it, so may not review it (set by
+    /// [`ReportKind::list_visible`] and [`StoredReport::for_viewer`]).
+    pub own: bool,
 }
 
 impl<B> StoredReport<B> {
@@ -198,6 +257,30 @@ impl<B> StoredReport<B> {
     pub fn filed_by(&self, viewer: &Viewer) -> bool {
         self.filed_by_id.is_some()
             && self.filed_by_id.as_deref() == viewer.user.as_ref().map(|u| u.discord_id.as_str())
+    }
+}
+
+impl<B: ReportBody> StoredReport<B> {
+    /// Whether `viewer` filed it or is one of the officers it lists (by the name or the
+    /// callsign of one of their roster entries): such a report is theirs, not theirs to review.
+    pub fn involves(&self, viewer: &Viewer) -> bool {
+        self.filed_by(viewer)
+            || self.body.officers().iter().any(|officer| {
+                viewer.matches.iter().any(|entry| {
+                    let named = !officer.name.is_empty()
+                        && officer.name.trim().eq_ignore_ascii_case(entry.name.trim());
+                    let callsign = entry.callsign.as_deref().map(callsign_input);
+                    let called = !officer.callsign.is_empty()
+                        && callsign.is_some_and(|c| callsign_input(&officer.callsign) == c);
+                    named || called
+                })
+            })
+    }
+
+    /// The report marked for `viewer` ([`Self::own`]).
+    pub fn for_viewer(mut self, viewer: &Viewer) -> Self {
+        self.own = self.involves(viewer);
+        self
     }
 }
 
@@ -246,6 +329,7 @@ impl<B> From<Row<B>> for StoredReport<B> {
             filed_by_id: r.filed_by_id,
             created_at: r.created_at,
             history: vec![],
+            own: false,
         }
     }
 }
@@ -266,8 +350,32 @@ pub struct NewReport<'a, B> {
     pub body: &'a B,
 }
 
-const NEXT_NUMBER: &str = "SELECT COALESCE(MAX(NULLIF(regexp_replace(number, '\\D', '', 'g'), '')::numeric), 0)::bigint + 1 \
-     FROM reports WHERE kind = $1";
+/// One more than the highest number in range (1 to 9 digits without a leading zero, as the
+/// partial index `reports_number_value` holds them): numbers stored before the rule, whatever
+/// they are, are never read as numbers.
+const NEXT_NUMBER: &str = "SELECT COALESCE(MAX(number::integer), 0)::bigint + 1 FROM reports \
+     WHERE kind = $1 AND number ~ '^[1-9][0-9]{0,8}$'";
+
+/// The lowest free number in range, for the day the highest one is taken.
+const LOWEST_FREE_NUMBER: &str = "SELECT n::bigint FROM (SELECT 1 AS n UNION ALL \
+       SELECT number::integer + 1 FROM reports WHERE kind = $1 AND number ~ '^[1-9][0-9]{0,8}$') c \
+     WHERE n <= 999999999 \
+       AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.kind = $1 AND r.number = c.n::text) \
+     ORDER BY n LIMIT 1";
+
+pub const NUMBERS_EXHAUSTED: &str = "Every report number is taken; type one that is free.";
+
+/// The next free number of `kind`: one more than the highest, or the lowest free one once the
+/// highest is [`MAX_NUMBER`].
+async fn next_number(conn: &mut PgConnection, kind: &str) -> AppResult<i64> {
+    let next: i64 = sqlx::query_scalar(NEXT_NUMBER).bind(kind).fetch_one(&mut *conn).await?;
+    if next <= MAX_NUMBER {
+        return Ok(next);
+    }
+    let free: Option<i64> =
+        sqlx::query_scalar(LOWEST_FREE_NUMBER).bind(kind).fetch_optional(&mut *conn).await?;
+    free.ok_or_else(|| conflict(NUMBERS_EXHAUSTED))
+}
 
 /// One kind of report in the shared store (`reports`, keyed by the kind of its review flow),
 /// with forms of type `B`: every report feature declares one and files, lists, reads,
@@ -289,7 +397,7 @@ impl<B> ReportKind<B> {
     }
 }
 
-impl<B: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static> ReportKind<B> {
+impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'static> ReportKind<B> {
     /// Files a report in the flow's first status as `filer`. A blank number gets one more than
     /// the highest digits so far, under a transaction-scoped lock so two filings never get the
     /// same one; a number already used answers 409.
@@ -307,9 +415,7 @@ impl<B: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static> ReportKind
                     .bind(format!("report-number:{}", self.kind()))
                     .execute(&mut *conn)
                     .await?;
-                let next: i64 =
-                    sqlx::query_scalar(NEXT_NUMBER).bind(self.kind()).fetch_one(&mut *conn).await?;
-                next.to_string()
+                next_number(conn, self.kind()).await?.to_string()
             }
         };
         let id: i64 = sqlx::query_scalar(
@@ -331,8 +437,8 @@ impl<B: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static> ReportKind
     }
 
     /// The number a form suggests (the filing allocates its own under a lock).
-    pub async fn suggested_number(&self, db: impl PgExecutor<'_>) -> sqlx::Result<i64> {
-        sqlx::query_scalar(NEXT_NUMBER).bind(self.kind()).fetch_one(db).await
+    pub async fn suggested_number(&self, conn: &mut PgConnection) -> AppResult<i64> {
+        next_number(conn, self.kind()).await
     }
 
     /// The reports `viewer` may list through `filter`, newest first: every one for those who
@@ -345,7 +451,8 @@ impl<B: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static> ReportKind
     ) -> AppResult<Vec<StoredReport<B>>> {
         let status = status_filter(self.flow, filter.status.as_deref())?;
         let own = list_scope(viewer, review_nav, filter.mine).await;
-        Ok(self.list(viewer.pool(), status, own.as_deref()).await?)
+        let reports = self.list(viewer.pool(), status, own.as_deref()).await?;
+        Ok(reports.into_iter().map(|r| r.for_viewer(viewer)).collect())
     }
 
     /// Reports, newest first (at most [`LIST_LIMIT`]): all, or of one status, or one filer's.
@@ -420,16 +527,32 @@ impl<B: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static> ReportKind
         Ok(())
     }
 
-    /// Applies a review to report `id` (already locked by [`Self::find`] with `for_update`)
-    /// of status `current`, through the kind's flow: the reviewer is `actor` (also the signer
-    /// when the change signs, whatever a body says), a report moved back to the flow's
-    /// unsigned statuses loses its signature, and a status change is recorded in the history.
+    /// Applies a review to `report` (found by [`Self::find`] with `for_update`) through the
+    /// kind's flow, as `viewer`: the reviewer is the viewer (also the signer when the change
+    /// signs, whatever a body says), who may not review a report they filed or are listed on
+    /// (403); a decision always carries its signer and time, a signed outcome changes only
+    /// through a new signed decision (409 otherwise), and every status change or new signature
+    /// is recorded in the history.
     #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind()))]
     pub async fn review(
         &self,
         conn: &mut PgConnection,
-        id: i64,
-        current: &str,
+        report: &StoredReport<B>,
+        review: &ReviewRequest<'_>,
+        viewer: &Viewer,
+    ) -> AppResult<()> {
+        if review.by_reviewer && report.involves(viewer) {
+            return Err(forbidden(OWN_REPORT));
+        }
+        self.apply_review(conn, report, review, &viewer.actor()).await
+    }
+
+    /// [`Self::review`] as `actor`, without the viewer's own-report check: for the demo
+    /// seeder, which acts for named members; handlers call [`Self::review`].
+    pub async fn apply_review(
+        &self,
+        conn: &mut PgConnection,
+        report: &StoredReport<B>,
         review: &ReviewRequest<'_>,
         actor: &Actor,
     ) -> AppResult<()> {
@@ -438,12 +561,27 @@ impl<B: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static> ReportKind
         if let Some(notes) = notes {
             max_len("Review notes", notes, limits::LONG_TEXT).map_err(bad_request)?;
         }
-        let change = flow.decide(current, review.request, notes).map_err(bad_request)?;
-        let status = change.map_or(current, |c| c.to);
-        let signer =
-            change.filter(|c| c.signs).map(|_| (actor.display.as_str(), actor.user_id.as_deref()));
+        let notes_change = review.by_reviewer
+            && notes.is_some_and(|n| Some(n) != report.supervisor_notes.as_deref().map(str::trim));
+        let change = flow.decide(&report.status, review.request, notes, notes_change)?;
+        let Some(change) = change else {
+            // Nothing changes but, before a decision, the reviewer's name and notes.
+            if review.by_reviewer && notes_change {
+                sqlx::query(
+                    "UPDATE reports SET supervisor = $2, supervisor_notes = $3, updated_at = now()
+                     WHERE id = $1",
+                )
+                .bind(report.id)
+                .bind(&actor.display)
+                .bind(notes)
+                .execute(&mut *conn)
+                .await?;
+            }
+            return Ok(());
+        };
+        let signer = change.signs.then_some((actor.display.as_str(), actor.user_id.as_deref()));
         let reviewing = review.by_reviewer && !matches!(review.request, Request::Open);
-        let unsigned = flow.unsigned.contains(&status);
+        let unsigned = flow.unsigned.contains(&change.to);
         sqlx::query(
             "UPDATE reports SET status = $2,
                  supervisor = CASE WHEN $3 THEN $4 ELSE supervisor END,
@@ -454,8 +592,8 @@ impl<B: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static> ReportKind
                  updated_at = now()
              WHERE id = $1",
         )
-        .bind(id)
-        .bind(status)
+        .bind(report.id)
+        .bind(change.to)
         .bind(reviewing)
         .bind(&actor.display)
         .bind(notes)
@@ -464,10 +602,8 @@ impl<B: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static> ReportKind
         .bind(unsigned)
         .execute(&mut *conn)
         .await?;
-        if let Some(change) = change {
-            record(conn, flow, id, &change, &actor.display, actor.user_id.as_deref(), notes)
-                .await?;
-        }
+        record(conn, flow, report.id, &change, &actor.display, actor.user_id.as_deref(), notes)
+            .await?;
         Ok(())
     }
 }
@@ -503,5 +639,37 @@ mod tests {
         assert_eq!(evidence(vec![script]).unwrap_err(), EVIDENCE_URL);
         let local = Evidence { label: "x".into(), url: "/media/x.png".into() };
         assert_eq!(evidence(vec![local]).unwrap_err(), EVIDENCE_URL);
+    }
+
+    #[test]
+    fn a_typed_number_is_one_to_nine_digits() {
+        let msg = "Case number must be a whole number from 1 to 999999999.";
+        assert_eq!(report_number("Case number", " "), Ok(None));
+        assert_eq!(report_number("Case number", " 0042 "), Ok(Some("42".into())));
+        assert_eq!(report_number("Case number", "999999999"), Ok(Some("999999999".into())));
+        for bad in ["0", "000", "1000000000", "9223372036854775807", "-1", "+1", "1e3", "4 2", "٤"]
+        {
+            assert_eq!(report_number("Case number", bad), Err(msg.into()), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_report_date_is_real_and_in_range() {
+        let today = NaiveDate::from_ymd_opt(2026, 11, 24).unwrap();
+        let date = |raw: &str| report_date("Arrest date", raw, today);
+        assert_eq!(date(""), Ok(None));
+        for good in
+            ["2026-11-24", "2026-11-25T01:00", "2000-01-01T00:00:00", "2026-11-20T21:30:00+02:00"]
+        {
+            assert_eq!(date(good), Ok(Some(good.into())));
+        }
+        let range = Err("Arrest date must be between 2000-01-01 and today.".to_owned());
+        assert_eq!(date("2026-11-26"), range);
+        assert_eq!(date("1999-12-31T23:59"), range);
+        let shape =
+            Err("Arrest date must be a date such as 2026-11-20 or 2026-11-20T21:30.".to_owned());
+        for bad in ["2026-02-29", "2026-11-20 21:30", "11/20/2026", "now"] {
+            assert_eq!(date(bad), shape, "{bad}");
+        }
     }
 }

@@ -5,6 +5,8 @@
 
 use sqlx::PgConnection;
 
+use crate::error::{bad_request, conflict, AppError};
+
 /// A supervisor's action on a report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Action {
@@ -116,6 +118,32 @@ pub struct Change {
 }
 
 pub const NOTES_REQUIRED: &str = "Write review notes that say what to correct.";
+pub const SIGNED_OUTCOME: &str =
+    "This report is signed: its outcome changes only with a new signed decision (Approve & Sign or Deny).";
+
+/// Why the flow refuses a request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The request itself is wrong (400).
+    Invalid(String),
+    /// It would change a signed outcome without a new signature (409).
+    Signed,
+}
+
+impl From<String> for Refusal {
+    fn from(message: String) -> Self {
+        Self::Invalid(message)
+    }
+}
+
+impl From<Refusal> for AppError {
+    fn from(refusal: Refusal) -> Self {
+        match refusal {
+            Refusal::Invalid(message) => bad_request(message),
+            Refusal::Signed => conflict(SIGNED_OUTCOME),
+        }
+    }
+}
 
 impl Flow {
     fn status(&self, raw: &str) -> Option<&'static str> {
@@ -129,20 +157,30 @@ impl Flow {
         })
     }
 
+    /// Whether a report in `status` carries a signature (its outcome is a decision).
+    pub fn is_decision(&self, status: &str) -> bool {
+        !self.unsigned.contains(&status)
+    }
+
     /// Decides a request on a report whose status is `current` (an unknown stored status
-    /// counts as the initial one). `Ok(None)`: nothing to change.
+    /// counts as the initial one); `notes_change` says whether the reviewer's notes differ
+    /// from the stored ones. `Ok(None)`: nothing to change. A decided (signed) outcome is only
+    /// ever replaced by a new signed decision, and a decision is always signed: saving a
+    /// decided outcome (or new notes on one) signs it as the reviewer.
     pub fn decide(
         &self,
         current: &str,
         request: Request<'_>,
         notes: Option<&str>,
-    ) -> Result<Option<Change>, String> {
+        notes_change: bool,
+    ) -> Result<Option<Change>, Refusal> {
         let from = self.status(current).unwrap_or(self.initial);
-        let to = match request {
-            Request::Open => match self.on_open {
-                Some((when, then)) if when == from => then,
-                _ => return Ok(None),
-            },
+        let signed = self.is_decision(from);
+        match request {
+            Request::Open => Ok(match self.on_open {
+                Some((when, then)) if when == from => Some(Change { from, to: then, signs: false }),
+                _ => None,
+            }),
             Request::Act(name) => {
                 let action = self
                     .actions
@@ -150,23 +188,36 @@ impl Flow {
                     .find(|a| a.name == name)
                     .ok_or_else(|| format!("Unknown review action '{name}'."))?;
                 if !action.from.is_empty() && !action.from.contains(&from) {
-                    return Err(format!("A report that is {from} cannot be given '{name}'."));
+                    return Err(format!("A report that is {from} cannot be given '{name}'.").into());
                 }
                 if action.needs_notes && notes.map(str::trim).is_none_or(str::is_empty) {
-                    return Err(NOTES_REQUIRED.into());
+                    return Err(NOTES_REQUIRED.to_owned().into());
                 }
-                return Ok(Some(Change { from, to: action.to, signs: action.signs }));
-            }
-            Request::Save(None) => return Ok(None),
-            Request::Save(Some(wanted)) => {
-                let wanted = self.parse_status(wanted)?;
-                if !self.free_outcome && wanted != from {
-                    return Err("Use the review actions to change this report's status.".into());
+                if signed && !action.signs {
+                    return Err(Refusal::Signed);
                 }
-                wanted
+                Ok(Some(Change { from, to: action.to, signs: action.signs }))
             }
-        };
-        Ok((to != from).then_some(Change { from, to, signs: false }))
+            Request::Save(wanted) => {
+                let to = match wanted {
+                    Some(wanted) => self.parse_status(wanted)?,
+                    None => from,
+                };
+                if !self.free_outcome && to != from {
+                    return Err("Use the review actions to change this report's status."
+                        .to_owned()
+                        .into());
+                }
+                if self.is_decision(to) {
+                    let changes = to != from || notes_change;
+                    return Ok(changes.then_some(Change { from, to, signs: true }));
+                }
+                if signed {
+                    return Err(Refusal::Signed);
+                }
+                Ok((to != from).then_some(Change { from, to, signs: false }))
+            }
+        }
     }
 }
 
@@ -205,78 +256,118 @@ mod tests {
         Some(Change { from, to, signs })
     }
 
+    fn decide(
+        f: &Flow,
+        current: &str,
+        request: Request<'_>,
+        notes: Option<&str>,
+    ) -> Result<Option<Change>, Refusal> {
+        f.decide(current, request, notes, notes.is_some())
+    }
+
     #[test]
     fn use_of_force_follows_the_specification() {
-        let f = USE_OF_FORCE;
+        let f = &USE_OF_FORCE;
         assert_eq!(
-            f.decide("pending", Request::Open, None),
+            decide(f, "pending", Request::Open, None),
             Ok(change("pending", "under_review", false))
         );
         assert_eq!(
-            f.decide("in_policy", Request::Open, None),
+            decide(f, "in_policy", Request::Open, None),
             Ok(None),
             "only pending moves on open"
         );
         assert_eq!(
-            f.decide("under_review", Request::Act("approve"), None),
+            decide(f, "under_review", Request::Act("approve"), None),
             Ok(change("under_review", "in_policy", true))
         );
         assert_eq!(
-            f.decide("in_policy", Request::Act("deny"), None),
-            Ok(change("in_policy", "out_of_policy", true))
+            decide(f, "in_policy", Request::Act("deny"), None),
+            Ok(change("in_policy", "out_of_policy", true)),
+            "a new signed decision may change a signed outcome"
         );
         assert_eq!(
-            f.decide("under_review", Request::Save(Some("pending")), None),
+            decide(f, "under_review", Request::Save(Some("pending")), None),
             Ok(change("under_review", "pending", false)),
-            "the outcome may be picked freely"
+            "an undecided outcome may be picked freely"
         );
-        assert_eq!(f.decide("pending", Request::Save(None), Some("notes")), Ok(None));
+        assert_eq!(decide(f, "pending", Request::Save(None), Some("notes")), Ok(None));
         assert_eq!(
-            f.decide("pending", Request::Save(Some("lost")), None).unwrap_err(),
-            "Unknown status 'lost'. Use one of: pending, under_review, in_policy, out_of_policy."
+            decide(f, "pending", Request::Save(Some("lost")), None),
+            Err(Refusal::Invalid(
+                "Unknown status 'lost'. Use one of: pending, under_review, in_policy, out_of_policy."
+                    .into()
+            ))
         );
         assert_eq!(
-            f.decide("gibberish", Request::Open, None),
+            decide(f, "gibberish", Request::Open, None),
             Ok(change("pending", "under_review", false)),
             "an unknown stored status counts as pending"
         );
     }
 
     #[test]
-    fn arrests_are_approved_or_returned_with_notes() {
-        let f = ARREST;
+    fn a_decision_is_always_signed_and_only_a_new_one_changes_it() {
+        let f = &USE_OF_FORCE;
         assert_eq!(
-            f.decide("pending", Request::Open, None),
+            decide(f, "under_review", Request::Save(Some("in_policy")), None),
+            Ok(change("under_review", "in_policy", true)),
+            "saving a decided outcome signs it"
+        );
+        assert_eq!(
+            decide(f, "in_policy", Request::Save(Some("out_of_policy")), None),
+            Ok(change("in_policy", "out_of_policy", true)),
+            "a new outcome is a new signed decision"
+        );
+        assert_eq!(
+            decide(f, "in_policy", Request::Save(Some("pending")), None),
+            Err(Refusal::Signed),
+            "a signed outcome is not undone without a decision"
+        );
+        assert_eq!(decide(f, "out_of_policy", Request::Save(None), None), Ok(None));
+        assert_eq!(
+            decide(f, "out_of_policy", Request::Save(None), Some("Different notes")),
+            Ok(change("out_of_policy", "out_of_policy", true)),
+            "new notes on a decision sign it again"
+        );
+        assert!(f.is_decision("in_policy") && !f.is_decision("under_review"));
+    }
+
+    #[test]
+    fn arrests_are_approved_or_returned_with_notes() {
+        let f = &ARREST;
+        assert_eq!(
+            decide(f, "pending", Request::Open, None),
             Ok(change("pending", "under_review", false))
         );
         assert_eq!(
-            f.decide("under_review", Request::Act("approve"), None),
+            decide(f, "under_review", Request::Act("approve"), None),
             Ok(change("under_review", "approved", true))
         );
         assert_eq!(
-            f.decide("under_review", Request::Act("return"), Some("  ")).unwrap_err(),
-            NOTES_REQUIRED
+            decide(f, "under_review", Request::Act("return"), Some("  ")),
+            Err(Refusal::Invalid(NOTES_REQUIRED.into()))
         );
         assert_eq!(
-            f.decide("under_review", Request::Act("return"), Some("Add the narrative")),
+            decide(f, "under_review", Request::Act("return"), Some("Add the narrative")),
             Ok(change("under_review", "returned", false))
         );
         assert_eq!(
-            f.decide("approved", Request::Act("return"), Some("x")).unwrap_err(),
-            "A report that is approved cannot be given 'return'."
+            decide(f, "approved", Request::Act("return"), Some("x")),
+            Err(Refusal::Invalid("A report that is approved cannot be given 'return'.".into()))
         );
         assert_eq!(
-            f.decide("returned", Request::Act("refile"), None),
+            decide(f, "returned", Request::Act("refile"), None),
             Ok(change("returned", "pending", false))
         );
         assert!(
-            f.decide("approved", Request::Save(Some("pending")), None).is_err(),
+            decide(f, "approved", Request::Save(Some("pending")), None).is_err(),
             "no free outcome"
         );
-        assert_eq!(f.decide("approved", Request::Save(Some("approved")), None), Ok(None));
+        assert_eq!(decide(f, "approved", Request::Save(Some("approved")), None), Ok(None));
         assert_eq!(
-            f.decide("pending", Request::Act("deny"), None).unwrap_err(),
-            "Unknown review action 'deny'."
+            decide(f, "pending", Request::Act("deny"), None),
+            Err(Refusal::Invalid("Unknown review action 'deny'.".into()))
         );
     }
 }

@@ -21,7 +21,7 @@ async fn app() -> TestApp {
         .await
 }
 
-fn arrest() -> Value {
+pub(crate) fn arrest() -> Value {
     json!({
         "incidentNumber": "whatever", "arrestType": "On view", "arrestDate": "2026-11-20T21:30",
         "location": "Vinewood Blvd",
@@ -108,7 +108,10 @@ async fn every_validation_message_of_a_filing() {
             with(&["evidence", "0", "url"], json!("javascript:alert(1)")),
             "Evidence links must be http(s) URLs.",
         ),
-        (with(&["caseNumber"], json!(-3)), "A case number is a positive number."),
+        (
+            with(&["caseNumber"], json!(-3)),
+            "Case number must be a whole number from 1 to 999999999.",
+        ),
     ];
     // The statute case blanks the charge too, so the row names nothing.
     let mut cases = cases.to_vec();

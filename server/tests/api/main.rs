@@ -22,6 +22,7 @@ mod media;
 mod organisation;
 mod penal_codes;
 mod rank_access;
+mod report_integrity;
 mod roster;
 mod second_server;
 mod shared_stores;

@@ -73,11 +73,12 @@ async fn review_changes_leave_a_history_row_each() {
     let agency = app.state.registry.by_slug("bcso").await.unwrap().unwrap();
     let pool = app.state.pools.get(&agency).await.unwrap();
     let mut conn = pool.acquire().await.unwrap();
-    let opened = USE_OF_FORCE.decide("pending", Request::Open, None).unwrap().unwrap();
+    let opened = USE_OF_FORCE.decide("pending", Request::Open, None, false).unwrap().unwrap();
     review::record(&mut conn, &USE_OF_FORCE, 7, &opened, "Sam Sergeant", Some("42"), None)
         .await
         .unwrap();
-    let signed = USE_OF_FORCE.decide(opened.to, Request::Act("approve"), None).unwrap().unwrap();
+    let signed =
+        USE_OF_FORCE.decide(opened.to, Request::Act("approve"), None, false).unwrap().unwrap();
     review::record(&mut conn, &USE_OF_FORCE, 7, &signed, "Sam Sergeant", Some("42"), Some("ok"))
         .await
         .unwrap();

@@ -21,7 +21,7 @@ async fn app() -> TestApp {
 }
 
 /// A ticket for the first infraction of the agency's catalogue, at its minimum fine.
-async fn ticket(app: &TestApp, client: &Client, agency: &str) -> (Value, Value) {
+pub(crate) async fn ticket(app: &TestApp, client: &Client, agency: &str) -> (Value, Value) {
     let catalogue = get(app, client, "/api/penal-codes", agency).await;
     let entry = catalogue["items"]
         .as_array()

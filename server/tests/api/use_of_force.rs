@@ -21,7 +21,7 @@ async fn app() -> TestApp {
         .await
 }
 
-fn report(number: &str) -> Value {
+pub(crate) fn report(number: &str) -> Value {
     json!({
         "incidentNumber": number, "incidentDate": "2026-11-20T21:30", "location": "Grove Street",
         "officers": [{"name": "Dale Deputy", "rank": "Deputy", "callsign": "b - 12"}],
@@ -45,12 +45,12 @@ async fn members_file_reports_and_the_server_numbers_them() {
     assert_eq!(get(&app, &deputy, "/api/uof/next-number", BCSO).await["incidentNumber"], "1");
     let first = json(file(&app, &deputy, BCSO, &report("")).await, 201).await;
     assert_eq!(first["incidentNumber"], "1");
-    let given = json(file(&app, &deputy, BCSO, &report("UOF-41")).await, 201).await;
-    assert_eq!(given["incidentNumber"], "UOF-41");
+    let given = json(file(&app, &deputy, BCSO, &report("41")).await, 201).await;
+    assert_eq!(given["incidentNumber"], "41");
     let next = json(file(&app, &deputy, BCSO, &report(" ")).await, 201).await;
-    assert_eq!(next["incidentNumber"], "42", "one more than the highest digits");
+    assert_eq!(next["incidentNumber"], "42", "one more than the highest");
     refused(
-        file(&app, &deputy, BCSO, &report("UOF-41")).await,
+        file(&app, &deputy, BCSO, &report("0041")).await,
         409,
         "Another report already has this incident number.",
     )
@@ -152,13 +152,13 @@ async fn supervisors_review_and_the_signer_is_the_viewer() {
     assert!(signed["supervisorSignedAt"].as_str().unwrap().starts_with("20"));
     assert!(!signed["supervisorSignedAt"].as_str().unwrap().starts_with("2001"));
 
-    // Deny signs out of policy; a freely chosen outcome is saved; back to pending unsigns.
+    // Deny signs out of policy; a chosen outcome is a decision signed by whoever saves it.
     let denied = json(review(&app, &supervisor, id, &json!({"action": "deny"})).await, 200).await;
     assert_eq!(denied["status"], "out_of_policy");
-    let pending =
-        json(review(&app, &supervisor, id, &json!({"status": "pending"})).await, 200).await;
-    assert_eq!(pending["status"], "pending");
-    assert_eq!(pending["supervisorSignedBy"], Value::Null);
+    let command = app.as_persona(BCSO, Persona::Command).await;
+    let chosen = json(review(&app, &command, id, &json!({"status": "in_policy"})).await, 200).await;
+    assert_eq!(chosen["status"], "in_policy");
+    assert_eq!(chosen["supervisorSignedBy"], Persona::Command.name(BCSO));
     refused(
         review(&app, &supervisor, id, &json!({"status": "lost"})).await,
         400,
@@ -182,11 +182,16 @@ async fn supervisors_review_and_the_signer_is_the_viewer() {
             (h["toStatus"].as_str().unwrap().to_owned(), h["actor"].as_str().unwrap().to_owned())
         })
         .collect();
-    let who = Persona::Supervisor.name(BCSO);
+    let (who, command) = (Persona::Supervisor.name(BCSO), Persona::Command.name(BCSO));
     assert_eq!(
         history,
-        [("under_review", &who), ("in_policy", &who), ("out_of_policy", &who), ("pending", &who)]
-            .map(|(s, w)| (s.to_owned(), w.clone()))
+        [
+            ("under_review", &who),
+            ("in_policy", &who),
+            ("out_of_policy", &who),
+            ("in_policy", &command)
+        ]
+        .map(|(s, w)| (s.to_owned(), w.clone()))
     );
     // The filer reads their own report, review included.
     assert_eq!(

@@ -1103,6 +1103,8 @@ export interface components {
             /** @description Always the case number. */
             incidentNumber: string;
             location: string;
+            /** @description The viewer filed this report or is listed on it: they may read it, never review it. */
+            ownReport: boolean;
             /** @description pending, under_review, approved or returned. */
             status: string;
             supervisor?: string | null;
@@ -2117,6 +2119,8 @@ export interface components {
             incidentDate: string;
             incidentNumber: string;
             location: string;
+            /** @description The viewer filed this report or is listed on it: they may read it, never review it. */
+            ownReport: boolean;
             /** @description pending, under_review, in_policy or out_of_policy. */
             status: string;
             supervisor?: string | null;

@@ -1,14 +1,14 @@
 //! Arrest reports (member-portal §2.11, §3 "Arrest report", §5): the form a member files, the
 //! report as reviewers read it, and the checks the server makes of what the form checks.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
     shared::report::{
-        evidence, officers, text, witnesses, Evidence, HistoryEntry, NewReport, Officer,
-        StoredReport, Witness,
+        evidence, officers, report_date, report_number, text, witnesses, Evidence, HistoryEntry,
+        NewReport, Officer, ReportBody, StoredReport, Witness,
     },
     validate::limits,
 };
@@ -67,6 +67,12 @@ pub struct ArrestBody {
     pub narrative: String,
 }
 
+impl ReportBody for ArrestBody {
+    fn officers(&self) -> &[Officer] {
+        &self.officers
+    }
+}
+
 /// A case number as the form sends it: a number or text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(untagged)]
@@ -111,18 +117,16 @@ impl CheckedArrest {
     }
 }
 
-/// The server's checks of what the form checks (member-portal §5 "Arrest report").
-pub fn check_arrest(draft: ArrestDraft) -> Result<CheckedArrest, String> {
+/// The server's checks of what the form checks (member-portal §5 "Arrest report"), on
+/// `today` (arrest dates reach at most the next day).
+pub fn check_arrest(draft: ArrestDraft, today: NaiveDate) -> Result<CheckedArrest, String> {
     let case_number = match draft.case_number {
-        Some(CaseNumber::Number(n)) if n > 0 => Some(n.to_string()),
-        Some(CaseNumber::Number(_)) => return Err("A case number is a positive number.".into()),
-        Some(CaseNumber::Text(t)) => Some(text("A case number", &t, 40)?).filter(|t| !t.is_empty()),
+        Some(CaseNumber::Number(n)) => report_number("Case number", &n.to_string())?,
+        Some(CaseNumber::Text(t)) => report_number("Case number", &t)?,
         None => None,
     };
-    let arrest_date = text("A date", &draft.arrest_date, 40)?;
-    if arrest_date.is_empty() {
-        return Err(DATE_REQUIRED.into());
-    }
+    let arrest_date =
+        report_date("Arrest date", &draft.arrest_date, today)?.ok_or(DATE_REQUIRED)?;
     let location = text("A location", &draft.location, limits::DESCRIPTION)?;
     if location.is_empty() {
         return Err(LOCATION_REQUIRED.into());
@@ -216,6 +220,8 @@ pub struct ArrestReport {
     pub created_at: DateTime<Utc>,
     /// Status changes, oldest first (the detail only; lists leave it empty).
     pub history: Vec<HistoryEntry>,
+    /// The viewer filed this report or is listed on it: they may read it, never review it.
+    pub own_report: bool,
 }
 
 impl From<StoredReport<ArrestBody>> for ArrestReport {
@@ -236,6 +242,7 @@ impl From<StoredReport<ArrestBody>> for ArrestReport {
             filed_by: r.filed_by,
             created_at: r.created_at,
             history: r.history,
+            own_report: r.own,
         }
     }
 }
@@ -268,6 +275,15 @@ pub struct ArrestReview {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const TODAY: NaiveDate = match NaiveDate::from_ymd_opt(2026, 11, 24) {
+        Some(d) => d,
+        None => panic!("a date"),
+    };
+
+    fn check_arrest(draft: ArrestDraft) -> Result<CheckedArrest, String> {
+        super::check_arrest(draft, TODAY)
+    }
 
     fn draft() -> ArrestDraft {
         ArrestDraft {

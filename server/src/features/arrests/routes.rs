@@ -55,7 +55,7 @@ pub async fn list(
 pub async fn next_number(
     Guard(viewer, _): Guard<nav_item::ArrestReport>,
 ) -> AppResult<Json<NextCaseNumber>> {
-    let next = ARRESTS.suggested_number(viewer.pool()).await?;
+    let next = ARRESTS.suggested_number(&mut *viewer.pool().acquire().await?).await?;
     Ok(Json(NextCaseNumber { case_number: next.to_string() }))
 }
 
@@ -70,7 +70,7 @@ pub async fn file(
     Guard(viewer, _): Guard<nav_item::ArrestReport>,
     JsonBody(draft): JsonBody<ArrestDraft>,
 ) -> AppResult<(StatusCode, Json<FiledArrest>)> {
-    let arrest = check_arrest(draft).map_err(bad_request)?;
+    let arrest = check_arrest(draft, chrono::Utc::now().date_naive()).map_err(bad_request)?;
     let mut tx = viewer.pool().begin().await?;
     let (id, case_number) = ARRESTS.insert(&mut tx, &arrest.filing(), &viewer.actor()).await?;
     tx.commit().await?;
@@ -91,7 +91,7 @@ pub async fn detail(
     let found = ARRESTS.find(&mut *viewer.pool().acquire().await?, id, false).await?;
     let found = found.ok_or_else(|| not_found(NOT_FOUND))?;
     report::require_readable(&viewer, &found, nav_item::ArrestReview::ID, NOT_FOUND).await?;
-    Ok(Json(found.into()))
+    Ok(Json(found.for_viewer(&viewer).into()))
 }
 
 /// A supervisor's review: `open` (pending → under review), `approve` (signs), `return`
@@ -116,10 +116,10 @@ pub async fn review(
         ReviewRequest { request, notes: body.supervisor_notes.as_deref(), by_reviewer: true };
     let mut tx = viewer.pool().begin().await?;
     let found = ARRESTS.find(&mut tx, id, true).await?.ok_or_else(|| not_found(NOT_FOUND))?;
-    ARRESTS.review(&mut tx, id, &found.status, &review, &viewer.actor()).await?;
+    ARRESTS.review(&mut tx, &found, &review, &viewer).await?;
     let updated = ARRESTS.find(&mut tx, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
     tx.commit().await?;
-    Ok(Json(updated.into()))
+    Ok(Json(updated.for_viewer(&viewer).into()))
 }
 
 /// The filer's correction of a report returned to them: the form is replaced (the case
@@ -134,7 +134,7 @@ pub async fn resubmit(
     PathParams(ReportId { id }): PathParams<ReportId>,
     JsonBody(draft): JsonBody<ArrestDraft>,
 ) -> AppResult<Json<ArrestReport>> {
-    let arrest = check_arrest(draft).map_err(bad_request)?;
+    let arrest = check_arrest(draft, chrono::Utc::now().date_naive()).map_err(bad_request)?;
     let mut tx = viewer.pool().begin().await?;
     let found = ARRESTS.find(&mut tx, id, true).await?.ok_or_else(|| not_found(NOT_FOUND))?;
     if !found.filed_by(&viewer) {
@@ -145,8 +145,8 @@ pub async fn resubmit(
     }
     ARRESTS.replace_form(&mut tx, id, &arrest.filing()).await?;
     let refile = ReviewRequest { request: Request::Act("refile"), notes: None, by_reviewer: false };
-    ARRESTS.review(&mut tx, id, &found.status, &refile, &viewer.actor()).await?;
+    ARRESTS.review(&mut tx, &found, &refile, &viewer).await?;
     let updated = ARRESTS.find(&mut tx, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
     tx.commit().await?;
-    Ok(Json(updated.into()))
+    Ok(Json(updated.for_viewer(&viewer).into()))
 }

@@ -1,13 +1,16 @@
 //! Tickets (the specification lists the menu item only; designed here): a citation for one or
 //! more offences of the penal code catalogue, each fined within the entry's range.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
     features::penal_codes::model::PenalCode,
-    shared::report::{callsign_input, evidence, text, Evidence, NewReport, Officer, StoredReport},
+    shared::report::{
+        callsign_input, evidence, report_date, report_number, text, Evidence, NewReport, Officer,
+        ReportBody, StoredReport,
+    },
     validate::limits,
 };
 
@@ -65,6 +68,12 @@ pub struct TicketBody {
     pub evidence: Vec<Evidence>,
 }
 
+impl ReportBody for TicketBody {
+    fn officers(&self) -> &[Officer] {
+        std::slice::from_ref(&self.officer)
+    }
+}
+
 /// `POST /api/tickets`: a blank citation number is allocated by the server.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -101,12 +110,13 @@ impl CheckedTicket {
 
 /// Checks a ticket against the agency's penal code `catalogue`: every violation names one of
 /// its statutes (any case) and a fine within that entry's range.
-pub fn check_ticket(draft: TicketDraft, catalogue: &[PenalCode]) -> Result<CheckedTicket, String> {
-    let number = text("A citation number", &draft.citation_number, 40)?;
-    let issued_at = text("A date", &draft.issued_at, 40)?;
-    if issued_at.is_empty() {
-        return Err(DATE_REQUIRED.into());
-    }
+pub fn check_ticket(
+    draft: TicketDraft,
+    catalogue: &[PenalCode],
+    today: NaiveDate,
+) -> Result<CheckedTicket, String> {
+    let number = report_number("Citation number", &draft.citation_number)?;
+    let issued_at = report_date("Ticket date", &draft.issued_at, today)?.ok_or(DATE_REQUIRED)?;
     let location = text("A location", &draft.location, limits::DESCRIPTION)?;
     if location.is_empty() {
         return Err(LOCATION_REQUIRED.into());
@@ -157,7 +167,7 @@ pub fn check_ticket(draft: TicketDraft, catalogue: &[PenalCode]) -> Result<Check
         return Err(VIOLATION_REQUIRED.into());
     }
     Ok(CheckedTicket {
-        citation_number: Some(number).filter(|n| !n.is_empty()),
+        citation_number: number,
         issued_at,
         location,
         body: TicketBody {
@@ -217,6 +227,15 @@ pub struct IssuedTicket {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const TODAY: NaiveDate = match NaiveDate::from_ymd_opt(2026, 11, 24) {
+        Some(d) => d,
+        None => panic!("a date"),
+    };
+
+    fn check_ticket(draft: TicketDraft, catalogue: &[PenalCode]) -> Result<CheckedTicket, String> {
+        super::check_ticket(draft, catalogue, TODAY)
+    }
 
     fn code(statute: &str, min: i64, max: i64) -> PenalCode {
         PenalCode {

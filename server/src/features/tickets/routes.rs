@@ -58,7 +58,7 @@ pub async fn list(
 pub async fn next_number(
     Guard(viewer, _): Guard<nav_item::TicketReport>,
 ) -> AppResult<Json<NextCitationNumber>> {
-    let next = TICKETS.suggested_number(viewer.pool()).await?;
+    let next = TICKETS.suggested_number(&mut *viewer.pool().acquire().await?).await?;
     Ok(Json(NextCitationNumber { citation_number: next.to_string() }))
 }
 
@@ -74,7 +74,8 @@ pub async fn issue(
     JsonBody(draft): JsonBody<TicketDraft>,
 ) -> AppResult<(StatusCode, Json<IssuedTicket>)> {
     let catalogue = penal_codes::store::load(viewer.pool()).await?;
-    let ticket = check_ticket(draft, &catalogue.items).map_err(bad_request)?;
+    let ticket = check_ticket(draft, &catalogue.items, chrono::Utc::now().date_naive())
+        .map_err(bad_request)?;
     let mut tx = viewer.pool().begin().await?;
     let (id, citation_number) = TICKETS.insert(&mut tx, &ticket.filing(), &viewer.actor()).await?;
     tx.commit().await?;

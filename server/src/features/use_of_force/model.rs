@@ -1,14 +1,14 @@
 //! Use-of-force reports (command-and-reports §3, §4, §5, §9): the form a member files, the
 //! report as reviewers read it, and the review request.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
     shared::report::{
-        evidence, officers, text, witnesses, Evidence, HistoryEntry, NewReport, Officer,
-        StoredReport, Witness,
+        evidence, officers, report_date, report_number, text, witnesses, Evidence, HistoryEntry,
+        NewReport, Officer, ReportBody, StoredReport, Witness,
     },
     validate::limits,
 };
@@ -97,14 +97,18 @@ impl CheckedDraft {
     }
 }
 
-/// The checks of a filing (the specification leaves the server's validation open; these are
-/// what a reviewer needs to be able to read the report).
-pub fn check_draft(draft: UofDraft) -> Result<CheckedDraft, String> {
-    let number = text("An incident number", &draft.incident_number, 40)?;
-    let incident_date = text("A date", &draft.incident_date, 40)?;
-    if incident_date.is_empty() {
-        return Err(DATE_REQUIRED.into());
+impl ReportBody for UofBody {
+    fn officers(&self) -> &[Officer] {
+        &self.officers
     }
+}
+
+/// The checks of a filing on `today` (the specification leaves the server's validation open;
+/// these are what a reviewer needs to be able to read the report).
+pub fn check_draft(draft: UofDraft, today: NaiveDate) -> Result<CheckedDraft, String> {
+    let number = report_number("Incident number", &draft.incident_number)?;
+    let incident_date =
+        report_date("Incident date", &draft.incident_date, today)?.ok_or(DATE_REQUIRED)?;
     let location = text("A location", &draft.location, limits::DESCRIPTION)?;
     if location.is_empty() {
         return Err(LOCATION_REQUIRED.into());
@@ -149,12 +153,7 @@ pub fn check_draft(draft: UofDraft) -> Result<CheckedDraft, String> {
         evidence: evidence(b.evidence)?,
         narrative,
     };
-    Ok(CheckedDraft {
-        incident_number: Some(number).filter(|n| !n.is_empty()),
-        incident_date,
-        location,
-        body,
-    })
+    Ok(CheckedDraft { incident_number: number, incident_date, location, body })
 }
 
 /// A filed report.
@@ -177,6 +176,8 @@ pub struct UofReport {
     pub created_at: DateTime<Utc>,
     /// Status changes, oldest first (the detail only; lists leave it empty).
     pub history: Vec<HistoryEntry>,
+    /// The viewer filed this report or is listed on it: they may read it, never review it.
+    pub own_report: bool,
 }
 
 impl From<StoredReport<UofBody>> for UofReport {
@@ -195,6 +196,7 @@ impl From<StoredReport<UofBody>> for UofReport {
             filed_by: r.filed_by,
             created_at: r.created_at,
             history: r.history,
+            own_report: r.own,
         }
     }
 }
@@ -237,6 +239,15 @@ pub struct UofReview {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const TODAY: NaiveDate = match NaiveDate::from_ymd_opt(2026, 11, 24) {
+        Some(d) => d,
+        None => panic!("a date"),
+    };
+
+    fn check_draft(draft: UofDraft) -> Result<CheckedDraft, String> {
+        super::check_draft(draft, TODAY)
+    }
 
     fn draft() -> UofDraft {
         UofDraft {

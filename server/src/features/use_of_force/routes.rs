@@ -51,7 +51,7 @@ pub async fn list(
 pub async fn next_number(
     Guard(viewer, _): Guard<nav_item::UseOfForceReport>,
 ) -> AppResult<Json<NextNumber>> {
-    let next = REPORTS.suggested_number(viewer.pool()).await?;
+    let next = REPORTS.suggested_number(&mut *viewer.pool().acquire().await?).await?;
     Ok(Json(NextNumber { incident_number: next.to_string() }))
 }
 
@@ -66,7 +66,7 @@ pub async fn file(
     Guard(viewer, _): Guard<nav_item::UseOfForceReport>,
     JsonBody(draft): JsonBody<UofDraft>,
 ) -> AppResult<(StatusCode, Json<Filed>)> {
-    let draft = check_draft(draft).map_err(bad_request)?;
+    let draft = check_draft(draft, chrono::Utc::now().date_naive()).map_err(bad_request)?;
     let mut tx = viewer.pool().begin().await?;
     let (id, incident_number) = REPORTS.insert(&mut tx, &draft.filing(), &viewer.actor()).await?;
     tx.commit().await?;
@@ -88,7 +88,7 @@ pub async fn detail(
     let found = REPORTS.find(&mut *viewer.pool().acquire().await?, id, false).await?;
     let found = found.ok_or_else(|| not_found(NOT_FOUND))?;
     report::require_readable(&viewer, &found, nav_item::UseOfForceReview::ID, NOT_FOUND).await?;
-    Ok(Json(found.into()))
+    Ok(Json(found.for_viewer(&viewer).into()))
 }
 
 /// A supervisor's review (command-and-reports §4): opening a pending report moves it to
@@ -116,8 +116,8 @@ pub async fn review(
         ReviewRequest { request, notes: body.supervisor_notes.as_deref(), by_reviewer: true };
     let mut tx = viewer.pool().begin().await?;
     let found = REPORTS.find(&mut tx, id, true).await?.ok_or_else(|| not_found(NOT_FOUND))?;
-    REPORTS.review(&mut tx, id, &found.status, &review, &viewer.actor()).await?;
+    REPORTS.review(&mut tx, &found, &review, &viewer).await?;
     let updated = REPORTS.find(&mut tx, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
     tx.commit().await?;
-    Ok(Json(updated.into()))
+    Ok(Json(updated.for_viewer(&viewer).into()))
 }
