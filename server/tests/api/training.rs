@@ -198,6 +198,77 @@ async fn sessions_follow_the_rules_and_ticks_record_the_viewer() {
 }
 
 #[tokio::test]
+async fn ftos_tick_and_note_managers_change_people_and_nobody_trains_themselves() {
+    let app = app().await;
+    let supervisor = app.as_persona(BCSO, Persona::Supervisor).await;
+    let deputy = app.as_persona(BCSO, Persona::Deputy).await;
+    let command = app.as_persona(BCSO, Persona::Command).await;
+    let template_id = template(&app, &supervisor).await;
+    let fto = person(&app, &supervisor, Persona::Deputy).await;
+    let trainee = person(&app, &supervisor, Persona::Command).await;
+    let other = person(&app, &supervisor, Persona::HighCommand).await;
+    const BOTH: &str = "Nobody can be both an FTO and a trainee of one session.";
+    const MANAGERS: &str = "Only training managers change a session's FTOs, trainees, name or time; FTOs tick steps and change notes and status.";
+
+    // Nobody is both FTO and trainee: by roster id, or by name where an id is missing.
+    let assign = |body: Value| {
+        let (app, supervisor) = (&app, &supervisor);
+        async move { call(app, supervisor, Method::POST, "/api/trainings/assign", Some(&body)).await }
+    };
+    let twice = json!({"templateId": template_id, "ftos": [fto], "trainees": [trainee, fto]});
+    refused(assign(twice).await, 400, BOTH).await;
+    let by_name = json!({"id": "", "name": Persona::Deputy.name(BCSO).to_uppercase()});
+    let named = json!({"templateId": template_id, "ftos": [fto], "trainees": [by_name]});
+    refused(assign(named).await, 400, BOTH).await;
+    let body = json!({"templateId": template_id, "sessionName": "Ride-along", "ftos": [fto], "trainees": [trainee]});
+    let session = json(assign(body).await, 201).await;
+    let path = format!("/api/trainings/assignments/{}", session["id"]);
+    let patch = |client: &Client, body: Value| {
+        let (app, client, path) = (&app, client.clone(), path.clone());
+        async move { call(app, &client, Method::PATCH, &path, Some(&body)).await }
+    };
+
+    // The deputy FTO (not a training manager) ticks, writes notes and sets the status, also
+    // when the Manage dialog sends the people back unchanged.
+    let tick = json!({"updateItem": {"id": "s1", "done": true}});
+    json(patch(&deputy, tick).await, 200).await;
+    let whole = json!({"notes": "Good radio work", "status": "in_progress", "sessionName": "Ride-along",
+        "ftos": [fto], "trainees": [trainee]});
+    let noted = json(patch(&deputy, whole).await, 200).await;
+    assert_eq!(
+        (noted["notes"].as_str(), noted["status"].as_str()),
+        (Some("Good radio work"), Some("in_progress"))
+    );
+    // ... but changes neither the people nor the name or time.
+    for change in [
+        json!({"trainees": [trainee, other]}),
+        json!({"ftos": [fto, other]}),
+        json!({"ftos": []}),
+        json!({"sessionName": "Renamed"}),
+        json!({"scheduledAt": "2026-12-24T18:00:00Z"}),
+    ] {
+        refused(patch(&deputy, change).await, 403, MANAGERS).await;
+    }
+    let kept = get(&app, &deputy, &path, BCSO).await;
+    assert_eq!((kept["ftos"].clone(), kept["trainees"].clone()), (json!([fto]), json!([trainee])));
+    // A training manager does; but not into someone being both.
+    let added = json(patch(&supervisor, json!({"trainees": [trainee, other]})).await, 200).await;
+    assert_eq!(added["trainees"].as_array().unwrap().len(), 2);
+    refused(patch(&supervisor, json!({"ftos": [fto, trainee]})).await, 400, BOTH).await;
+
+    // The trainee never ticks their own steps, though a training manager.
+    let own = json!({"updateItem": {"id": "s3", "done": true}});
+    refused(patch(&command, own).await, 403, "Trainees cannot tick their own training steps.")
+        .await;
+    assert_eq!(get(&app, &command, &path, BCSO).await["checklist"][1]["done"], false);
+    // Losing the FTO place loses the power.
+    let manager = person(&app, &supervisor, Persona::Supervisor).await;
+    json(patch(&supervisor, json!({"ftos": [manager]})).await, 200).await;
+    let untick = json!({"updateItem": {"id": "s1", "done": false}});
+    refused(patch(&deputy, untick).await, 403, NO_PERMISSION).await;
+}
+
+#[tokio::test]
 async fn agencies_never_see_each_others_training() {
     let app = app().await;
     let supervisor = app.as_persona(BCSO, Persona::Supervisor).await;

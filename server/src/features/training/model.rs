@@ -15,6 +15,10 @@ pub const TEMPLATE_NOT_FOUND: &str = "Template not found";
 pub const SESSION_NOT_FOUND: &str = "Session not found";
 pub const ITEM_NOT_FOUND: &str = "Checklist item not found";
 pub const BAD_STATUS: &str = "Status must be scheduled, in_progress or completed.";
+pub const FTO_AND_TRAINEE: &str = "Nobody can be both an FTO and a trainee of one session.";
+pub const MANAGERS_ONLY: &str =
+    "Only training managers change a session's FTOs, trainees, name or time; FTOs tick steps and change notes and status.";
+pub const OWN_STEPS: &str = "Trainees cannot tick their own training steps.";
 /// What the checklist records when the viewer has no name (command-and-reports §4).
 pub const DEFAULT_DONE_BY: &str = "FTO";
 
@@ -113,6 +117,26 @@ pub fn people(list: Vec<Person>) -> Result<Vec<Person>, String> {
         out.push(p);
     }
     Ok(out)
+}
+
+impl Person {
+    /// The same person: the same roster id, or, where either has none, the same name (any
+    /// case).
+    pub fn is(&self, other: &Person) -> bool {
+        if !self.id.is_empty() && !other.id.is_empty() {
+            self.id == other.id
+        } else {
+            !self.name.is_empty() && self.name.eq_ignore_ascii_case(&other.name)
+        }
+    }
+}
+
+/// Refuses a session whose FTOs and trainees share someone.
+pub fn distinct_roles(ftos: &[Person], trainees: &[Person]) -> Result<(), String> {
+    if ftos.iter().any(|f| trainees.iter().any(|t| f.is(t))) {
+        return Err(FTO_AND_TRAINEE.into());
+    }
+    Ok(())
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

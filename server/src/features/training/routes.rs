@@ -21,9 +21,10 @@ use crate::{
     extract::{JsonBody, PathParams, QueryParams},
     features::training::{
         model::{
-            check_status, check_template, people, tick, Assignment, Session, SessionPatch,
-            Template, TemplateDraft, Ticker, SESSION_NEEDS_TRAINEE, SESSION_NOT_FOUND,
-            TEMPLATE_NOT_FOUND, TEMPLATE_REQUIRED, TRAINEE_REQUIRED,
+            check_status, check_template, distinct_roles, people, tick, Assignment, Person,
+            Session, SessionPatch, Template, TemplateDraft, Ticker, MANAGERS_ONLY, OWN_STEPS,
+            SESSION_NEEDS_TRAINEE, SESSION_NOT_FOUND, TEMPLATE_NOT_FOUND, TEMPLATE_REQUIRED,
+            TRAINEE_REQUIRED,
         },
         store::{self, NewSession},
     },
@@ -161,6 +162,7 @@ pub async fn assign(
         return Err(bad_request(TRAINEE_REQUIRED));
     }
     let ftos = people(assignment.ftos).map_err(bad_request)?;
+    distinct_roles(&ftos, &trainees).map_err(bad_request)?;
     let session_name =
         text("A session name", &assignment.session_name, limits::NAME).map_err(bad_request)?;
     let notes = text("Notes", &assignment.notes, limits::LONG_TEXT).map_err(bad_request)?;
@@ -177,16 +179,18 @@ pub async fn assign(
     Ok((StatusCode::CREATED, Json(store::insert_session(viewer.pool(), &new).await?)))
 }
 
-/// Whether the viewer is listed as an FTO of `session` (by roster id).
-fn is_fto_of(viewer: &Viewer, session: &Session) -> bool {
-    viewer.roster().is_some_and(|entry| {
-        let id = entry.id.to_string();
-        session.ftos.iter().any(|f| f.id == id)
+/// Whether one of the viewer's roster entries is among `people`.
+fn lists_viewer(viewer: &Viewer, people: &[Person]) -> bool {
+    viewer.matches.iter().any(|entry| {
+        let me = Person { id: entry.id.to_string(), name: entry.name.clone() };
+        people.iter().any(|p| p.is(&me))
     })
 }
 
-/// Changes a session's fields (it keeps at least one trainee), or ticks one checklist item
-/// (`updateItem`; the server records the viewer and the time).
+/// Changes a session's fields (it keeps at least one trainee, and nobody is both FTO and
+/// trainee), or ticks one checklist item (`updateItem`; the server records the viewer and the
+/// time). Training managers change everything; an FTO of the session who is not one ticks
+/// steps and changes notes and status only; a trainee never ticks their own steps.
 #[utoipa::path(patch, operation_id = "update_training_session", path = "/api/trainings/assignments/{id}", tag = "training",
     params(Id), request_body = SessionPatch,
     responses((status = 200, body = Session), (status = 400, body = crate::error::ErrorBody),
@@ -204,8 +208,11 @@ pub async fn update_session(
     let mut tx = viewer.pool().begin().await?;
     let mut session =
         store::session(&mut tx, id, true).await?.ok_or_else(|| not_found(SESSION_NOT_FOUND))?;
-    if !manager && !is_fto_of(&viewer, &session) {
+    if !manager && !lists_viewer(&viewer, &session.ftos) {
         return Err(forbidden(crate::access::guard::NO_PERMISSION));
+    }
+    if patch.update_item.is_some() && lists_viewer(&viewer, &session.trainees) {
+        return Err(forbidden(OWN_STEPS));
     }
     if let Some(update) = &patch.update_item {
         let name = viewer.display_name();
@@ -213,6 +220,8 @@ pub async fn update_session(
         let ticker = Ticker { name: &name, id: roster_id.as_deref() };
         tick(&mut session.checklist, update, &ticker, Utc::now()).map_err(bad_request)?;
     }
+    let before = (session.session_name.clone(), session.scheduled_at);
+    let people_before = (session.ftos.clone(), session.trainees.clone());
     if let Some(name) = patch.session_name {
         session.session_name = text("A session name", &name, limits::NAME).map_err(bad_request)?;
     }
@@ -234,6 +243,13 @@ pub async fn update_session(
             return Err(bad_request(SESSION_NEEDS_TRAINEE));
         }
     }
+    // What an FTO sends back unchanged (the Manage dialog sends the whole session) is no change.
+    let changed = before != (session.session_name.clone(), session.scheduled_at)
+        || people_before != (session.ftos.clone(), session.trainees.clone());
+    if changed && !manager {
+        return Err(forbidden(MANAGERS_ONLY));
+    }
+    distinct_roles(&session.ftos, &session.trainees).map_err(bad_request)?;
     let saved = store::save_session(&mut tx, &session).await?;
     tx.commit().await?;
     Ok(Json(saved))
