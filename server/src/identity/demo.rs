@@ -62,6 +62,7 @@ pub async fn choose(
     let back = escape(&safe_return_to(query.return_to.as_deref()));
     // Checked again when the form comes back.
     let for_host = escape(query.for_host.as_deref().unwrap_or_default());
+    let nonce = escape(query.nonce.as_deref().unwrap_or_default());
     let mut body = String::from(
         r#"<p><span class="badge">Demo mode</span></p><p>This portal runs with demo data. Choose someone to sign in as; Discord is not contacted.</p>"#,
     );
@@ -78,7 +79,7 @@ pub async fn choose(
             body.push_str(&format!(
                 r#"<tr><td>{name}</td><td>{rank}{level}</td><td>{dept}</td><td><form method="post" action="/auth/demo">
 <input type="hidden" name="discordId" value="{id}"><input type="hidden" name="returnTo" value="{back}">
-<input type="hidden" name="agency" value="{slug}"><input type="hidden" name="for" value="{for_host}">
+<input type="hidden" name="agency" value="{slug}"><input type="hidden" name="for" value="{for_host}"><input type="hidden" name="nonce" value="{nonce}">
 <button type="submit" aria-label="Sign in as {name}">Sign in</button></form></td></tr>"#,
                 name = escape(&m.name),
                 rank = escape(m.rank.as_deref().unwrap_or("-")),
@@ -104,6 +105,8 @@ pub struct DemoSignIn {
     /// The agency domain the sign-in began on (`handoff`).
     #[serde(rename = "for")]
     pub for_host: Option<String>,
+    /// The nonce that domain gave the browser (`handoff`).
+    pub nonce: Option<String>,
 }
 
 /// `POST /auth/demo`: signs in as a demo member (their Discord id must be on a roster).
@@ -147,13 +150,10 @@ pub async fn sign_in(
     let mut back = safe_return_to(form.return_to.as_deref());
     let registry = state.registry.snapshot().await?;
     let public = &state.config.public_url;
-    let hand_off = form
-        .for_host
-        .as_deref()
-        .filter(|h| !h.trim().is_empty())
-        .and_then(|h| handoff::agency_host(public, &registry, h));
-    if let Some(host) = hand_off {
-        return handoff::hand_off(&state, &user.id, &host, &back).await;
+    let hand_off =
+        handoff::target(public, &registry, form.for_host.as_deref(), form.nonce.as_deref());
+    if let Some(to) = hand_off {
+        return handoff::hand_off(&state, &user.id, &to, &back).await;
     }
     let agency = match form.agency {
         Some(slug) => state.registry.by_slug(&slug).await?,

@@ -7,12 +7,19 @@
 //! that domain, valid for [`TTL_SECONDS`] and deleted when used. The agency domain then sets
 //! its own session cookie. Switching agencies passes through the public host the same way, so
 //! a signed-in member stays signed in without a new Discord round trip.
+//!
+//! A token is also bound to the browser that asked for it (login CSRF, issue 19): the agency
+//! host sets a random nonce in a cookie of its own ([`NONCE_COOKIE`]) when that browser starts
+//! the sign-in (or a switch to it, which starts there too), the public host binds the token to
+//! the nonce's hash, and the agency host redeems the token only with the same cookie. A token
+//! minted by someone else's browser therefore signs nobody in.
 
 use axum::{
     extract::State,
     http::{header, HeaderMap, StatusCode},
     response::{IntoResponse, Redirect, Response},
 };
+use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
@@ -37,6 +44,45 @@ pub const SWITCH_PATH: &str = "/auth/switch";
 /// How long a hand-off token may wait to be used.
 pub const TTL_SECONDS: i64 = 60;
 pub const HANDOFF_FAILED: &str = "This sign-in link has expired, was already used, or was meant for another site. Please sign in again.";
+/// The agency host's cookie holding the nonce a hand-off to it must be bound to.
+pub const NONCE_COOKIE: &str = "portal_handoff";
+/// How long a started sign-in may take (Discord's consent page included).
+pub const NONCE_MAX_AGE_MINUTES: i64 = 15;
+
+/// A new random nonce for a browser starting a sign-in on an agency host.
+pub fn new_nonce() -> String {
+    URL_SAFE_NO_PAD.encode(rand::random::<[u8; 32]>())
+}
+
+/// The cookie that keeps `nonce` in the browser, sent back to the hand-off path only.
+pub fn nonce_cookie(nonce: String) -> Cookie<'static> {
+    Cookie::build((NONCE_COOKIE, nonce))
+        .path(HANDOFF_PATH)
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .max_age(time::Duration::minutes(NONCE_MAX_AGE_MINUTES))
+        .build()
+}
+
+/// Where a sign-in is handed: an agency host, and the nonce its browser holds there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    pub host: String,
+    pub nonce: String,
+}
+
+/// The hand-off a sign-in on the public host was asked for: `for` a registered agency host,
+/// with the nonce that host gave the browser (none without both).
+pub fn target(
+    public: &Url,
+    registry: &Snapshot,
+    for_host: Option<&str>,
+    nonce: Option<&str>,
+) -> Option<Target> {
+    let host = agency_host(public, registry, for_host?.trim())?;
+    let nonce = nonce.map(str::trim).filter(|n| !n.is_empty() && n.len() <= 64)?;
+    Some(Target { host, nonce: nonce.to_owned() })
+}
 
 /// `host[:port]` as a browser sends it in `Host` (the port left out when it is the scheme's
 /// default), lower-case.
@@ -99,56 +145,62 @@ fn hash(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
 }
 
-/// A token handing `discord_id` to `host`, landing on `return_to`.
+/// A token handing `discord_id` to `to` (bound to its host and its browser's nonce), landing
+/// on `return_to`.
 pub async fn issue(
     control: &PgPool,
     discord_id: &str,
-    host: &str,
+    to: &Target,
     return_to: &str,
 ) -> sqlx::Result<String> {
     let token = URL_SAFE_NO_PAD.encode(rand::random::<[u8; 32]>());
     sqlx::query("DELETE FROM sign_in_handoffs WHERE expires_at < now()").execute(control).await?;
     sqlx::query(
-        "INSERT INTO sign_in_handoffs (token_hash, discord_id, host, return_to, expires_at)
-         VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))",
+        "INSERT INTO sign_in_handoffs (token_hash, discord_id, host, return_to, expires_at, nonce_hash)
+         VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6)",
     )
     .bind(hash(&token))
     .bind(discord_id)
-    .bind(host.to_lowercase())
+    .bind(to.host.to_lowercase())
     .bind(return_to)
     .bind(TTL_SECONDS as f64)
+    .bind(hash(&to.nonce))
     .execute(control)
     .await?;
     Ok(token)
 }
 
-/// Uses a token presented on `host`: the person and the path to land on, once; nothing for a
-/// token that is unknown, expired, already used or bound to another host.
+/// Uses a token presented on `host` by a browser holding `nonce`: the person and the path to
+/// land on, once; nothing for a token that is unknown, expired, already used, bound to another
+/// host or minted for another browser.
 pub async fn redeem(
     control: &PgPool,
     token: &str,
     host: &str,
+    nonce: &str,
 ) -> sqlx::Result<Option<(String, String)>> {
     sqlx::query_as(
         "DELETE FROM sign_in_handoffs
-         WHERE token_hash = $1 AND host = $2 AND expires_at >= now()
+         WHERE token_hash = $1 AND host = $2 AND nonce_hash = $3 AND expires_at >= now()
          RETURNING discord_id, return_to",
     )
     .bind(hash(token))
     .bind(host.to_lowercase())
+    .bind(hash(nonce))
     .fetch_optional(control)
     .await
 }
 
-/// Hands `discord_id` to agency `host`: the address of the hand-off there.
+/// Hands `discord_id` to `to`: the address of the hand-off on its host.
 pub async fn hand_off(
     state: &AppState,
     discord_id: &str,
-    host: &str,
+    to: &Target,
     return_to: &str,
 ) -> AppResult<Response> {
-    let token = issue(&state.control, discord_id, host, return_to).await?;
-    let to = format!("{}{HANDOFF_PATH}?token={token}", origin_of(&state.config.public_url, host));
+    let token = issue(&state.control, discord_id, to, return_to).await?;
+    let to =
+        format!("{}{HANDOFF_PATH}?token={token}", origin_of(&state.config.public_url, &to.host));
     Ok(Redirect::to(&to).into_response())
 }
 
@@ -167,27 +219,33 @@ pub async fn receive(
     State(state): State<AppState>,
     session: Session,
     headers: HeaderMap,
+    jar: CookieJar,
     QueryParams(query): QueryParams<HandoffQuery>,
 ) -> AppResult<Response> {
     let host = request_host(&headers);
-    let redeemed = match query.token.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
-        Some(token) => redeem(&state.control, token, host).await?,
-        None => None,
+    let token = query.token.as_deref().map(str::trim).filter(|t| !t.is_empty());
+    let nonce = jar.get(NONCE_COOKIE).map(|c| c.value().to_owned());
+    // The nonce serves one hand-off, whatever its outcome.
+    let jar = jar.remove(Cookie::build(NONCE_COOKIE).path(HANDOFF_PATH));
+    let redeemed = match (token, nonce.as_deref()) {
+        (Some(token), Some(nonce)) => redeem(&state.control, token, host, nonce).await?,
+        _ => None,
     };
     let Some((discord_id, return_to)) = redeemed else {
         tracing::info!(host, "sign-in hand-off refused");
-        return Ok(page(
+        return Ok((jar, page(
             StatusCode::BAD_REQUEST,
             "Sign-in link not valid",
             &format!(
                 r#"<p>{}</p><p><a href="/auth/discord">Sign in</a> &nbsp; <a class="quiet" href="/">Back to the portal</a></p>"#,
                 escape(HANDOFF_FAILED)
             ),
-        ));
+        ))
+            .into_response());
     };
     session::sign_in(&session, &discord_id).await?;
     tracing::info!(user = %discord_id, host, "signed in by hand-off");
-    Ok(Redirect::to(&safe_return_to(Some(&return_to))).into_response())
+    Ok((jar, Redirect::to(&safe_return_to(Some(&return_to)))).into_response())
 }
 
 #[derive(Debug, Deserialize)]
@@ -199,7 +257,8 @@ pub struct SwitchQuery {
 
 /// `GET /auth/switch?agency=&returnTo=`: opens `returnTo` of another agency, on its own
 /// domain when it has one (else on the public address), keeping the member signed in: from an
-/// agency domain it goes through the public host, whose session hands off to the target.
+/// agency domain it goes through the public host, which sends the browser to the target's
+/// sign-in start (setting the target's nonce there), whose hand-off the public session answers.
 pub async fn switch(
     State(state): State<AppState>,
     SignedIn(user): SignedIn,
@@ -238,11 +297,15 @@ pub async fn switch(
         to.query_pairs_mut().append_pair("agency", &target.slug).append_pair("returnTo", &back);
         return Ok(Redirect::to(to.as_str()).into_response());
     }
+    let origin = origin_of(public, &target_host);
     match user {
-        Some(user) => hand_off(&state, &user.discord_id, &target_host, &back).await,
-        None => {
-            Ok(Redirect::to(&format!("{}{back}", origin_of(public, &target_host))).into_response())
+        Some(_) => {
+            let mut to =
+                Url::parse(&format!("{origin}/auth/discord")).map_err(anyhow::Error::from)?;
+            to.query_pairs_mut().append_pair("returnTo", &back);
+            Ok(Redirect::to(to.as_str()).into_response())
         }
+        None => Ok(Redirect::to(&format!("{origin}{back}")).into_response()),
     }
 }
 

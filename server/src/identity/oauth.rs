@@ -5,6 +5,7 @@ use axum::{
     http::{header, HeaderMap, StatusCode},
     response::{IntoResponse, Redirect, Response},
 };
+use axum_extra::extract::cookie::CookieJar;
 use oauth2::{
     basic::BasicClient, AuthUrl, AuthorizationCode, ClientId, ClientSecret, CsrfToken,
     EndpointNotSet, EndpointSet, PkceCodeChallenge, PkceCodeVerifier, RedirectUrl, Scope,
@@ -52,6 +53,8 @@ pub struct StartQuery {
     /// On the public host: the agency domain the sign-in began on, to hand it back to.
     #[serde(rename = "for")]
     pub for_host: Option<String>,
+    /// With `for`: the nonce that domain set in the browser's cookie (`handoff`).
+    pub nonce: Option<String>,
 }
 
 /// Only a path of this site, as a browser would resolve it, may be returned to (no open
@@ -101,13 +104,17 @@ pub async fn start(
     if !handoff::is_public_host(public, host) {
         let mut to = public.join("/auth/discord").map_err(anyhow::Error::from)?;
         to.query_pairs_mut().append_pair("returnTo", &back);
-        if let Some(agency_host) = handoff::agency_host(public, &registry, host) {
-            to.query_pairs_mut().append_pair("for", &agency_host);
-        }
-        return Ok(Redirect::to(to.as_str()).into_response());
+        let Some(agency_host) = handoff::agency_host(public, &registry, host) else {
+            return Ok(Redirect::to(to.as_str()).into_response());
+        };
+        // This browser, and only it, may redeem the hand-off back to this host.
+        let nonce = handoff::new_nonce();
+        to.query_pairs_mut().append_pair("for", &agency_host).append_pair("nonce", &nonce);
+        let jar = CookieJar::new().add(handoff::nonce_cookie(nonce));
+        return Ok((jar, Redirect::to(to.as_str())).into_response());
     }
     let hand_off =
-        query.for_host.as_deref().and_then(|h| handoff::agency_host(public, &registry, h));
+        handoff::target(public, &registry, query.for_host.as_deref(), query.nonce.as_deref());
     if let (Some(to), Some(user)) = (&hand_off, &user) {
         return handoff::hand_off(&state, &user.discord_id, to, &back).await;
     }
@@ -115,7 +122,7 @@ pub async fn start(
         let mut query = url::form_urlencoded::Serializer::new(String::new());
         query.append_pair("returnTo", &back);
         if let Some(to) = &hand_off {
-            query.append_pair("for", to);
+            query.append_pair("for", &to.host).append_pair("nonce", &to.nonce);
         }
         return Ok(Redirect::to(&format!("/auth/demo?{}", query.finish())).into_response());
     }
@@ -139,7 +146,8 @@ pub async fn start(
             csrf_state: csrf.secret().clone(),
             pkce_verifier: verifier.secret().clone(),
             return_to: back,
-            hand_off,
+            hand_off_nonce: hand_off.as_ref().map(|t| t.nonce.clone()),
+            hand_off: hand_off.map(|t| t.host),
         },
     )
     .await?;
@@ -220,9 +228,12 @@ pub async fn callback(
     cache::announce(&state, Change::User(user.id.clone())).await;
     session::sign_in(&session, &user.id).await?;
     tracing::info!(user = %user.id, "signed in");
-    match &pending.hand_off {
-        Some(host) => handoff::hand_off(&state, &user.id, host, &pending.return_to).await,
-        None => Ok(Redirect::to(&pending.return_to).into_response()),
+    match (pending.hand_off, pending.hand_off_nonce) {
+        (Some(host), Some(nonce)) => {
+            let to = handoff::Target { host, nonce };
+            handoff::hand_off(&state, &user.id, &to, &pending.return_to).await
+        }
+        _ => Ok(Redirect::to(&pending.return_to).into_response()),
     }
 }
 

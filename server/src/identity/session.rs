@@ -25,6 +25,9 @@ pub struct PendingLogin {
     /// The agency domain to hand the sign-in to afterwards (`handoff`), if it began there.
     #[serde(default)]
     pub hand_off: Option<String>,
+    /// The nonce that domain gave the browser, which the hand-off is bound to.
+    #[serde(default)]
+    pub hand_off_nonce: Option<String>,
 }
 
 /// The session store: the control schema's `sessions` table, read through this instance's

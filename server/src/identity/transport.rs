@@ -15,7 +15,11 @@ use axum::{
 };
 use tower_sessions::cookie::Cookie;
 
-use crate::{config::Config, identity::session::SESSION_COOKIE, state::AppState};
+use crate::{
+    config::Config,
+    identity::{handoff::NONCE_COOKIE, session::SESSION_COOKIE},
+    state::AppState,
+};
 
 /// The scheme of a request (`https` or `http`), as the layer found it; in the request's
 /// extensions for the handlers that build addresses or check origins.
@@ -67,7 +71,7 @@ fn secure_session_cookie(response: &mut Response) {
             .to_str()
             .ok()
             .and_then(|text| Cookie::parse(text.to_owned()).ok())
-            .filter(|cookie| cookie.name() == SESSION_COOKIE)
+            .filter(|cookie| [SESSION_COOKIE, NONCE_COOKIE].contains(&cookie.name()))
             .and_then(|mut cookie| {
                 cookie.set_secure(true);
                 HeaderValue::from_str(&cookie.to_string()).ok()
@@ -109,7 +113,7 @@ mod tests {
     }
 
     #[test]
-    fn only_the_session_cookie_becomes_secure() {
+    fn only_the_session_and_hand_off_cookies_become_secure() {
         let mut response = Response::new(axum::body::Body::empty());
         let headers = response.headers_mut();
         headers.append(
@@ -117,6 +121,10 @@ mod tests {
             HeaderValue::from_static("portal_session=abc; HttpOnly; SameSite=Lax; Path=/"),
         );
         headers.append(header::SET_COOKIE, HeaderValue::from_static("agencySlug=bcso; Path=/"));
+        headers.append(
+            header::SET_COOKIE,
+            HeaderValue::from_static("portal_handoff=n; HttpOnly; Path=/auth/handoff"),
+        );
         secure_session_cookie(&mut response);
         let set: Vec<&str> = response
             .headers()
@@ -124,7 +132,7 @@ mod tests {
             .iter()
             .map(|v| v.to_str().unwrap())
             .collect();
-        assert_eq!(set.len(), 2);
+        assert_eq!(set.len(), 3);
         assert!(
             set[0].starts_with("portal_session=abc") && set[0].contains("Secure"),
             "{}",
@@ -132,5 +140,6 @@ mod tests {
         );
         assert!(set[0].contains("HttpOnly") && set[0].contains("SameSite=Lax"), "{}", set[0]);
         assert_eq!(set[1], "agencySlug=bcso; Path=/");
+        assert!(set[2].starts_with("portal_handoff=n") && set[2].contains("Secure"), "{}", set[2]);
     }
 }

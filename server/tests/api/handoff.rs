@@ -134,10 +134,23 @@ async fn a_member_signs_in_on_the_agency_domain_and_switches_agencies_signed_in(
 
     // bcso.localhost → public host (naming bcso) → Discord → callback → back to bcso.
     let start = get(&browser, &h.at("bcso.localhost", "/auth/discord?returnTo=/roster")).await;
-    assert_eq!(
-        location(&start),
-        format!("{}?returnTo=%2Froster&for=bcso.localhost%3A{}", h.public("/auth/discord"), h.port)
+    let expected = format!(
+        "{}?returnTo=%2Froster&for=bcso.localhost%3A{}&nonce=",
+        h.public("/auth/discord"),
+        h.port
     );
+    assert!(location(&start).starts_with(&expected), "{}", location(&start));
+    // The nonce the hand-off will be bound to, kept by this browser for the hand-off path only.
+    let nonce_cookie = start
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_owned())
+        .find(|c| c.starts_with("portal_handoff="))
+        .expect("a nonce cookie");
+    for part in ["HttpOnly", "Path=/auth/handoff", "SameSite=Lax"] {
+        assert!(nonce_cookie.contains(part), "{nonce_cookie}");
+    }
     let handoff_url = sign_in_from(&h, &browser, "bcso.localhost", "/roster", BCSO_HC).await;
     assert!(
         handoff_url.starts_with(&h.at("bcso.localhost", "/auth/handoff?token=")),
@@ -159,11 +172,14 @@ async fn a_member_signs_in_on_the_agency_domain_and_switches_agencies_signed_in(
     refused_page(get(&thief, &handoff_url).await).await;
     assert_eq!(signed_in_as(&thief, &bcso_me).await, None);
 
-    // Switching to LSPD passes through the public host, which hands off again: no Discord.
+    // Switching to LSPD passes through the public host, which sends the browser to start at
+    // lspd (its nonce set there) and hands off again: no Discord.
     let switch =
         get(&browser, &h.at("bcso.localhost", "/auth/switch?agency=lspd&returnTo=/roster")).await;
     let public = follow(&browser, switch, &h.public("/auth/switch?agency=lspd")).await;
-    let handed = follow(&browser, public, &h.at("lspd.localhost", "/auth/handoff?token=")).await;
+    let start = follow(&browser, public, &h.at("lspd.localhost", "/auth/discord?returnTo=")).await;
+    let at_public = follow(&browser, start, &h.public("/auth/discord?returnTo=")).await;
+    let handed = follow(&browser, at_public, &h.at("lspd.localhost", "/auth/handoff?token=")).await;
     assert_eq!(location(&handed), "/roster");
     let lspd_me = h.at("lspd.localhost", "/api/auth/me");
     assert_eq!(signed_in_as(&browser, &lspd_me).await.as_deref(), Some(BCSO_HC));
@@ -220,7 +236,8 @@ async fn a_hand_off_elsewhere_late_or_to_a_stranger_gives_nothing() {
 
     // Expired (older than a minute): nothing.
     let control = &h.app.state.control;
-    let host = format!("bcso.localhost:{}", h.port);
+    let host =
+        handoff::Target { host: format!("bcso.localhost:{}", h.port), nonce: "a nonce".into() };
     let token = handoff::issue(control, BCSO_HC, &host, "/").await.unwrap();
     sqlx::query("UPDATE sign_in_handoffs SET expires_at = now() - interval '1 second'")
         .execute(control)
@@ -276,6 +293,38 @@ async fn a_hand_off_elsewhere_late_or_to_a_stranger_gives_nothing() {
 }
 
 #[tokio::test]
+async fn a_hand_off_minted_in_one_browser_signs_in_no_other_browser() {
+    let h = hosts().await;
+    // The attacker signs in as themselves from bcso and keeps the hand-off link unused.
+    let attacker = h.browser();
+    let link = sign_in_from(&h, &attacker, "bcso.localhost", "/roster", BCSO_HC).await;
+    let bcso_me = h.at("bcso.localhost", "/api/auth/me");
+
+    // A victim who never started a sign-in there: nothing.
+    let victim = h.browser();
+    refused_page(get(&victim, &link).await).await;
+    assert_eq!(signed_in_as(&victim, &bcso_me).await, None);
+    // A victim in the middle of their own sign-in at bcso (their own nonce): nothing either.
+    let started = get(&victim, &h.at("bcso.localhost", "/auth/discord?returnTo=/roster")).await;
+    assert_eq!(started.status(), 303);
+    refused_page(get(&victim, &link).await).await;
+    assert_eq!(signed_in_as(&victim, &bcso_me).await, None);
+    // A switch link crafted with a nonce of the attacker's choosing hands the attacker nothing:
+    // the public host answers for its own session only (the victim has none there).
+    let crafted = h.public(&format!(
+        "/auth/discord?returnTo=/roster&for=bcso.localhost:{}&nonce=chosen-by-attacker",
+        h.port
+    ));
+    let answered = get(&victim, &crafted).await;
+    assert!(location(&answered).contains("/oauth2/authorize?"), "a Discord sign-in, not a token");
+
+    // The attacker's own browser still redeems it: the token was not spent by the refusals.
+    let landed = get(&attacker, &link).await;
+    assert_eq!((landed.status().as_u16(), location(&landed)), (303, "/roster".to_owned()));
+    assert_eq!(signed_in_as(&attacker, &bcso_me).await.as_deref(), Some(BCSO_HC));
+}
+
+#[tokio::test]
 async fn writes_are_accepted_from_the_portals_own_hosts_only() {
     let h = hosts().await;
     let browser = h.browser();
@@ -311,10 +360,13 @@ async fn demo_sign_in_on_an_agency_domain_takes_the_same_path() {
     let start = get(&browser, &h.at("bcso.localhost", "/auth/discord?returnTo=/roster")).await;
     let public = follow(&browser, start, &h.public("/auth/discord?returnTo=")).await;
     let for_host = format!("bcso.localhost:{port}");
-    let expected = format!("/auth/demo?returnTo=%2Froster&for=bcso.localhost%3A{port}");
-    assert_eq!(location(&public), expected);
-    let page = get(&browser, &h.public(&expected)).await.text().await.unwrap();
+    let expected = format!("/auth/demo?returnTo=%2Froster&for=bcso.localhost%3A{port}&nonce=");
+    let demo = location(&public);
+    assert!(demo.starts_with(&expected), "{demo}");
+    let nonce = demo[expected.len()..].to_owned();
+    let page = get(&browser, &h.public(&demo)).await.text().await.unwrap();
     assert!(page.contains(&format!(r#"name="for" value="{for_host}""#)), "{page}");
+    assert!(page.contains(&format!(r#"name="nonce" value="{nonce}""#)), "{page}");
 
     let chosen = browser
         .post(h.public("/auth/demo"))
@@ -324,6 +376,7 @@ async fn demo_sign_in_on_an_agency_domain_takes_the_same_path() {
             ("returnTo", "/roster"),
             ("agency", "bcso"),
             ("for", for_host.as_str()),
+            ("nonce", nonce.as_str()),
         ])
         .send()
         .await
