@@ -117,9 +117,13 @@ pub fn is_outage(err: &sqlx::Error) -> bool {
         // The connection broke while TLS was being negotiated (`sslmode=prefer`, the default).
         sqlx::Error::Protocol(message) => message.contains("SSLRequest"),
         sqlx::Error::Database(db) => db.code().is_some_and(|code| {
-            // 08: connection exceptions; 57P01-03: shutdown, crash, not yet accepting;
-            // 53300: too many connections.
-            code.starts_with("08") || matches!(&*code, "57P01" | "57P02" | "57P03" | "53300")
+            // 08: connection exceptions; 57P01-04: shutdown, crash, not yet accepting, the
+            // database dropped; 53300: too many connections; 53000: out of resources (e.g.
+            // no free process slot); 55000 on connecting: the database does not accept
+            // connections now (`ALLOW_CONNECTIONS false`, a restore or a move in progress).
+            code.starts_with("08")
+                || matches!(&*code, "57P01" | "57P02" | "57P03" | "57P04" | "53300" | "53000")
+                || (code == "55000" && db.message().contains("accepting connections"))
         }),
         _ => false,
     }

@@ -340,6 +340,53 @@ async fn a_database_outage_answers_503_with_retry_after_and_recovers() {
 }
 
 #[tokio::test]
+async fn a_database_that_refuses_connections_answers_503_with_retry_after_and_recovers() {
+    let app = spawn_app().await;
+    let (url, database) = create_database().await;
+    app.create_agency_with(NewAgency {
+        slug: "closed".into(),
+        name: "Closed Agency".into(),
+        flags: json!({}),
+        theme: json!({}),
+        links: json!({}),
+        database_url: Some(url.clone()),
+        ..Default::default()
+    })
+    .await;
+    let anonymous = app.browser();
+    let readyz = app.client.get(app.url("/readyz?agency=closed")).send().await.unwrap();
+    assert_eq!(readyz.status(), 200);
+
+    // The database stops accepting connections (as during a restore or a move): Postgres
+    // answers SQLSTATE 55000 to every new connection, and the open ones are ended.
+    let mut admin = app.admin().await;
+    let close = |allow: bool| format!("ALTER DATABASE \"{database}\" ALLOW_CONNECTIONS {allow}");
+    sqlx::query(&close(false)).execute(&mut admin).await.unwrap();
+    sqlx::query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1")
+        .bind(&database)
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    let during = send(&app, &anonymous, Method::GET, "/api/nav-permissions", "closed", None).await;
+    let (status, retry) = (during.status(), during.headers().get("retry-after").cloned());
+    let body: Value = during.json().await.unwrap();
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(retry.unwrap(), "5");
+    let message = body["error"].as_str().unwrap();
+    assert!(
+        message == portal::error::DATABASE_UNAVAILABLE || message == portal::error::BUSY,
+        "a sentence, not an internal error: {message}"
+    );
+
+    sqlx::query(&close(true)).execute(&mut admin).await.unwrap();
+    let after = send(&app, &anonymous, Method::GET, "/api/nav-permissions", "closed", None).await;
+    assert_eq!(after.status(), 200, "the portal recovers by itself");
+    app.state.pools.invalidate_all().await;
+    drop(admin);
+    std::thread::spawn(move || crate::helpers::drop_database(&database)).join().unwrap();
+}
+
+#[tokio::test]
 async fn the_openapi_description_says_where_parameters_go_and_what_may_go_wrong() {
     let app = spawn_app().await;
     let doc: Value = app.get("/api/openapi.json").await.json().await.unwrap();
