@@ -269,6 +269,19 @@ async fn the_editor_configuration_verifies_with_the_configured_secret() {
         "This document link is invalid or has expired.",
     )
     .await;
+    // The link opens that document only, and only as it was: another document's path or a
+    // change to this one makes it worthless.
+    let other = list["documents"][1]["id"].as_str().unwrap();
+    let elsewhere = path.replacen(&format!("/api/sops/{id}/"), &format!("/api/sops/{other}/"), 1);
+    let response = anonymous.get(app.url(&elsewhere)).send().await.unwrap();
+    refused(response, 403, "This document link is invalid or has expired.").await;
+    let hc = app.as_persona(BCSO, Persona::HighCommand).await;
+    let mut current = get(&app, &hc, MANAGE, BCSO).await;
+    current["documents"][0]["content"] = json!("Patrol basics, revised");
+    let body = json!({"documents": current["documents"], "version": current["version"]});
+    json(put(&app, &hc, BCSO, &body).await, 200).await;
+    let stale = anonymous.get(app.url(&path)).send().await.unwrap();
+    refused(stale, 403, "This document link is invalid or has expired.").await;
 
     // A document above the opener's level is as absent as a missing one; members without
     // document management may not ask.

@@ -1,8 +1,10 @@
 //! The document-editor integration (command-and-reports §2 "Document management", §7): a
 //! configuration for OnlyOffice Docs, signed with the editor's JWT secret (HS256) as the
 //! editor expects, that opens a document read-only. The editor fetches the document's text
-//! from `/api/sops/{id}/file` with a short-lived token of its own, signed with the same
-//! secret, because it calls without the member's session.
+//! from `/api/sops/{id}/file` with a token of its own, signed with the same secret, because it
+//! calls without the member's session. That link is a bearer URL: whoever holds it reads that
+//! one document, as it was when the configuration was made, for [`FILE_TOKEN_SECONDS`]; it
+//! stops working as soon as the document changes, and reaches nothing else.
 
 use chrono::{DateTime, Utc};
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
@@ -14,8 +16,9 @@ use crate::{config::OnlyOffice, features::sops::model::Document};
 
 pub const NOT_CONFIGURED: &str = "The document editor is not configured: set ONLYOFFICE_URL and ONLYOFFICE_JWT_SECRET on the server to enable it.";
 pub const BAD_FILE_TOKEN: &str = "This document link is invalid or has expired.";
-/// How long the editor may fetch a document after the configuration was made.
-pub const FILE_TOKEN_SECONDS: i64 = 3600;
+/// How long the editor may fetch a document after the configuration was made: long enough for
+/// the editor to open it, short enough that a leaked link soon stops working.
+pub const FILE_TOKEN_SECONDS: i64 = 300;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -76,12 +79,19 @@ pub struct EditorAnswer {
     pub message: Option<String>,
 }
 
-/// What lets the editor fetch one document of one agency for a while.
+/// What lets the editor fetch one version of one document of one agency for a few minutes.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct FileClaims {
     pub doc: String,
     pub agency: String,
+    /// The document's version ([`version`]) the link was made for.
+    pub ver: i64,
     pub exp: i64,
+}
+
+/// A document's version as file links name it: its last change, to the microsecond.
+pub fn version(document: &Document) -> i64 {
+    document.updated_at.map_or(0, |t| t.timestamp_micros())
 }
 
 /// The editor's cache key: the agency, the document and its version, in the characters the
@@ -122,6 +132,7 @@ pub fn configure(
     let claims = FileClaims {
         doc: document.id.clone(),
         agency: agency.to_owned(),
+        ver: version(document),
         exp: now.timestamp() + FILE_TOKEN_SECONDS,
     };
     let file_token = encode(&Header::new(Algorithm::HS256), &claims, &key)?;
@@ -223,6 +234,18 @@ mod tests {
         let token = url.query_pairs().find(|(k, _)| k == "token").unwrap().1.into_owned();
         let claims = verify_file_token("a-secret-of-some-length", &token).unwrap();
         assert_eq!((claims.doc.as_str(), claims.agency.as_str()), ("doc 1", "bcso"));
+        assert_eq!(claims.ver, 1_700_000_000_000_000, "bound to this version");
+        assert_eq!(claims.exp, now.timestamp() + 300, "five minutes");
         assert!(verify_file_token("another-secret-entirely", &token).is_none());
+
+        // A link made six minutes ago no longer opens anything.
+        let earlier = now - chrono::Duration::minutes(6);
+        let old = configure(Some(&settings()), &public, "bcso", &document(), &opener, earlier)
+            .unwrap()
+            .config
+            .unwrap();
+        let url = Url::parse(&old.document.url).unwrap();
+        let token = url.query_pairs().find(|(k, _)| k == "token").unwrap().1.into_owned();
+        assert!(verify_file_token("a-secret-of-some-length", &token).is_none());
     }
 }

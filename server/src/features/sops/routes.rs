@@ -197,6 +197,10 @@ pub async fn file(
         .into_iter()
         .find(|d| d.id == claims.doc)
         .ok_or_else(|| not_found(NOT_FOUND))?;
+    if editor::version(&document) != claims.ver {
+        // The document changed since the link was made: the editor asks for a new one.
+        return Err(crate::error::forbidden(BAD_FILE_TOKEN));
+    }
     let body = format!("{}\n\n{}\n", document.title, document.content);
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response())
 }
