@@ -11,7 +11,7 @@ use crate::{
         error, file_form, permissions, upload, AGENCIES_REFUSAL, BRANDING_REFUSAL, ROOT, ROOT_ONLY,
         SIGN_IN_REQUIRED,
     },
-    fixtures::tiny_png,
+    fixtures::{padded_png, same_image, tiny_jpeg, tiny_png, tiny_webp},
     helpers::{json, send, spawn_app, TestApp},
 };
 
@@ -323,32 +323,7 @@ async fn an_agency_brands_itself_and_the_root_brands_everyone() {
 
 const LIMIT: usize = 2 * 1024 * 1024;
 
-/// SOI, a JFIF APP0 segment, EOI: what a JPEG starts and ends with.
-fn tiny_jpeg() -> Vec<u8> {
-    let mut jpeg = vec![0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10];
-    jpeg.extend(b"JFIF\0");
-    jpeg.extend([0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
-    jpeg.extend([0xFF, 0xD9]);
-    jpeg
-}
-
-/// A 1×1 lossless WebP.
-fn tiny_webp() -> Vec<u8> {
-    let mut webp = b"RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00".to_vec();
-    webp.extend([
-        0x2f, 0x00, 0x00, 0x00, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0x00,
-    ]);
-    webp
-}
-
 const GIF: &[u8] = b"GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;";
-
-/// A PNG signature padded with zeros to `len` bytes.
-fn png_of_len(len: usize) -> Vec<u8> {
-    let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
-    bytes.resize(len, 0);
-    bytes
-}
 
 fn stored_files(dir: &Path) -> Vec<String> {
     let mut found = Vec::new();
@@ -372,11 +347,13 @@ async fn assert_served(app: &TestApp, url: &str, bytes: &[u8], content_type: &st
     let response = app.get(url).await;
     assert_eq!(response.status(), 200, "GET {url}");
     assert_eq!(response.headers()["content-type"], content_type, "GET {url}");
-    assert_eq!(&response.bytes().await.unwrap()[..], bytes, "GET {url}: bytes differ");
+    let served = response.bytes().await.unwrap();
+    assert!(same_image(&served, bytes), "GET {url}: not the uploaded image");
+    assert!(served.len() < 64 * 1024, "GET {url}: only the pixels are kept");
 }
 
 #[tokio::test]
-async fn images_upload_and_are_served_back_exactly() {
+async fn images_upload_and_are_served_back_as_the_same_pixels() {
     let app = two_agencies().await;
     let hc = app.signed_in(ROOT_HC).await;
     let cases = [
@@ -385,7 +362,7 @@ async fn images_upload_and_are_served_back_exactly() {
         (tiny_webp(), "favicon.webp", "image/webp", "webp"),
         // Recognised by content, not by name or declared type.
         (tiny_png(8), "photo.jpg", "image/jpeg", "png"),
-        (png_of_len(LIMIT), "exactly-2mb.png", "image/png", "png"),
+        (padded_png(LIMIT), "exactly-2mb.png", "image/png", "png"),
     ];
     for (bytes, name, mime, extension) in cases {
         let response = upload(&app, &hc, ROOT, file_form(bytes.clone(), name, mime)).await;
@@ -411,6 +388,50 @@ async fn images_upload_and_are_served_back_exactly() {
 }
 
 #[tokio::test]
+async fn only_the_pixels_of_an_upload_reach_storage() {
+    let app = two_agencies().await;
+    let hc = app.signed_in(ROOT_HC).await;
+    let contains =
+        |haystack: &[u8], needle: &[u8]| haystack.windows(needle.len()).any(|w| w == needle);
+
+    // A JPEG carrying EXIF metadata (a location) right after its start marker.
+    let jpeg = tiny_jpeg();
+    let exif = b"Exif\0\0GPSLatitude 51.5007 N, secret home address";
+    let mut tagged = jpeg[..2].to_vec();
+    tagged.extend([0xFF, 0xE1]);
+    tagged.extend(((exif.len() + 2) as u16).to_be_bytes());
+    tagged.extend(exif);
+    tagged.extend(&jpeg[2..]);
+    // A PNG with a web page and an archive behind it (a polyglot).
+    let mut polyglot = tiny_png(5);
+    polyglot.extend(b"<html><script>alert(document.cookie)</script></html>PK\x03\x04payload");
+    for (bytes, name, secret) in [
+        (tagged, "photo.jpg", &b"secret home address"[..]),
+        (polyglot, "badge.png", &b"<script>"[..]),
+    ] {
+        let body =
+            json(upload(&app, &hc, ROOT, file_form(bytes.clone(), name, "image/png")).await, 200)
+                .await;
+        let url = body["url"].as_str().unwrap().to_owned();
+        let served = app.get(&url).await.bytes().await.unwrap();
+        assert!(same_image(&served, &bytes), "{name}: the same picture");
+        assert!(!contains(&served, secret), "{name}: nothing but the pixels is served");
+        let stored = stored_files(&app.media_dir)
+            .into_iter()
+            .map(|path| std::fs::read(path).unwrap())
+            .any(|stored| contains(&stored, secret));
+        assert!(!stored, "{name}: nothing but the pixels is stored");
+    }
+
+    // A file that starts like an image but does not decode is refused like any other type.
+    let mut broken = tiny_png(6);
+    broken.truncate(broken.len() / 2);
+    let refused = upload(&app, &hc, ROOT, file_form(broken, "half.png", "image/png")).await;
+    assert_eq!(json(refused, 415).await, error("Only PNG, JPEG or WebP images are allowed"));
+    assert_eq!(stored_files(&app.media_dir).len(), 2, "nothing stored for the broken file");
+}
+
+#[tokio::test]
 async fn uploads_refuse_other_types_large_files_and_missing_files() {
     let app = two_agencies().await;
     let hc = app.signed_in(ROOT_HC).await;
@@ -427,7 +448,7 @@ async fn uploads_refuse_other_types_large_files_and_missing_files() {
     assert_eq!(json(upload(&app, &hc, ROOT, svg).await, 415).await, wrong_type);
 
     let large =
-        upload(&app, &hc, ROOT, file_form(png_of_len(LIMIT + 1), "big.png", "image/png")).await;
+        upload(&app, &hc, ROOT, file_form(padded_png(LIMIT + 1), "big.png", "image/png")).await;
     assert_eq!(json(large, 413).await, error("File too large (max 2MB)"));
 
     let no_file = multipart::Form::new().text("agency", ROOT);
