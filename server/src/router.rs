@@ -161,7 +161,7 @@ pub fn router(state: AppState) -> Router {
                         .get("x-request-id")
                         .and_then(|v| v.to_str().ok())
                         .unwrap_or("-");
-                    tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
+                    tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id, agency = tracing::field::Empty)
                 })
                 .on_response(DefaultOnResponse::new().level(tracing::Level::INFO)),
         )

@@ -122,3 +122,36 @@ fn imports_are_read_from_paths_and_groups() {
     let names: Vec<String> = imports(source).into_iter().collect();
     assert_eq!(names, ["access", "error", "state", "tenancy"]);
 }
+
+/// Every async function of a store (`features/*/store.rs`, and the shared stores of reports,
+/// reviews, catalogues and whole lists) opens a tracing span, which carries the request's
+/// agency from its parent.
+#[test]
+fn every_store_function_is_traced() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src.join("features"), &mut files);
+    files.retain(|f| f.file_name().is_some_and(|n| n == "store.rs"));
+    for shared in ["report.rs", "review.rs", "catalogue.rs", "whole_list.rs"] {
+        files.push(src.join("shared").join(shared));
+    }
+    let mut untraced = Vec::new();
+    for file in files {
+        let source = fs::read_to_string(&file).unwrap();
+        let lines: Vec<&str> = source.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let trimmed = line.trim_start();
+            if !(trimmed.starts_with("pub async fn ") || trimmed.starts_with("async fn ")) {
+                continue;
+            }
+            let attributes = lines[..i].iter().rev().take_while(|l| {
+                l.trim_start().starts_with("#[") || l.trim_start().starts_with("///")
+            });
+            if !attributes.into_iter().any(|l| l.contains("tracing::instrument")) {
+                let name = trimmed.split(['(', '<']).next().unwrap_or(trimmed);
+                untraced.push(format!("{}: {name}", file.strip_prefix(&src).unwrap().display()));
+            }
+        }
+    }
+    assert!(untraced.is_empty(), "store functions without a span:\n{}", untraced.join("\n"));
+}

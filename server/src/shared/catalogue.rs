@@ -49,6 +49,7 @@ struct IdRow {
 }
 
 /// The agency's department ids (a vehicle may name the departments it belongs to).
+#[tracing::instrument(level = "debug", skip_all)]
 async fn department_ids(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<String>> {
     let rows: Vec<IdRow> = sqlx::query_as("SELECT id FROM departments").fetch_all(db).await?;
     Ok(rows.into_iter().map(|r| r.id).collect())
@@ -242,6 +243,7 @@ pub fn normalise_all<T: CatalogueItem>(
 }
 
 /// A catalogue as one reader may see it.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn read<T: CatalogueItem>(viewer: &Viewer, reach: Reach<'_>) -> AppResult<Versioned<T>> {
     let list: Versioned<T> = whole_list::load(viewer.pool(), T::LIST).await?;
     Ok(Versioned {
@@ -251,6 +253,7 @@ pub async fn read<T: CatalogueItem>(viewer: &Viewer, reach: Reach<'_>) -> AppRes
 }
 
 /// The whole catalogue and the ranks to pick from, for a viewer who may see `manage_nav`.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn read_for_manager<T: CatalogueItem>(
     viewer: &Viewer,
     manage_nav: &str,
@@ -262,6 +265,7 @@ pub async fn read_for_manager<T: CatalogueItem>(
 
 /// Replaces the catalogue with `items` (checked and normalised) if it is still at
 /// `version`; the caller's guard has already admitted the viewer as a manager.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn save<T: CatalogueItem>(
     viewer: &Viewer,
     items: Vec<T>,

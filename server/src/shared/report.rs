@@ -207,6 +207,7 @@ fn status_filter(flow: &Flow, raw: Option<&str>) -> AppResult<Option<&'static st
 /// Whose reports `viewer` lists: everyone's (`None`) when they see the review page
 /// `review_nav` and did not ask for their own, otherwise their own (their Discord id; a
 /// signed-out visitor's matches nobody).
+#[tracing::instrument(level = "debug", skip_all)]
 async fn list_scope(viewer: &Viewer, review_nav: &str, mine: bool) -> Option<String> {
     if !mine && require_nav(viewer, review_nav).await.is_ok() {
         None
@@ -217,6 +218,7 @@ async fn list_scope(viewer: &Viewer, review_nav: &str, mine: bool) -> Option<Str
 
 /// Refuses, as if it did not exist (404 `missing`), a report that `viewer` neither filed nor
 /// reviews (sees the review page `review_nav`).
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn require_readable<B>(
     viewer: &Viewer,
     report: &StoredReport<B>,
@@ -367,6 +369,7 @@ pub const NUMBERS_EXHAUSTED: &str = "Every report number is taken; type one that
 
 /// The next free number of `kind`: one more than the highest, or the lowest free one once the
 /// highest is [`MAX_NUMBER`].
+#[tracing::instrument(level = "debug", skip_all)]
 async fn next_number(conn: &mut PgConnection, kind: &str) -> AppResult<i64> {
     let next: i64 = sqlx::query_scalar(NEXT_NUMBER).bind(kind).fetch_one(&mut *conn).await?;
     if next <= MAX_NUMBER {
@@ -437,12 +440,14 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
     }
 
     /// The number a form suggests (the filing allocates its own under a lock).
+    #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind()))]
     pub async fn suggested_number(&self, conn: &mut PgConnection) -> AppResult<i64> {
         next_number(conn, self.kind()).await
     }
 
     /// The reports `viewer` may list through `filter`, newest first: every one for those who
     /// see the review page `review_nav`, their own for everyone else.
+    #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind()))]
     pub async fn list_visible(
         &self,
         viewer: &Viewer,
@@ -478,7 +483,7 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
     }
 
     /// One report with its history, locked for the caller's transaction when `for_update`.
-    #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind()))]
+    #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind(), id = id))]
     pub async fn find(
         &self,
         conn: &mut PgConnection,
@@ -506,7 +511,7 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
     }
 
     /// Replaces the form of report `id` (a filer's correction); its number stays.
-    #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind()))]
+    #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind(), id = id))]
     pub async fn replace_form(
         &self,
         conn: &mut PgConnection,
@@ -549,6 +554,7 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
 
     /// [`Self::review`] as `actor`, without the viewer's own-report check: for the demo
     /// seeder, which acts for named members; handlers call [`Self::review`].
+    #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind(), id = report.id))]
     pub async fn apply_review(
         &self,
         conn: &mut PgConnection,

@@ -117,6 +117,8 @@ impl<S: TenancyState> FromRequestParts<S> for CurrentAgency {
             .by_slug(&slug)
             .cloned()
             .ok_or_else(|| not_found(format!("Unknown agency '{slug}'")))?;
+        // Every span of the request (the stores' among them) carries the agency.
+        tracing::Span::current().record("agency", agency.slug.as_str());
         let found = CurrentAgency(agency);
         parts.extensions.insert(found.clone());
         Ok(found)

@@ -11,6 +11,7 @@ use crate::{
 /// The list's name in `whole_lists`.
 pub const LIST: &str = "equipment";
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn load(db: impl PgExecutor<'_>) -> sqlx::Result<Versioned<Equipment>> {
     whole_list::load(db, LIST).await
 }

@@ -17,10 +17,12 @@ pub const LIST: &str = "penal_codes";
 /// The catalogue every new agency starts with (written for this portal).
 pub const DEFAULT_CATALOGUE: &str = include_str!("default_catalogue.json");
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn load(db: impl PgExecutor<'_>) -> sqlx::Result<Versioned<PenalCode>> {
     whole_list::load(db, LIST).await
 }
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn replace(
     conn: &mut PgConnection,
     items: &[PenalCode],

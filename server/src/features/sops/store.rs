@@ -12,15 +12,18 @@ use crate::{
 /// The list's name in `whole_lists`.
 pub const LIST: &str = "documents";
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn load(db: impl PgExecutor<'_>) -> sqlx::Result<Versioned<Document>> {
     whole_list::load(db, LIST).await
 }
 
 /// The list as it is, locked until the transaction ends (a save merges into it).
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn load_for_update(conn: &mut PgConnection) -> sqlx::Result<Versioned<Document>> {
     whole_list::load_for_update(conn, LIST).await
 }
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn replace(
     conn: &mut PgConnection,
     documents: &[Document],

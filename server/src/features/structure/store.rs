@@ -407,6 +407,7 @@ pub async fn delete_item(
 }
 
 /// Pools are keyed by rank name: a pool goes when no rank of that name is left.
+#[tracing::instrument(level = "debug", skip_all)]
 async fn delete_unused_pools(conn: &mut PgConnection, names: &[String]) -> sqlx::Result<()> {
     sqlx::query(
         "DELETE FROM callsign_pools WHERE rank_name = ANY($1)

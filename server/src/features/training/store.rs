@@ -15,6 +15,7 @@ const SESSION: &str =
     "id, template_id, template_title, session_name, scheduled_at, notes, status, \
     ftos, trainees, checklist, created_by, updated_at";
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn templates(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<Template>> {
     sqlx::query_as(&format!(
         "SELECT {TEMPLATE} FROM training_templates ORDER BY title, id LIMIT $1"
@@ -24,6 +25,7 @@ pub async fn templates(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<Template>> {
     .await
 }
 
+#[tracing::instrument(level = "debug", skip_all, fields(id = id))]
 pub async fn template(db: impl PgExecutor<'_>, id: i64) -> sqlx::Result<Option<Template>> {
     sqlx::query_as(&format!("SELECT {TEMPLATE} FROM training_templates WHERE id = $1"))
         .bind(id)
@@ -31,6 +33,7 @@ pub async fn template(db: impl PgExecutor<'_>, id: i64) -> sqlx::Result<Option<T
         .await
 }
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn insert_template(
     db: impl PgExecutor<'_>,
     draft: &TemplateDraft,
@@ -45,6 +48,7 @@ pub async fn insert_template(
     .await
 }
 
+#[tracing::instrument(level = "debug", skip_all, fields(id = id))]
 pub async fn update_template(
     db: impl PgExecutor<'_>,
     id: i64,
@@ -63,6 +67,7 @@ pub async fn update_template(
 }
 
 /// Deletes a template; sessions made from it keep their title and checklist.
+#[tracing::instrument(level = "debug", skip_all, fields(id = id))]
 pub async fn delete_template(db: impl PgExecutor<'_>, id: i64) -> sqlx::Result<bool> {
     let done =
         sqlx::query("DELETE FROM training_templates WHERE id = $1").bind(id).execute(db).await?;
@@ -70,6 +75,7 @@ pub async fn delete_template(db: impl PgExecutor<'_>, id: i64) -> sqlx::Result<b
 }
 
 /// Sessions, newest first; with `trainee`, only those that list that roster id as a trainee.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn sessions(
     db: impl PgExecutor<'_>,
     trainee: Option<&str>,
@@ -85,6 +91,7 @@ pub async fn sessions(
     .await
 }
 
+#[tracing::instrument(level = "debug", skip_all, fields(id = id))]
 pub async fn session(
     conn: &mut PgConnection,
     id: i64,
@@ -108,6 +115,7 @@ pub struct NewSession<'a> {
     pub created_by: &'a str,
 }
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn insert_session(
     db: impl PgExecutor<'_>,
     new: &NewSession<'_>,
@@ -132,6 +140,7 @@ pub async fn insert_session(
 }
 
 /// Writes a session's editable fields and checklist back.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn save_session(conn: &mut PgConnection, s: &Session) -> sqlx::Result<Session> {
     sqlx::query_as(&format!(
         "UPDATE training_sessions SET session_name = $2, scheduled_at = $3, notes = $4, status = $5,
@@ -150,6 +159,7 @@ pub async fn save_session(conn: &mut PgConnection, s: &Session) -> sqlx::Result<
     .await
 }
 
+#[tracing::instrument(level = "debug", skip_all, fields(id = id))]
 pub async fn delete_session(db: impl PgExecutor<'_>, id: i64) -> sqlx::Result<bool> {
     let done =
         sqlx::query("DELETE FROM training_sessions WHERE id = $1").bind(id).execute(db).await?;

@@ -11,6 +11,7 @@ use crate::{
 /// The list's name in `whole_lists`.
 pub const LIST: &str = "uniforms";
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn load(db: impl PgExecutor<'_>) -> sqlx::Result<Versioned<Uniform>> {
     whole_list::load(db, LIST).await
 }
