@@ -155,3 +155,92 @@ fn every_store_function_is_traced() {
     }
     assert!(untraced.is_empty(), "store functions without a span:\n{}", untraced.join("\n"));
 }
+
+/// The features a source names through `features::` (alone, or in a `features::{…}` group).
+fn features_named(source: &str) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    let mut rest = source;
+    while let Some(at) = rest.find("features::") {
+        rest = &rest[at + "features::".len()..];
+        let group = rest.strip_prefix('{');
+        let names: Vec<&str> = match group {
+            Some(group) => {
+                let mut depth = 0usize;
+                let end = group
+                    .char_indices()
+                    .find(|&(_, c)| match c {
+                        '{' => {
+                            depth += 1;
+                            false
+                        }
+                        '}' if depth == 0 => true,
+                        '}' => {
+                            depth -= 1;
+                            false
+                        }
+                        _ => false,
+                    })
+                    .map_or(group.len(), |(i, _)| i);
+                // The names at the group's own depth.
+                let (mut depth, mut start, mut names) = (0usize, 0usize, Vec::new());
+                for (i, c) in group[..end].char_indices() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' => depth -= 1,
+                        ',' if depth == 0 => {
+                            names.push(&group[start..i]);
+                            start = i + 1;
+                        }
+                        _ => {}
+                    }
+                }
+                names.push(&group[start..end]);
+                names
+            }
+            None => vec![rest],
+        };
+        for name in names {
+            let name: String = name
+                .trim_start()
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if !name.is_empty() {
+                found.insert(name);
+            }
+        }
+    }
+    found
+}
+
+/// Features never import each other: what two of them need lives in `shared` (or `access`).
+#[test]
+fn no_feature_imports_another() {
+    let features = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join("features");
+    let mut crossing = Vec::new();
+    for entry in fs::read_dir(&features).unwrap() {
+        let dir = entry.unwrap().path();
+        if !dir.is_dir() {
+            continue;
+        }
+        let own = dir.file_name().unwrap().to_string_lossy().into_owned();
+        let mut files = Vec::new();
+        sources(&dir, &mut files);
+        for file in files {
+            let source = fs::read_to_string(&file).unwrap();
+            for other in features_named(&source).into_iter().filter(|f| *f != own) {
+                let at = file.strip_prefix(&features).unwrap().display();
+                crossing.push(format!("{own} -> {other} ({at})"));
+            }
+        }
+    }
+    assert!(crossing.is_empty(), "features importing another feature:\n{}", crossing.join("\n"));
+}
+
+#[test]
+fn feature_imports_are_read_from_paths_and_groups() {
+    let source = "use crate::features::roster::model::X;\n\
+                  use crate::{features::{structure::store as s, callsigns::{model, store}}, error};";
+    let names: Vec<String> = features_named(source).into_iter().collect();
+    assert_eq!(names, ["callsigns", "roster", "structure"]);
+}

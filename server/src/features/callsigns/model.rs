@@ -1,29 +1,7 @@
 //! Callsign rules (member-portal §2.6, command-and-reports §3 "Callsign pools", §5, §9).
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
-/// A range of numeric callsigns: `prefix-start` … `prefix-end`, inclusive.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct Pool {
-    #[serde(rename = "type", default = "numeric")]
-    pub kind: String,
-    #[serde(default)]
-    pub prefix: String,
-    pub start: i64,
-    pub end: i64,
-}
-
-fn numeric() -> String {
-    "numeric".into()
-}
-
-impl Default for Pool {
-    /// A new pool: numeric, no prefix, 100 to 199.
-    fn default() -> Self {
-        Self { kind: numeric(), prefix: String::new(), start: 100, end: 199 }
-    }
-}
+use crate::shared::callsign_pools::pool_number;
+pub use crate::shared::callsign_pools::{display_callsign, in_pools, Pool};
 
 pub const MAX_POOL_SIZE: i64 = 10_000;
 /// Pools one rank may have.
@@ -89,51 +67,11 @@ fn validate_each(pools: Vec<Pool>) -> Result<Vec<Pool>, String> {
         .collect()
 }
 
-/// Display form: letters, a dash, digits with at least two digits (`a5` → `A-05`, `7` → `07`).
-/// Anything that is not letters-then-digits is kept as typed, uppercased, without spaces.
-pub fn display_callsign(raw: &str) -> String {
-    let compact: String =
-        raw.chars().filter(|c| !c.is_whitespace() && *c != '-').collect::<String>().to_uppercase();
-    let split = compact.find(|c: char| c.is_ascii_digit()).unwrap_or(compact.len());
-    let (letters, digits) = compact.split_at(split);
-    let well_formed = !digits.is_empty()
-        && letters.chars().all(|c| c.is_ascii_alphabetic())
-        && digits.chars().all(|c| c.is_ascii_digit());
-    if !well_formed {
-        return compact;
-    }
-    let number: String = {
-        let trimmed = digits.trim_start_matches('0');
-        let n = if trimmed.is_empty() { "0" } else { trimmed };
-        format!("{n:0>2}")
-    };
-    if letters.is_empty() {
-        number
-    } else {
-        format!("{letters}-{number}")
-    }
-}
-
 /// Every callsign of the pools, in pool order, as displayed.
 pub fn pool_callsigns(pools: &[Pool]) -> impl Iterator<Item = String> + '_ {
     pools
         .iter()
         .flat_map(|p| (p.start..=p.end).map(move |n| display_callsign(&format!("{}{n}", p.prefix))))
-}
-
-/// The pool number a displayed callsign stands for, if it is letters-dash-digits or digits.
-fn pool_number(callsign: &str) -> Option<(&str, i64)> {
-    let (prefix, digits) = callsign.split_once('-').unwrap_or(("", callsign));
-    let number = digits.parse().ok().filter(|_| digits.chars().all(|c| c.is_ascii_digit()))?;
-    Some((prefix, number))
-}
-
-/// Whether `callsign` (as typed or displayed) is one of the pools' callsigns.
-pub fn in_pools(pools: &[Pool], callsign: &str) -> bool {
-    let shown = display_callsign(callsign);
-    pool_number(&shown).is_some_and(|(prefix, n)| {
-        pools.iter().any(|p| p.prefix == prefix && (p.start..=p.end).contains(&n))
-    })
 }
 
 /// One page of the free callsigns of `pools` (those not in `held`, displayed), and how many

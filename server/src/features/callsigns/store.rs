@@ -7,6 +7,7 @@ use sqlx::types::Json;
 use crate::tenancy::pools::TenantDb;
 
 use crate::features::callsigns::model::Pool;
+pub use crate::shared::callsign_pools::pools_of;
 
 /// Every rank name's pools.
 #[tracing::instrument(level = "debug", skip_all)]
@@ -51,20 +52,6 @@ pub async fn save(db: &TenantDb, rank: &str, pools: &[Pool]) -> sqlx::Result<()>
         .await?;
     }
     Ok(())
-}
-
-/// The pools of a rank, named by its name or its id.
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn pools_of(db: &TenantDb, rank: &str) -> sqlx::Result<Option<Vec<Pool>>> {
-    let pools: Option<Json<Vec<Pool>>> = sqlx::query_scalar(
-        "SELECT pools FROM callsign_pools
-         WHERE rank_name = $1 OR rank_name = (SELECT name FROM ranks WHERE id = $1)
-         LIMIT 1",
-    )
-    .bind(rank)
-    .fetch_optional(db)
-    .await?;
-    Ok(pools.map(|Json(p)| p))
 }
 
 /// Every callsign someone in the agency holds, as stored.

@@ -5,7 +5,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    features::equipment::store::LIST,
     shared::{
         catalogue::{at_most, image, text, CatalogueItem, RankOption, Reach, SaveCheck},
         whole_list::Versioned,
@@ -50,7 +49,7 @@ pub struct Equipment {
 }
 
 impl CatalogueItem for Equipment {
-    const LIST: &'static str = LIST;
+    const LIST: &'static str = "equipment";
     const ID_PREFIX: &'static str = "eq";
 
     fn for_reach(self, reach: Reach<'_>) -> Option<Self> {

@@ -5,11 +5,14 @@ use sqlx::PgExecutor;
 
 use crate::{
     features::equipment::model::Equipment,
-    shared::whole_list::{self, Versioned},
+    shared::{
+        catalogue::CatalogueItem,
+        whole_list::{self, Versioned},
+    },
 };
 
 /// The list's name in `whole_lists`.
-pub const LIST: &str = "equipment";
+pub const LIST: &str = Equipment::LIST;
 
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn load(db: impl PgExecutor<'_>) -> sqlx::Result<Versioned<Equipment>> {

@@ -6,38 +6,7 @@ use utoipa::ToSchema;
 
 use crate::validate::{limits, max_len};
 
-/// One offence of the catalogue.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PenalCode {
-    /// Stable id; a blank one gets a new id on save.
-    #[serde(default)]
-    #[schema(max_length = 40)]
-    pub id: String,
-    /// The citation shown to users ("PC 101").
-    #[schema(max_length = 32)]
-    pub statute: String,
-    #[schema(max_length = 120)]
-    pub title: String,
-    #[serde(default)]
-    #[schema(max_length = 1000)]
-    pub description: String,
-    #[serde(default)]
-    #[schema(max_length = 60)]
-    pub category: String,
-    /// Infraction, Misdemeanor or Felony.
-    pub classification: String,
-    /// Whole US dollars.
-    #[serde(default)]
-    pub fine_min: i64,
-    #[serde(default)]
-    pub fine_max: i64,
-    /// Whole months of custody.
-    #[serde(default)]
-    pub custody_min: i64,
-    #[serde(default)]
-    pub custody_max: i64,
-}
+pub use crate::shared::penal_code::PenalCode;
 
 /// `GET /api/penal-codes`: the catalogue, its categories in order, and the version a save
 /// must start from.

@@ -2,7 +2,7 @@
 //! new agency from the default catalogue.
 
 use futures::future::BoxFuture;
-use sqlx::{PgConnection, PgExecutor};
+use sqlx::PgConnection;
 
 use crate::{
     error::AppError,
@@ -11,16 +11,10 @@ use crate::{
     tenancy::provision::Seed,
 };
 
-/// The list's name in `whole_lists`.
-pub const LIST: &str = "penal_codes";
+pub use crate::shared::penal_code::{load, LIST};
 
 /// The catalogue every new agency starts with (written for this portal).
 pub const DEFAULT_CATALOGUE: &str = include_str!("default_catalogue.json");
-
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn load(db: impl PgExecutor<'_>) -> sqlx::Result<Versioned<PenalCode>> {
-    whole_list::load(db, LIST).await
-}
 
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn replace(

@@ -61,11 +61,10 @@ mod tests {
 
 use serde::Deserialize;
 
+pub use crate::shared::organisation::{joined, FieldChange};
+use crate::shared::organisation::{Department, Rank};
 use crate::{
-    features::{
-        callsigns::model::display_callsign,
-        structure::model::{Department, Rank},
-    },
+    shared::callsign_pools::display_callsign,
     validate::{date_in_range, limits, max_len, max_len_opt},
 };
 
@@ -136,15 +135,6 @@ pub const MISSING_WITH_CALLSIGN: &str = "Name, Callsign and Rank are required.";
 pub const MISSING_WITHOUT_CALLSIGN: &str = "Name and Rank are required.";
 pub const BAD_STATUS: &str = "Status must be one of Active, Inactive, Suspended, LOA.";
 pub const FUTURE_HIRE: &str = "The hire date cannot be in the future.";
-
-/// A list as one logged value: `a, b`, or nothing when empty.
-pub fn joined(list: &[String]) -> Option<String> {
-    if list.is_empty() {
-        None
-    } else {
-        Some(list.join(", "))
-    }
-}
 
 fn clean(v: Option<String>) -> Option<String> {
     v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty())
@@ -303,14 +293,6 @@ impl RosterInput {
     }
 }
 
-/// One changed field of a roster edit, as logged.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FieldChange {
-    pub field: &'static str,
-    pub before: Option<String>,
-    pub after: Option<String>,
-}
-
 /// The loggable fields that differ between an entry and its new version (command-and-reports
 /// §3 "Roster log item"): rank, rankId, departmentId, subDeptId, status, callsign, roles.
 pub fn changes(before: &RosterEntry, after: &Person) -> Vec<FieldChange> {
@@ -333,7 +315,7 @@ pub fn changes(before: &RosterEntry, after: &Person) -> Vec<FieldChange> {
 #[cfg(test)]
 mod rule_tests {
     use super::*;
-    use crate::features::structure::model::{DepartmentRole, SubDepartment};
+    use crate::shared::organisation::{DepartmentRole, SubDepartment};
 
     fn rank(id: &str, dept: &str, name: &str) -> Rank {
         Rank {

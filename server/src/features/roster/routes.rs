@@ -16,13 +16,13 @@ use crate::{
     },
     error::{bad_request, conflict, forbidden, not_found, violated, AppError, AppResult},
     extract::{JsonBody, PathParams},
-    features::{
-        callsigns::{model::in_pools, store as callsigns},
-        roster::{
-            model::{changes, Person, RosterEntry, RosterInput, Rules},
-            store::{self, Unique},
-        },
-        structure::store as structure,
+    features::roster::{
+        model::{changes, Person, RosterEntry, RosterInput, Rules},
+        store::{self, Unique},
+    },
+    shared::{
+        callsign_pools::{in_pools, pools_of},
+        organisation,
     },
 };
 
@@ -87,7 +87,7 @@ pub struct SavedPerson {
 async fn saved(viewer: &Viewer, entry: RosterEntry) -> AppResult<SavedPerson> {
     let outside = match (&entry.callsign, &entry.rank_id) {
         (Some(callsign), Some(rank)) if !viewer.agency.flags.disable_callsigns => {
-            callsigns::pools_of(viewer.pool(), rank)
+            pools_of(viewer.pool(), rank)
                 .await?
                 .is_some_and(|pools| !pools.is_empty() && !in_pools(&pools, callsign))
         }
@@ -105,7 +105,7 @@ async fn rules_and_check(
     current: Option<&RosterEntry>,
 ) -> AppResult<Person> {
     let exclude = current.map(|c| c.id);
-    let departments = structure::load(conn).await?;
+    let departments = organisation::load(conn).await?;
     // One clock for every date: the database's, as rank change dates and time in grade use it.
     let today = store::today(&mut *conn).await?;
     let flags = &viewer.agency.flags;

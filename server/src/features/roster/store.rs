@@ -10,11 +10,12 @@ use futures::future::BoxFuture;
 use sqlx::PgConnection;
 
 use crate::{
-    features::structure::store::{starter_rank_id, STARTER_DEPARTMENT_ID},
+    shared::organisation::{starter_rank_id, STARTER_DEPARTMENT_ID},
     tenancy::provision::Seed,
 };
 
-use crate::features::roster::model::{FieldChange, Person};
+use crate::features::roster::model::Person;
+pub use crate::shared::organisation::{clear_sub_department, holding, log_changes, remove_role};
 
 /// Everyone on the roster, by name (bounded).
 #[tracing::instrument(level = "debug", skip_all)]
@@ -132,32 +133,6 @@ pub async fn today(db: impl PgExecutor<'_>) -> sqlx::Result<chrono::NaiveDate> {
     sqlx::query_scalar("SELECT CURRENT_DATE").fetch_one(db).await
 }
 
-/// Takes a sub-department off a person (the caller logs it).
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn clear_sub_department(conn: &mut PgConnection, roster_id: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE roster SET sub_dept_id = NULL, updated_at = now(), version = version + 1 WHERE id = $1",
-    )
-    .bind(roster_id)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// Takes a department role off a person (the caller logs it).
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn remove_role(conn: &mut PgConnection, roster_id: i64, role: &str) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE roster SET roles = array_remove(roles, $2), updated_at = now(), version = version + 1
-         WHERE id = $1",
-    )
-    .bind(roster_id)
-    .bind(role)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn log_hire(
     conn: &mut PgConnection,
@@ -183,51 +158,6 @@ pub async fn log_hire(
     .execute(conn)
     .await?;
     Ok(())
-}
-
-/// One row per changed field, sharing one change id.
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn log_changes(
-    conn: &mut PgConnection,
-    entry: &RosterEntry,
-    changes: &[FieldChange],
-    actor: &Actor,
-) -> sqlx::Result<()> {
-    let change_id = uuid::Uuid::new_v4();
-    for change in changes {
-        sqlx::query(
-            "INSERT INTO rank_logs (change_id, roster_id, roster_name, roster_callsign, roster_rank,
-                                    actor_display, actor_user_id, field, before_value, after_value)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-        )
-        .bind(change_id)
-        .bind(entry.id)
-        .bind(&entry.name)
-        .bind(&entry.callsign)
-        .bind(&entry.rank)
-        .bind(&actor.display)
-        .bind(&actor.user_id)
-        .bind(change.field)
-        .bind(&change.before)
-        .bind(&change.after)
-        .execute(&mut *conn)
-        .await?;
-    }
-    Ok(())
-}
-
-/// Entries holding a sub-department (`sub`) or a department role, locked for an edit.
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn holding(
-    conn: &mut PgConnection,
-    sub: bool,
-    id: &str,
-) -> sqlx::Result<Vec<RosterEntry>> {
-    let condition = if sub { "r.sub_dept_id = $1" } else { "$1 = ANY(r.roles)" };
-    let sql = format!(
-        "SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM} WHERE {condition} ORDER BY r.id FOR UPDATE OF r"
-    );
-    sqlx::query_as(&sql).bind(id).fetch_all(conn).await
 }
 
 /// A new agency's first High Command member, when one is named, at the starter department's

@@ -5,49 +5,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::access::levels::Level;
-
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-#[serde(rename_all = "camelCase")]
-pub struct Rank {
-    pub id: String,
-    #[serde(skip)]
-    pub department_id: String,
-    pub name: String,
-    pub role_id: Option<String>,
-    pub level: String,
-    pub insignia: Option<String>,
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-#[serde(rename_all = "camelCase")]
-pub struct SubDepartment {
-    pub id: String,
-    #[serde(skip)]
-    pub department_id: String,
-    pub name: String,
-    pub role_id: Option<String>,
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-#[serde(rename_all = "camelCase")]
-pub struct DepartmentRole {
-    pub id: String,
-    #[serde(skip)]
-    pub department_id: String,
-    pub name: String,
-    pub discord_role_id: Option<String>,
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Department {
-    pub id: String,
-    pub name: String,
-    pub role_id: Option<String>,
-    pub ranks: Vec<Rank>,
-    pub roles: Vec<DepartmentRole>,
-    pub sub_departments: Vec<SubDepartment>,
-}
+pub use crate::shared::organisation::{Department, DepartmentRole, Rank, SubDepartment};
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Structure {

@@ -3,10 +3,6 @@
 
 use axum::{extract::State, http::StatusCode, Json};
 
-use crate::features::roster::{
-    model::{joined, FieldChange},
-    store as roster_store,
-};
 use crate::{
     access::{
         guard::{nav_item, require_nav, Guard},
@@ -24,6 +20,7 @@ use crate::{
         },
         store::{self, Kind, RankChange},
     },
+    shared::organisation::{self, joined, FieldChange},
     state::AppState,
 };
 
@@ -309,18 +306,18 @@ pub async fn delete(
         }
         Kind::Sub | Kind::Role => {
             // Take it off the people who had it, logging each change like a roster edit.
-            let affected = roster_store::holding(&mut tx, kind == Kind::Sub, &id).await?;
+            let affected = organisation::holding(&mut tx, kind == Kind::Sub, &id).await?;
             let actor = viewer.actor();
             for before in affected {
                 let change = if kind == Kind::Sub {
-                    roster_store::clear_sub_department(&mut tx, before.id).await?;
+                    organisation::clear_sub_department(&mut tx, before.id).await?;
                     FieldChange {
                         field: "subDeptId",
                         before: before.sub_dept_id.clone(),
                         after: None,
                     }
                 } else {
-                    roster_store::remove_role(&mut tx, before.id, &id).await?;
+                    organisation::remove_role(&mut tx, before.id, &id).await?;
                     let after: Vec<String> =
                         before.roles.iter().filter(|r| **r != id).cloned().collect();
                     FieldChange {
@@ -329,7 +326,7 @@ pub async fn delete(
                         after: joined(&after),
                     }
                 };
-                roster_store::log_changes(&mut tx, &before, &[change], &actor).await?;
+                organisation::log_changes(&mut tx, &before, &[change], &actor).await?;
             }
             store::delete_item(&mut tx, kind, &id, &name).await?;
         }

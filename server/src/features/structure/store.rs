@@ -1,7 +1,5 @@
 //! Structure SQL (agency schema). Reads are one query per table, never one per department.
 
-use std::collections::HashMap;
-
 use futures::future::BoxFuture;
 use sea_query::{Expr, ExprTrait, PostgresQueryBuilder, Query};
 use sea_query_sqlx::SqlxBinder;
@@ -9,63 +7,10 @@ use sqlx::{PgConnection, PgExecutor};
 
 use crate::tenancy::provision::Seed;
 
-use crate::features::structure::model::{Department, DepartmentRole, NewRank, Rank, SubDepartment};
-
-#[derive(sqlx::FromRow)]
-struct DepartmentRow {
-    id: String,
-    name: String,
-    role_id: Option<String>,
-}
-
-/// Every department with its ranks, roles and sub-departments, in their stored order.
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn load(conn: &mut PgConnection) -> sqlx::Result<Vec<Department>> {
-    let departments: Vec<DepartmentRow> =
-        sqlx::query_as("SELECT id, name, role_id FROM departments ORDER BY position, name")
-            .fetch_all(&mut *conn)
-            .await?;
-    let ranks: Vec<Rank> = sqlx::query_as(
-        "SELECT id, department_id, name, role_id, level, insignia FROM ranks ORDER BY position, name",
-    )
-    .fetch_all(&mut *conn)
-    .await?;
-    let subs: Vec<SubDepartment> = sqlx::query_as(
-        "SELECT id, department_id, name, role_id FROM sub_departments ORDER BY position, name",
-    )
-    .fetch_all(&mut *conn)
-    .await?;
-    let roles: Vec<DepartmentRole> = sqlx::query_as(
-        "SELECT id, department_id, name, discord_role_id FROM department_roles ORDER BY position, name",
-    )
-    .fetch_all(&mut *conn)
-    .await?;
-
-    let mut by_id: HashMap<String, Department> = HashMap::new();
-    let order: Vec<String> = departments.iter().map(|d| d.id.clone()).collect();
-    for DepartmentRow { id, name, role_id } in departments {
-        by_id.insert(
-            id.clone(),
-            Department { id, name, role_id, ranks: vec![], roles: vec![], sub_departments: vec![] },
-        );
-    }
-    for rank in ranks {
-        if let Some(d) = by_id.get_mut(&rank.department_id) {
-            d.ranks.push(rank);
-        }
-    }
-    for sub in subs {
-        if let Some(d) = by_id.get_mut(&sub.department_id) {
-            d.sub_departments.push(sub);
-        }
-    }
-    for role in roles {
-        if let Some(d) = by_id.get_mut(&role.department_id) {
-            d.roles.push(role);
-        }
-    }
-    Ok(order.into_iter().filter_map(|id| by_id.remove(&id)).collect())
-}
+use crate::features::structure::model::NewRank;
+pub use crate::shared::organisation::{
+    load, starter_rank_id, STARTER_DEPARTMENT_ID, STARTER_DEPARTMENT_NAME,
+};
 
 /// What an id names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -420,13 +365,6 @@ async fn delete_unused_pools(conn: &mut PgConnection, names: &[String]) -> sqlx:
 }
 
 /// The department every new agency starts with: one rank per level, the highest first.
-pub const STARTER_DEPARTMENT_ID: &str = "headquarters";
-pub const STARTER_DEPARTMENT_NAME: &str = "Headquarters";
-
-pub fn starter_rank_id(level: &str) -> String {
-    format!("{STARTER_DEPARTMENT_ID}-{}", level.replace('_', "-"))
-}
-
 /// A new agency's starter department with one rank per level (provisioning's seeding hook).
 pub fn seed<'a>(conn: &'a mut PgConnection, seed: &'a Seed<'a>) -> BoxFuture<'a, sqlx::Result<()>> {
     Box::pin(async move {

@@ -6,10 +6,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    features::penal_codes::model::PenalCode,
-    shared::report::{
-        callsign_input, evidence, report_date, report_number, text, Evidence, NewReport, Officer,
-        ReportBody, StoredReport,
+    shared::{
+        penal_code::PenalCode,
+        report::{
+            callsign_input, evidence, report_date, report_number, text, Evidence, NewReport,
+            Officer, ReportBody, StoredReport,
+        },
     },
     validate::limits,
 };

@@ -11,14 +11,14 @@ use crate::{
     },
     error::{bad_request, not_found, AppResult},
     extract::{JsonBody, PathParams, QueryParams},
-    features::{
-        penal_codes,
-        tickets::{
-            model::{check_ticket, IssuedTicket, Ticket, TicketDraft, NOT_FOUND},
-            store::TICKETS,
-        },
+    features::tickets::{
+        model::{check_ticket, IssuedTicket, Ticket, TicketDraft, NOT_FOUND},
+        store::TICKETS,
     },
-    shared::report::{self, ReportFilter},
+    shared::{
+        penal_code,
+        report::{self, ReportFilter},
+    },
 };
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -73,7 +73,7 @@ pub async fn issue(
     Guard(viewer, _): Guard<nav_item::TicketReport>,
     JsonBody(draft): JsonBody<TicketDraft>,
 ) -> AppResult<(StatusCode, Json<IssuedTicket>)> {
-    let catalogue = penal_codes::store::load(viewer.pool()).await?;
+    let catalogue = penal_code::load(viewer.pool()).await?;
     let ticket = check_ticket(draft, &catalogue.items, chrono::Utc::now().date_naive())
         .map_err(bad_request)?;
     let mut tx = viewer.pool().begin().await?;

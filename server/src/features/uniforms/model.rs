@@ -5,7 +5,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    features::uniforms::store::LIST,
     shared::{
         catalogue::{at_most, image, text, CatalogueItem, RankOption, Reach, SaveCheck},
         whole_list::Versioned,
@@ -86,7 +85,7 @@ pub struct Uniform {
 }
 
 impl CatalogueItem for Uniform {
-    const LIST: &'static str = LIST;
+    const LIST: &'static str = "uniforms";
     const ID_PREFIX: &'static str = "uni";
 
     fn for_reach(self, reach: Reach<'_>) -> Option<Self> {

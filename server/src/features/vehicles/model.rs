@@ -5,7 +5,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    features::vehicles::store::LIST,
     shared::{
         catalogue::{at_most, image, text, CatalogueItem, RankOption, Reach, SaveCheck},
         whole_list::Versioned,
@@ -64,7 +63,7 @@ pub struct Vehicle {
 }
 
 impl CatalogueItem for Vehicle {
-    const LIST: &'static str = LIST;
+    const LIST: &'static str = "vehicles";
     const ID_PREFIX: &'static str = "veh";
 
     /// A vehicle its rank may use, with only the liveries it may use; a variant left
