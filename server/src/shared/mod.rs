@@ -10,5 +10,6 @@ pub mod catalogue;
 pub mod organisation;
 pub mod penal_code;
 pub mod report;
+pub mod report_actions;
 pub mod review;
 pub mod whole_list;

@@ -387,12 +387,30 @@ pub struct ReportKind<B> {
     pub flow: &'static Flow,
     /// The 409 message of a number already used.
     duplicate: &'static str,
+    /// The pages whose members read reports of this kind (those who file them and those who
+    /// review them).
+    pub readers: &'static [&'static str],
+    /// The page of those who read every report of this kind (and review it, where it is
+    /// reviewed); everyone else reads their own.
+    pub review_nav: &'static str,
+    /// The 404 of a report that does not exist, or that the viewer may not read.
+    pub not_found: &'static str,
     body: PhantomData<fn() -> B>,
 }
 
+/// What a report feature declares of its kind (see [`ReportKind`]).
+pub struct KindSpec {
+    pub flow: &'static Flow,
+    pub duplicate: &'static str,
+    pub readers: &'static [&'static str],
+    pub review_nav: &'static str,
+    pub not_found: &'static str,
+}
+
 impl<B> ReportKind<B> {
-    pub const fn new(flow: &'static Flow, duplicate: &'static str) -> Self {
-        Self { flow, duplicate, body: PhantomData }
+    pub const fn new(spec: KindSpec) -> Self {
+        let KindSpec { flow, duplicate, readers, review_nav, not_found } = spec;
+        Self { flow, duplicate, readers, review_nav, not_found, body: PhantomData }
     }
 
     fn kind(&self) -> &'static str {
@@ -446,16 +464,15 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
     }
 
     /// The reports `viewer` may list through `filter`, newest first: every one for those who
-    /// see the review page `review_nav`, their own for everyone else.
+    /// see the kind's review page, their own for everyone else.
     #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind()))]
     pub async fn list_visible(
         &self,
         viewer: &Viewer,
-        review_nav: &str,
         filter: &ReportFilter,
     ) -> AppResult<Vec<StoredReport<B>>> {
         let status = status_filter(self.flow, filter.status.as_deref())?;
-        let own = list_scope(viewer, review_nav, filter.mine).await;
+        let own = list_scope(viewer, self.review_nav, filter.mine).await;
         let reports = self.list(viewer.pool(), status, own.as_deref()).await?;
         Ok(reports.into_iter().map(|r| r.for_viewer(viewer)).collect())
     }

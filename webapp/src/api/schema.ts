@@ -704,8 +704,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Changes a session's fields (it keeps at least one trainee), or ticks one checklist item
-         *     (`updateItem`; the server records the viewer and the time).
+         * Changes a session's fields (it keeps at least one trainee, and nobody is both FTO and
+         *     trainee), or ticks one checklist item (`updateItem`; the server records the viewer and the
+         *     time). Training managers change everything; an FTO of the session who is not one ticks
+         *     steps and changes notes and status only; a trainee never ticks their own steps.
          */
         patch: operations["update_training_session"];
         trace?: never;

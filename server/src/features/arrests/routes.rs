@@ -6,22 +6,19 @@ use utoipa::IntoParams;
 
 use crate::{
     access::{
-        guard::{nav_item, require_any_nav, Guard, NavItem},
+        guard::{nav_item, Guard},
         Viewer,
     },
-    error::{bad_request, conflict, not_found, AppResult},
+    error::{bad_request, AppResult},
     extract::{JsonBody, PathParams, QueryParams},
     features::arrests::{
         model::{
             check_arrest, ArrestDraft, ArrestReport, ArrestReview, FiledArrest, NextCaseNumber,
-            NOT_FOUND, NOT_RETURNED,
+            NOT_RETURNED,
         },
         store::ARRESTS,
     },
-    shared::{
-        report::{self, ReportFilter, ReviewRequest},
-        review::Request,
-    },
+    shared::{report::ReportFilter, review::Request},
 };
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -29,8 +26,6 @@ use crate::{
 pub struct ReportId {
     pub id: i64,
 }
-
-const READERS: [&str; 2] = [nav_item::ArrestReview::ID, nav_item::ArrestReport::ID];
 
 /// Arrest reports, newest first (at most 500): all for reviewers, the viewer's own for the
 /// members who file them (and for reviewers with `?mine=true`). Statuses: pending,
@@ -43,8 +38,7 @@ pub async fn list(
     viewer: Viewer,
     QueryParams(filter): QueryParams<ReportFilter>,
 ) -> AppResult<Json<Vec<ArrestReport>>> {
-    require_any_nav(&viewer, &READERS).await?;
-    let reports = ARRESTS.list_visible(&viewer, nav_item::ArrestReview::ID, &filter).await?;
+    let reports = ARRESTS.list_for(&viewer, &filter).await?;
     Ok(Json(reports.into_iter().map(ArrestReport::from).collect()))
 }
 
@@ -55,7 +49,7 @@ pub async fn list(
 pub async fn next_number(
     Guard(viewer, _): Guard<nav_item::ArrestReport>,
 ) -> AppResult<Json<NextCaseNumber>> {
-    let next = ARRESTS.suggested_number(&mut *viewer.pool().acquire().await?).await?;
+    let next = ARRESTS.next_number(&viewer).await?;
     Ok(Json(NextCaseNumber { case_number: next.to_string() }))
 }
 
@@ -71,9 +65,7 @@ pub async fn file(
     JsonBody(draft): JsonBody<ArrestDraft>,
 ) -> AppResult<(StatusCode, Json<FiledArrest>)> {
     let arrest = check_arrest(draft, chrono::Utc::now().date_naive()).map_err(bad_request)?;
-    let mut tx = viewer.pool().begin().await?;
-    let (id, case_number) = ARRESTS.insert(&mut tx, &arrest.filing(), &viewer.actor()).await?;
-    tx.commit().await?;
+    let (id, case_number) = ARRESTS.file(&viewer, &arrest.filing()).await?;
     Ok((StatusCode::CREATED, Json(FiledArrest { id, case_number })))
 }
 
@@ -86,12 +78,7 @@ pub async fn detail(
     viewer: Viewer,
     PathParams(ReportId { id }): PathParams<ReportId>,
 ) -> AppResult<Json<ArrestReport>> {
-    require_any_nav(&viewer, &READERS).await?;
-    // The connection goes back before the review rule is read (which may take another).
-    let found = ARRESTS.find(&mut *viewer.pool().acquire().await?, id, false).await?;
-    let found = found.ok_or_else(|| not_found(NOT_FOUND))?;
-    report::require_readable(&viewer, &found, nav_item::ArrestReview::ID, NOT_FOUND).await?;
-    Ok(Json(found.for_viewer(&viewer).into()))
+    Ok(Json(ARRESTS.detail_for(&viewer, id).await?.into()))
 }
 
 /// A supervisor's review: `open` (pending → under review), `approve` (signs), `return`
@@ -112,14 +99,8 @@ pub async fn review(
         "refile" => return Err(bad_request("Unknown review action 'refile'.")),
         action => Request::Act(action),
     };
-    let review =
-        ReviewRequest { request, notes: body.supervisor_notes.as_deref(), by_reviewer: true };
-    let mut tx = viewer.pool().begin().await?;
-    let found = ARRESTS.find(&mut tx, id, true).await?.ok_or_else(|| not_found(NOT_FOUND))?;
-    ARRESTS.review(&mut tx, &found, &review, &viewer).await?;
-    let updated = ARRESTS.find(&mut tx, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
-    tx.commit().await?;
-    Ok(Json(updated.for_viewer(&viewer).into()))
+    let notes = body.supervisor_notes.as_deref();
+    Ok(Json(ARRESTS.review_by(&viewer, id, request, notes).await?.into()))
 }
 
 /// The filer's correction of a report returned to them: the form is replaced (the case
@@ -135,18 +116,6 @@ pub async fn resubmit(
     JsonBody(draft): JsonBody<ArrestDraft>,
 ) -> AppResult<Json<ArrestReport>> {
     let arrest = check_arrest(draft, chrono::Utc::now().date_naive()).map_err(bad_request)?;
-    let mut tx = viewer.pool().begin().await?;
-    let found = ARRESTS.find(&mut tx, id, true).await?.ok_or_else(|| not_found(NOT_FOUND))?;
-    if !found.filed_by(&viewer) {
-        return Err(not_found(NOT_FOUND));
-    }
-    if found.status != "returned" {
-        return Err(conflict(NOT_RETURNED));
-    }
-    ARRESTS.replace_form(&mut tx, id, &arrest.filing()).await?;
-    let refile = ReviewRequest { request: Request::Act("refile"), notes: None, by_reviewer: false };
-    ARRESTS.review(&mut tx, &found, &refile, &viewer).await?;
-    let updated = ARRESTS.find(&mut tx, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
-    tx.commit().await?;
-    Ok(Json(updated.for_viewer(&viewer).into()))
+    let refile = ("returned", "refile", NOT_RETURNED);
+    Ok(Json(ARRESTS.resubmit(&viewer, id, &arrest.filing(), refile).await?.into()))
 }

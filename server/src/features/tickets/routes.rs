@@ -6,19 +6,16 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     access::{
-        guard::{nav_item, require_any_nav, Guard, NavItem},
+        guard::{nav_item, Guard},
         Viewer,
     },
-    error::{bad_request, not_found, AppResult},
+    error::{bad_request, AppResult},
     extract::{JsonBody, PathParams, QueryParams},
     features::tickets::{
-        model::{check_ticket, IssuedTicket, Ticket, TicketDraft, NOT_FOUND},
+        model::{check_ticket, IssuedTicket, Ticket, TicketDraft},
         store::TICKETS,
     },
-    shared::{
-        penal_code,
-        report::{self, ReportFilter},
-    },
+    shared::{penal_code, report::ReportFilter},
 };
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -33,9 +30,6 @@ pub struct NextCitationNumber {
     pub citation_number: String,
 }
 
-/// Supervisors (who review arrests) read every ticket; members their own.
-const READERS: [&str; 2] = [nav_item::ArrestReview::ID, nav_item::TicketReport::ID];
-
 /// Tickets, newest first (at most 500): all for supervisors, the viewer's own otherwise (and
 /// for supervisors with `?mine=true`). A ticket's one status is `issued`.
 #[utoipa::path(get, operation_id = "list_tickets", path = "/api/tickets", tag = "tickets",
@@ -46,8 +40,7 @@ pub async fn list(
     viewer: Viewer,
     QueryParams(filter): QueryParams<ReportFilter>,
 ) -> AppResult<Json<Vec<Ticket>>> {
-    require_any_nav(&viewer, &READERS).await?;
-    let tickets = TICKETS.list_visible(&viewer, nav_item::ArrestReview::ID, &filter).await?;
+    let tickets = TICKETS.list_for(&viewer, &filter).await?;
     Ok(Json(tickets.into_iter().map(Ticket::from).collect()))
 }
 
@@ -58,7 +51,7 @@ pub async fn list(
 pub async fn next_number(
     Guard(viewer, _): Guard<nav_item::TicketReport>,
 ) -> AppResult<Json<NextCitationNumber>> {
-    let next = TICKETS.suggested_number(&mut *viewer.pool().acquire().await?).await?;
+    let next = TICKETS.next_number(&viewer).await?;
     Ok(Json(NextCitationNumber { citation_number: next.to_string() }))
 }
 
@@ -76,9 +69,7 @@ pub async fn issue(
     let catalogue = penal_code::load(viewer.pool()).await?;
     let ticket = check_ticket(draft, &catalogue.items, chrono::Utc::now().date_naive())
         .map_err(bad_request)?;
-    let mut tx = viewer.pool().begin().await?;
-    let (id, citation_number) = TICKETS.insert(&mut tx, &ticket.filing(), &viewer.actor()).await?;
-    tx.commit().await?;
+    let (id, citation_number) = TICKETS.file(&viewer, &ticket.filing()).await?;
     Ok((StatusCode::CREATED, Json(IssuedTicket { id, citation_number })))
 }
 
@@ -91,10 +82,5 @@ pub async fn detail(
     viewer: Viewer,
     PathParams(TicketId { id }): PathParams<TicketId>,
 ) -> AppResult<Json<Ticket>> {
-    require_any_nav(&viewer, &READERS).await?;
-    // The connection goes back before the review rule is read (which may take another).
-    let found = TICKETS.find(&mut *viewer.pool().acquire().await?, id, false).await?;
-    let found = found.ok_or_else(|| not_found(NOT_FOUND))?;
-    report::require_readable(&viewer, &found, nav_item::ArrestReview::ID, NOT_FOUND).await?;
-    Ok(Json(found.into()))
+    Ok(Json(TICKETS.detail_for(&viewer, id).await?.into()))
 }

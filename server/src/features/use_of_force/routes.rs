@@ -6,19 +6,16 @@ use utoipa::IntoParams;
 
 use crate::{
     access::{
-        guard::{nav_item, require_any_nav, Guard, NavItem},
+        guard::{nav_item, Guard},
         Viewer,
     },
-    error::{bad_request, not_found, AppResult},
+    error::{bad_request, AppResult},
     extract::{JsonBody, PathParams, QueryParams},
     features::use_of_force::{
-        model::{check_draft, Filed, NextNumber, UofDraft, UofReport, UofReview, NOT_FOUND},
+        model::{check_draft, Filed, NextNumber, UofDraft, UofReport, UofReview},
         store::REPORTS,
     },
-    shared::{
-        report::{self, ReportFilter, ReviewRequest},
-        review::Request,
-    },
+    shared::{report::ReportFilter, review::Request},
 };
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -38,9 +35,7 @@ pub async fn list(
     viewer: Viewer,
     QueryParams(filter): QueryParams<ReportFilter>,
 ) -> AppResult<Json<Vec<UofReport>>> {
-    require_any_nav(&viewer, &[nav_item::UseOfForceReview::ID, nav_item::UseOfForceReport::ID])
-        .await?;
-    let reports = REPORTS.list_visible(&viewer, nav_item::UseOfForceReview::ID, &filter).await?;
+    let reports = REPORTS.list_for(&viewer, &filter).await?;
     Ok(Json(reports.into_iter().map(UofReport::from).collect()))
 }
 
@@ -51,7 +46,7 @@ pub async fn list(
 pub async fn next_number(
     Guard(viewer, _): Guard<nav_item::UseOfForceReport>,
 ) -> AppResult<Json<NextNumber>> {
-    let next = REPORTS.suggested_number(&mut *viewer.pool().acquire().await?).await?;
+    let next = REPORTS.next_number(&viewer).await?;
     Ok(Json(NextNumber { incident_number: next.to_string() }))
 }
 
@@ -67,9 +62,7 @@ pub async fn file(
     JsonBody(draft): JsonBody<UofDraft>,
 ) -> AppResult<(StatusCode, Json<Filed>)> {
     let draft = check_draft(draft, chrono::Utc::now().date_naive()).map_err(bad_request)?;
-    let mut tx = viewer.pool().begin().await?;
-    let (id, incident_number) = REPORTS.insert(&mut tx, &draft.filing(), &viewer.actor()).await?;
-    tx.commit().await?;
+    let (id, incident_number) = REPORTS.file(&viewer, &draft.filing()).await?;
     Ok((StatusCode::CREATED, Json(Filed { id, incident_number })))
 }
 
@@ -82,13 +75,7 @@ pub async fn detail(
     viewer: Viewer,
     PathParams(ReportId { id }): PathParams<ReportId>,
 ) -> AppResult<Json<UofReport>> {
-    require_any_nav(&viewer, &[nav_item::UseOfForceReview::ID, nav_item::UseOfForceReport::ID])
-        .await?;
-    // The connection goes back before the review rule is read (which may take another).
-    let found = REPORTS.find(&mut *viewer.pool().acquire().await?, id, false).await?;
-    let found = found.ok_or_else(|| not_found(NOT_FOUND))?;
-    report::require_readable(&viewer, &found, nav_item::UseOfForceReview::ID, NOT_FOUND).await?;
-    Ok(Json(found.for_viewer(&viewer).into()))
+    Ok(Json(REPORTS.detail_for(&viewer, id).await?.into()))
 }
 
 /// A supervisor's review (command-and-reports §4): opening a pending report moves it to
@@ -112,12 +99,6 @@ pub async fn review(
             (Some(action), _) => Request::Act(action),
             (None, status) => Request::Save(status.filter(|s| !s.is_empty())),
         };
-    let review =
-        ReviewRequest { request, notes: body.supervisor_notes.as_deref(), by_reviewer: true };
-    let mut tx = viewer.pool().begin().await?;
-    let found = REPORTS.find(&mut tx, id, true).await?.ok_or_else(|| not_found(NOT_FOUND))?;
-    REPORTS.review(&mut tx, &found, &review, &viewer).await?;
-    let updated = REPORTS.find(&mut tx, id, false).await?.ok_or_else(|| not_found(NOT_FOUND))?;
-    tx.commit().await?;
-    Ok(Json(updated.for_viewer(&viewer).into()))
+    let notes = body.supervisor_notes.as_deref();
+    Ok(Json(REPORTS.review_by(&viewer, id, request, notes).await?.into()))
 }
