@@ -1,7 +1,15 @@
 //! `spawn_app()`: a uniquely named database, migrations, the root agency, and the real
 //! router serving on 127.0.0.1:0.
+//!
+//! The control schema and the root agency are migrated once per run, into a template
+//! database, and each test's database is a copy of it (`CREATE DATABASE … TEMPLATE`), as
+//! crates.io's test suite does: a copy takes a fraction of the time the migrations take.
 
-use std::{collections::HashMap, path::PathBuf, sync::Arc};
+use std::{
+    collections::HashMap,
+    path::PathBuf,
+    sync::{Arc, Mutex, OnceLock},
+};
 
 #[path = "../../src/bin/discord-standin/standin.rs"]
 #[allow(dead_code)]
@@ -67,14 +75,92 @@ pub fn server_url() -> String {
 
 /// A fresh, empty database on the test server; returns its URL and name.
 pub async fn create_database() -> (String, String) {
+    create_database_from(None).await
+}
+
+/// A fresh database on the test server, empty or a copy of `template`; its URL and name.
+async fn create_database_from(template: Option<&str>) -> (String, String) {
     let server = server_url();
     let name = format!("portal_t_{}", uuid::Uuid::new_v4().simple());
     let mut conn = PgConnection::connect(&server).await.expect("connect to TEST_DATABASE_URL");
-    sqlx::query(&format!(r#"CREATE DATABASE "{name}""#)).execute(&mut conn).await.unwrap();
+    let from = template.map(|t| format!(r#" TEMPLATE "{t}""#)).unwrap_or_default();
+    sqlx::query(&format!(r#"CREATE DATABASE "{name}"{from}"#)).execute(&mut conn).await.unwrap();
     conn.close().await.unwrap();
-    let mut url = url::Url::parse(&server).unwrap();
+    (database_url(&name), name)
+}
+
+fn database_url(name: &str) -> String {
+    let mut url = url::Url::parse(&server_url()).unwrap();
     url.set_path(&format!("/{name}"));
-    (url.to_string(), name)
+    url.to_string()
+}
+
+/// The template of this run for `agencies`: a database with the control schema migrated, the
+/// root agency provisioned by the default migrator and `agencies` with their personas, closed
+/// to connections so it can be copied. Made by the first test that needs it; the others wait.
+fn template(agencies: &Agencies) -> String {
+    type Templates = Mutex<HashMap<Agencies, Arc<OnceLock<String>>>>;
+    static TEMPLATES: OnceLock<Templates> = OnceLock::new();
+    let cell = TEMPLATES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap()
+        .entry(agencies.clone())
+        .or_default()
+        .clone();
+    cell.get_or_init(|| {
+        let agencies = agencies.clone();
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+            runtime.block_on(make_template(&agencies))
+        })
+        .join()
+        .expect("the template database")
+    })
+    .clone()
+}
+
+/// The agencies a template holds besides the root agency, each with the personas.
+type Agencies = Vec<(String, String)>;
+
+async fn make_template(agencies: &Agencies) -> String {
+    let (url, name) = create_database_from(None).await;
+    let media = TempDir::new().unwrap();
+    let vars = HashMap::from([
+        ("DATABASE_URL", url),
+        ("PUBLIC_URL", "http://127.0.0.1:9".to_owned()),
+        ("MEDIA_URL", format!("file://{}", media.path().display())),
+        ("PORTAL_MAX_DB_CONNECTIONS", "4".to_owned()),
+    ]);
+    let config = Config::from_lookup(|k| vars.get(k).cloned()).expect("template config");
+    let store = MediaStore::open(&config.media).unwrap();
+    let app = App::new(config, migrate::tenant_migrator(), store, portal::features::seeders());
+    let state = AppState(Arc::new(app.unwrap()));
+    let outcomes = startup::prepare(&state).await.expect("template migrations");
+    assert!(outcomes.iter().all(|o| o.result.is_ok()), "{outcomes:?}");
+    for (slug, name) in agencies {
+        state.provisioner.provision(new_agency(slug, name)).await.expect("provision agency");
+        state.registry.invalidate().await;
+        for persona in Persona::MEMBERS {
+            let (id, name) = (persona.discord_id(slug), persona.name(slug));
+            insert_member(&state, slug, &id, &name, persona.level().unwrap()).await;
+        }
+    }
+    state.control.close().await;
+    state.pools.invalidate_all().await;
+    drop(state);
+    // A database is copied only while nobody is connected to it.
+    let mut conn = PgConnection::connect(&server_url()).await.unwrap();
+    sqlx::query(&format!(r#"ALTER DATABASE "{name}" ALLOW_CONNECTIONS false"#))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    sqlx::query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1")
+        .bind(&name)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    name
 }
 
 pub async fn spawn_app() -> TestApp {
@@ -82,7 +168,14 @@ pub async fn spawn_app() -> TestApp {
 }
 
 pub async fn spawn_app_with(options: Options) -> TestApp {
-    let (database_url, database_name) = create_database().await;
+    spawn_app_from(options, &vec![]).await
+}
+
+/// An app on a copy of the template for `agencies` (a test with a migrator of its own
+/// migrates from scratch instead).
+async fn spawn_app_from(options: Options, agencies: &Agencies) -> TestApp {
+    let template = options.migrator.is_none().then(|| template(agencies));
+    let (database_url, database_name) = create_database_from(template.as_deref()).await;
     let media_dir = TempDir::new().unwrap();
     let web_dir = TempDir::new().unwrap();
     std::fs::write(
@@ -189,15 +282,7 @@ impl TestApp {
 
     /// Provisions an agency straight through the provisioner.
     pub async fn create_agency(&self, slug: &str, name: &str) -> Agency {
-        self.create_agency_with(NewAgency {
-            slug: slug.into(),
-            name: name.into(),
-            flags: serde_json::json!({}),
-            theme: serde_json::json!({}),
-            links: serde_json::json!({}),
-            ..Default::default()
-        })
-        .await
+        self.create_agency_with(new_agency(slug, name)).await
     }
 
     pub async fn create_agency_with(&self, new: NewAgency) -> Agency {
@@ -209,21 +294,7 @@ impl TestApp {
     /// Puts a person on an agency's roster at the starter department's rank of `level`, and
     /// gives the stand-in a matching Discord account (a member of the guild).
     pub async fn add_member(&self, agency: &str, discord_id: &str, name: &str, level: &str) -> i64 {
-        let agency = self.state.registry.by_slug(agency).await.unwrap().expect("agency");
-        let pool = self.state.pools.get(&agency).await.unwrap();
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO roster (name, discord_id, department_id, rank_id) VALUES ($1, $2, $3, $4) RETURNING id",
-        )
-        .bind(name)
-        .bind(discord_id)
-        .bind(portal::features::structure::store::STARTER_DEPARTMENT_ID)
-        .bind(portal::features::structure::store::starter_rank_id(level))
-        .fetch_one(&*pool)
-        .await
-        .unwrap();
-        // Written behind the portal's back: tell it, as its own writes do.
-        let change = portal::access::cache::Change::Agency(agency.id);
-        portal::access::cache::announce(&self.state, change).await;
+        let id = insert_member(&self.state, agency, discord_id, name, level).await;
         self.ensure_account(discord_id, name);
         id
     }
@@ -329,6 +400,43 @@ impl Persona {
     }
 }
 
+fn new_agency(slug: &str, name: &str) -> NewAgency {
+    NewAgency {
+        slug: slug.into(),
+        name: name.into(),
+        flags: serde_json::json!({}),
+        theme: serde_json::json!({}),
+        links: serde_json::json!({}),
+        ..Default::default()
+    }
+}
+
+/// Puts a person on an agency's roster at the starter department's rank of `level`.
+async fn insert_member(
+    state: &AppState,
+    agency: &str,
+    discord_id: &str,
+    name: &str,
+    level: &str,
+) -> i64 {
+    let agency = state.registry.by_slug(agency).await.unwrap().expect("agency");
+    let pool = state.pools.get(&agency).await.unwrap();
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO roster (name, discord_id, department_id, rank_id) VALUES ($1, $2, $3, $4) RETURNING id",
+    )
+    .bind(name)
+    .bind(discord_id)
+    .bind(portal::shared::organisation::STARTER_DEPARTMENT_ID)
+    .bind(portal::shared::organisation::starter_rank_id(level))
+    .fetch_one(&*pool)
+    .await
+    .unwrap();
+    // Written behind the portal's back: tell it, as its own writes do.
+    let change = portal::access::cache::Change::Agency(agency.id);
+    portal::access::cache::announce(state, change).await;
+    id
+}
+
 /// Builds a test app with agencies whose members are the personas.
 #[derive(Default)]
 pub struct TestAppBuilder {
@@ -349,15 +457,23 @@ impl TestAppBuilder {
         self
     }
 
+    /// The app on a copy of the template holding these agencies and their personas (made
+    /// once per run for each set of agencies); the stand-in learns the personas' accounts.
     pub async fn build(self) -> TestApp {
-        let app = spawn_app_with(self.options).await;
+        let templated = self.options.migrator.is_none();
+        let agencies = if templated { self.agencies.clone() } else { vec![] };
+        let app = spawn_app_from(self.options, &agencies).await;
         for (slug, name) in &self.agencies {
-            if app.state.registry.by_slug(slug).await.unwrap().is_none() {
+            if !templated && app.state.registry.by_slug(slug).await.unwrap().is_none() {
                 app.create_agency(slug, name).await;
             }
             for persona in Persona::MEMBERS {
-                let level = persona.level().unwrap();
-                app.add_member(slug, &persona.discord_id(slug), &persona.name(slug), level).await;
+                let (id, name) = (persona.discord_id(slug), persona.name(slug));
+                if templated {
+                    app.ensure_account(&id, &name);
+                } else {
+                    app.add_member(slug, &id, &name, persona.level().unwrap()).await;
+                }
             }
         }
         app
