@@ -14,11 +14,7 @@ const BCSO: &str = "bcso";
 const LSPD: &str = "lspd";
 
 async fn app() -> TestApp {
-    TestApp::builder()
-        .agency(BCSO, "Blaine County Sheriff's Office")
-        .agency(LSPD, "Los Santos Police Department")
-        .build()
-        .await
+    TestApp::builder().sheriff_and_police().build().await
 }
 
 pub(crate) fn arrest() -> Value {

@@ -18,11 +18,7 @@ const MANAGE: &str = "/api/sops?scope=manage";
 const SECRET: &str = "editor-secret-for-tests-only";
 
 async fn app() -> TestApp {
-    TestApp::builder()
-        .agency(BCSO, "Blaine County Sheriff's Office")
-        .agency(LSPD, "Los Santos Police Department")
-        .build()
-        .await
+    TestApp::builder().sheriff_and_police().build().await
 }
 
 fn doc(title: &str, min: &str) -> Value {

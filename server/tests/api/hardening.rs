@@ -294,6 +294,19 @@ impl Relay {
     }
 }
 
+/// A 503 with `Retry-After` and a sentence (not an internal error).
+async fn unavailable(response: reqwest::Response) {
+    let (status, retry) = (response.status(), response.headers().get("retry-after").cloned());
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(retry.unwrap(), "5");
+    let message = body["error"].as_str().unwrap();
+    assert!(
+        message == portal::error::DATABASE_UNAVAILABLE || message == portal::error::BUSY,
+        "a sentence, not an internal error: {message}"
+    );
+}
+
 #[tokio::test]
 async fn a_database_outage_answers_503_with_retry_after_and_recovers() {
     let app = spawn_app().await;
@@ -322,15 +335,7 @@ async fn a_database_outage_answers_503_with_retry_after_and_recovers() {
     relay.cut();
     // The navigation permissions, never read yet, so not cached: they need the database.
     let during = send(&app, &anonymous, Method::GET, "/api/nav-permissions", "remote", None).await;
-    let (status, retry) = (during.status(), during.headers().get("retry-after").cloned());
-    let body: Value = during.json().await.unwrap();
-    assert_eq!(status, 503, "{body}");
-    assert_eq!(retry.unwrap(), "5");
-    let message = body["error"].as_str().unwrap();
-    assert!(
-        message == portal::error::DATABASE_UNAVAILABLE || message == portal::error::BUSY,
-        "a sentence, not an internal error: {message}"
-    );
+    unavailable(during).await;
 
     relay.restore();
     let after = send(&app, &anonymous, Method::GET, "/api/nav-permissions", "remote", None).await;
@@ -368,15 +373,7 @@ async fn a_database_that_refuses_connections_answers_503_with_retry_after_and_re
         .await
         .unwrap();
     let during = send(&app, &anonymous, Method::GET, "/api/nav-permissions", "closed", None).await;
-    let (status, retry) = (during.status(), during.headers().get("retry-after").cloned());
-    let body: Value = during.json().await.unwrap();
-    assert_eq!(status, 503, "{body}");
-    assert_eq!(retry.unwrap(), "5");
-    let message = body["error"].as_str().unwrap();
-    assert!(
-        message == portal::error::DATABASE_UNAVAILABLE || message == portal::error::BUSY,
-        "a sentence, not an internal error: {message}"
-    );
+    unavailable(during).await;
 
     sqlx::query(&close(true)).execute(&mut admin).await.unwrap();
     let after = send(&app, &anonymous, Method::GET, "/api/nav-permissions", "closed", None).await;

@@ -451,6 +451,12 @@ impl TestAppBuilder {
         self
     }
 
+    /// BCSO (`bcso`) and LSPD (`lspd`), the two agencies most suites compare.
+    pub fn sheriff_and_police(self) -> Self {
+        self.agency("bcso", "Blaine County Sheriff's Office")
+            .agency("lspd", "Los Santos Police Department")
+    }
+
     /// A further setting of the server (as an environment variable would give it).
     pub fn env(mut self, key: &'static str, value: &str) -> Self {
         self.options.env.push((key, value.into()));

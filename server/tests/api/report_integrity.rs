@@ -20,11 +20,7 @@ const SIGNED: &str =
     "This report is signed: its outcome changes only with a new signed decision (Approve & Sign or Deny).";
 
 async fn app() -> TestApp {
-    TestApp::builder()
-        .agency(BCSO, "Blaine County Sheriff's Office")
-        .agency(LSPD, "Los Santos Police Department")
-        .build()
-        .await
+    TestApp::builder().sheriff_and_police().build().await
 }
 
 /// One report kind as the API names it: its path, its number field, the field's name in
