@@ -1,9 +1,14 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { CASEY, SAM, signIn, snap, type DemoAccount } from './helpers';
+import { CASEY, JORDAN, SAM, signIn, snap, type DemoAccount } from './helpers';
 
 // Root agency demo data (seed-demo): Sam Whitaker is a Supervisor (a training manager: the
 // fto_training_management page is open from supervisor up), Casey Nguyen a Deputy. The demo
-// templates are 'Patrol phase one' (4 steps, 3 required) and 'Traffic enforcement'.
+// templates are 'Patrol phase one' (4 steps, 3 required) and 'Traffic enforcement'; the demo
+// sessions ('Week one ride-along', 'Week two ride-along', 'Traffic day') have Jordan Reyes
+// (Command) as FTO and Casey Nguyen as trainee.
+
+const OWN_STEPS = 'Trainees cannot tick their own training steps.';
+const FTO_ONLY_HINT = 'Only training managers change the name, time, FTOs and trainees.';
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1366, height: 900 } },
@@ -57,6 +62,23 @@ async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
   await page.mouse.move(x, y - 10, { steps: 5 });
   await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2 - 4, { steps: 20 });
   await page.mouse.up();
+}
+
+/** The dialog's content fits its width (nothing pushes it sideways). */
+async function expectDialogFits(dialog: Locator): Promise<void> {
+  const { scrollWidth, clientWidth } = await dialog.evaluate((element) => ({
+    scrollWidth: element.scrollWidth,
+    clientWidth: element.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+/** A roster member's id, read as `page`'s member. */
+async function rosterId(page: Page, name: string): Promise<number> {
+  const roster = (await (await page.request.get('/api/roster')).json()) as { id: number; name: string }[];
+  const entry = roster.find((e) => e.name === name);
+  if (entry === undefined) throw new Error(`${name} is not on the demo roster`);
+  return entry.id;
 }
 
 function sessionCard(page: Page, name: string): Locator {
@@ -269,6 +291,84 @@ for (const size of SIZES) {
       created.length = 0;
     } finally {
       for (const id of created) await sam.request.delete(`/api/trainings/${String(id)}`);
+      await sam.context().close();
+    }
+  });
+
+  test(`${size.name}: a trainee cannot tick their own steps; an FTO who is not a manager ticks, notes and sets the status`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const name = `E2E coached ${size.name} ${String(Date.now())}`;
+    const sam = await openAs(browser, baseURL, SAM, '/fto/training', size.viewport);
+    let createdId: number | null = null;
+    try {
+      // A session with the deputy as its FTO (not a training manager) and Jordan as trainee.
+      const templates = (await (await sam.request.get('/api/trainings')).json()) as { id: number; title: string }[];
+      const patrol = templates.find((t) => t.title === 'Patrol phase one');
+      if (patrol === undefined) throw new Error('the demo template is missing');
+      const created = await sam.request.post('/api/trainings/assign', {
+        data: {
+          templateId: patrol.id,
+          sessionName: name,
+          scheduledAt: null,
+          notes: '',
+          ftos: [{ id: String(await rosterId(sam, CASEY.name)), name: CASEY.name }],
+          trainees: [{ id: String(await rosterId(sam, JORDAN.name)), name: JORDAN.name }],
+        },
+      });
+      expect(created.status()).toBe(201);
+      createdId = ((await created.json()) as { id: number }).id;
+
+      const casey = await openAs(browser, baseURL, CASEY, '/fto/training', size.viewport);
+      try {
+        // As the trainee of a demo session: the steps are disabled, and the screen says why.
+        await casey.getByRole('button', { name: 'View Week two ride-along', exact: true }).click();
+        const view = casey.getByRole('dialog', { name: 'Week two ride-along', exact: true });
+        await expect(view).toBeVisible();
+        await expect(view.getByTestId('trainee-hint')).toHaveText(OWN_STEPS);
+        const boxes = view.getByRole('checkbox');
+        await expect(boxes).toHaveCount(4);
+        for (const box of await boxes.all()) await expect(box).toBeDisabled();
+        await expect(view.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+        await expectNoSidewaysScroll(casey);
+        await expectDialogFits(view);
+        await snapView(casey, `training-trainee-${size.name}`);
+        await view.getByRole('button', { name: 'Close', exact: true }).click();
+        await expect(view).toBeHidden();
+
+        // As the FTO of the new session: the name, time and people are read-only.
+        await sessionCard(casey, name).getByRole('button', { name: `Manage ${name}`, exact: true }).click();
+        const manage = casey.getByRole('dialog', { name: `Manage: ${name}` });
+        await expect(manage).toBeVisible();
+        await expect(manage.getByTestId('fto-only-hint')).toHaveText(FTO_ONLY_HINT);
+        await expect(manage.getByRole('textbox', { name: 'Session name' })).toHaveAttribute('readonly', '');
+        await expect(manage.getByRole('button', { name: 'Add FTO', exact: true })).toHaveCount(0);
+        await expect(manage.getByRole('button', { name: 'Add trainee', exact: true })).toHaveCount(0);
+        await expect(manage.getByRole('list', { name: 'FTOs' })).toContainText(CASEY.name);
+        await expect(manage.getByRole('list', { name: 'Trainees' })).toContainText(JORDAN.name);
+        await expect(manage.getByTestId('trainee-hint')).toHaveCount(0);
+        // They tick a step, change the notes and the status.
+        const radio = manage.getByRole('checkbox', { name: 'Radio procedure and codes' });
+        await radio.click();
+        await expect(radio).toBeChecked();
+        await expect(manage.getByTestId('checklist-done-by').first()).toContainText(`Done by ${CASEY.name} on `);
+        await manage.getByRole('textbox', { name: 'Notes' }).fill('Good radio work.');
+        await manage.getByRole('radio', { name: 'In progress', exact: true }).check();
+        await expectNoSidewaysScroll(casey);
+        await expectDialogFits(manage);
+        await snapView(casey, `training-fto-${size.name}`);
+        await manage.getByRole('button', { name: 'Save', exact: true }).click();
+        await expect(notification(casey, 'Changes saved')).toBeVisible();
+        await expect(manage).toBeHidden();
+        const card = casey.getByTestId('sessions-in_progress').getByTestId('session-card').filter({ hasText: name });
+        await expect(card).toContainText('1 of 4 done (1 of 3 required)');
+        await expect(card).toContainText(`FTOs: ${CASEY.name}`);
+      } finally {
+        await casey.context().close();
+      }
+    } finally {
+      if (createdId !== null) await sam.request.delete(`/api/trainings/assignments/${String(createdId)}`);
       await sam.context().close();
     }
   });

@@ -8,6 +8,7 @@ import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { useCreateSession, type Template } from '../api/training';
 import {
   CREATE_FAILED,
+  FTO_AND_TRAINEE,
   isoOf,
   newSessionProblem,
   SESSION_CREATED,
@@ -35,7 +36,8 @@ export interface CreateSessionModalProps {
 /**
  * The create-session modal (command-and-reports §2, §5, §8): template (required: 'Select a
  * training template'), session name (blank: the template's title), scheduled time, notes, FTOs
- * and trainees (at least one: 'Add at least one trainee'). 'Session created' on success,
+ * and trainees (at least one: 'Add at least one trainee'; nobody both FTO and trainee: each
+ * picker leaves out the other list's people). 'Session created' on success,
  * the server's text or 'Failed to create session' on failure. The viewer starts as the FTO.
  */
 export function CreateSessionModal({ templates, viewer, onClose }: CreateSessionModalProps) {
@@ -109,10 +111,11 @@ export function CreateSessionModal({ templates, viewer, onClose }: CreateSession
           <SessionFields
             values={values}
             namePlaceholder={template?.title ?? 'The template title'}
-            traineeError={problem === TRAINEE_REQUIRED ? problem : null}
+            traineeError={problem === TRAINEE_REQUIRED || problem === FTO_AND_TRAINEE ? problem : null}
             onChange={(next) => {
               setValues(next);
               if (problem === TRAINEE_REQUIRED && next.trainees.length > 0) setProblem(null);
+              if (problem === FTO_AND_TRAINEE && newSessionProblem(next) !== FTO_AND_TRAINEE) setProblem(null);
             }}
           />
           {failure !== null && (

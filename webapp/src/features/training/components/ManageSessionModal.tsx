@@ -22,7 +22,10 @@ import {
   CHECKLIST_UPDATE_FAILED,
   fieldsChanged,
   fieldsOf,
+  FTO_AND_TRAINEE,
+  FTO_ONLY_HINT,
   ITEM_UPDATE_FAILED,
+  OWN_STEPS,
   patchOf,
   SAVE_FAILED,
   SESSION_NEEDS_TRAINEE,
@@ -31,6 +34,7 @@ import {
   UNABLE_TO_LOAD_SESSION,
   UNABLE_TO_OPEN_SESSION,
   type SessionFields as Fields,
+  type SessionPowers,
 } from '../lib/sessions';
 import { SessionFields } from './SessionFields';
 
@@ -38,8 +42,11 @@ const MODAL_CLOSE = { 'aria-label': 'Close this dialog' };
 
 export interface ManageSessionModalProps {
   sessionId: number;
-  /** Whether the viewer may change this session (a training manager or one of its FTOs). */
-  canChange: (session: Session) => boolean;
+  /**
+   * What the viewer may do to this session: training managers change everything, its FTOs
+   * tick steps and change notes and status, its trainees never tick their own steps.
+   */
+  powers: (session: Session) => SessionPowers;
   onClose: () => void;
 }
 
@@ -88,10 +95,12 @@ function ChecklistRow({
  * The Manage modal (command-and-reports §2, §4, §5, §8): the session as stored now
  * (`GET /api/trainings/assignments/{id}`; a failure closes it with 'Unable to open session'),
  * its checklist (each tick saved at once; the server records who and when), the status radio
- * and the session's fields with Save ('Changes saved'; a session keeps at least one trainee).
- * Viewers who may not change the session see it read-only.
+ * and the session's fields with Save ('Changes saved'; a session keeps at least one trainee,
+ * nobody is both FTO and trainee). An FTO who is not a training manager sees the name, time
+ * and people read-only; a trainee sees the steps disabled with 'Trainees cannot tick their own
+ * training steps.'; viewers who may not change the session see it read-only.
  */
-export function ManageSessionModal({ sessionId, canChange, onClose }: ManageSessionModalProps) {
+export function ManageSessionModal({ sessionId, powers, onClose }: ManageSessionModalProps) {
   const slug = useActiveSlug();
   const phone = useMediaQuery('(max-width: 36em)');
   const query = useQuery({
@@ -101,7 +110,8 @@ export function ManageSessionModal({ sessionId, canChange, onClose }: ManageSess
   });
   const [dirty, setDirty] = useState(false);
   const session = query.data;
-  const writable = session !== undefined && canChange(session);
+  const may = session === undefined ? null : powers(session);
+  const writable = may?.canChange === true;
 
   useEffect(() => {
     if (query.isError && session === undefined) {
@@ -126,13 +136,13 @@ export function ManageSessionModal({ sessionId, canChange, onClose }: ManageSess
       closeButtonProps={MODAL_CLOSE}
       closeOnClickOutside={!dirty}
     >
-      {session === undefined ? (
+      {session === undefined || may === null ? (
         <Group gap="sm" py="lg" aria-busy="true">
           <Loader size="sm" />
           <Text>Loading session…</Text>
         </Group>
       ) : (
-        <ManageSessionForm session={session} writable={writable} onDirty={setDirty} onClose={onClose} />
+        <ManageSessionForm session={session} powers={may} onDirty={setDirty} onClose={onClose} />
       )}
     </Modal>
   );
@@ -141,15 +151,16 @@ export function ManageSessionModal({ sessionId, canChange, onClose }: ManageSess
 /** The loaded session: checklist, status and fields. The fields start from the session as first loaded. */
 function ManageSessionForm({
   session,
-  writable,
+  powers,
   onDirty,
   onClose,
 }: {
   session: Session;
-  writable: boolean;
+  powers: SessionPowers;
   onDirty: (dirty: boolean) => void;
   onClose: () => void;
 }) {
+  const writable = powers.canChange;
   const slug = useActiveSlug();
   const update = useUpdateSession(slug);
   const [initial] = useState<Fields>(() => fieldsOf(session));
@@ -184,12 +195,12 @@ function ManageSessionForm({
   };
 
   const onSave = () => {
-    const refusal = sessionProblem(fields.trainees);
+    const refusal = powers.canChangePeople ? sessionProblem(fields) : null;
     setProblem(refusal);
     if (refusal !== null) return;
     setFailure(null);
     update.mutate(
-      { id: session.id, patch: patchOf(fields) },
+      { id: session.id, patch: patchOf(fields, powers.canChangePeople) },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: CHANGES_SAVED });
@@ -229,6 +240,11 @@ function ManageSessionForm({
             </Text>
           </Group>
           <Progress value={progressPercent(progress)} size="sm" aria-label="Checklist progress" />
+          {powers.isTrainee && (
+            <Text size="sm" c="dimmed" data-testid="trainee-hint">
+              {OWN_STEPS}
+            </Text>
+          )}
           {session.checklist.length === 0 ? (
             <Text size="sm" c="dimmed">
               This session has no checklist items.
@@ -239,7 +255,7 @@ function ManageSessionForm({
                 <ChecklistRow
                   key={item.id}
                   item={item}
-                  disabled={!writable || ticking !== null}
+                  disabled={!powers.canTick || ticking !== null}
                   onToggle={(done) => {
                     onToggle(item, done);
                   }}
@@ -262,14 +278,20 @@ function ManageSessionForm({
             ))}
           </Group>
         </Radio.Group>
+        {writable && !powers.canChangePeople && (
+          <Text size="sm" c="dimmed" data-testid="fto-only-hint">
+            {FTO_ONLY_HINT}
+          </Text>
+        )}
         <SessionFields
           values={fields}
           readOnly={!writable}
+          peopleReadOnly={!powers.canChangePeople}
           namePlaceholder={session.templateTitle}
-          traineeError={problem === SESSION_NEEDS_TRAINEE ? problem : null}
+          traineeError={problem === SESSION_NEEDS_TRAINEE || problem === FTO_AND_TRAINEE ? problem : null}
           onChange={(current) => {
             setFields(current);
-            if (problem !== null && current.trainees.length > 0) setProblem(null);
+            if (problem !== null && sessionProblem(current) !== problem) setProblem(null);
           }}
         />
         {failure !== null && (

@@ -12,6 +12,7 @@ import { filterDeputies } from '@/lib/deputy-search';
 import {
   addPerson,
   ftoFirst,
+  includesPerson,
   isFtoLike,
   listsPerson,
   personOf,
@@ -31,21 +32,49 @@ export interface PersonPickerProps {
   /** FTOs: FTO-like roster members first, marked 'FTO'. */
   ftoFirst?: boolean;
   people: PersonRef[];
+  /**
+   * People of the session's other list (the trainees in the FTO picker and the other way
+   * round): shown but not offered, marked with `takenNote`, since nobody is both.
+   */
+  taken?: readonly PersonRef[];
+  /** What a taken person is marked with, e.g. 'Already a trainee'. */
+  takenNote?: string;
   onChange: (people: PersonRef[]) => void;
   onClose: () => void;
 }
+
+const NO_ONE: readonly PersonRef[] = [];
 
 /**
  * A person picker dialog (command-and-reports §2): the agency's roster searched by name,
  * callsign or rank, with Add / Remove per person and Done. In the FTO picker FTO-like members
  * (a role or rank containing 'fto' or 'trainer') come first. Roster failures: 'Unable to load
- * roster' with the server's text or 'Failed to load roster'. Full screen on phones.
+ * roster' with the server's text or 'Failed to load roster'. People of the other list cannot
+ * be added (nobody is both FTO and trainee of one session). Full screen on phones.
  */
-export function PersonPicker({ opened, title, ftoFirst: ftosFirst = false, people, onChange, onClose }: PersonPickerProps) {
+export function PersonPicker({
+  opened,
+  title,
+  ftoFirst: ftosFirst = false,
+  people,
+  taken = NO_ONE,
+  takenNote = '',
+  onChange,
+  onClose,
+}: PersonPickerProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="lg" fullScreen={phone} closeButtonProps={MODAL_CLOSE}>
-      {opened && <PersonList ftosFirst={ftosFirst} people={people} onChange={onChange} onDone={onClose} />}
+      {opened && (
+        <PersonList
+          ftosFirst={ftosFirst}
+          people={people}
+          taken={taken}
+          takenNote={takenNote}
+          onChange={onChange}
+          onDone={onClose}
+        />
+      )}
     </Modal>
   );
 }
@@ -53,11 +82,15 @@ export function PersonPicker({ opened, title, ftoFirst: ftosFirst = false, peopl
 function PersonList({
   ftosFirst,
   people,
+  taken,
+  takenNote,
   onChange,
   onDone,
 }: {
   ftosFirst: boolean;
   people: PersonRef[];
+  taken: readonly PersonRef[];
+  takenNote: string;
   onChange: (people: PersonRef[]) => void;
   onDone: () => void;
 }) {
@@ -73,6 +106,7 @@ function PersonList({
   }, [roster.data, ftosFirst, roleNames]);
   const matches = filterDeputies(entries, search);
 
+  const isTaken = (entry: RosterEntry) => includesPerson(taken, personOf(entry));
   const toggle = (entry: RosterEntry) => {
     const person = personOf(entry);
     onChange(listsPerson(people, entry) ? people.filter((p) => p.id !== person.id) : addPerson(people, person));
@@ -92,7 +126,7 @@ function PersonList({
           if (event.key === 'Enter') {
             event.preventDefault();
             const only = matches.length === 1 ? matches[0] : undefined;
-            if (only !== undefined && !listsPerson(people, only)) toggle(only);
+            if (only !== undefined && !listsPerson(people, only) && !isTaken(only)) toggle(only);
           }
         }}
       />
@@ -115,6 +149,8 @@ function PersonList({
             {matches.map((entry) => {
               const callsign = formatCallsign(entry.callsign);
               const listed = listsPerson(people, entry);
+              // Someone listed in both (stored before the rule) can still be removed here.
+              const blocked = !listed && isTaken(entry);
               return (
                 <Paper key={entry.id} withBorder p="xs" radius="sm" role="listitem" data-testid="picker-person">
                   <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -132,11 +168,18 @@ function PersonList({
                       <Text size="sm" c="dimmed" truncate>
                         {[entry.rank ?? '', callsign].filter((part) => part !== '').join(' · ') || '—'}
                       </Text>
+                      {isTaken(entry) && takenNote !== '' && (
+                        <Text size="xs" c="orange" data-testid="picker-taken">
+                          {takenNote}
+                        </Text>
+                      )}
                     </div>
                     <Button
                       size="xs"
                       variant={listed ? 'filled' : 'light'}
                       color={listed ? 'red' : undefined}
+                      disabled={blocked}
+                      style={{ flexShrink: 0 }}
                       aria-label={`${listed ? 'Remove' : 'Add'} ${entry.name}`}
                       onClick={() => {
                         toggle(entry);
@@ -168,6 +211,9 @@ export interface PeopleFieldProps {
   pickerTitle: string;
   ftoFirst?: boolean;
   people: PersonRef[];
+  /** The session's other list: its people are not offered by the picker. */
+  taken?: readonly PersonRef[];
+  takenNote?: string;
   readOnly?: boolean;
   error?: string | null;
   onChange: (people: PersonRef[]) => void;
@@ -180,6 +226,8 @@ export function PeopleField({
   pickerTitle,
   ftoFirst: ftosFirst = false,
   people,
+  taken = NO_ONE,
+  takenNote = '',
   readOnly = false,
   error = null,
   onChange,
@@ -250,6 +298,8 @@ export function PeopleField({
         title={pickerTitle}
         ftoFirst={ftosFirst}
         people={people}
+        taken={taken}
+        takenNote={takenNote}
         onChange={onChange}
         onClose={() => {
           setPicking(false);

@@ -2,7 +2,7 @@ import { Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Template } from '../api/training';
-import type { PersonRef } from '../lib/sessions';
+import { rolesProblem, type PersonRef } from '../lib/sessions';
 import { PeopleField } from './PersonPicker';
 
 export interface SessionFieldValues {
@@ -16,7 +16,13 @@ export interface SessionFieldValues {
 
 export interface SessionFieldsProps<T extends SessionFieldValues> {
   values: T;
+  /** Nothing can be changed (a viewer who may not change the session). */
   readOnly?: boolean;
+  /**
+   * The name, scheduled time, FTOs and trainees cannot be changed, the notes can (an FTO of
+   * the session who is not a training manager).
+   */
+  peopleReadOnly?: boolean;
   /** The trainee refusal of §5, shown under the trainees. */
   traineeError?: string | null;
   /** The template title a blank session name stands for (the placeholder). */
@@ -38,10 +44,11 @@ export function ScheduledTimeField({
   return (
     <DateTimePicker
       label="Scheduled time"
-      placeholder="Pick a date and time"
+      placeholder={readOnly ? 'Not scheduled' : 'Pick a date and time'}
       valueFormat="DD MMM YYYY HH:mm"
       clearable
       readOnly={readOnly}
+      variant={readOnly ? 'filled' : 'default'}
       dropdownType={phone ? 'modal' : 'popover'}
       timePickerProps={{ hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes' }}
       submitButtonProps={{ 'aria-label': 'Confirm date and time' }}
@@ -54,28 +61,36 @@ export function ScheduledTimeField({
   );
 }
 
-/** The fields a session is created and changed with: name, time, notes, FTOs and trainees. */
+/**
+ * The fields a session is created and changed with: name, time, notes, FTOs and trainees.
+ * Nobody is both FTO and trainee: each picker leaves out the other list's people, and a
+ * session that lists someone twice says so under the trainees.
+ */
 export function SessionFields<T extends SessionFieldValues>({
   values,
   readOnly = false,
+  peopleReadOnly = false,
   traineeError = null,
   namePlaceholder,
   onChange,
 }: SessionFieldsProps<T>) {
+  const locked = readOnly || peopleReadOnly;
+  const bothError = locked ? null : rolesProblem(values.ftos, values.trainees);
   return (
     <Stack gap="sm">
       <TextInput
         label="Session name"
         placeholder={namePlaceholder}
         value={values.sessionName}
-        readOnly={readOnly}
+        readOnly={locked}
+        variant={locked ? 'filled' : 'default'}
         onChange={(event) => {
           onChange({ ...values, sessionName: event.currentTarget.value });
         }}
       />
       <ScheduledTimeField
         value={values.scheduledAt}
-        readOnly={readOnly}
+        readOnly={locked}
         onChange={(scheduledAt) => {
           onChange({ ...values, scheduledAt });
         }}
@@ -87,6 +102,7 @@ export function SessionFields<T extends SessionFieldValues>({
         maxRows={6}
         value={values.notes}
         readOnly={readOnly}
+        variant={readOnly ? 'filled' : 'default'}
         onChange={(event) => {
           onChange({ ...values, notes: event.currentTarget.value });
         }}
@@ -97,7 +113,9 @@ export function SessionFields<T extends SessionFieldValues>({
         pickerTitle="Select FTOs"
         ftoFirst
         people={values.ftos}
-        readOnly={readOnly}
+        taken={values.trainees}
+        takenNote="Already a trainee"
+        readOnly={locked}
         onChange={(ftos) => {
           onChange({ ...values, ftos });
         }}
@@ -107,8 +125,10 @@ export function SessionFields<T extends SessionFieldValues>({
         addLabel="Add trainee"
         pickerTitle="Select trainees"
         people={values.trainees}
-        readOnly={readOnly}
-        error={traineeError}
+        taken={values.ftos}
+        takenNote="Already an FTO"
+        readOnly={locked}
+        error={traineeError ?? bothError}
         onChange={(trainees) => {
           onChange({ ...values, trainees });
         }}

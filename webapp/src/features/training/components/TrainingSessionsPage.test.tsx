@@ -13,6 +13,7 @@ import {
 } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
 import type { Session, SessionPatch } from '../api/training';
+import { FTO_AND_TRAINEE, FTO_ONLY_HINT, MANAGERS_ONLY, OWN_STEPS } from '../lib/sessions';
 import { CASEY, PATROL, ROSTER, SAM, session, STRUCTURE, TRAFFIC } from './fixtures';
 
 type Answer = (request: RecordedRequest) => Response | Promise<Response> | undefined;
@@ -365,5 +366,170 @@ describe('TrainingSessionsPage', { timeout: 30_000 }, () => {
     expect((await within(dialog).findByRole<HTMLInputElement>('checkbox', { name: 'Radio procedure' })).disabled).toBe(true);
     expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Add trainee' })).toBeNull();
+  });
+
+  describe("issue 19's FTO powers", () => {
+    const COACHED = session({
+      id: 2,
+      sessionName: 'Coached',
+      ftos: [{ id: '4', name: 'Casey Nguyen' }],
+      trainees: [{ id: '2', name: 'Jordan Reyes' }],
+    });
+
+    it('shows an FTO who is not a training manager the name, time and people read-only; they tick, and save notes and status only', async () => {
+      const user = userEvent.setup();
+      let refuse = false;
+      const { writes } = serve({
+        me: signedIn(CASEY),
+        sessions: [COACHED],
+        write: () => (refuse ? json({ error: MANAGERS_ONLY }, 403) : undefined),
+      });
+      renderApp('/fto/training');
+      await user.click(within(await card('Coached')).getByRole('button', { name: 'Manage Coached' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Manage: Coached' });
+      expect((await within(dialog).findByTestId('fto-only-hint')).textContent).toBe(FTO_ONLY_HINT);
+      expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Session name' }).readOnly).toBe(true);
+      expect(within(dialog).getByRole('button', { name: 'Scheduled time' }).hasAttribute('data-read-only')).toBe(true);
+      expect(within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Notes' }).readOnly).toBe(false);
+      expect(within(dialog).queryByRole('button', { name: 'Add FTO' })).toBeNull();
+      expect(within(dialog).queryByRole('button', { name: 'Add trainee' })).toBeNull();
+      expect(within(dialog).queryByRole('button', { name: /^Remove / })).toBeNull();
+      expect(within(within(dialog).getByRole('list', { name: 'FTOs' })).getByText('Casey Nguyen')).toBeTruthy();
+      expect(within(within(dialog).getByRole('list', { name: 'Trainees' })).getByText('Jordan Reyes')).toBeTruthy();
+      expect(within(dialog).queryByTestId('trainee-hint')).toBeNull();
+
+      // Ticks a step.
+      await user.click(within(dialog).getByRole('checkbox', { name: 'Radio procedure' }));
+      await waitFor(() => {
+        expect(writes).toHaveLength(1);
+      });
+      expect(writes[0]?.body).toEqual({ updateItem: { id: 's1', done: true, doneBy: null, doneById: null } });
+
+      // Notes and status: only they are sent.
+      await user.click(within(dialog).getByRole('radio', { name: 'In progress' }));
+      await user.clear(within(dialog).getByRole('textbox', { name: 'Notes' }));
+      await user.type(within(dialog).getByRole('textbox', { name: 'Notes' }), 'Good radio work.');
+      // Should the server still refuse, its sentence is shown.
+      refuse = true;
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect((await within(dialog).findByTestId('save-session-error')).textContent).toBe(MANAGERS_ONLY);
+      refuse = false;
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => {
+        expect(writes).toHaveLength(3);
+      });
+      expect(writes[2]?.body).toEqual({ notes: 'Good radio work.', status: 'in_progress' });
+      expect(await screen.findByText('Changes saved')).toBeTruthy();
+    });
+
+    it("shows a trainee the steps disabled with 'Trainees cannot tick their own training steps.', even a training manager", async () => {
+      const user = userEvent.setup();
+      serve({
+        me: signedIn(CASEY),
+        sessions: [session({ id: 1, sessionName: 'Week one ride-along' })],
+      });
+      renderApp('/fto/training');
+      await user.click(within(await card('Week one ride-along')).getByRole('button', { name: 'View Week one ride-along' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Week one ride-along' });
+      expect((await within(dialog).findByTestId('trainee-hint')).textContent).toBe(OWN_STEPS);
+      for (const box of within(dialog).getAllByRole<HTMLInputElement>('checkbox')) expect(box.disabled).toBe(true);
+    });
+
+    it('keeps a training manager who is a trainee from ticking, and shows the refusal the server still sends', async () => {
+      const user = userEvent.setup();
+      serve({
+        sessions: [
+          session({ id: 1, sessionName: 'Sergeant refresher', trainees: [{ id: '3', name: 'Sam Whitaker' }] }),
+          session({ id: 2, sessionName: 'Week one ride-along' }),
+        ],
+        write: () => json({ error: OWN_STEPS }, 403),
+      });
+      renderApp('/fto/training');
+      await user.click(within(await card('Sergeant refresher')).getByRole('button', { name: 'Manage Sergeant refresher' }));
+      let dialog = await screen.findByRole('dialog', { name: 'Manage: Sergeant refresher' });
+      expect((await within(dialog).findByTestId('trainee-hint')).textContent).toBe(OWN_STEPS);
+      expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Radio procedure' }).disabled).toBe(true);
+      // The manager still changes the people.
+      expect(within(dialog).getByRole('button', { name: 'Add FTO' })).toBeTruthy();
+      expect(within(dialog).queryByTestId('fto-only-hint')).toBeNull();
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+      // Where the screen allows a tick and the server refuses it, its sentence is shown.
+      await user.click(within(await card('Week one ride-along')).getByRole('button', { name: 'Manage Week one ride-along' }));
+      dialog = await screen.findByRole('dialog', { name: 'Manage: Week one ride-along' });
+      await user.click(await within(dialog).findByRole('checkbox', { name: 'Traffic stop' }));
+      expect(await screen.findByText(OWN_STEPS)).toBeTruthy();
+    });
+
+    it('does not offer an FTO as a trainee or a trainee as an FTO when creating, and shows the server\'s refusal', async () => {
+      const user = userEvent.setup();
+      const { writes } = serve({ write: () => json({ error: FTO_AND_TRAINEE }, 400) });
+      renderApp('/fto/training');
+      const dialog = await openCreate(user);
+      await user.click(within(dialog).getByRole('combobox', { name: 'Training template' }));
+      await user.click(await screen.findByRole('option', { name: 'Patrol phase one' }));
+
+      // The viewer is the FTO: the trainee picker marks them and does not add them.
+      await user.click(within(dialog).getByRole('button', { name: 'Add trainee' }));
+      const trainees = await screen.findByRole('dialog', { name: 'Select trainees' });
+      const sam = (await within(trainees).findAllByTestId('picker-person')).find((p) => within(p).queryByText('Sam Whitaker'))!;
+      expect(within(sam).getByTestId('picker-taken').textContent).toBe('Already an FTO');
+      expect(within(sam).getByRole<HTMLButtonElement>('button', { name: 'Add Sam Whitaker' }).disabled).toBe(true);
+      await user.type(within(trainees).getByRole('textbox', { name: 'Search' }), 'Whitaker{Enter}');
+      expect(within(trainees).queryByRole('button', { name: 'Remove Sam Whitaker' })).toBeNull();
+      await user.clear(within(trainees).getByRole('textbox', { name: 'Search' }));
+      await user.click(within(trainees).getByRole('button', { name: 'Add Casey Nguyen' }));
+      await user.click(within(trainees).getByRole('button', { name: 'Done' }));
+
+      // The FTO picker marks the trainee.
+      await user.click(within(dialog).getByRole('button', { name: 'Add FTO' }));
+      const ftos = await screen.findByRole('dialog', { name: 'Select FTOs' });
+      expect(within(ftos).getByRole<HTMLButtonElement>('button', { name: 'Add Casey Nguyen' }).disabled).toBe(true);
+      expect(within(ftos).getAllByTestId('picker-taken').map((t) => t.textContent)).toEqual(['Already a trainee']);
+      await user.click(within(ftos).getByRole('button', { name: 'Done' }));
+      expect(within(dialog).queryByText(FTO_AND_TRAINEE)).toBeNull();
+
+      // Should the server still refuse (it compares names where an id is missing), its sentence is shown.
+      await user.click(within(dialog).getByRole('button', { name: 'Create session' }));
+      expect((await within(dialog).findByTestId('create-session-error')).textContent).toBe(FTO_AND_TRAINEE);
+      expect(writes).toHaveLength(1);
+    });
+
+    it('marks a session that lists someone as FTO and trainee, and refuses to save it before sending', async () => {
+      const user = userEvent.setup();
+      const { writes } = serve({
+        sessions: [
+          session({
+            id: 1,
+            sessionName: 'Mixed up',
+            ftos: [{ id: '2', name: 'Jordan Reyes' }],
+            trainees: [
+              { id: '4', name: 'Casey Nguyen' },
+              { id: '2', name: 'Jordan Reyes' },
+            ],
+          }),
+        ],
+      });
+      renderApp('/fto/training');
+      await user.click(within(await card('Mixed up')).getByRole('button', { name: 'Manage Mixed up' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Manage: Mixed up' });
+      expect(await within(dialog).findByText(FTO_AND_TRAINEE)).toBeTruthy();
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(writes).toHaveLength(0);
+      // The trainee picker leaves out the FTO, but still lets them be removed there.
+      await user.click(within(dialog).getByRole('button', { name: 'Add trainee' }));
+      const picker = await screen.findByRole('dialog', { name: 'Select trainees' });
+      await user.click(await within(picker).findByRole('button', { name: 'Remove Jordan Reyes' }));
+      expect(within(picker).getByRole<HTMLButtonElement>('button', { name: 'Add Jordan Reyes' }).disabled).toBe(true);
+      await user.click(within(picker).getByRole('button', { name: 'Done' }));
+      await waitFor(() => {
+        expect(within(dialog).queryByText(FTO_AND_TRAINEE)).toBeNull();
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => {
+        expect(writes).toHaveLength(1);
+      });
+      expect((writes[0]?.body as SessionPatch).trainees).toEqual([{ id: '4', name: 'Casey Nguyen' }]);
+    });
   });
 });

@@ -20,13 +20,13 @@ import {
 import { useNavAccess } from '@/session/use-nav-access';
 import { sessionsQueryOptions, templatesQueryOptions, useDeleteSession, type Session } from '../api/training';
 import {
-  canChangeSession,
   DELETE_FAILED,
   DELETE_SESSION,
   groupSessions,
   loadProblem,
   personOf,
   SESSION_DELETED,
+  sessionPowers,
   sessionTitle,
   SESSIONS_LOAD_FAILED,
   TEMPLATES_LOAD_FAILED,
@@ -121,7 +121,8 @@ function SessionCard({
  * In progress and Completed (an unknown status under Scheduled), each with its people,
  * time and checklist progress. Training managers create sessions (the create-session modal)
  * and delete them ('Delete this training session?'); managers and the FTOs listed on a
- * session open it in the Manage modal (checklist, status, fields). Others see it read-only.
+ * session open it in the Manage modal (checklist, status, fields; an FTO who is not a manager
+ * changes only the checklist, notes and status). Others see it read-only.
  */
 export function TrainingSessionsPage() {
   const slug = useActiveSlug();
@@ -134,7 +135,7 @@ export function TrainingSessionsPage() {
   const [creating, setCreating] = useState(false);
   const [managing, setManaging] = useState<number | null>(null);
 
-  const canChange = useCallback((session: Session) => canChangeSession(viewer, session, isManager), [viewer, isManager]);
+  const powers = useCallback((session: Session) => sessionPowers(viewer, session, isManager), [viewer, isManager]);
   const closeManage = useCallback(() => {
     setManaging(null);
   }, []);
@@ -235,7 +236,7 @@ export function TrainingSessionsPage() {
                       <SessionCard
                         key={session.id}
                         session={session}
-                        canChange={canChange(session)}
+                        canChange={powers(session).canChange}
                         canDelete={isManager}
                         busy={remove.isPending}
                         onOpen={() => {
@@ -263,7 +264,7 @@ export function TrainingSessionsPage() {
           }}
         />
       )}
-      {managing !== null && <ManageSessionModal sessionId={managing} canChange={canChange} onClose={closeManage} />}
+      {managing !== null && <ManageSessionModal sessionId={managing} powers={powers} onClose={closeManage} />}
     </Container>
   );
 }

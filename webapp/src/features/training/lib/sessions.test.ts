@@ -4,10 +4,12 @@ import {
   canChangeSession,
   fieldsChanged,
   fieldsOf,
+  FTO_AND_TRAINEE,
   ftoFirst,
   groupSessions,
   isFtoLike,
   isoOf,
+  isTraineeOf,
   listsPerson,
   loadProblem,
   newSessionProblem,
@@ -16,7 +18,10 @@ import {
   pickerValueOf,
   removePerson,
   roleNamesOf,
+  rolesProblem,
+  samePerson,
   SESSION_NEEDS_TRAINEE,
+  sessionPowers,
   sessionProblem,
   sessionTitle,
   TEMPLATE_REQUIRED,
@@ -61,11 +66,24 @@ describe('training sessions', () => {
   });
 
   it('validates a new session and a changed one', () => {
-    expect(newSessionProblem({ templateId: null, trainees: [] })).toBe(TEMPLATE_REQUIRED);
-    expect(newSessionProblem({ templateId: 3, trainees: [] })).toBe(TRAINEE_REQUIRED);
-    expect(newSessionProblem({ templateId: 3, trainees: [{ id: '1', name: 'A' }] })).toBeNull();
-    expect(sessionProblem([])).toBe(SESSION_NEEDS_TRAINEE);
-    expect(sessionProblem([{ id: '1', name: 'A' }])).toBeNull();
+    const a = { id: '1', name: 'A' };
+    const b = { id: '2', name: 'B' };
+    expect(newSessionProblem({ templateId: null, ftos: [], trainees: [] })).toBe(TEMPLATE_REQUIRED);
+    expect(newSessionProblem({ templateId: 3, ftos: [], trainees: [] })).toBe(TRAINEE_REQUIRED);
+    expect(newSessionProblem({ templateId: 3, ftos: [b], trainees: [a] })).toBeNull();
+    expect(newSessionProblem({ templateId: 3, ftos: [b, a], trainees: [a] })).toBe(FTO_AND_TRAINEE);
+    expect(sessionProblem({ ftos: [b], trainees: [] })).toBe(SESSION_NEEDS_TRAINEE);
+    expect(sessionProblem({ ftos: [b], trainees: [a] })).toBeNull();
+    expect(sessionProblem({ ftos: [a], trainees: [a] })).toBe(FTO_AND_TRAINEE);
+  });
+
+  it('finds the same person as the server does: by roster id, else by name in any case', () => {
+    expect(samePerson({ id: '4', name: 'Casey' }, { id: '4', name: 'Someone else' })).toBe(true);
+    expect(samePerson({ id: '4', name: 'Casey' }, { id: '5', name: 'Casey' })).toBe(false);
+    expect(samePerson({ id: '', name: 'Casey Nguyen' }, { id: '5', name: 'casey nguyen' })).toBe(true);
+    expect(samePerson({ id: '', name: '' }, { id: '', name: '' })).toBe(false);
+    expect(rolesProblem([{ id: '', name: 'Dale' }], [{ id: '7', name: 'DALE' }])).toBe(FTO_AND_TRAINEE);
+    expect(rolesProblem([{ id: '1', name: 'Dale' }], [{ id: '7', name: 'Dale' }])).toBeNull();
   });
 
   it("joins the load failures with ' | '", () => {
@@ -99,6 +117,39 @@ describe('training sessions', () => {
     expect(canChangeSession(null, session, true)).toBe(false);
   });
 
+  it('gives FTOs who are not managers the checklist, notes and status only, and trainees no ticks', () => {
+    const session = { ftos: [{ id: '9', name: 'Fto' }], trainees: [{ id: '4', name: 'Casey' }] };
+    const viewer = (id: number, name = '') => ({ isAuthenticated: true, canManage: true, roster: { id, name } });
+    expect(sessionPowers(viewer(9), session, false)).toEqual({
+      canChange: true,
+      canChangePeople: false,
+      canTick: true,
+      isTrainee: false,
+    });
+    expect(sessionPowers(viewer(1), session, true)).toEqual({
+      canChange: true,
+      canChangePeople: true,
+      canTick: true,
+      isTrainee: false,
+    });
+    // A trainee never ticks their own steps, even as a manager.
+    expect(sessionPowers(viewer(4), session, true)).toEqual({
+      canChange: true,
+      canChangePeople: true,
+      canTick: false,
+      isTrainee: true,
+    });
+    expect(sessionPowers(viewer(4), session, false)).toEqual({
+      canChange: false,
+      canChangePeople: false,
+      canTick: false,
+      isTrainee: true,
+    });
+    // Listed by name only.
+    expect(isTraineeOf(viewer(12, 'Dale'), { trainees: [{ id: '', name: 'dale' }] })).toBe(true);
+    expect(isTraineeOf(null, session)).toBe(false);
+  });
+
   it('converts the scheduled time between the picker and the API', () => {
     const iso = isoOf('2026-03-12 18:30:00');
     expect(iso).not.toBeNull();
@@ -130,6 +181,8 @@ describe('training sessions', () => {
       ftos: [],
       trainees: [{ id: '4', name: 'Casey' }],
     });
+    // An FTO who is not a training manager sends only what they may change.
+    expect(patchOf(fields, false)).toEqual({ notes: 'Bring radio', status: 'scheduled' });
     expect(fieldsChanged(fields, { ...fields, notes: 'Bring radio' })).toBe(false);
     expect(fieldsChanged(fields, { ...fields, status: 'completed' })).toBe(true);
   });

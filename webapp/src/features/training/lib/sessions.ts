@@ -28,6 +28,13 @@ export const CHECKLIST_UPDATE_FAILED = 'Failed to update checklist';
 /** Not in the spec: what a deletion says (the spec's confirmation is kept word for word). */
 export const SESSION_DELETED = 'Session deleted';
 export const DELETE_FAILED = 'Failed to delete session';
+/** The server's refusals of issue 19's FTO powers, word for word. */
+export const FTO_AND_TRAINEE = 'Nobody can be both an FTO and a trainee of one session.';
+export const MANAGERS_ONLY =
+  "Only training managers change a session's FTOs, trainees, name or time; FTOs tick steps and change notes and status.";
+export const OWN_STEPS = 'Trainees cannot tick their own training steps.';
+/** What an FTO who is not a training manager reads above the people they cannot change. */
+export const FTO_ONLY_HINT = 'Only training managers change the name, time, FTOs and trainees.';
 
 /** An FTO or a trainee as a session stores them: a roster id (as text) and a name. */
 export interface PersonRef {
@@ -67,6 +74,27 @@ export function removePerson(list: readonly PersonRef[], person: PersonRef): Per
   return list.filter((p) => !(p.id === person.id && p.name === person.name));
 }
 
+/**
+ * The same person, as the server compares them: the same roster id, or, where either has
+ * none, the same name (any case).
+ */
+export function samePerson(a: PersonRef, b: PersonRef): boolean {
+  const [aId, bId] = [a.id.trim(), b.id.trim()];
+  if (aId !== '' && bId !== '') return aId === bId;
+  const name = a.name.trim();
+  return name !== '' && name.toLowerCase() === b.name.trim().toLowerCase();
+}
+
+/** Whether `person` is in `list` (by `samePerson`). */
+export function includesPerson(list: readonly PersonRef[], person: PersonRef): boolean {
+  return list.some((p) => samePerson(p, person));
+}
+
+/** The FTO and trainee rule (issue 19): FTO_AND_TRAINEE when someone is in both lists, else null. */
+export function rolesProblem(ftos: readonly PersonRef[], trainees: readonly PersonRef[]): string | null {
+  return ftos.some((fto) => includesPerson(trainees, fto)) ? FTO_AND_TRAINEE : null;
+}
+
 /** Whether a roster id is listed (the picker's 'Added' state). */
 export function listsPerson(list: readonly PersonRef[], entry: RosterPerson): boolean {
   return list.some((p) => p.id === String(entry.id));
@@ -100,16 +128,20 @@ export function ftoFirst<T extends RosterPerson>(entries: readonly T[], roleName
   return [...ftos, ...entries.filter((entry) => !isFtoLike(entry, roleNames))];
 }
 
-/** The create modal's refusal (§5), or null. */
-export function newSessionProblem(input: { templateId: number | null; trainees: readonly PersonRef[] }): string | null {
+/** The create modal's refusal (§5, and nobody both FTO and trainee), or null. */
+export function newSessionProblem(input: {
+  templateId: number | null;
+  ftos: readonly PersonRef[];
+  trainees: readonly PersonRef[];
+}): string | null {
   if (input.templateId === null) return TEMPLATE_REQUIRED;
   if (input.trainees.length === 0) return TRAINEE_REQUIRED;
-  return null;
+  return rolesProblem(input.ftos, input.trainees);
 }
 
-/** The Manage modal's refusal (§5), or null. */
-export function sessionProblem(trainees: readonly PersonRef[]): string | null {
-  return trainees.length === 0 ? SESSION_NEEDS_TRAINEE : null;
+/** The Manage modal's refusal (§5, and nobody both FTO and trainee), or null. */
+export function sessionProblem(input: { ftos: readonly PersonRef[]; trainees: readonly PersonRef[] }): string | null {
+  return input.trainees.length === 0 ? SESSION_NEEDS_TRAINEE : rolesProblem(input.ftos, input.trainees);
 }
 
 /** The load failures of the screen, joined with ' | ' when both fail (§8); null when none. */
@@ -130,14 +162,25 @@ export interface SessionViewer {
   isAuthenticated: boolean;
   /** False on leave of absence. */
   canManage: boolean;
-  roster?: { id: number } | null;
+  roster?: { id: number; name?: string } | null;
 }
 
-/** Whether the viewer is listed as an FTO of the session (by roster id). */
-export function isFtoOf(viewer: SessionViewer | null, session: { ftos: readonly PersonRef[] }): boolean {
+/** The viewer's roster entry as a session lists people, or null without one. */
+function viewerPerson(viewer: SessionViewer | null): PersonRef | null {
   const roster = viewer?.roster;
-  if (roster == null) return false;
-  return session.ftos.some((fto) => fto.id === String(roster.id));
+  return roster == null ? null : { id: String(roster.id), name: roster.name ?? '' };
+}
+
+/** Whether the viewer is listed as an FTO of the session (by roster id, else name). */
+export function isFtoOf(viewer: SessionViewer | null, session: { ftos: readonly PersonRef[] }): boolean {
+  const me = viewerPerson(viewer);
+  return me !== null && includesPerson(session.ftos, me);
+}
+
+/** Whether the viewer is listed as a trainee of the session (by roster id, else name). */
+export function isTraineeOf(viewer: SessionViewer | null, session: { trainees: readonly PersonRef[] }): boolean {
+  const me = viewerPerson(viewer);
+  return me !== null && includesPerson(session.trainees, me);
 }
 
 /**
@@ -151,6 +194,28 @@ export function canChangeSession(
 ): boolean {
   if (viewer?.isAuthenticated !== true || !viewer.canManage) return false;
   return isManager || isFtoOf(viewer, session);
+}
+
+/** What the viewer may do to one session (issue 19's FTO powers, as the server enforces them). */
+export interface SessionPowers {
+  /** Save notes and status (a training manager or an FTO of the session). */
+  canChange: boolean;
+  /** Change the name, scheduled time, FTOs and trainees (a training manager only). */
+  canChangePeople: boolean;
+  /** Tick checklist steps: may change it and is not one of its trainees. */
+  canTick: boolean;
+  /** Listed as a trainee of the session (never ticks their own steps). */
+  isTrainee: boolean;
+}
+
+export function sessionPowers(
+  viewer: SessionViewer | null,
+  session: { ftos: readonly PersonRef[]; trainees: readonly PersonRef[] },
+  isManager: boolean,
+): SessionPowers {
+  const canChange = canChangeSession(viewer, session, isManager);
+  const isTrainee = isTraineeOf(viewer, session);
+  return { canChange, canChangePeople: canChange && isManager, canTick: canChange && !isTrainee, isTrainee };
 }
 
 /** The picker's value ('YYYY-MM-DD HH:mm:ss', local time) of an API date-time; null when absent. */
@@ -196,8 +261,12 @@ export function fieldsOf(session: {
   };
 }
 
-/** The PATCH body of the Manage modal's Save (text trimmed, the time as ISO or null). */
-export function patchOf(fields: SessionFields) {
+/**
+ * The PATCH body of the Manage modal's Save (text trimmed, the time as ISO or null). Without
+ * `people` (an FTO who is not a training manager) only the notes and the status are sent.
+ */
+export function patchOf(fields: SessionFields, people = true) {
+  if (!people) return { notes: fields.notes.trim(), status: fields.status };
   return {
     sessionName: fields.sessionName.trim(),
     scheduledAt: isoOf(fields.scheduledAt),
