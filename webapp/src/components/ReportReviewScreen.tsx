@@ -68,7 +68,9 @@ const ALL = 'all';
  * status filter, the reports as a table (cards on phones) with Case #, Date, Location, the
  * people, the Status badge and Open; 'No reports' when there are none or the list failed to
  * load (§8: silently). Open shows the review dialog; a report in the flow's opening status is
- * moved on (`{action: 'open'}`) as soon as it is shown.
+ * moved on (`{action: 'open'}`) as soon as it is shown, unless it is the viewer's own
+ * (`ownReport`, issue 19): nobody reviews a report they filed or are listed on, so it is shown
+ * read-only with 'You cannot review your own report.' and nothing is sent.
  */
 export function ReportReviewScreen<R extends ReviewableReport>({ config }: { config: ReviewScreenConfig<R> }) {
   const { flow } = config;
@@ -97,7 +99,15 @@ export function ReportReviewScreen<R extends ReviewableReport>({ config }: { con
   });
 
   const apply = async (id: number, request: ReviewRequest): Promise<R> => {
-    const updated = await config.review(id, request);
+    let updated: R;
+    try {
+      updated = await config.review(id, request);
+    } catch (error) {
+      // A refusal (403 own report, 409 signed outcome) may come from a report that changed
+      // meanwhile: show it as it is now.
+      void queryClient.invalidateQueries({ queryKey: config.kindKey(slug), refetchType: 'active' });
+      throw error;
+    }
     queryClient.setQueryData(config.detailKey(slug, id), updated);
     await queryClient.invalidateQueries({ queryKey: config.kindKey(slug), refetchType: 'active' });
     return updated;
@@ -108,7 +118,7 @@ export function ReportReviewScreen<R extends ReviewableReport>({ config }: { con
   const shown = detail.data;
   useEffect(() => {
     if (selected === null || shown?.id !== selected) return;
-    if (openedFor.current === selected || readOnly || !opensOnView(flow, shown.status)) return;
+    if (openedFor.current === selected || readOnly || shown.ownReport === true || !opensOnView(flow, shown.status)) return;
     openedFor.current = selected;
     config.review(selected, OPEN_REQUEST).then(
       (updated) => {

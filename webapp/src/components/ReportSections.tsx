@@ -396,6 +396,8 @@ export function ReviewHistory({ flow, history }: { flow: ReviewFlow; history: re
 /** What the review block needs of a reviewed report. */
 export interface ReviewedReport {
   status: string;
+  /** The viewer filed the report or is listed on it: they may read it, never review it (issue 19). */
+  ownReport?: boolean;
   supervisorNotes?: string | null;
   supervisorSignedBy?: string | null;
   supervisorSignedAt?: string | null;

@@ -102,6 +102,47 @@ describe('ReviewPanel (one panel, every flow)', () => {
     expect((button('Return for correction') as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("shows the server's sentence beside 'Failed to save' when a save is refused (403, 409)", async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const signed = 'This report is signed: its outcome changes only with a new signed decision (Approve & Sign or Deny).';
+    renderPanel({ onReview: () => Promise.reject(new ApiError(409, signed, signed)) });
+    await userEvent.setup().click(button('Save'));
+    expect((await screen.findByTestId('review-failure')).textContent).toBe(`Failed to save: ${signed}`);
+    expect(show).toHaveBeenCalledWith({ color: 'red', title: 'Failed to save', message: signed });
+  });
+
+  it('a signed outcome offers only the decisions: Pending and Under Review are off, with the reason', async () => {
+    renderPanel({
+      report: uofReport({ status: 'in_policy', supervisorSignedBy: 'Sam Whitaker', supervisorSignedAt: '2026-11-21T12:00:00Z' }),
+    });
+    const outcome = screen.getByRole('combobox', { name: 'Outcome' });
+    expect(screen.getByText('This report is signed: choose In Policy or Out of Policy to sign a new decision.')).toBeTruthy();
+    await userEvent.setup().click(outcome);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => [o.textContent, o.getAttribute('aria-disabled') === 'true'])).toEqual([
+      ['Pending', true],
+      ['Under Review', true],
+      ['In Policy', false],
+      ['Out of Policy', false],
+    ]);
+  });
+
+  it("an undecided report's outcome says that a decision signs", () => {
+    renderPanel();
+    expect(screen.getByText('Saving In Policy or Out of Policy signs the report as you.')).toBeTruthy();
+  });
+
+  it("own report: 'You cannot review your own report.' in place of every control (issue 19)", () => {
+    renderPanel({ report: uofReport({ status: 'under_review', ownReport: true, supervisorNotes: 'Seen.' }) });
+    expect(screen.getByRole('heading', { name: 'Supervisor Review & Sign-Off' })).toBeTruthy();
+    expect(screen.getByTestId('own-report-notice').textContent).toBe('You cannot review your own report.');
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(screen.queryByRole('combobox', { name: 'Outcome' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByText('Seen.')).toBeTruthy();
+    expect(screen.getByTestId('signature-line').textContent).toBe('Not signed yet');
+  });
+
   it('read-only (leave of absence): nothing can be sent', () => {
     renderPanel({ readOnly: true });
     for (const name of ['Approve & Sign', 'Save', 'Deny']) expect((button(name) as HTMLButtonElement).disabled).toBe(true);

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { messageOf } from '@/api/client';
@@ -6,6 +6,7 @@ import { formatReportDate } from '@/lib/report-format';
 import {
   buttonEnabled,
   defaultOutcome,
+  isDecision,
   missingNotes,
   outcomeOptions,
   requestOf,
@@ -30,19 +31,72 @@ export interface ReviewPanelProps {
   onReview: (request: ReviewRequest) => Promise<unknown>;
 }
 
+/** The panel's heading with the report's status badge. */
+function PanelHeading({ flow, status }: { flow: ReviewFlow; status: string }) {
+  return (
+    <Group justify="space-between" gap="xs">
+      <Title order={3} size="h5" id="review-panel-title">
+        {REVIEW_TEXTS.panelTitle}
+      </Title>
+      <StatusBadge flow={flow} status={status} />
+    </Group>
+  );
+}
+
 /**
  * 'Supervisor Review & Sign-Off' (command-and-reports §2, §4; issue 10 "Arrest review"): the
  * supervisor's name (the viewer's, read-only), the Outcome select where the flow lets the
  * outcome be picked freely, review notes, the flow's buttons (each enabled in the statuses it
  * works from), and 'Signed by … on …' or 'Not signed yet'. Saves say 'Saved' (green) or
- * 'Failed to save' (red) with the server's reason. Render it keyed on the report's status and
- * signature so that a saved answer starts it afresh.
+ * 'Failed to save' (red) with the server's reason, which also stays beside the buttons (a 403
+ * or 409 says why). Render it keyed on the report's status and signature so that a saved
+ * answer starts it afresh.
+ *
+ * Issue 19: a report the viewer filed or is listed on (`ownReport`) shows 'You cannot review
+ * your own report.' in place of every control. A signed outcome changes only through a new
+ * signed decision, so once a report is signed the Outcome offers only the decisions.
  */
 export function ReviewPanel({ flow, report, reviewerName, readOnly = false, onReview }: ReviewPanelProps) {
+  if (report.ownReport === true) return <OwnReportPanel flow={flow} report={report} />;
+  return <ReviewControls flow={flow} report={report} reviewerName={reviewerName} readOnly={readOnly} onReview={onReview} />;
+}
+
+/** An own report: its status, notes and signature, and the sentence instead of the controls. */
+function OwnReportPanel({ flow, report }: { flow: ReviewFlow; report: ReviewedReport }) {
+  const notes = report.supervisorNotes?.trim() ?? '';
+  const signature = signatureLine(report.supervisorSignedBy, report.supervisorSignedAt, (iso) => formatReportDate(iso));
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="review-panel-title" data-testid="review-panel">
+      <Stack gap="sm">
+        <PanelHeading flow={flow} status={report.status} />
+        <Alert color="yellow" variant="light" data-testid="own-report-notice">
+          {REVIEW_TEXTS.ownReport}
+        </Alert>
+        {notes !== '' && (
+          <div>
+            <Text size="xs" c="dimmed">
+              Review notes
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {notes}
+            </Text>
+          </div>
+        )}
+        <Text size="sm" fw={600} data-testid="signature-line">
+          {signature}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function ReviewControls({ flow, report, reviewerName, readOnly = false, onReview }: ReviewPanelProps) {
   const [outcome, setOutcome] = useState(() => defaultOutcome(flow, report.status));
   const [notes, setNotes] = useState(report.supervisorNotes ?? '');
   const [notesError, setNotesError] = useState<string | null>(null);
   const [busy, setBusy] = useState<ReviewButtonId | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const signed = isDecision(flow, report.status);
 
   const press = async (button: ReviewButton) => {
     const missing = missingNotes(button, notes);
@@ -51,12 +105,15 @@ export function ReviewPanel({ flow, report, reviewerName, readOnly = false, onRe
       return;
     }
     setNotesError(null);
+    setRefusal(null);
     setBusy(button.id);
     try {
       await onReview(requestOf(button.id, { outcome, notes }));
       notifications.show({ color: 'green', message: REVIEW_TEXTS.saved });
     } catch (error) {
-      notifications.show({ color: 'red', title: REVIEW_TEXTS.failed, message: messageOf(error, REVIEW_TEXTS.failed) });
+      const reason = messageOf(error, REVIEW_TEXTS.failed);
+      setRefusal(reason);
+      notifications.show({ color: 'red', title: REVIEW_TEXTS.failed, message: reason });
     } finally {
       setBusy(null);
     }
@@ -68,17 +125,13 @@ export function ReviewPanel({ flow, report, reviewerName, readOnly = false, onRe
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="review-panel-title" data-testid="review-panel">
       <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Title order={3} size="h5" id="review-panel-title">
-            {REVIEW_TEXTS.panelTitle}
-          </Title>
-          <StatusBadge flow={flow} status={report.status} />
-        </Group>
+        <PanelHeading flow={flow} status={report.status} />
         <TextInput label="Supervisor" value={reviewerName} readOnly description="Reviews are recorded as you." />
         {flow.freeOutcome && (
           <Select
             label="Outcome"
-            data={outcomeOptions(flow)}
+            data={outcomeOptions(flow, report.status)}
+            description={signed ? REVIEW_TEXTS.signedOutcome : REVIEW_TEXTS.decisionSigns}
             value={outcome}
             allowDeselect={false}
             disabled={locked}
@@ -117,6 +170,11 @@ export function ReviewPanel({ flow, report, reviewerName, readOnly = false, onRe
             </Button>
           ))}
         </Group>
+        {refusal !== null && (
+          <Text size="sm" c="var(--mantine-color-error)" role="alert" data-testid="review-failure">
+            {refusal === REVIEW_TEXTS.failed ? refusal : `${REVIEW_TEXTS.failed}: ${refusal}`}
+          </Text>
+        )}
         <Text size="sm" fw={600} data-testid="signature-line">
           {signature}
         </Text>

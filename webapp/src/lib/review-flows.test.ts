@@ -3,6 +3,7 @@ import {
   ARREST_FLOW,
   buttonEnabled,
   defaultOutcome,
+  isDecision,
   missingNotes,
   NOTES_REQUIRED,
   notesValue,
@@ -52,6 +53,22 @@ describe('use-of-force flow (command-and-reports §4)', () => {
       { value: 'out_of_policy', label: 'Out of Policy' },
     ]);
     expect(outcomeOptions(UOF_FLOW).map((o) => o.label)).toEqual(['Pending', 'Under Review', 'In Policy', 'Out of Policy']);
+    expect(outcomeOptions(UOF_FLOW, 'under_review').every((o) => !o.disabled)).toBe(true);
+  });
+
+  it('offers a signed report only the other decision: Pending and Under Review are off (issue 19)', () => {
+    for (const signed of ['in_policy', 'out_of_policy']) {
+      expect(isDecision(UOF_FLOW, signed)).toBe(true);
+      expect(outcomeOptions(UOF_FLOW, signed).map((o) => [o.value, o.disabled])).toEqual([
+        ['pending', true],
+        ['under_review', true],
+        ['in_policy', false],
+        ['out_of_policy', false],
+      ]);
+    }
+    expect(isDecision(UOF_FLOW, 'pending')).toBe(false);
+    expect(isDecision(ARREST_FLOW, 'approved')).toBe(true);
+    expect(isDecision(ARREST_FLOW, 'returned')).toBe(false);
   });
 
   it('opens only a pending report into review', () => {

@@ -40,6 +40,12 @@ export interface ReviewFlow {
   freeOutcome: boolean;
   /** The panel's buttons, in order. */
   buttons: readonly ReviewButton[];
+  /**
+   * Statuses that are signed decisions (server/src/shared/review.rs: every status not
+   * `unsigned`). Where the outcome is free, a signed report's outcome changes only to another
+   * decision (a new signature); the server answers 409 otherwise.
+   */
+  decisions: readonly string[];
   /** Column header of the people on the report ('Deputy(s)', 'Officer(s)'). */
   peopleLabel: string;
 }
@@ -47,7 +53,7 @@ export interface ReviewFlow {
 /** The server's message for a return without notes (server/src/shared/review.rs). */
 export const NOTES_REQUIRED = 'Write review notes that say what to correct.';
 
-/** Texts of the review screens (command-and-reports §2, §8). */
+/** Texts of the review screens (command-and-reports §2, §8; issue 19). */
 export const REVIEW_TEXTS = {
   panelTitle: 'Supervisor Review & Sign-Off',
   noReports: 'No reports',
@@ -55,6 +61,12 @@ export const REVIEW_TEXTS = {
   saved: 'Saved',
   failed: 'Failed to save',
   allStatuses: 'All statuses',
+  /** The server's refusal (403) for a report the viewer filed or is listed on, shown in place of the controls. */
+  ownReport: 'You cannot review your own report.',
+  /** Under the Outcome of a signed report: why Pending and Under Review are off. */
+  signedOutcome: 'This report is signed: choose In Policy or Out of Policy to sign a new decision.',
+  /** Under the Outcome of a report not yet decided. */
+  decisionSigns: 'Saving In Policy or Out of Policy signs the report as you.',
 } as const;
 
 /** command-and-reports §4 "Use-of-force report status", §9. */
@@ -74,6 +86,7 @@ export const UOF_FLOW: ReviewFlow = {
     { id: 'save', label: 'Save', color: 'blue', from: [], notesRequired: null },
     { id: 'deny', label: 'Deny', color: 'red', from: [], notesRequired: null },
   ],
+  decisions: ['in_policy', 'out_of_policy'],
   peopleLabel: 'Deputy(s)',
 };
 
@@ -103,6 +116,7 @@ export const ARREST_FLOW: ReviewFlow = {
       notesRequired: NOTES_REQUIRED,
     },
   ],
+  decisions: ['approved'],
   peopleLabel: 'Officer(s)',
 };
 
@@ -125,9 +139,19 @@ export function statusFilterOptions(flow: ReviewFlow): { value: string; label: s
   return [{ value: '', label: REVIEW_TEXTS.allStatuses }, ...flow.statuses.map(({ value, label }) => ({ value, label }))];
 }
 
-/** The Outcome select's choices (free-outcome flows). */
-export function outcomeOptions(flow: ReviewFlow): { value: string; label: string }[] {
-  return flow.statuses.map(({ value, label }) => ({ value, label }));
+/** True when a report in `status` carries a signed decision. */
+export function isDecision(flow: ReviewFlow, status: string): boolean {
+  return flow.decisions.includes(status);
+}
+
+/**
+ * The Outcome select's choices (free-outcome flows). Once a report in `status` is signed, the
+ * undecided statuses are off (issue 19: a signed outcome changes only through a new signed
+ * decision; the server refuses the rest with 409).
+ */
+export function outcomeOptions(flow: ReviewFlow, status = flow.initial): { value: string; label: string; disabled: boolean }[] {
+  const signed = isDecision(flow, status);
+  return flow.statuses.map(({ value, label }) => ({ value, label, disabled: signed && !isDecision(flow, value) }));
 }
 
 /** Opening a report in this status moves it on: send `{action: 'open'}`. */

@@ -31,6 +31,7 @@ export function uofReport(overrides: Partial<UofReport> = {}): UofReport {
     filedBy: 'Casey Nguyen',
     createdAt: '2026-11-20T22:00:00Z',
     history: [],
+    ownReport: false,
     ...overrides,
   };
 }
@@ -59,6 +60,7 @@ export function arrestReport(overrides: Partial<ArrestReport> = {}): ArrestRepor
     filedBy: 'Casey Nguyen',
     createdAt: '2026-11-21T11:00:00Z',
     history: [],
+    ownReport: false,
     ...overrides,
   };
 }

@@ -53,6 +53,7 @@ export function returnedReport(overrides: Partial<ArrestReport> = {}): ArrestRep
     createdAt: '2026-11-18T11:00:00Z',
     filedBy: 'Casey Nguyen',
     history: [],
+    ownReport: true,
     ...overrides,
   };
 }

@@ -10,9 +10,9 @@ import { arrestReport, historyEntry } from '@/test-utils/reports';
 const SUPERVISOR = signedIn(rosterEntry({ id: 3, name: 'Sam Whitaker', rank: 'Sergeant', level: 'supervisor' }));
 const NOTES_REQUIRED = 'Write review notes that say what to correct.';
 
-function serve() {
+function serve({ own = false }: { own?: boolean } = {}) {
   const reports = new Map<number, ArrestReport>([
-    [21, arrestReport()],
+    [21, arrestReport({ ownReport: own })],
     [22, arrestReport({ id: 22, caseNumber: '76', incidentNumber: '76', location: 'Del Perro Pier', status: 'approved' })],
   ]);
   const patches: { id: number; body: unknown }[] = [];
@@ -31,6 +31,7 @@ function serve() {
       if (request.method === 'PATCH') {
         const body = bodyOf(request) as { action: string; supervisorNotes: string | null };
         patches.push({ id, body });
+        if (report.ownReport) return json({ error: 'You cannot review your own report.' }, 403);
         if (body.action === 'return' && (body.supervisorNotes ?? '').trim() === '') return json({ error: NOTES_REQUIRED }, 400);
         const to = body.action === 'open' ? 'under_review' : body.action === 'approve' ? 'approved' : 'returned';
         const updated: ArrestReport = {
@@ -101,6 +102,20 @@ describe('ArrestReviewPage (/supervisor/arrests)', { timeout: 20_000 }, () => {
       expect(within(dialog).getByTestId('history-entry').textContent).toContain('Pending → Under Review');
     });
     expect(within(dialog).queryByRole('combobox', { name: 'Outcome' })).toBeNull();
+  });
+
+  it("a reviewer listed on the arrest sees it read-only with the sentence; nothing is opened (issue 19)", async () => {
+    const { patches } = serve({ own: true });
+    renderApp('/supervisor/arrests');
+    await screen.findAllByTestId('report-row', {}, { timeout: 3000 });
+    await userEvent.setup().click(within(rowOf('Vinewood')).getByRole('button', { name: 'Open case 77' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Case #77' });
+    expect(await within(dialog).findByText('Lamar Davis')).toBeTruthy();
+    expect((await within(dialog).findByTestId('own-report-notice')).textContent).toBe('You cannot review your own report.');
+    expect(within(dialog).queryByRole('button', { name: 'Approve & Sign' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Return for correction' })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(patches).toEqual([]);
   });
 
   it('returns a report for correction only with notes', async () => {

@@ -15,10 +15,12 @@ const SIGNED_AT = '2026-11-21T12:30:00Z';
 interface ServeOptions {
   list?: (status: string | null) => Response;
   viewer?: Partial<ViewerInfo>;
+  /** Reports the viewer filed or is listed on. */
+  own?: number[];
 }
 
 /** The use-of-force calls: a pending, an under-review and a signed report; reviews as the server applies them. */
-function serve({ list, viewer }: ServeOptions = {}) {
+function serve({ list, viewer, own = [] }: ServeOptions = {}) {
   const reports = new Map<number, UofReport>([
     [11, uofReport()],
     [12, uofReport({ id: 12, incidentNumber: '1041', location: 'Route 68, mile 12', status: 'under_review' })],
@@ -38,6 +40,7 @@ function serve({ list, viewer }: ServeOptions = {}) {
       }),
     ],
   ]);
+  for (const id of own) reports.set(id, { ...reports.get(id)!, ownReport: true });
   const lists: (string | null)[] = [];
   const patches: { id: number; body: unknown }[] = [];
   const server = mockAgencyServer({
@@ -61,6 +64,11 @@ function serve({ list, viewer }: ServeOptions = {}) {
       if (request.method === 'PATCH') {
         const body = bodyOf(request) as { action: string | null; status: string | null; supervisorNotes: string | null };
         patches.push({ id, body });
+        if (report.ownReport) return json({ error: 'You cannot review your own report.' }, 403);
+        const decided = report.status === 'in_policy' || report.status === 'out_of_policy';
+        if (decided && body.action === null && (body.status === 'pending' || body.status === 'under_review')) {
+          return json({ error: 'This report is signed: its outcome changes only with a new signed decision (Approve & Sign or Deny).' }, 409);
+        }
         const to =
           body.action === 'open'
             ? 'under_review'
@@ -217,6 +225,44 @@ describe('UofReviewPage (/supervisor/uof)', { timeout: 20_000 }, () => {
     await waitFor(() => {
       expect(panelStatus(dialog)).toBe('Out of Policy');
     });
+  });
+
+  it("a reviewer's own report is shown read-only with the sentence; nothing is opened (issue 19)", async () => {
+    const { patches } = serve({ own: [11] });
+    renderApp('/supervisor/uof');
+    await loaded();
+    await userEvent.setup().click(within(rowOf('Sandy Shores')).getByRole('button', { name: 'Open case 1042' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Case #1042' });
+    // The whole report, read-only.
+    expect(await within(dialog).findByText('Trevor Phillips')).toBeTruthy();
+    const panel = within(await within(dialog).findByTestId('review-panel'));
+    expect(panel.getByTestId('own-report-notice').textContent).toBe('You cannot review your own report.');
+    for (const name of ['Approve & Sign', 'Save', 'Deny', 'Return for correction']) {
+      expect(panel.queryByRole('button', { name })).toBeNull();
+    }
+    expect(panel.queryByRole('combobox', { name: 'Outcome' })).toBeNull();
+    expect(panel.queryByRole('textbox', { name: 'Review notes' })).toBeNull();
+    expect(within(dialog).getByRole('link', { name: 'Print' })).toBeTruthy();
+    // Still pending: no {action: 'open'} was sent.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(patches).toEqual([]);
+    expect(panelStatus(dialog)).toBe('Pending');
+  });
+
+  it('a signed report cannot be put back to Pending or Under Review: those outcomes are off, with the reason', async () => {
+    const { patches } = serve();
+    renderApp('/supervisor/uof');
+    await loaded();
+    const user = userEvent.setup();
+    await user.click(within(rowOf('Paleto Bay Bank')).getByRole('button', { name: 'Open case 1040' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Case #1040' });
+    const panel = within(await within(dialog).findByTestId('review-panel'));
+    expect(panel.getByText('This report is signed: choose In Policy or Out of Policy to sign a new decision.')).toBeTruthy();
+    await user.click(panel.getByRole('combobox', { name: 'Outcome' }));
+    expect((await screen.findByRole('option', { name: 'Pending' })).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('option', { name: 'Out of Policy' }).getAttribute('aria-disabled')).toBeNull();
+    await user.keyboard('{Escape}');
+    expect(patches).toEqual([]);
   });
 
   it('on leave of absence the review is read-only and nothing is opened', async () => {
