@@ -36,6 +36,7 @@ function uof(id: number, filedBy: string, status: string): Schemas['UofReport'] 
     subjectWeapons: '',
     weather: '',
     witnesses: [],
+    ownReport: true,
   };
 }
 
@@ -59,6 +60,7 @@ function arrest(id: number, status: string, supervisorNotes: string | null): Sch
     suspect: { name: 'X', address: '', description: '' },
     witnesses: [],
     totals: { time: 0, bond: 0 },
+    ownReport: true,
   };
 }
 
@@ -136,6 +138,39 @@ describe('Profile: my reports and training', { timeout: 30_000 }, () => {
     expect(within(section).queryByRole('alert')).toBeNull();
     expect(await screen.findByTestId('my-training-empty', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('No training sessions yet.')).toBeTruthy();
+  });
+
+  it('tells the kinds apart when an arrest, a use-of-force report and a ticket share a number (issue 19)', async () => {
+    const ticket: Schemas['Ticket'] = {
+      id: 9,
+      citationNumber: '4',
+      issuedAt: '2026-11-07T08:00',
+      location: 'Route 68',
+      officer,
+      violator: { name: 'Amanda De Santa', address: '', description: '' },
+      vehicle: { plate: '', model: '', colour: '' },
+      violations: [{ statute: 'VC 1', title: 'Speeding', fine: 150 }],
+      totalFine: 150,
+      notes: '',
+      evidence: [],
+      filedBy: 'Casey Nguyen',
+      createdAt: '2026-11-07T10:00:00Z',
+    };
+    serve({
+      '/api/uof?mine=true': () => json([{ ...uof(5, 'Casey Nguyen', 'pending'), incidentNumber: '4' }]),
+      '/api/arrests?mine=true': () => json([{ ...arrest(6, 'pending', null), caseNumber: '4', incidentNumber: '4' }]),
+      '/api/tickets?mine=true': () => json([ticket]),
+      '/api/trainings/assignments?trainee=me': () => json([]),
+    });
+    renderApp('/profile');
+    const section = await screen.findByRole('region', { name: 'My reports' }, { timeout: 5000 });
+    const rows = await within(section).findAllByTestId('my-report', {}, { timeout: 5000 });
+    expect(rows.map((row) => within(row).getByText(/#/).textContent)).toEqual(['Ticket #4', 'Arrest #4', 'Use of force #4']);
+    expect(rows.map((row) => within(row).getByRole('link', { name: 'View report' }).getAttribute('href'))).toEqual([
+      '/reports/print/ticket/9',
+      '/reports/print/arrest/6',
+      '/reports/print/use-of-force/5',
+    ]);
   });
 
   it('says when there are no reports, and shows a failed kind', async () => {
