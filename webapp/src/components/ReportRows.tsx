@@ -1,4 +1,5 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { FormErrors } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { emptyEvidence, emptyWitness, EVIDENCE_URL_ERROR, isBadLink, type EvidenceRow, type WitnessRow } from '@/lib/report-rows';
 
@@ -14,6 +15,19 @@ export function RemoveButton({ label, onClick, disabled = false }: { label: stri
     <Button size="xs" variant="subtle" color="red" aria-label={label} onClick={onClick} disabled={disabled}>
       Remove
     </Button>
+  );
+}
+
+/**
+ * The error of a whole list that has no row to show it in ("Add at least one charge."), under
+ * the section's heading; the section's add button names it (`aria-describedby={id}`).
+ */
+export function ListError({ id, error }: { id: string; error: ReactNode }) {
+  if (error === undefined || error === null || error === false) return null;
+  return (
+    <Text id={id} size="sm" c="var(--mantine-color-error)" role="alert" data-testid="list-error">
+      {error}
+    </Text>
   );
 }
 
@@ -139,17 +153,28 @@ export function WitnessesSection({
   );
 }
 
-/** Evidence & Links (member-portal §2.11): rows of label and url (http or https). */
+/**
+ * Evidence & Links (member-portal §2.11): rows of label and url (http or https). A link that is
+ * not http(s) is marked as it is typed; a validated form's errors (`errors['evidence.0.url']`,
+ * a label without a link too) show in their field, whose input carries that path
+ * (`data-path`) so that the form can focus it.
+ */
 export function EvidenceSection({
   evidence,
   onChange,
   disabled,
   headingId = 'report-evidence',
+  errors = {},
+  path = 'evidence',
 }: {
   evidence: EvidenceRow[];
   onChange: (rows: EvidenceRow[]) => void;
   disabled: boolean;
   headingId?: string;
+  /** The form's errors by field path. */
+  errors?: FormErrors;
+  /** The list's path in the form. */
+  path?: string;
 }) {
   const update = (key: string, patch: Partial<EvidenceRow>) => {
     onChange(evidence.map((row) => (row.key === key ? { ...row, ...patch } : row)));
@@ -179,6 +204,7 @@ export function EvidenceSection({
         )}
         {evidence.map((row, index) => {
           const n = index + 1;
+          const urlPath = `${path}.${String(index)}.url`;
           return (
             <RowCard
               key={row.key}
@@ -211,7 +237,8 @@ export function EvidenceSection({
                   placeholder="https://"
                   value={row.url}
                   disabled={disabled}
-                  error={isBadLink(row.url) ? EVIDENCE_URL_ERROR : undefined}
+                  data-path={urlPath}
+                  error={errors[urlPath] ?? (isBadLink(row.url) ? EVIDENCE_URL_ERROR : undefined)}
                   onChange={(event) => {
                     update(row.key, { url: event.currentTarget.value });
                   }}

@@ -45,6 +45,32 @@ export function isBadLink(url: string): boolean {
   }
 }
 
+/** Errors of a validated form, by field path ('evidence.0.url'), in the order of the form. */
+export type FieldErrors = Record<string, string>;
+
+/** The server's message for a report without a named officer (server/src/shared/report.rs). */
+export const OFFICER_REQUIRED = 'Add at least one officer with a name.';
+
+/**
+ * The officer rows' error: none when a row has a name; otherwise on the first name that can
+ * be typed (`{path}.{index}.name`), or on the list itself when there is none.
+ */
+export function officerErrors(rows: readonly { name: string; locked: boolean }[], path: string): FieldErrors {
+  if (rows.some((row) => row.name.trim() !== '')) return {};
+  const open = rows.findIndex((row) => !row.locked);
+  return { [open === -1 ? path : `${path}.${String(open)}.name`]: OFFICER_REQUIRED };
+}
+
+/** Every evidence row the server would refuse: a label without a link, or a link that is not http(s). */
+export function evidenceErrors(rows: readonly EvidenceRow[], path = 'evidence'): FieldErrors {
+  const errors: FieldErrors = {};
+  rows.forEach((row, index) => {
+    const blank = row.label.trim() === '' && row.url.trim() === '';
+    if (!blank && (row.url.trim() === '' || isBadLink(row.url))) errors[`${path}.${String(index)}.url`] = EVIDENCE_URL_ERROR;
+  });
+  return errors;
+}
+
 /** Witnesses as sent: trimmed, blank rows dropped. */
 export function witnessValues(rows: readonly WitnessRow[]): { name: string; contact: string }[] {
   return rows.map(({ name, contact }) => ({ name: name.trim(), contact: contact.trim() })).filter((w) => w.name !== '' || w.contact !== '');

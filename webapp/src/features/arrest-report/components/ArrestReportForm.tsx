@@ -1,10 +1,12 @@
 import { Alert, Autocomplete, Button, Grid, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { messageOf } from '@/api/client';
+import { clearErrorsUnder, focusFirstError } from '@/components/form-errors';
 import { EvidenceSection, WitnessesSection } from '@/components/ReportRows';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
-import { ARREST_TYPES, draftOf, isDirty, type ArrestDraftValues, type ArrestForm } from '../lib/arrest-form';
+import { ARREST_TYPES, arrestFormErrors, draftOf, isDirty, type ArrestDraftValues, type ArrestForm } from '../lib/arrest-form';
 import { ChargesSection } from './ChargesSection';
 import { OfficersSection } from './OfficersSection';
 
@@ -13,10 +15,10 @@ export interface ArrestReportFormProps {
   initial: ArrestForm;
   /** Resubmitting a returned report: its case number stays. */
   caseNumberLocked: boolean;
-  /** Sends the draft; resolves with the report id. */
-  save: (draft: ArrestDraftValues) => Promise<number>;
-  /** After a successful save (the form is clean by then). */
-  onSaved: (id: number) => void;
+  /** Sends the draft; resolves with the report's case number. */
+  save: (draft: ArrestDraftValues) => Promise<string>;
+  /** After a successful save, with the case number (the form is clean by then). */
+  onSaved: (caseNumber: string) => void;
 }
 
 /** Enter in a one-line input must not file a whole report by accident. */
@@ -29,35 +31,33 @@ function keepEnter(event: KeyboardEvent<HTMLFormElement>) {
  * The arrest report form (member-portal §2.11, §5, §8): case info (case number, incident number
  * = case number, arrest type, date, location), Arresting Officers, Suspect Information,
  * Charges with totals, Witnesses, Narrative, Evidence & Links and 'Save to server' ('Saving…'
- * while busy). The server checks the rest (required date, location, suspect name, a charge)
- * and its message shows as 'Save failed: {message}'. Leaving with unsaved changes asks first.
+ * while busy). Save first checks what the server would refuse (`arrestFormErrors`, issue 19):
+ * every problem is marked in its field at once and the first one takes the focus, and nothing
+ * is sent. Otherwise the server has the last word: its message shows as 'Save failed:
+ * {message}'. Leaving with unsaved changes asks first.
  */
 export function ArrestReportForm({ initial, caseNumberLocked, save, onSaved }: ArrestReportFormProps) {
   const [start] = useState<ArrestForm>(initial);
-  const [form, setForm] = useState<ArrestForm>(initial);
+  const form = useForm<ArrestForm>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: (values) => arrestFormErrors(values, new Date()),
+  });
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const dirty = isDirty(form, start);
+  const dirty = isDirty(form.values, start);
   useUnsavedChanges(dirty && !saving);
 
-  const set = <K extends keyof ArrestForm>(key: K, value: ArrestForm[K]) => {
-    setForm((current) => ({ ...current, [key]: value }));
-  };
-  const setSuspect = (patch: Partial<ArrestForm['suspect']>) => {
-    setForm((current) => ({ ...current, suspect: { ...current.suspect, ...patch } }));
-  };
-
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
+  const send = (values: ArrestForm) => {
     if (saving) return;
     setSaving(true);
     setFailure(null);
-    save(draftOf(form)).then(
-      (id) => {
+    save(draftOf(values)).then(
+      (caseNumber) => {
         setSaving(false);
         // The parent replaces this form; what was typed is saved.
-        setForm(start);
-        onSaved(id);
+        form.reset();
+        onSaved(caseNumber);
       },
       (error: unknown) => {
         setSaving(false);
@@ -67,6 +67,11 @@ export function ArrestReportForm({ initial, caseNumberLocked, save, onSaved }: A
       },
     );
   };
+
+  const submit = form.onSubmit(send, (errors) => {
+    setFailure(null);
+    focusFirstError(form, errors);
+  });
 
   return (
     <form onSubmit={submit} onKeyDown={keepEnter} noValidate aria-label="Arrest report">
@@ -80,63 +85,30 @@ export function ArrestReportForm({ initial, caseNumberLocked, save, onSaved }: A
               <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
                 <TextInput
                   label="Case number"
-                  value={form.caseNumber}
+                  inputMode="numeric"
+                  {...form.getInputProps('caseNumber')}
                   readOnly={caseNumberLocked}
                   description={caseNumberLocked ? 'A resubmitted report keeps its number.' : 'Left blank, the server gives the next number.'}
                   disabled={saving}
-                  onChange={(event) => {
-                    set('caseNumber', event.currentTarget.value);
-                  }}
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-                <TextInput label="Incident number" value={form.caseNumber} readOnly description="Always the case number." />
+                <TextInput label="Incident number" value={form.values.caseNumber} readOnly description="Always the case number." />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-                <Autocomplete
-                  label="Arrest type"
-                  data={ARREST_TYPES}
-                  value={form.arrestType}
-                  disabled={saving}
-                  onChange={(value) => {
-                    set('arrestType', value);
-                  }}
-                />
+                <Autocomplete label="Arrest type" data={ARREST_TYPES} disabled={saving} {...form.getInputProps('arrestType')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-                <TextInput
-                  label="Date"
-                  type="datetime-local"
-                  required
-                  value={form.arrestDate}
-                  disabled={saving}
-                  onChange={(event) => {
-                    set('arrestDate', event.currentTarget.value);
-                  }}
-                />
+                <TextInput label="Date" type="datetime-local" required disabled={saving} {...form.getInputProps('arrestDate')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6, md: 8 }}>
-                <TextInput
-                  label="Location"
-                  required
-                  value={form.location}
-                  disabled={saving}
-                  onChange={(event) => {
-                    set('location', event.currentTarget.value);
-                  }}
-                />
+                <TextInput label="Location" required disabled={saving} {...form.getInputProps('location')} />
               </Grid.Col>
             </Grid>
           </Stack>
         </Paper>
 
-        <OfficersSection
-          officers={form.officers}
-          disabled={saving}
-          onChange={(officers) => {
-            set('officers', officers);
-          }}
-        />
+        <OfficersSection form={form} disabled={saving} />
 
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby="arrest-suspect">
           <Stack gap="sm">
@@ -144,50 +116,20 @@ export function ArrestReportForm({ initial, caseNumberLocked, save, onSaved }: A
               Suspect Information
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                label="Suspect name"
-                required
-                value={form.suspect.name}
-                disabled={saving}
-                onChange={(event) => {
-                  setSuspect({ name: event.currentTarget.value });
-                }}
-              />
-              <TextInput
-                label="Address"
-                value={form.suspect.address}
-                disabled={saving}
-                onChange={(event) => {
-                  setSuspect({ address: event.currentTarget.value });
-                }}
-              />
+              <TextInput label="Suspect name" required disabled={saving} {...form.getInputProps('suspect.name')} />
+              <TextInput label="Address" disabled={saving} {...form.getInputProps('suspect.address')} />
             </SimpleGrid>
-            <Textarea
-              label="Description"
-              autosize
-              minRows={2}
-              value={form.suspect.description}
-              disabled={saving}
-              onChange={(event) => {
-                setSuspect({ description: event.currentTarget.value });
-              }}
-            />
+            <Textarea label="Description" autosize minRows={2} disabled={saving} {...form.getInputProps('suspect.description')} />
           </Stack>
         </Paper>
 
-        <ChargesSection
-          charges={form.charges}
-          disabled={saving}
-          onChange={(charges) => {
-            set('charges', charges);
-          }}
-        />
+        <ChargesSection form={form} disabled={saving} />
 
         <WitnessesSection
-          witnesses={form.witnesses}
+          witnesses={form.values.witnesses}
           disabled={saving}
           onChange={(witnesses) => {
-            set('witnesses', witnesses);
+            form.setFieldValue('witnesses', witnesses);
           }}
         />
 
@@ -196,24 +138,17 @@ export function ArrestReportForm({ initial, caseNumberLocked, save, onSaved }: A
             <Title order={2} size="h4" id="arrest-narrative">
               Narrative
             </Title>
-            <Textarea
-              aria-labelledby="arrest-narrative"
-              autosize
-              minRows={6}
-              value={form.narrative}
-              disabled={saving}
-              onChange={(event) => {
-                set('narrative', event.currentTarget.value);
-              }}
-            />
+            <Textarea aria-labelledby="arrest-narrative" autosize minRows={6} disabled={saving} {...form.getInputProps('narrative')} />
           </Stack>
         </Paper>
 
         <EvidenceSection
-          evidence={form.evidence}
+          evidence={form.values.evidence}
+          errors={form.errors}
           disabled={saving}
           onChange={(evidence) => {
-            set('evidence', evidence);
+            form.setFieldValue('evidence', evidence);
+            clearErrorsUnder(form, 'evidence');
           }}
         />
 

@@ -2,7 +2,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, resetAppStores } from '@/test-utils/app';
 import { bodyOf, json } from '@/test-utils/fixtures';
-import { screen, waitFor, within } from '@/test-utils/render';
+import { errorOf } from '@/test-utils/form';
+import { fireEvent, screen, waitFor, within } from '@/test-utils/render';
 import { arrestServer, returnedReport, type ServeOptions } from './fixtures';
 
 function serve(options: ServeOptions = {}) {
@@ -12,6 +13,7 @@ function serve(options: ServeOptions = {}) {
 }
 
 const field = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name });
+const dateField = () => screen.getByLabelText<HTMLInputElement>(/^Date/, { selector: 'input' });
 const totals = () => [screen.getByTestId('total-time').textContent, screen.getByTestId('total-bond').textContent];
 
 describe('ArrestReportPage', { timeout: 60_000 }, () => {
@@ -99,7 +101,8 @@ describe('ArrestReportPage', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save to server' }));
     expect(await screen.findByRole('button', { name: 'Saving…' })).toBeTruthy();
     release();
-    expect(await screen.findByText('Saved report (id: 17)', { selector: '[data-testid="arrest-saved"] *' })).toBeTruthy();
+    // The number the member knows, not the database id (17).
+    expect(await screen.findByText('Saved report (case #4)', { selector: '[data-testid="arrest-saved"] *' })).toBeTruthy();
 
     const post = server.requests.find((r) => r.method === 'POST' && r.url.startsWith('/api/arrests'))!;
     expect(bodyOf(post)).toMatchObject({
@@ -128,9 +131,9 @@ describe('ArrestReportPage', { timeout: 60_000 }, () => {
     expect(field('Officer 1 name').value).toBe('Casey Nguyen');
   });
 
-  it("shows 'Save failed: {message}' with the server's text", async () => {
+  it('marks every missing or invalid field at once, focuses the first and sends nothing (issue 19)', async () => {
     const user = userEvent.setup();
-    serve({ post: () => json({ error: 'Suspect name is required.' }, 400) });
+    const server = serve();
     renderApp('/reports/arrest');
     await waitFor(
       () => {
@@ -138,8 +141,55 @@ describe('ArrestReportPage', { timeout: 60_000 }, () => {
       },
       { timeout: 5000 },
     );
+    await user.clear(field('Case number'));
+    await user.type(field('Case number'), '9223372036854775807');
+    fireEvent.change(dateField(), { target: { value: '' } });
+    await user.click(screen.getByRole('button', { name: 'Add link' }));
+    await user.type(field('Evidence 1 label'), 'Body camera');
     await user.click(screen.getByRole('button', { name: 'Save to server' }));
-    expect(await screen.findByTestId('arrest-save-failure')).toHaveProperty('textContent', 'Save failed: Suspect name is required.');
+
+    expect(errorOf(field('Case number'))).toBe('Case number must be a whole number from 1 to 999999999.');
+    expect(errorOf(dateField())).toBe('Arrest date is required.');
+    expect(errorOf(field('Location'))).toBe('Location is required.');
+    expect(errorOf(field('Suspect name'))).toBe('Suspect name is required.');
+    expect(errorOf(field('Charge 1 charge'))).toBe('Add at least one charge.');
+    expect(errorOf(field('Evidence 1 URL'))).toBe('Evidence links must be http(s) URLs.');
+    // The viewer is the first officer: nothing to say there.
+    expect(errorOf(field('Officer 1 name'))).toBeNull();
+    expect(document.activeElement).toBe(field('Case number'));
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+    expect(screen.queryByTestId('arrest-save-failure')).toBeNull();
+
+    // Typing clears a field's error; the next save focuses the first one left.
+    await user.clear(field('Case number'));
+    expect(errorOf(field('Case number'))).toBeNull();
+    fireEvent.change(dateField(), { target: { value: '1999-12-31T23:00' } });
+    await user.click(screen.getByRole('button', { name: 'Save to server' }));
+    expect(errorOf(dateField())).toBe('Arrest date must be between 2000-01-01 and today.');
+    expect(errorOf(field('Case number'))).toBeNull();
+    expect(document.activeElement).toBe(dateField());
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it("shows 'Save failed: {message}' with the server's text when the form found nothing", async () => {
+    const user = userEvent.setup();
+    const server = serve({ post: () => json({ error: 'Another arrest report already has this case number.' }, 409) });
+    renderApp('/reports/arrest');
+    await waitFor(
+      () => {
+        expect(field('Case number').value).toBe('4');
+      },
+      { timeout: 5000 },
+    );
+    await user.type(field('Location'), 'Vinewood');
+    await user.type(field('Suspect name'), 'Lamar Davis');
+    await user.type(field('Charge 1 charge'), 'Assault');
+    await user.click(screen.getByRole('button', { name: 'Save to server' }));
+    expect(await screen.findByTestId('arrest-save-failure')).toHaveProperty(
+      'textContent',
+      'Save failed: Another arrest report already has this case number.',
+    );
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Save to server' })).toBeTruthy();
   });
 
@@ -170,7 +220,7 @@ describe('ArrestReportPage', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Select Deputy' }));
     await user.click(await screen.findByRole('button', { name: 'Select Jordan Reyes' }));
     await user.click(screen.getByRole('button', { name: 'Save to server' }));
-    expect(await screen.findByText('Saved report (id: 9)', { selector: '[data-testid="arrest-saved"] *' })).toBeTruthy();
+    expect(await screen.findByText('Saved report (case #3)', { selector: '[data-testid="arrest-saved"] *' })).toBeTruthy();
     expect(screen.getByText('The report is pending review again.')).toBeTruthy();
     const put = server.requests.find((r) => r.method === 'PUT')!;
     expect(put.url).toContain('/api/arrests/9');

@@ -11,8 +11,11 @@ import { arrestQueryOptions, fileArrest, nextCaseNumberQueryOptions, resubmitArr
 import { formOfReport, newArrestForm, type OfficerValue } from '../lib/arrest-form';
 import { ArrestReportForm } from './ArrestReportForm';
 
-/** §8: what the page says after a save. */
-export const savedText = (id: number) => `Saved report (id: ${id})`;
+/**
+ * What the page says after a save: the case number the member knows, not the database id
+ * (issue 19; member-portal §8 said 'Saved report (id: {id})').
+ */
+export const savedText = (caseNumber: string) => `Saved report (case #${caseNumber})`;
 
 /** The case number when the suggestion cannot load (§5: 1). */
 const FALLBACK_CASE_NUMBER = '1';
@@ -39,7 +42,7 @@ function useViewerOfficer(): { ready: boolean; officer: OfficerValue | null } {
 /**
  * /reports/arrest (member-portal §2.11, §4 "Arrest save", §5, §8). A new report starts with the
  * suggested case number (GET /api/arrests/next-number; 1 when it cannot load) and the viewer
- * as first officer; after it is saved the page says 'Saved report (id: {id})' and a fresh form
+ * as first officer; after it is saved the page says 'Saved report (case #{number})' and a fresh form
  * starts with the next number. With `?resubmit={id}` the page loads that report, returned for
  * correction, shows the supervisor's notes above it and saves with PUT (pending review again).
  */
@@ -92,9 +95,9 @@ function NewReport() {
         key={formKey}
         initial={newArrestForm(caseNumber, viewer.officer, new Date())}
         caseNumberLocked={false}
-        save={async (draft) => (await fileArrest(draft)).id}
-        onSaved={(id) => {
-          const text = savedText(id);
+        save={async (draft) => (await fileArrest(draft)).caseNumber}
+        onSaved={(caseNumber) => {
+          const text = savedText(caseNumber);
           notifications.show({ color: 'green', title: 'Arrest report', message: text });
           setSaved(text);
           window.scrollTo({ top: 0 });
@@ -174,9 +177,9 @@ function Resubmission({ id }: { id: number }) {
       <ArrestReportForm
         initial={formOfReport(data, viewer.officer)}
         caseNumberLocked
-        save={async (draft) => (await resubmitArrest(id, draft)).id}
-        onSaved={(savedId) => {
-          const text = savedText(savedId);
+        save={async (draft) => (await resubmitArrest(id, draft)).caseNumber}
+        onSaved={(caseNumber) => {
+          const text = savedText(caseNumber);
           notifications.show({ color: 'green', title: 'Arrest report', message: text });
           setSaved(text);
           window.scrollTo({ top: 0 });

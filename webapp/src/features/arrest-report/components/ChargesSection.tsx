@@ -1,16 +1,17 @@
 import { Alert, Button, Grid, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { penalCodesErrorText, penalCodesQueryOptions } from '@/api/penal-codes';
+import { clearErrorsUnder } from '@/components/form-errors';
 import { PenalCodeSearch } from '@/components/PenalCodeSearch';
-import { RemoveButton } from '@/components/ReportRows';
+import { ListError, RemoveButton } from '@/components/ReportRows';
 import { formatMonths, formatUsd } from '@/lib/penal-format';
-import { chargeTotals, emptyCharge, fillCharge, type ChargeRow } from '../lib/arrest-form';
+import { chargeTotals, CHARGE_LIMITS, emptyCharge, fillCharge, type ArrestForm } from '../lib/arrest-form';
 
 interface ChargesSectionProps {
-  charges: ChargeRow[];
-  onChange: (charges: ChargeRow[]) => void;
+  form: UseFormReturnType<ArrestForm>;
   disabled: boolean;
 }
 
@@ -19,18 +20,17 @@ interface ChargesSectionProps {
  * (dollars). Each row's Catalog button opens 'Search Penal Code' and fills the row from the
  * chosen entry (§5 fill rule); it is disabled when the catalogue failed to load, whose §8 text
  * shows under the rows. Count has a minimum of 1 (blank counts as 1). The totals of time and
- * bond (Σ value × count) follow the rows.
+ * bond (Σ value × count) follow the rows. Errors show in their fields; "Add at least one
+ * charge." on the first row's charge, or under the heading when there is no row.
  */
-export function ChargesSection({ charges, onChange, disabled }: ChargesSectionProps) {
+export function ChargesSection({ form, disabled }: ChargesSectionProps) {
   const slug = useActiveSlug();
   const catalogue = useQuery(penalCodesQueryOptions(slug));
   const [searchFor, setSearchFor] = useState<string | null>(null);
+  const charges = form.values.charges;
   const totals = chargeTotals(charges);
   const catalogFailed = catalogue.status === 'error';
-
-  const update = (key: string, patch: Partial<ChargeRow>) => {
-    onChange(charges.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-  };
+  const listError = form.errors.charges;
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="arrest-charges">
@@ -43,13 +43,16 @@ export function ChargesSection({ charges, onChange, disabled }: ChargesSectionPr
             size="xs"
             variant="default"
             disabled={disabled}
+            data-path="charges"
+            aria-describedby={listError === undefined ? undefined : 'arrest-charges-error'}
             onClick={() => {
-              onChange([...charges, emptyCharge()]);
+              form.insertListItem('charges', emptyCharge());
             }}
           >
             Add charge
           </Button>
         </Group>
+        <ListError id="arrest-charges-error" error={listError} />
         {charges.length === 0 && (
           <Text size="sm" c="dimmed">
             No charges yet.
@@ -57,6 +60,7 @@ export function ChargesSection({ charges, onChange, disabled }: ChargesSectionPr
         )}
         {charges.map((row, index) => {
           const n = index + 1;
+          const path = `charges.${String(index)}`;
           return (
             <Paper key={row.key} withBorder radius="sm" p="sm" data-testid="charge-row">
               <Stack gap="xs">
@@ -80,7 +84,7 @@ export function ChargesSection({ charges, onChange, disabled }: ChargesSectionPr
                       label={`Remove charge ${n}`}
                       disabled={disabled}
                       onClick={() => {
-                        onChange(charges.filter((other) => other.key !== row.key));
+                        form.removeListItem('charges', index);
                       }}
                     />
                   </Group>
@@ -90,38 +94,29 @@ export function ChargesSection({ charges, onChange, disabled }: ChargesSectionPr
                     <TextInput
                       label="Statute"
                       aria-label={`Charge ${n} statute`}
-                      value={row.statute}
+                      {...form.getInputProps(`${path}.statute`)}
                       disabled={disabled}
-                      onChange={(event) => {
-                        update(row.key, { statute: event.currentTarget.value });
-                      }}
                     />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, xs: 8, md: 4 }}>
                     <TextInput
                       label="Charge"
                       aria-label={`Charge ${n} charge`}
-                      value={row.charge}
+                      {...form.getInputProps(`${path}.charge`)}
                       disabled={disabled}
-                      onChange={(event) => {
-                        update(row.key, { charge: event.currentTarget.value });
-                      }}
                     />
                   </Grid.Col>
                   <Grid.Col span={{ base: 4, md: 2 }}>
                     <NumberInput
                       label="Count"
                       aria-label={`Charge ${n} count`}
-                      value={row.count}
+                      {...form.getInputProps(`${path}.count`)}
                       min={1}
-                      max={1000}
+                      max={CHARGE_LIMITS.count}
                       allowDecimal={false}
                       allowNegative={false}
                       hideControls
                       disabled={disabled}
-                      onChange={(value) => {
-                        update(row.key, { count: value });
-                      }}
                     />
                   </Grid.Col>
                   <Grid.Col span={{ base: 4, md: 2 }}>
@@ -129,15 +124,12 @@ export function ChargesSection({ charges, onChange, disabled }: ChargesSectionPr
                       label="Time"
                       aria-label={`Charge ${n} time (months)`}
                       suffix=" mo"
-                      value={row.time}
+                      {...form.getInputProps(`${path}.time`)}
                       min={0}
                       allowDecimal={false}
                       allowNegative={false}
                       hideControls
                       disabled={disabled}
-                      onChange={(value) => {
-                        update(row.key, { time: value });
-                      }}
                     />
                   </Grid.Col>
                   <Grid.Col span={{ base: 4, md: 2 }}>
@@ -145,16 +137,13 @@ export function ChargesSection({ charges, onChange, disabled }: ChargesSectionPr
                       label="Bond"
                       aria-label={`Charge ${n} bond ($)`}
                       prefix="$"
-                      value={row.bond}
+                      {...form.getInputProps(`${path}.bond`)}
                       min={0}
                       allowDecimal={false}
                       allowNegative={false}
                       thousandSeparator=","
                       hideControls
                       disabled={disabled}
-                      onChange={(value) => {
-                        update(row.key, { bond: value });
-                      }}
                     />
                   </Grid.Col>
                 </Grid>
@@ -182,8 +171,11 @@ export function ChargesSection({ charges, onChange, disabled }: ChargesSectionPr
           setSearchFor(null);
         }}
         onSelect={(entry) => {
-          const key = searchFor;
-          onChange(charges.map((row) => (row.key === key ? fillCharge(row, entry) : row)));
+          const index = form.getValues().charges.findIndex((row) => row.key === searchFor);
+          const row = form.getValues().charges[index];
+          if (row === undefined) return;
+          form.replaceListItem('charges', index, fillCharge(row, entry));
+          clearErrorsUnder(form, `charges.${String(index)}`);
         }}
       />
     </Paper>

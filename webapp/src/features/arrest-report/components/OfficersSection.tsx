@@ -1,14 +1,15 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { DeputyPicker } from '@/components/DeputyPicker';
-import { RemoveButton } from '@/components/ReportRows';
+import { clearErrorsUnder } from '@/components/form-errors';
+import { ListError, RemoveButton } from '@/components/ReportRows';
 import { formatCallsign } from '@/lib/callsign';
-import { callsignInput, emptyOfficer, withPickedOfficer, type OfficerRow } from '../lib/arrest-form';
+import { callsignInput, emptyOfficer, withPickedOfficer, type ArrestForm } from '../lib/arrest-form';
 
 interface OfficersSectionProps {
-  officers: OfficerRow[];
-  onChange: (officers: OfficerRow[]) => void;
+  form: UseFormReturnType<ArrestForm>;
   disabled: boolean;
 }
 
@@ -17,13 +18,13 @@ interface OfficersSectionProps {
  * auto-filled from the signed-in user's roster entry, is read-only and cannot be removed.
  * 'Select Deputy' picks someone from the roster (filling the last blank row or adding one);
  * 'Add officer' adds a blank row to type in. Callsign input strips spaces and dashes; the
- * read-only first row shows its callsign normalised (B-13).
+ * read-only first row shows its callsign normalised (B-13). Without a named officer the error
+ * sits on the first name that can be typed, or under the heading when there is no row.
  */
-export function OfficersSection({ officers, onChange, disabled }: OfficersSectionProps) {
+export function OfficersSection({ form, disabled }: OfficersSectionProps) {
   const [picking, setPicking] = useState(false);
-  const update = (key: string, patch: Partial<OfficerRow>) => {
-    onChange(officers.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-  };
+  const officers = form.values.officers;
+  const listError = form.errors.officers;
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="arrest-officers">
@@ -47,14 +48,17 @@ export function OfficersSection({ officers, onChange, disabled }: OfficersSectio
               size="xs"
               variant="default"
               disabled={disabled}
+              data-path="officers"
+              aria-describedby={listError === undefined ? undefined : 'arrest-officers-error'}
               onClick={() => {
-                onChange([...officers, emptyOfficer()]);
+                form.insertListItem('officers', emptyOfficer());
               }}
             >
               Add officer
             </Button>
           </Group>
         </Group>
+        <ListError id="arrest-officers-error" error={listError} />
         {officers.map((row, index) => {
           const n = index + 1;
           const shown = formatCallsign(row.callsign);
@@ -77,7 +81,7 @@ export function OfficersSection({ officers, onChange, disabled }: OfficersSectio
                       label={`Remove officer ${n}`}
                       disabled={disabled}
                       onClick={() => {
-                        onChange(officers.filter((other) => other.key !== row.key));
+                        form.removeListItem('officers', index);
                       }}
                     />
                   )}
@@ -86,31 +90,26 @@ export function OfficersSection({ officers, onChange, disabled }: OfficersSectio
                   <TextInput
                     label="Name"
                     aria-label={`Officer ${n} name`}
-                    value={row.name}
+                    {...form.getInputProps(`officers.${String(index)}.name`)}
                     readOnly={row.locked}
                     disabled={disabled}
-                    onChange={(event) => {
-                      update(row.key, { name: event.currentTarget.value });
-                    }}
                   />
                   <TextInput
                     label="Rank"
                     aria-label={`Officer ${n} rank`}
-                    value={row.rank}
+                    {...form.getInputProps(`officers.${String(index)}.rank`)}
                     readOnly={row.locked}
                     disabled={disabled}
-                    onChange={(event) => {
-                      update(row.key, { rank: event.currentTarget.value });
-                    }}
                   />
                   <TextInput
                     label="Callsign"
                     aria-label={`Officer ${n} callsign`}
+                    {...form.getInputProps(`officers.${String(index)}.callsign`)}
                     value={row.locked ? shown : row.callsign}
                     readOnly={row.locked}
                     disabled={disabled}
                     onChange={(event) => {
-                      update(row.key, { callsign: callsignInput(event.currentTarget.value) });
+                      form.setFieldValue(`officers.${String(index)}.callsign`, callsignInput(event.currentTarget.value));
                     }}
                   />
                 </SimpleGrid>
@@ -125,12 +124,13 @@ export function OfficersSection({ officers, onChange, disabled }: OfficersSectio
           setPicking(false);
         }}
         onSelect={(officer) => {
-          const next = withPickedOfficer(officers, officer);
+          const next = withPickedOfficer(form.getValues().officers, officer);
           if (next === null) {
             notifications.show({ color: 'yellow', message: `${officer.name} is already listed.` });
             return;
           }
-          onChange(next);
+          form.setFieldValue('officers', next);
+          clearErrorsUnder(form, 'officers');
         }}
       />
     </Paper>

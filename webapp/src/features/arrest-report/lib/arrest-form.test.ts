@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { emptyEvidence } from '@/lib/report-rows';
 import {
   amountOf,
+  arrestFormErrors,
   callsignInput,
   caseNumberValue,
   chargeTotals,
   countOf,
   draftOf,
   emptyCharge,
+  emptyOfficer,
   fillCharge,
   formOfReport,
   isDirty,
@@ -147,5 +150,68 @@ describe('formOfReport', () => {
     expect(form.officers[0]!.locked).toBe(true);
     expect(form.charges[0]).toMatchObject({ statute: 'PC 1', count: 1, time: 2, bond: 3 });
     expect(formOfReport({ ...form, charges: [], officers: [] }, ME).charges).toHaveLength(1);
+  });
+});
+
+describe('arrestFormErrors (what the server would refuse, issue 19)', () => {
+  const filled = () => ({
+    ...newArrestForm('12', ME, NOW),
+    location: 'Vinewood',
+    suspect: { name: 'Lamar Davis', address: '', description: '' },
+    charges: [charge({ statute: 'PC 101' })],
+  });
+
+  it('finds nothing in a complete form; a blank case number is the server\'s to give', () => {
+    expect(arrestFormErrors(filled(), NOW)).toEqual({});
+    expect(arrestFormErrors({ ...filled(), caseNumber: ' ' }, NOW)).toEqual({});
+  });
+
+  it('marks every problem at once, in the order of the form', () => {
+    const form = {
+      ...newArrestForm('12345678901', null, NOW),
+      arrestDate: '',
+      charges: [emptyCharge(), charge({ time: 3 })],
+      evidence: [{ ...emptyEvidence(), label: 'Cam' }, emptyEvidence(), { ...emptyEvidence(), url: 'javascript:alert(1)' }],
+    };
+    expect(arrestFormErrors(form, NOW)).toEqual({
+      caseNumber: 'Case number must be a whole number from 1 to 999999999.',
+      arrestDate: 'Arrest date is required.',
+      location: 'Location is required.',
+      'officers.0.name': 'Add at least one officer with a name.',
+      'suspect.name': 'Suspect name is required.',
+      'charges.1.charge': 'Each charge needs a statute or a charge.',
+      'evidence.0.url': 'Evidence links must be http(s) URLs.',
+      'evidence.2.url': 'Evidence links must be http(s) URLs.',
+    });
+    expect(Object.keys(arrestFormErrors(form, NOW))[0]).toBe('caseNumber');
+  });
+
+  it('says a charge is needed on the first row, or on the list without rows', () => {
+    expect(arrestFormErrors({ ...filled(), charges: [emptyCharge()] }, NOW)).toEqual({ 'charges.0.charge': 'Add at least one charge.' });
+    expect(arrestFormErrors({ ...filled(), charges: [] }, NOW)).toEqual({ charges: 'Add at least one charge.' });
+  });
+
+  it('keeps counts, time and bond within the server\'s limits', () => {
+    expect(arrestFormErrors({ ...filled(), charges: [charge({ statute: 'PC 1', count: 1001, time: 12_001, bond: 100_000_001 })] }, NOW)).toEqual({
+      'charges.0.count': 'A count is from 1 to 1000.',
+      'charges.0.time': 'Time is at most 12,000 months.',
+      'charges.0.bond': 'Bond is at most $100,000,000.',
+    });
+  });
+
+  it('checks the date is real and from 2000-01-01 to tomorrow', () => {
+    expect(arrestFormErrors({ ...filled(), arrestDate: '2026-02-30T10:00' }, NOW)).toEqual({
+      arrestDate: 'Arrest date must be a date such as 2026-11-20 or 2026-11-20T21:30.',
+    });
+    expect(arrestFormErrors({ ...filled(), arrestDate: '2031-01-01T10:00' }, NOW)).toEqual({
+      arrestDate: 'Arrest date must be between 2000-01-01 and today.',
+    });
+  });
+
+  it('needs a named officer: on the first row that can be typed in, or on the list', () => {
+    expect(arrestFormErrors({ ...filled(), officers: [] }, NOW)).toEqual({ officers: 'Add at least one officer with a name.' });
+    expect(arrestFormErrors({ ...filled(), officers: [emptyOfficer(), emptyOfficer()] }, NOW)).toEqual({
+      'officers.0.name': 'Add at least one officer with a name.',
+    });
   });
 });

@@ -4,7 +4,18 @@
  */
 
 import { compactCallsign } from '@/lib/deputy-search';
-import { evidenceValues, localDateTime, rowKey, witnessValues, type EvidenceRow, type WitnessRow } from '@/lib/report-rows';
+import {
+  evidenceErrors,
+  evidenceValues,
+  localDateTime,
+  officerErrors,
+  rowKey,
+  witnessValues,
+  type EvidenceRow,
+  type FieldErrors,
+  type WitnessRow,
+} from '@/lib/report-rows';
+import { reportDateProblem, reportNumberProblem } from '@/lib/report-rules';
 
 
 export interface OfficerRow {
@@ -275,4 +286,53 @@ export function draftOf(form: ArrestForm): ArrestDraftValues {
 /** True when the form differs from where it started (row keys aside). */
 export function isDirty(form: ArrestForm, initial: ArrestForm): boolean {
   return JSON.stringify(draftOf(form)) !== JSON.stringify(draftOf(initial));
+}
+
+/** The server's messages (server/src/features/arrests/model.rs), and the form's for its limits. */
+export const ARREST_ERRORS = {
+  dateRequired: 'Arrest date is required.',
+  locationRequired: 'Location is required.',
+  suspectRequired: 'Suspect name is required.',
+  chargeRequired: 'Add at least one charge.',
+  chargeNamed: 'Each charge needs a statute or a charge.',
+  countRange: 'A count is from 1 to 1000.',
+  timeRange: 'Time is at most 12,000 months.',
+  bondRange: 'Bond is at most $100,000,000.',
+} as const;
+
+/** The server's upper limits of a charge (count, months of custody, dollars of bond). */
+export const CHARGE_LIMITS = { count: 1000, time: 12_000, bond: 100_000_000 } as const;
+
+/**
+ * Everything the server would refuse in the form that the form can know, by field path
+ * ('location', 'suspect.name', 'charges.0.charge'), in the order of the form: the case number
+ * (blank or 1 to 999,999,999), the date (required, real, from 2000-01-01 to tomorrow), the
+ * location, an officer with a name, the suspect's name, at least one charge (each with a
+ * statute or a name, within the limits) and http(s) evidence links. Blank charge rows are
+ * dropped on save, as the server drops them.
+ */
+export function arrestFormErrors(form: ArrestForm, now: Date): FieldErrors {
+  const errors: FieldErrors = {};
+  const number = reportNumberProblem('Case number', form.caseNumber);
+  if (number !== null) errors.caseNumber = number;
+  const date = form.arrestDate.trim() === '' ? ARREST_ERRORS.dateRequired : reportDateProblem('Arrest date', form.arrestDate, now);
+  if (date !== null) errors.arrestDate = date;
+  if (form.location.trim() === '') errors.location = ARREST_ERRORS.locationRequired;
+  Object.assign(errors, officerErrors(form.officers, 'officers'));
+  if (form.suspect.name.trim() === '') errors['suspect.name'] = ARREST_ERRORS.suspectRequired;
+
+  let charges = 0;
+  form.charges.forEach((row, index) => {
+    if (isBlankCharge(row)) return;
+    charges += 1;
+    const at = `charges.${String(index)}`;
+    if (row.statute.trim() === '' && row.charge.trim() === '') errors[`${at}.charge`] = ARREST_ERRORS.chargeNamed;
+    if (countOf(row.count) > CHARGE_LIMITS.count) errors[`${at}.count`] = ARREST_ERRORS.countRange;
+    if (Math.round(amountOf(row.time)) > CHARGE_LIMITS.time) errors[`${at}.time`] = ARREST_ERRORS.timeRange;
+    if (Math.round(amountOf(row.bond)) > CHARGE_LIMITS.bond) errors[`${at}.bond`] = ARREST_ERRORS.bondRange;
+  });
+  if (charges === 0) errors[form.charges.length === 0 ? 'charges' : 'charges.0.charge'] = ARREST_ERRORS.chargeRequired;
+
+  Object.assign(errors, evidenceErrors(form.evidence));
+  return errors;
 }

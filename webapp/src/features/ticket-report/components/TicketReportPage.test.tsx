@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PenalCatalogue } from '@/api/penal-codes';
 import { renderApp, resetAppStores } from '@/test-utils/app';
 import { bodyOf, json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
-import { screen, waitFor, within } from '@/test-utils/render';
+import { errorOf } from '@/test-utils/form';
+import { fireEvent, screen, waitFor, within } from '@/test-utils/render';
 
 const ME = rosterEntry({ id: 4, name: 'Casey Nguyen', rank: 'Deputy', callsign: 'B-13' });
 const ROSTER = [ME, rosterEntry({ id: 2, name: 'Jordan Reyes', rank: 'Sergeant', callsign: 'S-2', discordId: '2' })];
@@ -84,7 +85,8 @@ describe('TicketReportPage', { timeout: 60_000 }, () => {
     expect(screen.getByText('The fine for VC 1 must be from $150 to $500.')).toBeTruthy();
     expect(screen.getByTestId('total-fine').textContent).toBe('$1,100');
     await user.click(screen.getByRole('button', { name: 'Save to server' }));
-    expect(screen.getByTestId('ticket-save-failure').textContent).toBe('Save failed: The fine for VC 1 must be from $150 to $500.');
+    expect(errorOf(field('Violation 1 fine'))).toBe('The fine for VC 1 must be from $150 to $500.');
+    expect(document.activeElement).toBe(field('Violation 1 fine'));
     expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
     await user.clear(field('Violation 1 fine'));
     await user.type(field('Violation 1 fine'), '300');
@@ -120,13 +122,46 @@ describe('TicketReportPage', { timeout: 60_000 }, () => {
     expect(screen.queryAllByTestId('violation-row')).toHaveLength(0);
   });
 
-  it("shows 'Save failed: {message}' with the server's text", async () => {
+  it('marks every missing or invalid field at once, focuses the first and sends nothing (issue 19)', async () => {
     const user = userEvent.setup();
-    serve({ post: () => json({ error: 'Violator name is required.' }, 400) });
+    const server = serve();
     renderApp('/report/ticket-report');
     await ready();
+    await user.clear(field('Citation number'));
+    await user.type(field('Citation number'), '0');
+    const date = screen.getByLabelText<HTMLInputElement>(/^Date and time/, { selector: 'input' });
+    fireEvent.change(date, { target: { value: '1999-06-01T10:00' } });
     await user.click(screen.getByRole('button', { name: 'Save to server' }));
-    expect((await screen.findByTestId('ticket-save-failure')).textContent).toBe('Save failed: Violator name is required.');
+
+    expect(errorOf(field('Citation number'))).toBe('Citation number must be a whole number from 1 to 999999999.');
+    expect(errorOf(date)).toBe('Ticket date must be between 2000-01-01 and today.');
+    expect(errorOf(field('Location'))).toBe('Location is required.');
+    expect(errorOf(field('Violator name'))).toBe('Violator name is required.');
+    expect(screen.getByText('Add at least one violation.')).toBeTruthy();
+    expect(errorOf(field('Officer name'))).toBeNull();
+    expect(document.activeElement).toBe(field('Citation number'));
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+
+    // Adding a violation clears its error.
+    await user.click(screen.getByRole('button', { name: 'Add violation' }));
+    await user.click(await screen.findByRole('button', { name: 'Select VC 1 Speeding' }));
+    await waitFor(() => {
+      expect(screen.queryByText('Add at least one violation.')).toBeNull();
+    });
+  });
+
+  it("shows 'Save failed: {message}' with the server's text when the form found nothing", async () => {
+    const user = userEvent.setup();
+    const server = serve({ post: () => json({ error: 'Another ticket already has this citation number.' }, 409) });
+    renderApp('/report/ticket-report');
+    await ready();
+    await user.type(field('Location'), 'Route 68');
+    await user.type(field('Violator name'), 'Amanda');
+    await user.click(screen.getByRole('button', { name: 'Add violation' }));
+    await user.click(await screen.findByRole('button', { name: 'Select VC 1 Speeding' }));
+    await user.click(screen.getByRole('button', { name: 'Save to server' }));
+    expect((await screen.findByTestId('ticket-save-failure')).textContent).toBe('Save failed: Another ticket already has this citation number.');
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
   it('cannot add violations when the catalogue failed to load', async () => {

@@ -15,16 +15,18 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { messageOf } from '@/api/client';
 import { penalCodesErrorText, penalCodesQueryOptions } from '@/api/penal-codes';
 import { queryKeys } from '@/api/query-keys';
 import { DeputyPicker } from '@/components/DeputyPicker';
+import { clearErrorsUnder, focusFirstError } from '@/components/form-errors';
 import { PenalCodeSearch } from '@/components/PenalCodeSearch';
-import { EvidenceSection, RemoveButton, RowCard } from '@/components/ReportRows';
+import { EvidenceSection, ListError, RemoveButton, RowCard } from '@/components/ReportRows';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { formatCallsign } from '@/lib/callsign';
 import { compactCallsign } from '@/lib/deputy-search';
@@ -34,10 +36,10 @@ import { issueTicket, nextCitationNumberQueryOptions } from '../api/tickets';
 import {
   draftOf,
   fineProblem,
-  firstFineProblem,
   isDirty,
   newTicketForm,
   pickedOfficer,
+  ticketFormErrors,
   totalFine,
   violationOf,
   type OfficerValue,
@@ -62,8 +64,10 @@ function useViewerOfficer(): { ready: boolean; officer: OfficerValue | null } {
  * gives the next one), date and time, location, the issuing officer (the viewer, or someone
  * picked with 'Select Deputy'), the violator, the vehicle, violations picked from the penal
  * code catalogue (fine defaulting to the entry's minimum, editable within its range), the
- * total fine, notes and evidence links. 'Save to server' ('Saving…'); then 'Saved ticket
- * (citation {n})' and a fresh form with the next number, or 'Save failed: {message}'.
+ * total fine, notes and evidence links. 'Save to server' ('Saving…') first checks what the
+ * server would refuse (issue 19): every problem is marked in its field at once, the first one
+ * takes the focus, and nothing is sent. Then 'Saved ticket (citation {n})' and a fresh form
+ * with the next number, or the server's 'Save failed: {message}'.
  */
 export function TicketReportPage() {
   const slug = useActiveSlug();
@@ -128,33 +132,34 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
   const slug = useActiveSlug();
   const catalogue = useQuery(penalCodesQueryOptions(slug));
   const [start] = useState(initial);
-  const [form, setForm] = useState(initial);
+  const form = useForm<TicketForm>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: (values) => ticketFormErrors(values, new Date()),
+  });
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
   const [searching, setSearching] = useState(false);
-  const dirty = isDirty(form, start);
+  const values = form.values;
+  const dirty = isDirty(values, start);
   useUnsavedChanges(dirty && !saving);
   const catalogFailed = catalogue.status === 'error';
+  const violationsError = form.errors.violations;
 
-  const patch = (change: Partial<TicketForm>) => {
-    setForm((current) => ({ ...current, ...change }));
+  const setOfficer = (officer: TicketForm['officer']) => {
+    form.setFieldValue('officer', officer);
+    clearErrorsUnder(form, 'officer');
   };
 
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
+  const send = (submitted: TicketForm) => {
     if (saving) return;
-    const problem = firstFineProblem(form);
-    if (problem !== null) {
-      setFailure(`Save failed: ${problem}`);
-      return;
-    }
     setSaving(true);
     setFailure(null);
-    issueTicket(draftOf(form)).then(
+    issueTicket(draftOf(submitted)).then(
       (issued) => {
         setSaving(false);
-        setForm(start);
+        form.reset();
         onSaved(issued.citationNumber);
       },
       (error: unknown) => {
@@ -166,7 +171,12 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
     );
   };
 
-  const officer = form.officer;
+  const submit = form.onSubmit(send, (errors) => {
+    setFailure(null);
+    focusFirstError(form, errors);
+  });
+
+  const officer = values.officer;
   const shownCallsign = formatCallsign(officer.callsign);
 
   return (
@@ -182,35 +192,16 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
                 <TextInput
                   label="Citation number"
                   description="Left blank, the server gives the next number."
-                  value={form.citationNumber}
+                  inputMode="numeric"
                   disabled={saving}
-                  onChange={(event) => {
-                    patch({ citationNumber: event.currentTarget.value });
-                  }}
+                  {...form.getInputProps('citationNumber')}
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-                <TextInput
-                  label="Date and time"
-                  type="datetime-local"
-                  required
-                  value={form.issuedAt}
-                  disabled={saving}
-                  onChange={(event) => {
-                    patch({ issuedAt: event.currentTarget.value });
-                  }}
-                />
+                <TextInput label="Date and time" type="datetime-local" required disabled={saving} {...form.getInputProps('issuedAt')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 5 }}>
-                <TextInput
-                  label="Location"
-                  required
-                  value={form.location}
-                  disabled={saving}
-                  onChange={(event) => {
-                    patch({ location: event.currentTarget.value });
-                  }}
-                />
+                <TextInput label="Location" required disabled={saving} {...form.getInputProps('location')} />
               </Grid.Col>
             </Grid>
           </Stack>
@@ -236,7 +227,7 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
                     variant="default"
                     disabled={saving}
                     onClick={() => {
-                      patch({ officer: { ...viewer, callsign: compactCallsign(viewer.callsign), locked: true } });
+                      setOfficer({ ...viewer, callsign: compactCallsign(viewer.callsign), locked: true });
                     }}
                   >
                     Use my roster entry
@@ -259,31 +250,26 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
                 label="Name"
                 aria-label="Officer name"
                 required
-                value={officer.name}
+                {...form.getInputProps('officer.name')}
                 readOnly={officer.locked}
                 disabled={saving}
-                onChange={(event) => {
-                  patch({ officer: { ...officer, name: event.currentTarget.value } });
-                }}
               />
               <TextInput
                 label="Rank"
                 aria-label="Officer rank"
-                value={officer.rank}
+                {...form.getInputProps('officer.rank')}
                 readOnly={officer.locked}
                 disabled={saving}
-                onChange={(event) => {
-                  patch({ officer: { ...officer, rank: event.currentTarget.value } });
-                }}
               />
               <TextInput
                 label="Callsign"
                 aria-label="Officer callsign"
+                {...form.getInputProps('officer.callsign')}
                 value={officer.locked ? shownCallsign : officer.callsign}
                 readOnly={officer.locked}
                 disabled={saving}
                 onChange={(event) => {
-                  patch({ officer: { ...officer, callsign: compactCallsign(event.currentTarget.value) } });
+                  form.setFieldValue('officer.callsign', compactCallsign(event.currentTarget.value));
                 }}
               />
             </SimpleGrid>
@@ -296,34 +282,10 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
               Violator
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                label="Violator name"
-                required
-                value={form.violator.name}
-                disabled={saving}
-                onChange={(event) => {
-                  patch({ violator: { ...form.violator, name: event.currentTarget.value } });
-                }}
-              />
-              <TextInput
-                label="Address"
-                value={form.violator.address}
-                disabled={saving}
-                onChange={(event) => {
-                  patch({ violator: { ...form.violator, address: event.currentTarget.value } });
-                }}
-              />
+              <TextInput label="Violator name" required disabled={saving} {...form.getInputProps('violator.name')} />
+              <TextInput label="Address" disabled={saving} {...form.getInputProps('violator.address')} />
             </SimpleGrid>
-            <Textarea
-              label="Description"
-              autosize
-              minRows={2}
-              value={form.violator.description}
-              disabled={saving}
-              onChange={(event) => {
-                patch({ violator: { ...form.violator, description: event.currentTarget.value } });
-              }}
-            />
+            <Textarea label="Description" autosize minRows={2} disabled={saving} {...form.getInputProps('violator.description')} />
           </Stack>
         </Paper>
 
@@ -333,30 +295,9 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
               Vehicle
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput
-                label="Plate"
-                value={form.vehicle.plate}
-                disabled={saving}
-                onChange={(event) => {
-                  patch({ vehicle: { ...form.vehicle, plate: event.currentTarget.value } });
-                }}
-              />
-              <TextInput
-                label="Model"
-                value={form.vehicle.model}
-                disabled={saving}
-                onChange={(event) => {
-                  patch({ vehicle: { ...form.vehicle, model: event.currentTarget.value } });
-                }}
-              />
-              <TextInput
-                label="Colour"
-                value={form.vehicle.colour}
-                disabled={saving}
-                onChange={(event) => {
-                  patch({ vehicle: { ...form.vehicle, colour: event.currentTarget.value } });
-                }}
-              />
+              <TextInput label="Plate" disabled={saving} {...form.getInputProps('vehicle.plate')} />
+              <TextInput label="Model" disabled={saving} {...form.getInputProps('vehicle.model')} />
+              <TextInput label="Colour" disabled={saving} {...form.getInputProps('vehicle.colour')} />
             </SimpleGrid>
           </Stack>
         </Paper>
@@ -371,6 +312,8 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
                 size="xs"
                 variant="light"
                 disabled={saving || catalogFailed}
+                data-path="violations"
+                aria-describedby={violationsError === undefined ? undefined : 'ticket-violations-error'}
                 onClick={() => {
                   setSearching(true);
                 }}
@@ -378,13 +321,15 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
                 Add violation
               </Button>
             </Group>
-            {form.violations.length === 0 && (
+            <ListError id="ticket-violations-error" error={violationsError} />
+            {values.violations.length === 0 && (
               <Text size="sm" c="dimmed">
                 No violations yet: add them from the penal code.
               </Text>
             )}
-            {form.violations.map((row, index) => {
+            {values.violations.map((row, index) => {
               const n = index + 1;
+              const path = `violations.${String(index)}.fine`;
               const problem = fineProblem(row);
               return (
                 <RowCard
@@ -410,7 +355,7 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
                       label={`Remove violation ${n}`}
                       disabled={saving}
                       onClick={() => {
-                        patch({ violations: form.violations.filter((other) => other.key !== row.key) });
+                        form.removeListItem('violations', index);
                       }}
                     />
                   }
@@ -427,12 +372,10 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
                     allowDecimal={false}
                     allowNegative={false}
                     maw={260}
-                    value={row.fine}
+                    {...form.getInputProps(path)}
+                    // The range is checked as the fine is typed, not only on save.
                     error={problem}
                     disabled={saving}
-                    onChange={(value) => {
-                      patch({ violations: form.violations.map((other) => (other.key === row.key ? { ...other, fine: value } : other)) });
-                    }}
                   />
                 </RowCard>
               );
@@ -443,7 +386,7 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
               </Alert>
             )}
             <Text>
-              Total fine: <strong data-testid="total-fine">{formatUsd(totalFine(form.violations))}</strong>
+              Total fine: <strong data-testid="total-fine">{formatUsd(totalFine(values.violations))}</strong>
             </Text>
           </Stack>
         </Paper>
@@ -453,25 +396,18 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
             <Title order={2} size="h4" id="ticket-notes">
               Notes
             </Title>
-            <Textarea
-              aria-labelledby="ticket-notes"
-              autosize
-              minRows={3}
-              value={form.notes}
-              disabled={saving}
-              onChange={(event) => {
-                patch({ notes: event.currentTarget.value });
-              }}
-            />
+            <Textarea aria-labelledby="ticket-notes" autosize minRows={3} disabled={saving} {...form.getInputProps('notes')} />
           </Stack>
         </Paper>
 
         <EvidenceSection
-          evidence={form.evidence}
+          evidence={values.evidence}
+          errors={form.errors}
           headingId="ticket-evidence"
           disabled={saving}
           onChange={(evidence) => {
-            patch({ evidence });
+            form.setFieldValue('evidence', evidence);
+            clearErrorsUnder(form, 'evidence');
           }}
         />
 
@@ -493,7 +429,7 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
           setPicking(false);
         }}
         onSelect={(picked) => {
-          patch({ officer: pickedOfficer(picked) });
+          setOfficer(pickedOfficer(picked));
         }}
       />
       <PenalCodeSearch
@@ -502,7 +438,8 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
           setSearching(false);
         }}
         onSelect={(entry) => {
-          setForm((current) => ({ ...current, violations: [...current.violations, violationOf(entry)] }));
+          form.insertListItem('violations', violationOf(entry));
+          form.clearFieldError('violations');
         }}
       />
     </form>

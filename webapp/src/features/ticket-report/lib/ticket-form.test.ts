@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { emptyEvidence } from '@/lib/report-rows';
 import {
   draftOf,
   fineProblem,
   fineRange,
   fineValue,
-  firstFineProblem,
   isDirty,
   newTicketForm,
   pickedOfficer,
   totalFine,
+  ticketFormErrors,
   violationOf,
 } from './ticket-form';
 
@@ -79,14 +80,35 @@ describe('the ticket form', () => {
       notes: '',
       evidence: [{ label: 'Dashcam', url: 'https://v.test/1' }],
     });
-    expect(firstFineProblem(form)).toBeNull();
-    form.violations = [{ ...violationOf(SPEEDING), fine: 900 }];
-    expect(firstFineProblem(form)).toBe('The fine for VC 1 must be from $150 to $500.');
+    expect(ticketFormErrors(form, NOW)).toEqual({});
+    form.violations = [violationOf(SPEEDING), { ...violationOf(SPEEDING), fine: 900 }];
+    expect(ticketFormErrors(form, NOW)).toEqual({ 'violations.1.fine': 'The fine for VC 1 must be from $150 to $500.' });
   });
 
   it('tells a changed form from a fresh one', () => {
     const initial = newTicketForm('12', ME, NOW);
     expect(isDirty({ ...initial }, initial)).toBe(false);
     expect(isDirty({ ...initial, notes: 'Polite.' }, initial)).toBe(true);
+  });
+});
+
+describe('ticketFormErrors (what the server would refuse, issue 19)', () => {
+  it('marks every problem at once, in the order of the form', () => {
+    const form = {
+      ...newTicketForm('1234567890', null, NOW),
+      issuedAt: '2026-11-20T25:00',
+      evidence: [{ ...emptyEvidence(), label: 'Dashcam' }],
+    };
+    expect(ticketFormErrors(form, NOW)).toEqual({
+      citationNumber: 'Citation number must be a whole number from 1 to 999999999.',
+      issuedAt: 'Ticket date must be a date such as 2026-11-20 or 2026-11-20T21:30.',
+      location: 'Location is required.',
+      'officer.name': 'The issuing officer needs a name.',
+      'violator.name': 'Violator name is required.',
+      violations: 'Add at least one violation.',
+      'evidence.0.url': 'Evidence links must be http(s) URLs.',
+    });
+    expect(ticketFormErrors({ ...form, issuedAt: '' }, NOW).issuedAt).toBe('Date and time are required.');
+    expect(ticketFormErrors({ ...form, issuedAt: '2040-01-01T10:00' }, NOW).issuedAt).toBe('Ticket date must be between 2000-01-01 and today.');
   });
 });

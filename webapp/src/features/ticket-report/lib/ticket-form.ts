@@ -5,7 +5,8 @@
  */
 
 import { compactCallsign } from '@/lib/deputy-search';
-import { evidenceValues, localDateTime, rowKey, type EvidenceRow } from '@/lib/report-rows';
+import { evidenceErrors, evidenceValues, localDateTime, rowKey, type EvidenceRow, type FieldErrors } from '@/lib/report-rows';
+import { reportDateProblem, reportNumberProblem } from '@/lib/report-rules';
 
 export interface OfficerValue {
   name: string;
@@ -149,11 +150,36 @@ export function isDirty(form: TicketForm, initial: TicketForm): boolean {
   return JSON.stringify(draftOf(form)) !== JSON.stringify(draftOf(initial));
 }
 
-/** The first fine outside its range, in the server's words, or null. */
-export function firstFineProblem(form: TicketForm): string | null {
-  for (const row of form.violations) {
+/** The server's messages (server/src/features/tickets/model.rs). */
+export const TICKET_ERRORS = {
+  dateRequired: 'Date and time are required.',
+  locationRequired: 'Location is required.',
+  officerRequired: 'The issuing officer needs a name.',
+  violatorRequired: 'Violator name is required.',
+  violationRequired: 'Add at least one violation.',
+} as const;
+
+/**
+ * Everything the server would refuse in the form that the form can know, by field path
+ * ('location', 'officer.name', 'violations.0.fine'), in the order of the form: the citation
+ * number (blank or 1 to 999,999,999), the date (required, real, from 2000-01-01 to tomorrow),
+ * the location, the officer's and the violator's names, at least one violation with each fine
+ * within its range, and http(s) evidence links.
+ */
+export function ticketFormErrors(form: TicketForm, now: Date): FieldErrors {
+  const errors: FieldErrors = {};
+  const number = reportNumberProblem('Citation number', form.citationNumber);
+  if (number !== null) errors.citationNumber = number;
+  const date = form.issuedAt.trim() === '' ? TICKET_ERRORS.dateRequired : reportDateProblem('Ticket date', form.issuedAt, now);
+  if (date !== null) errors.issuedAt = date;
+  if (form.location.trim() === '') errors.location = TICKET_ERRORS.locationRequired;
+  if (form.officer.name.trim() === '') errors['officer.name'] = TICKET_ERRORS.officerRequired;
+  if (form.violator.name.trim() === '') errors['violator.name'] = TICKET_ERRORS.violatorRequired;
+  if (form.violations.length === 0) errors.violations = TICKET_ERRORS.violationRequired;
+  form.violations.forEach((row, index) => {
     const problem = fineProblem(row);
-    if (problem !== null) return problem;
-  }
-  return null;
+    if (problem !== null) errors[`violations.${String(index)}.fine`] = problem;
+  });
+  Object.assign(errors, evidenceErrors(form.evidence));
+  return errors;
 }

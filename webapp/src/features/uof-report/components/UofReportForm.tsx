@@ -11,10 +11,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DeputyPicker } from '@/components/DeputyPicker';
-import { EvidenceSection, RemoveButton, WitnessesSection } from '@/components/ReportRows';
+import { clearErrorsUnder, focusFirstError } from '@/components/form-errors';
+import { EvidenceSection, ListError, RemoveButton, WitnessesSection } from '@/components/ReportRows';
 import { formatCallsign } from '@/lib/callsign';
 import { compactCallsign } from '@/lib/deputy-search';
 import {
@@ -23,14 +25,14 @@ import {
   orderedForceTypes,
   UOF_TEXTS,
   withPickedDeputy,
-  type DeputyRow,
   type UofForm,
 } from '../lib/uof-form';
 
 export interface UofReportFormProps {
-  form: UofForm;
-  onChange: (form: UofForm) => void;
-  onSave: () => void;
+  /** The form's state, validated by `uofFormErrors`. */
+  form: UseFormReturnType<UofForm>;
+  /** Files the report once the form found nothing to mark. */
+  onSave: (values: UofForm) => void;
   onSaveJson: () => void;
   saving: boolean;
   /** 'Failed to save' after a failed save (§8), until the next one. */
@@ -58,21 +60,22 @@ function Section({ id, title, actions, children }: { id: string; title: string; 
  * location, deputies involved ('Select Deputy'; the first row is the signed-in user's and can
  * neither be edited nor removed), subject, force used (§9), force details, witnesses,
  * narrative and evidence links (the rows every report form shares), with 'Save to server' and
- * 'Save JSON'.
+ * 'Save JSON'. 'Save to server' first checks what the server would refuse (issue 19): every
+ * problem is marked in its field at once, the first one takes the focus, and nothing is sent.
  */
-export function UofReportForm({ form, onChange, onSave, onSaveJson, saving, failed }: UofReportFormProps) {
+export function UofReportForm({ form, onSave, onSaveJson, saving, failed }: UofReportFormProps) {
   const [picking, setPicking] = useState(false);
-  const set = (patch: Partial<UofForm>) => {
-    onChange({ ...form, ...patch });
-  };
-  const setDeputy = (key: string, patch: Partial<DeputyRow>) => {
-    set({ deputies: form.deputies.map((row) => (row.key === key ? { ...row, ...patch } : row)) });
-  };
+  const values = form.values;
+  const deputiesError = form.errors.deputies;
 
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    if (!saving) onSave();
-  };
+  const submit = form.onSubmit(
+    (submitted) => {
+      if (!saving) onSave(submitted);
+    },
+    (errors) => {
+      focusFirstError(form, errors);
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={UOF_TEXTS.title}>
@@ -82,31 +85,12 @@ export function UofReportForm({ form, onChange, onSave, onSaveJson, saving, fail
             <TextInput
               label="Case number"
               description="Suggested; leave blank for the next free number."
-              value={form.incidentNumber}
+              inputMode="numeric"
               disabled={saving}
-              onChange={(event) => {
-                set({ incidentNumber: event.currentTarget.value });
-              }}
+              {...form.getInputProps('incidentNumber')}
             />
-            <TextInput
-              label="Date and time"
-              type="datetime-local"
-              withAsterisk
-              value={form.incidentDate}
-              disabled={saving}
-              onChange={(event) => {
-                set({ incidentDate: event.currentTarget.value });
-              }}
-            />
-            <TextInput
-              label="Location"
-              withAsterisk
-              value={form.location}
-              disabled={saving}
-              onChange={(event) => {
-                set({ location: event.currentTarget.value });
-              }}
-            />
+            <TextInput label="Date and time" type="datetime-local" withAsterisk disabled={saving} {...form.getInputProps('incidentDate')} />
+            <TextInput label="Location" withAsterisk disabled={saving} {...form.getInputProps('location')} />
           </SimpleGrid>
         </Section>
 
@@ -129,8 +113,10 @@ export function UofReportForm({ form, onChange, onSave, onSaveJson, saving, fail
                 size="xs"
                 variant="default"
                 disabled={saving}
+                data-path="deputies"
+                aria-describedby={deputiesError === undefined ? undefined : 'uof-deputies-error'}
                 onClick={() => {
-                  set({ deputies: [...form.deputies, emptyDeputy()] });
+                  form.insertListItem('deputies', emptyDeputy());
                 }}
               >
                 Add deputy
@@ -138,13 +124,15 @@ export function UofReportForm({ form, onChange, onSave, onSaveJson, saving, fail
             </>
           }
         >
-          {form.deputies.length === 0 && (
+          <ListError id="uof-deputies-error" error={deputiesError} />
+          {values.deputies.length === 0 && (
             <Text size="sm" c="dimmed">
               No deputies listed.
             </Text>
           )}
-          {form.deputies.map((row, index) => {
+          {values.deputies.map((row, index) => {
             const n = index + 1;
+            const path = `deputies.${String(index)}`;
             const shown = formatCallsign(row.callsign);
             return (
               <Paper key={row.key} withBorder radius="sm" p="sm" data-testid="deputy-row">
@@ -165,7 +153,7 @@ export function UofReportForm({ form, onChange, onSave, onSaveJson, saving, fail
                         label={`Remove deputy ${String(n)}`}
                         disabled={saving}
                         onClick={() => {
-                          set({ deputies: form.deputies.filter((other) => other.key !== row.key) });
+                          form.removeListItem('deputies', index);
                         }}
                       />
                     )}
@@ -174,35 +162,30 @@ export function UofReportForm({ form, onChange, onSave, onSaveJson, saving, fail
                     <TextInput
                       label="Name"
                       aria-label={`Deputy ${String(n)} name`}
-                      value={row.name}
+                      {...form.getInputProps(`${path}.name`)}
                       readOnly={row.locked}
                       variant={row.locked ? 'filled' : 'default'}
                       disabled={saving}
-                      onChange={(event) => {
-                        setDeputy(row.key, { name: event.currentTarget.value });
-                      }}
                     />
                     <TextInput
                       label="Rank/ID"
                       aria-label={`Deputy ${String(n)} rank/ID`}
-                      value={row.rank}
+                      {...form.getInputProps(`${path}.rank`)}
                       readOnly={row.locked}
                       variant={row.locked ? 'filled' : 'default'}
                       disabled={saving}
-                      onChange={(event) => {
-                        setDeputy(row.key, { rank: event.currentTarget.value });
-                      }}
                     />
                     <TextInput
                       label="Callsign"
                       aria-label={`Deputy ${String(n)} callsign`}
+                      {...form.getInputProps(`${path}.callsign`)}
                       value={row.locked ? shown : row.callsign}
                       readOnly={row.locked}
                       variant={row.locked ? 'filled' : 'default'}
                       disabled={saving}
                       description={!row.locked && shown !== '' && shown !== row.callsign ? `Shown as ${shown}` : undefined}
                       onChange={(event) => {
-                        setDeputy(row.key, { callsign: compactCallsign(event.currentTarget.value) });
+                        form.setFieldValue(`${path}.callsign`, compactCallsign(event.currentTarget.value));
                       }}
                     />
                   </SimpleGrid>
@@ -214,50 +197,30 @@ export function UofReportForm({ form, onChange, onSave, onSaveJson, saving, fail
 
         <Section id="uof-subject" title="Subject">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Subject name"
-              value={form.subjectName}
-              disabled={saving}
-              onChange={(event) => {
-                set({ subjectName: event.currentTarget.value });
-              }}
-            />
-            <TextInput
-              label="Subject address"
-              value={form.subjectAddress}
-              disabled={saving}
-              onChange={(event) => {
-                set({ subjectAddress: event.currentTarget.value });
-              }}
-            />
+            <TextInput label="Subject name" disabled={saving} {...form.getInputProps('subjectName')} />
+            <TextInput label="Subject address" disabled={saving} {...form.getInputProps('subjectAddress')} />
           </SimpleGrid>
-          <Textarea
-            label="Subject description"
-            autosize
-            minRows={2}
-            value={form.subjectDescription}
-            disabled={saving}
-            onChange={(event) => {
-              set({ subjectDescription: event.currentTarget.value });
-            }}
-          />
+          <Textarea label="Subject description" autosize minRows={2} disabled={saving} {...form.getInputProps('subjectDescription')} />
         </Section>
 
         <Section id="uof-force" title="Force used">
           <Checkbox.Group
             aria-labelledby="uof-force"
-            value={form.forceTypes}
+            value={values.forceTypes}
+            error={form.errors.forceTypes}
             onChange={(value) => {
-              set({ forceTypes: orderedForceTypes(value) });
+              form.setFieldValue('forceTypes', orderedForceTypes(value));
             }}
           >
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-              {FORCE_TYPES.map((type) => (
+              {FORCE_TYPES.map((type, index) => (
                 <Checkbox
                   key={type}
                   value={type}
                   label={type}
                   disabled={saving}
+                  // The first box takes the focus when no type is ticked.
+                  data-path={index === 0 ? 'forceTypes' : undefined}
                 />
               ))}
             </SimpleGrid>
@@ -265,47 +228,30 @@ export function UofReportForm({ form, onChange, onSave, onSaveJson, saving, fail
         </Section>
 
         <Section id="uof-force-details" title="Force details">
-          <Textarea
-            label="Force details"
-            autosize
-            minRows={3}
-            value={form.forceDetails}
-            disabled={saving}
-            onChange={(event) => {
-              set({ forceDetails: event.currentTarget.value });
-            }}
-          />
+          <Textarea label="Force details" autosize minRows={3} disabled={saving} {...form.getInputProps('forceDetails')} />
         </Section>
 
         <WitnessesSection
-          witnesses={form.witnesses}
+          witnesses={values.witnesses}
           disabled={saving}
           headingId="uof-witnesses"
           onChange={(witnesses) => {
-            set({ witnesses });
+            form.setFieldValue('witnesses', witnesses);
           }}
         />
 
         <Section id="uof-narrative" title="Narrative">
-          <Textarea
-            label="Narrative"
-            withAsterisk
-            autosize
-            minRows={5}
-            value={form.narrative}
-            disabled={saving}
-            onChange={(event) => {
-              set({ narrative: event.currentTarget.value });
-            }}
-          />
+          <Textarea label="Narrative" withAsterisk autosize minRows={5} disabled={saving} {...form.getInputProps('narrative')} />
         </Section>
 
         <EvidenceSection
-          evidence={form.evidence}
+          evidence={values.evidence}
+          errors={form.errors}
           disabled={saving}
           headingId="uof-evidence"
           onChange={(evidence) => {
-            set({ evidence });
+            form.setFieldValue('evidence', evidence);
+            clearErrorsUnder(form, 'evidence');
           }}
         />
 
@@ -329,12 +275,13 @@ export function UofReportForm({ form, onChange, onSave, onSaveJson, saving, fail
           setPicking(false);
         }}
         onSelect={(officer) => {
-          const next = withPickedDeputy(form.deputies, officer);
+          const next = withPickedDeputy(form.getValues().deputies, officer);
           if (next === null) {
             notifications.show({ color: 'yellow', message: `${officer.name} is already listed.` });
             return;
           }
-          set({ deputies: next });
+          form.setFieldValue('deputies', next);
+          clearErrorsUnder(form, 'deputies');
         }}
       />
     </form>

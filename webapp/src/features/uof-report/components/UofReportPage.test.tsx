@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderApp, resetAppStores } from '@/test-utils/app';
 import { bodyOf, json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
+import { errorOf } from '@/test-utils/form';
 import { rawlife } from '@/test-utils/organisation';
-import { screen, waitFor, within } from '@/test-utils/render';
+import { fireEvent, screen, waitFor, within } from '@/test-utils/render';
 
 const DEPUTY = signedIn(rosterEntry());
 const SAM = rosterEntry({ id: 3, name: 'Sam Whitaker', rank: 'Sergeant', callsign: 'S-03', level: 'supervisor' });
@@ -104,7 +105,7 @@ describe('UofReportPage (/report/use-of-force-report)', { timeout: 20_000 }, () 
     expect(screen.queryByRole('textbox', { name: 'Deputy 2 name' })).toBeNull();
   });
 
-  it("files the report: 'Saved report (id: {id})' and a fresh form with the next number", async () => {
+  it("files the report: 'Saved report (incident #{number})' and a fresh form with the next number", async () => {
     const show = vi.spyOn(notifications, 'show');
     const { filed } = serve();
     renderApp('/report/use-of-force-report');
@@ -122,7 +123,8 @@ describe('UofReportPage (/report/use-of-force-report)', { timeout: 20_000 }, () 
     await user.type(box('Evidence 1 URL'), 'https://video.example.org/1');
     await user.click(screen.getByRole('button', { name: 'Save to server' }));
     await waitFor(() => {
-      expect(show).toHaveBeenCalledWith({ color: 'green', message: 'Saved report (id: 55)' });
+      // The number the member knows (1043), not the database id (55).
+      expect(show).toHaveBeenCalledWith({ color: 'green', message: 'Saved report (incident #1043)' });
     });
     expect(filed[0]).toMatchObject({
       incidentNumber: '1043',
@@ -141,17 +143,51 @@ describe('UofReportPage (/report/use-of-force-report)', { timeout: 20_000 }, () 
     expect(box('Deputy 1 name').value).toBe('Casey Nguyen');
   });
 
-  it("a failed save says 'Failed to save' and 'Save failed: {reason}'", async () => {
-    const show = vi.spyOn(notifications, 'show');
-    serve({ file: () => json({ error: 'Select at least one type of force used.' }, 400) });
+  it('marks every missing or invalid field at once, focuses the first and sends nothing (issue 19)', async () => {
+    const { filed } = serve();
     renderApp('/report/use-of-force-report');
     await loaded();
     const user = userEvent.setup();
-    await user.type(box('Location'), 'Sandy Shores');
+    const date = screen.getByLabelText<HTMLInputElement>(/^Date and time/, { selector: 'input' });
+    fireEvent.change(date, { target: { value: '' } });
+    await user.click(screen.getByRole('button', { name: 'Add link' }));
+    await user.type(box('Evidence 1 URL'), 'ftp://nope');
+    await user.click(screen.getByRole('button', { name: 'Save to server' }));
+
+    expect(errorOf(date)).toBe('Date and time are required.');
+    expect(errorOf(box('Location'))).toBe('Location is required.');
+    expect(screen.getByText('Select at least one type of force used.')).toBeTruthy();
+    expect(errorOf(box('Narrative'))).toBe('Narrative is required.');
+    expect(errorOf(box('Evidence 1 URL'))).toBe('Evidence links must be http(s) URLs.');
+    expect(errorOf(box('Case number'))).toBeNull();
+    expect(document.activeElement).toBe(date);
+    expect(filed).toEqual([]);
+    expect(screen.queryByTestId('uof-save-status')).toBeNull();
+
+    // A number the server would refuse is marked too, and comes first.
+    await user.clear(box('Case number'));
+    await user.type(box('Case number'), '1e3');
+    await user.click(screen.getByRole('button', { name: 'Save to server' }));
+    expect(errorOf(box('Case number'))).toBe('Incident number must be a whole number from 1 to 999999999.');
+    expect(document.activeElement).toBe(box('Case number'));
+    // Ticking a type of force clears its error.
+    await user.click(screen.getByRole('checkbox', { name: 'Taser' }));
+    expect(screen.queryByText('Select at least one type of force used.')).toBeNull();
+    expect(filed).toEqual([]);
+  });
+
+  it("a failed save says 'Failed to save' and 'Save failed: {reason}' when the form found nothing", async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const { filed } = serve({ file: () => json({ error: 'Another report already has this incident number.' }, 409) });
+    renderApp('/report/use-of-force-report');
+    await loaded();
+    const user = userEvent.setup();
+    await fillRequired(user);
     await user.type(box('Location'), '{Enter}');
     await waitFor(() => {
-      expect(show).toHaveBeenCalledWith({ color: 'red', message: 'Save failed: Select at least one type of force used.' });
+      expect(show).toHaveBeenCalledWith({ color: 'red', message: 'Save failed: Another report already has this incident number.' });
     });
+    expect(filed).toHaveLength(1);
     expect(screen.getByTestId('uof-save-status').textContent).toBe('Failed to save');
     expect(box('Location').value).toBe('Sandy Shores');
   });

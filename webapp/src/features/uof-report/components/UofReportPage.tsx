@@ -1,4 +1,5 @@
 import { Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,6 +17,7 @@ import {
   reportJson,
   suggestedNumber,
   UOF_TEXTS,
+  uofFormErrors,
   type OfficerValue,
   type UofForm,
 } from '../lib/uof-form';
@@ -36,8 +38,8 @@ function download(name: string, text: string): void {
 /**
  * /report/use-of-force-report (navigation id reports_use_of_force_report; command-and-reports
  * §2, §5, §8): waits for the signed-in user (the first deputy) and the suggested number, then
- * shows the form. 'Save to server' files it ('Saved report (id: {id})', then a fresh form with
- * the next number) or says 'Failed to save' with 'Save failed: {reason}'; 'Save JSON'
+ * shows the form. 'Save to server' files it ('Saved report (incident #{number})', then a fresh
+ * form with the next number) or says 'Failed to save' with 'Save failed: {reason}'; 'Save JSON'
  * downloads the report as a file. Leaving with unsaved changes asks first.
  */
 export function UofReportPage() {
@@ -75,17 +77,21 @@ export function UofReportPage() {
 function UofReportEditor({ slug, initial }: { slug: string; initial: () => UofForm }) {
   const queryClient = useQueryClient();
   const [start, setStart] = useState(initial);
-  const [form, setForm] = useState(start);
+  const form = useForm<UofForm>({
+    mode: 'controlled',
+    initialValues: start,
+    validate: (values) => uofFormErrors(values, new Date()),
+  });
   const [failed, setFailed] = useState(false);
   const file = useFileUofReport(slug);
-  useUnsavedChanges(isDirty(form, start) && !file.isPending);
+  useUnsavedChanges(isDirty(form.values, start) && !file.isPending);
 
-  const save = () => {
+  const save = (values: UofForm) => {
     setFailed(false);
-    const draft: UofDraft = draftOf(form);
+    const draft: UofDraft = draftOf(values);
     file.mutate(draft, {
       onSuccess: (filed) => {
-        notifications.show({ color: 'green', message: UOF_TEXTS.saved(filed.id) });
+        notifications.show({ color: 'green', message: UOF_TEXTS.saved(filed.incidentNumber) });
         void restart();
       },
       onError: (error) => {
@@ -98,23 +104,25 @@ function UofReportEditor({ slug, initial }: { slug: string; initial: () => UofFo
   // A fresh form with the next number; the viewer stays the first deputy.
   const restart = async () => {
     const fresh = await queryClient.query(uofNextNumberQueryOptions(slug)).catch(() => null);
-    const locked = form.deputies[0]?.locked === true ? form.deputies[0] : null;
+    const first = form.getValues().deputies[0];
+    const locked = first?.locked === true ? first : null;
     const blank = newUofForm(
       suggestedNumber(fresh?.incidentNumber, fresh === null),
       locked === null ? null : { name: locked.name, rank: locked.rank, callsign: locked.callsign },
       new Date(),
     );
     setStart(blank);
-    setForm(blank);
+    form.setInitialValues(blank);
+    form.setValues(blank);
+    form.clearErrors();
   };
 
   return (
     <UofReportForm
       form={form}
-      onChange={setForm}
       onSave={save}
       onSaveJson={() => {
-        download(jsonFileName(form), reportJson(form));
+        download(jsonFileName(form.values), reportJson(form.values));
       }}
       saving={file.isPending}
       failed={failed}

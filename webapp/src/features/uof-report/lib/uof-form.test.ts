@@ -11,6 +11,7 @@ import {
   reportJson,
   suggestedNumber,
   UOF_TEXTS,
+  uofFormErrors,
   withPickedDeputy,
 } from './uof-form';
 
@@ -96,7 +97,40 @@ describe('use-of-force form', () => {
   });
 
   it('words the §8 messages', () => {
-    expect(UOF_TEXTS.saved(12)).toBe('Saved report (id: 12)');
+    // Issue 19: the incident number the member knows, not the database id.
+    expect(UOF_TEXTS.saved('12')).toBe('Saved report (incident #12)');
     expect(UOF_TEXTS.saveFailed('Narrative is required.')).toBe('Save failed: Narrative is required.');
+  });
+});
+
+describe('uofFormErrors (what the server would refuse, issue 19)', () => {
+  const filled = () => ({ ...newUofForm('1043', CASEY, NOW), location: 'Sandy Shores', forceTypes: ['Taser'], narrative: 'Charged.' });
+
+  it('finds nothing in a complete form', () => {
+    expect(uofFormErrors(filled(), NOW)).toEqual({});
+    expect(uofFormErrors({ ...filled(), incidentNumber: '' }, NOW)).toEqual({});
+  });
+
+  it('marks every problem at once, in the order of the form', () => {
+    const form = {
+      ...newUofForm('0', null, NOW),
+      incidentDate: '',
+      evidence: [{ ...emptyEvidence(), url: 'ftp://x.test' }],
+    };
+    expect(uofFormErrors(form, NOW)).toEqual({
+      incidentNumber: 'Incident number must be a whole number from 1 to 999999999.',
+      incidentDate: 'Date and time are required.',
+      location: 'Location is required.',
+      'deputies.0.name': 'Add at least one officer with a name.',
+      forceTypes: 'Select at least one type of force used.',
+      narrative: 'Narrative is required.',
+      'evidence.0.url': 'Evidence links must be http(s) URLs.',
+    });
+  });
+
+  it('checks the date is real and in range', () => {
+    expect(uofFormErrors({ ...filled(), incidentDate: '1999-01-01T10:00' }, NOW)).toEqual({
+      incidentDate: 'Incident date must be between 2000-01-01 and today.',
+    });
   });
 });

@@ -6,20 +6,42 @@
  */
 
 import { compactCallsign } from '@/lib/deputy-search';
-import { evidenceValues, localDateTime, rowKey, witnessValues, type EvidenceRow, type WitnessRow } from '@/lib/report-rows';
+import {
+  evidenceErrors,
+  evidenceValues,
+  localDateTime,
+  officerErrors,
+  rowKey,
+  witnessValues,
+  type EvidenceRow,
+  type FieldErrors,
+  type WitnessRow,
+} from '@/lib/report-rows';
+import { reportDateProblem, reportNumberProblem } from '@/lib/report-rules';
 
 /** command-and-reports §9. */
 export const FORCE_TYPES = ['Verbal Commands', 'Control Holds', 'OC Spray', 'Taser', 'Baton', 'Firearm', 'K9', 'Other'] as const;
 
-/** §8 texts. */
+/**
+ * §8 texts. A save quotes the incident number the member knows, not the database id (issue 19;
+ * §8 said 'Saved report (id: {id})').
+ */
 export const UOF_TEXTS = {
   title: 'Use of force report',
   saveToServer: 'Save to server',
   saving: 'Saving…',
   saveJson: 'Save JSON',
   failedToSave: 'Failed to save',
-  saved: (id: number) => `Saved report (id: ${String(id)})`,
+  saved: (incidentNumber: string) => `Saved report (incident #${incidentNumber})`,
   saveFailed: (reason: string) => `Save failed: ${reason}`,
+} as const;
+
+/** The server's messages (server/src/features/use_of_force/model.rs). */
+export const UOF_ERRORS = {
+  dateRequired: 'Date and time are required.',
+  locationRequired: 'Location is required.',
+  forceRequired: 'Select at least one type of force used.',
+  narrativeRequired: 'Narrative is required.',
 } as const;
 
 export interface DeputyRow {
@@ -182,4 +204,24 @@ export function jsonFileName(form: UofForm): string {
 /** The content of that file: the report as it would be sent, indented. */
 export function reportJson(form: UofForm): string {
   return `${JSON.stringify(draftOf(form), null, 2)}\n`;
+}
+
+/**
+ * Everything the server would refuse in the form that the form can know, by field path
+ * ('location', 'deputies.0.name', 'evidence.1.url'), in the order of the form: the number
+ * (blank or 1 to 999,999,999), the date (required, real, from 2000-01-01 to tomorrow), the
+ * location, a deputy with a name, a type of force, the narrative and http(s) evidence links.
+ */
+export function uofFormErrors(form: UofForm, now: Date): FieldErrors {
+  const errors: FieldErrors = {};
+  const number = reportNumberProblem('Incident number', form.incidentNumber);
+  if (number !== null) errors.incidentNumber = number;
+  const date = form.incidentDate.trim() === '' ? UOF_ERRORS.dateRequired : reportDateProblem('Incident date', form.incidentDate, now);
+  if (date !== null) errors.incidentDate = date;
+  if (form.location.trim() === '') errors.location = UOF_ERRORS.locationRequired;
+  Object.assign(errors, officerErrors(form.deputies, 'deputies'));
+  if (orderedForceTypes(form.forceTypes).length === 0) errors.forceTypes = UOF_ERRORS.forceRequired;
+  if (form.narrative.trim() === '') errors.narrative = UOF_ERRORS.narrativeRequired;
+  Object.assign(errors, evidenceErrors(form.evidence));
+  return errors;
 }
