@@ -70,16 +70,28 @@ ensure_chromium() {
 }
 
 # Installs the web packages the lock file names, when node_modules is missing or older than
-# the lock. Not `npm ci`: the registry mirror reachable here lacks some other platforms'
-# optional binaries (e.g. @unrs/resolver-binding-darwin-*), so a lock written here cannot
-# list them and `npm ci` would refuse it; `npm install` honours the lock all the same, and
-# scripts/test fails if it had to change the lock.
+# the lock. Not `npm ci`: registries differ in which other platforms' optional binaries they
+# offer (e.g. @unrs/resolver-binding-darwin-*), and `npm ci` refuses a lock that does not list
+# exactly what the registry at hand would. `npm install` honours the lock all the same; it may
+# add such optional entries to it, so the lock is put back as it was (the clone stays
+# untouched) and check_lock judges it by what matters.
 npm_install() {
-  local dir="$ROOT/webapp"
+  local dir="$ROOT/webapp" kept
   if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
     say "installing web packages (npm install, as locked)"
-    (cd "$dir" && npm install --no-audit --no-fund --loglevel=error)
+    kept="$(mktemp)"
+    cp -p "$dir/package-lock.json" "$kept"
+    (cd "$dir" && npm install --no-audit --no-fund --loglevel=error) || { rm -f "$kept"; die "npm install failed"; }
+    cp -p "$kept" "$dir/package-lock.json"
+    rm -f "$kept"
   fi
+}
+
+# Fails unless package.json and the lock agree and node_modules holds the locked tree; a lock
+# entry for another platform's optional package is fine (scripts/lib/check-lock.mjs).
+check_lock() {
+  node "$ROOT/scripts/lib/check-lock.mjs" "$ROOT/webapp" \
+    || die "webapp/package-lock.json does not match webapp/package.json or node_modules (above): run 'npm install' in webapp/ and commit the lock"
 }
 
 # Runs a command as the postgres user when we are root (Postgres refuses to run as root).
@@ -96,6 +108,25 @@ free_port() {
     || node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
 }
 
+ensure_pg_user() {
+  id postgres >/dev/null 2>&1 || useradd --system --home-dir /var/lib/postgresql --shell /bin/bash postgres
+}
+
+# The folder of the private development cluster (scripts/dev-db, scripts/run): PORTAL_PG_DIR
+# when set, else .data/postgres in the clone. As root, Postgres runs as the postgres user, who
+# cannot reach a clone in a private folder (the usual first clone, in /root, mode 700): then
+# the cluster lives in a folder of its own, /var/lib/agency-portal/<clone>-<hash of its path>,
+# owned by postgres, and the clone is left untouched.
+dev_pg_dir() {
+  if [ -n "${PORTAL_PG_DIR:-}" ]; then
+    echo "$PORTAL_PG_DIR"
+  elif [ "$(id -u)" -eq 0 ] && { ensure_pg_user; ! su postgres -s /bin/bash -c "test -x $(printf '%q' "$ROOT")"; }; then
+    echo "/var/lib/agency-portal/$(basename "$ROOT")-$(printf '%s' "$ROOT" | sha256sum | cut -c1-12)/postgres"
+  else
+    echo "$ROOT/.data/postgres"
+  fi
+}
+
 # start_cluster DIR PORT: initialises (once) and starts a private cluster in DIR on
 # 127.0.0.1:PORT, owned by the postgres user when root. Prints nothing; sets PG_URL.
 start_cluster() {
@@ -103,10 +134,10 @@ start_cluster() {
   ensure_postgres
   mkdir -p "$dir"
   if [ "$(id -u)" -eq 0 ]; then
-    id postgres >/dev/null 2>&1 || useradd --system --home-dir /var/lib/postgresql --shell /bin/bash postgres
+    ensure_pg_user
     chown postgres:postgres "$dir"
-    su postgres -s /bin/bash -c "test -w '$dir'" \
-      || die "the postgres user cannot write to $dir (a parent folder is private); set DATABASE_URL or move the clone"
+    su postgres -s /bin/bash -c "test -w $(printf '%q' "$dir")" \
+      || die "the postgres user cannot write to $dir (a parent folder is private); set PORTAL_PG_DIR to a folder it can reach, or DATABASE_URL"
   fi
   if [ ! -f "$dir/data/PG_VERSION" ]; then
     as_pg "$PG_BIN/initdb" -D "$dir/data" -U postgres -A trust --no-sync -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
@@ -139,7 +170,7 @@ start_tls_cluster() {
       || die "openssl: certificate"
     chmod 600 "$dir/tls/server.key"
   fi
-  [ "$(id -u)" -eq 0 ] && { id postgres >/dev/null 2>&1 || useradd --system --home-dir /var/lib/postgresql --shell /bin/bash postgres; chown -R postgres:postgres "$dir"; }
+  [ "$(id -u)" -eq 0 ] && { ensure_pg_user; chown -R postgres:postgres "$dir"; }
   if [ ! -f "$dir/data/PG_VERSION" ]; then
     as_pg "$PG_BIN/initdb" -D "$dir/data" -U postgres -A trust --no-sync -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
       || { cat "$dir/initdb.log" >&2; die "initdb failed"; }
