@@ -73,7 +73,8 @@ async function fileArrest(page: Page, shot: string): Promise<string> {
   await snap(page, `${shot}-filled`);
 
   await page.getByRole('button', { name: 'Save to server' }).click();
-  await expect(page.getByTestId('arrest-saved')).toContainText(/Saved report \(id: \d+\)/);
+  // The confirmation quotes the case number, not the database id.
+  await expect(page.getByTestId('arrest-saved')).toContainText(`Saved report (case #${number})`);
   // A fresh form with the next case number.
   await expect(page.getByRole('textbox', { name: 'Case number' })).not.toHaveValue(number);
   await expect(page.getByRole('textbox', { name: 'Location' })).toHaveValue('');
@@ -160,7 +161,7 @@ test.describe.serial('arrest report', () => {
     await expectNoSidewaysScroll(page);
     await snap(page, 'arrest-resubmit');
     await page.getByRole('button', { name: 'Save to server' }).click();
-    await expect(page.getByTestId('arrest-saved')).toContainText(`Saved report (id: ${returned.id})`);
+    await expect(page.getByTestId('arrest-saved')).toContainText(`Saved report (case #${returned.caseNumber})`);
     await expect(page.getByTestId('arrest-saved')).toContainText('The report is pending review again.');
   });
 

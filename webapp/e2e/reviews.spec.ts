@@ -237,16 +237,27 @@ test.describe.serial('report reviews', () => {
     expect(saved.officers[1]?.callsign).toBe('b7');
 
     await page.getByRole('button', { name: 'Save to server' }).click();
-    await expect(page.locator('.mantine-Notification-root').filter({ hasText: /^Saved report \(id: \d+\)$/ })).toBeVisible();
+    await expect(page.locator('.mantine-Notification-root').filter({ hasText: `Saved report (incident #${chosen})` })).toBeVisible();
     // A fresh form with the next number.
     await expect(page.getByRole('textbox', { name: 'Location' })).toHaveValue('');
     await expect(number).toHaveValue(String(Number(chosen) + 1));
     await expect(page.getByRole('textbox', { name: 'Deputy 1 name' })).toHaveValue('Casey Nguyen');
 
-    // A failure says why.
+    // What the form can tell is marked before anything is sent.
     await page.getByRole('textbox', { name: 'Location' }).fill('Paleto Forest');
     await page.getByRole('button', { name: 'Save to server' }).click();
-    await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Save failed: Select at least one type of force used.' })).toBeVisible();
+    await expect(page.getByText('Select at least one type of force used.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Narrative', exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('checkbox', { name: 'Verbal Commands' })).toBeFocused();
+    await expect(page.getByTestId('uof-save-status')).toHaveCount(0);
+    // Then the server has the last word: the number just used is taken.
+    await page.getByRole('checkbox', { name: 'Taser' }).check();
+    await page.getByRole('textbox', { name: 'Narrative', exact: true }).fill('Taser in the woods.');
+    await number.fill(chosen);
+    await page.getByRole('button', { name: 'Save to server' }).click();
+    await expect(
+      page.locator('.mantine-Notification-root').filter({ hasText: 'Save failed: Another report already has this incident number.' }),
+    ).toBeVisible();
     await expect(page.getByTestId('uof-save-status')).toHaveText('Failed to save');
     await page.setViewportSize(PHONE);
     await expectNoSidewaysScroll(page);
