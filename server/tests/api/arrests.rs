@@ -7,15 +7,8 @@ use serde_json::{json, Value};
 
 use crate::{
     helpers::{json, send, Persona, TestApp},
-    support::{get, refused, NO_PERMISSION, SIGN_IN_REQUIRED},
+    support::{app, get, refused, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED},
 };
-
-const BCSO: &str = "bcso";
-const LSPD: &str = "lspd";
-
-async fn app() -> TestApp {
-    TestApp::builder().sheriff_and_police().build().await
-}
 
 pub(crate) fn arrest() -> Value {
     json!({

@@ -9,17 +9,11 @@ use serde_json::{json, Value};
 
 use crate::{
     helpers::{json, send, Persona, TestApp},
-    support::{get, refused, NO_PERMISSION, SIGN_IN_REQUIRED},
+    support::{app, get, refused, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED},
 };
 
-const BCSO: &str = "bcso";
-const LSPD: &str = "lspd";
 const MANAGE: &str = "/api/sops?scope=manage";
 const SECRET: &str = "editor-secret-for-tests-only";
-
-async fn app() -> TestApp {
-    TestApp::builder().sheriff_and_police().build().await
-}
 
 fn doc(title: &str, min: &str) -> Value {
     json!({"title": title, "type": "sop", "minLevel": min, "summary": format!("{title} summary"),

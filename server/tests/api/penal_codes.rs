@@ -7,15 +7,8 @@ use serde_json::{json, Value};
 
 use crate::{
     helpers::{json, send, Persona, TestApp},
-    support::{get, refused},
+    support::{app, get, refused, BCSO, LSPD},
 };
-
-const BCSO: &str = "bcso";
-const LSPD: &str = "lspd";
-
-async fn app() -> TestApp {
-    TestApp::builder().sheriff_and_police().build().await
-}
 
 async fn put(
     app: &TestApp,

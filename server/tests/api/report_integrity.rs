@@ -8,20 +8,14 @@ use serde_json::{json, Value};
 use crate::{
     arrests::arrest,
     helpers::{json, send, Persona, TestApp},
-    support::{get, refused},
+    support::{app, get, refused, BCSO, LSPD},
     tickets::ticket,
     use_of_force::report,
 };
 
-const BCSO: &str = "bcso";
-const LSPD: &str = "lspd";
 const OWN_REPORT: &str = "You cannot review your own report.";
 const SIGNED: &str =
     "This report is signed: its outcome changes only with a new signed decision (Approve & Sign or Deny).";
-
-async fn app() -> TestApp {
-    TestApp::builder().sheriff_and_police().build().await
-}
 
 /// One report kind as the API names it: its path, its number field, the field's name in
 /// refusals, its date field and the date field's name, and its kind in the `reports` table.

@@ -11,6 +11,14 @@ use portal::tenancy::provision::NewAgency;
 /// Agency A and agency B.
 pub(crate) const A: &str = "lspd";
 pub(crate) const B: &str = "bcso";
+/// The same two by name, for the suites of reports, documents, penal codes and training.
+pub(crate) const BCSO: &str = B;
+pub(crate) const LSPD: &str = A;
+
+/// The BCSO and LSPD pair, with their personas, that most suites start from.
+pub(crate) async fn app() -> TestApp {
+    TestApp::builder().sheriff_and_police().build().await
+}
 
 pub(crate) const HC: &str = "300000000000000001";
 pub(crate) const COMMAND: &str = "300000000000000002";
