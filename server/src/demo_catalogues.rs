@@ -6,7 +6,7 @@ use chrono::Utc;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 
-use crate::tenancy::pools::TenantDb;
+use crate::{access::viewer::Actor, tenancy::pools::TenantDb};
 
 use crate::{
     features::{
@@ -121,7 +121,9 @@ async fn seed_list<T: CatalogueItem>(
     }
     let items = normalise_all(items::<T>(raw)?, ranks, departments).map_err(anyhow::Error::msg)?;
     let mut tx = db.begin().await?;
-    whole_list::replace(&mut tx, T::LIST, &items, 0, "demo").await.map_err(anyhow::Error::msg)?;
+    whole_list::replace(&mut tx, T::LIST, &items, 0, &Actor::system("Demo data"))
+        .await
+        .map_err(anyhow::Error::msg)?;
     tx.commit().await?;
     Ok(())
 }
@@ -152,9 +154,15 @@ pub async fn seed(db: &TenantDb, agency: &Agency) -> anyhow::Result<()> {
         let docs =
             normalise_documents(drafts, &[], &saver, Utc::now()).map_err(anyhow::Error::msg)?;
         let mut tx = db.begin().await?;
-        whole_list::replace(&mut tx, crate::features::sops::store::LIST, &docs, 0, "demo")
-            .await
-            .map_err(anyhow::Error::msg)?;
+        whole_list::replace(
+            &mut tx,
+            crate::features::sops::store::LIST,
+            &docs,
+            0,
+            &Actor::system("Demo data"),
+        )
+        .await
+        .map_err(anyhow::Error::msg)?;
         tx.commit().await?;
     }
     Ok(())

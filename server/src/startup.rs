@@ -57,11 +57,40 @@ pub async fn ensure_root_agency(state: &AppState) -> anyhow::Result<()> {
 /// Serves until Ctrl-C or SIGTERM.
 pub async fn serve(state: AppState, listener: TcpListener) -> anyhow::Result<()> {
     state.spawn_registry_listener();
+    spawn_audit_pruning(state.clone());
     let router = router::router(state);
     // The peer address tells a trusted proxy (`PORTAL_TRUSTED_PROXIES`) from anyone else.
     let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, service).with_graceful_shutdown(shutdown_signal()).await?;
     Ok(())
+}
+
+/// Every six hours, each agency's audit rows older than its retention
+/// (`agency_settings.audit_retention_days`, a year unless changed) are deleted, one agency
+/// at a time. Several instances may prune at once: the delete is the same.
+fn spawn_audit_pruning(state: AppState) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(6 * 3600));
+        loop {
+            every.tick().await;
+            let Ok(snapshot) = state.registry.snapshot().await else { continue };
+            for agency in snapshot.all() {
+                let pruned = match state.pools.get(agency).await {
+                    Ok(db) => crate::shared::audit::prune(&*db).await.map_err(anyhow::Error::from),
+                    Err(e) => Err(anyhow::anyhow!("{e}")),
+                };
+                match pruned {
+                    Ok(0) => {}
+                    Ok(rows) => {
+                        tracing::info!(agency = %agency.slug, rows, "audit rows past retention pruned")
+                    }
+                    Err(error) => {
+                        tracing::warn!(agency = %agency.slug, %error, "audit pruning failed")
+                    }
+                }
+            }
+        }
+    });
 }
 
 async fn shutdown_signal() {

@@ -52,6 +52,13 @@ pub struct Actor {
     pub user_id: Option<String>,
 }
 
+impl Actor {
+    /// A change the portal makes itself (demo data, a new agency's defaults, a job).
+    pub fn system(display: &str) -> Self {
+        Self { display: display.into(), user_id: None }
+    }
+}
+
 pub const ON_LEAVE: &str =
     "Members on leave of absence (LOA) can view the portal but cannot change anything.";
 

@@ -276,8 +276,7 @@ pub async fn save<T: CatalogueItem>(
     let ranks = rank_options(&mut *tx).await?;
     let departments = department_ids(&mut *tx).await?;
     let items = normalise_all(items, &ranks, &departments).map_err(bad_request)?;
-    let saved =
-        whole_list::replace(&mut tx, T::LIST, &items, version, &viewer.display_name()).await?;
+    let saved = whole_list::replace(&mut tx, T::LIST, &items, version, &viewer.actor()).await?;
     tx.commit().await?;
     Ok((saved, ranks))
 }

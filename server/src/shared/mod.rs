@@ -3,8 +3,9 @@
 //! of reported incidents, and the organisation the structure and roster features both read
 //! and change. Features never import each other: what two of them need lives here. The
 //! access rules that features share (rank lists, document levels, who may change whose rank)
-//! live in `access`.
+//! live in `access`. Every write records what it did through `audit`.
 
+pub mod audit;
 pub mod callsign_pools;
 pub mod catalogue;
 pub mod organisation;

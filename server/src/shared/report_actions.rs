@@ -4,11 +4,14 @@
 //! still to come (applications, leave requests) plug in the same way.
 
 use serde::{de::DeserializeOwned, Serialize};
+use serde_json::{json, Value};
+use sqlx::PgConnection;
 
 use crate::{
     access::{guard::require_any_nav, Viewer},
-    error::{conflict, not_found, AppResult},
+    error::{conflict, not_found, AppError, AppResult},
     shared::{
+        audit::{self, Diff, Event},
         report::{
             require_readable, NewReport, ReportBody, ReportFilter, ReportKind, ReviewRequest,
             StoredReport,
@@ -23,6 +26,9 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
     pub async fn file(&self, viewer: &Viewer, new: &NewReport<'_, B>) -> AppResult<(i64, String)> {
         let mut tx = viewer.pool().begin().await?;
         let filed = self.insert(&mut tx, new, &viewer.actor()).await?;
+        let stored =
+            self.find(&mut tx, filed.0, false).await?.ok_or_else(|| not_found(self.not_found))?;
+        self.audit(&mut tx, viewer, "filed", None, &stored).await?;
         tx.commit().await?;
         Ok(filed)
     }
@@ -69,6 +75,12 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
         self.review(&mut tx, &found, &review, viewer).await?;
         let updated =
             self.find(&mut tx, id, false).await?.ok_or_else(|| not_found(self.not_found))?;
+        let action = match request {
+            Request::Act(action) => action,
+            Request::Open => "opened",
+            Request::Save(_) => "reviewed",
+        };
+        self.audit(&mut tx, viewer, action, Some(&found), &updated).await?;
         tx.commit().await?;
         Ok(updated.for_viewer(viewer))
     }
@@ -97,7 +109,51 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
         self.review(&mut tx, &found, &refile, viewer).await?;
         let updated =
             self.find(&mut tx, id, false).await?.ok_or_else(|| not_found(self.not_found))?;
+        self.audit(&mut tx, viewer, "resubmitted", Some(&found), &updated).await?;
         tx.commit().await?;
         Ok(updated.for_viewer(viewer))
     }
+
+    /// The audit row of a write to a report: what the viewer did and what it changed.
+    async fn audit(
+        &self,
+        conn: &mut PgConnection,
+        viewer: &Viewer,
+        action: &str,
+        before: Option<&StoredReport<B>>,
+        after: &StoredReport<B>,
+    ) -> AppResult<()> {
+        let before = match before {
+            Some(report) => audit_view(report)?,
+            None => Value::Object(Default::default()),
+        };
+        let event = Event {
+            kind: self.flow.kind,
+            action: action.to_owned(),
+            subject_id: after.id.to_string(),
+            title: format!("{} #{}", self.flow.title, after.number),
+            diff: Diff::fields(&before, &audit_view(after)?),
+        };
+        audit::record(conn, &viewer.actor(), &event).await?;
+        Ok(())
+    }
+}
+
+/// What the audit log compares of a report: its form and its review.
+fn audit_view<B: Serialize>(report: &StoredReport<B>) -> AppResult<Value> {
+    let body = serde_json::to_value(&report.body).map_err(|e| AppError::Other(e.into()))?;
+    let mut view = json!({
+        "number": report.number,
+        "incidentDate": report.incident_date,
+        "location": report.location,
+        "status": report.status,
+        "supervisor": report.supervisor,
+        "supervisorNotes": report.supervisor_notes,
+        "supervisorSignedBy": report.supervisor_signed_by,
+        "supervisorSignedAt": report.supervisor_signed_at,
+    });
+    if let (Some(view), Value::Object(body)) = (view.as_object_mut(), body) {
+        view.extend(body);
+    }
+    Ok(view)
 }

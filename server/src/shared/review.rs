@@ -25,6 +25,8 @@ pub struct Action {
 pub struct Flow {
     /// Stored with history rows (`use_of_force`, `arrest`).
     pub kind: &'static str,
+    /// The kind as people read it, before a number ("Use of force #4").
+    pub title: &'static str,
     pub statuses: &'static [&'static str],
     /// The status of a newly filed report.
     pub initial: &'static str,
@@ -41,6 +43,7 @@ pub struct Flow {
 /// command-and-reports §4 "Use-of-force report status".
 pub const USE_OF_FORCE: Flow = Flow {
     kind: "use_of_force",
+    title: "Use of force",
     statuses: &["pending", "under_review", "in_policy", "out_of_policy"],
     initial: "pending",
     on_open: Some(("pending", "under_review")),
@@ -56,6 +59,7 @@ pub const USE_OF_FORCE: Flow = Flow {
 /// correction with notes; a returned report goes back to pending when refiled.
 pub const ARREST: Flow = Flow {
     kind: "arrest",
+    title: "Arrest",
     statuses: &["pending", "under_review", "approved", "returned"],
     initial: "pending",
     on_open: Some(("pending", "under_review")),
@@ -90,6 +94,7 @@ pub const ARREST: Flow = Flow {
 /// changes.
 pub const TICKET: Flow = Flow {
     kind: "ticket",
+    title: "Ticket",
     statuses: &["issued"],
     initial: "issued",
     on_open: None,

@@ -7,7 +7,11 @@ use serde::{de::DeserializeOwned, Serialize};
 use sqlx::{types::Json, PgConnection, PgExecutor};
 use utoipa::ToSchema;
 
-use crate::error::AppError;
+use crate::{
+    access::viewer::Actor,
+    error::AppError,
+    shared::audit::{self, Diff, Event},
+};
 
 pub const STALE_LIST: &str =
     "Someone else saved this list since you opened it. Review their changes and save again.";
@@ -77,14 +81,15 @@ pub async fn load_for_update<T: DeserializeOwned + Send + Unpin + 'static>(
 }
 
 /// Replaces list `name` with `items` if it is still at `base_version`; answers the saved list,
-/// or [`AppError::Stale`] with the current one. Run it inside the caller's transaction.
-#[tracing::instrument(level = "debug", skip_all)]
+/// or [`AppError::Stale`] with the current one. Run it inside the caller's transaction: the
+/// save's audit row (kind `name`, the items added, removed and changed) is written on it.
+#[tracing::instrument(level = "debug", skip_all, fields(list = name))]
 pub async fn replace<T: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static>(
     conn: &mut PgConnection,
-    name: &str,
+    name: &'static str,
     items: &[T],
     base_version: i32,
-    actor: &str,
+    actor: &Actor,
 ) -> Result<Versioned<T>, AppError> {
     sqlx::query("INSERT INTO whole_lists (name) VALUES ($1) ON CONFLICT (name) DO NOTHING")
         .bind(name)
@@ -106,8 +111,34 @@ pub async fn replace<T: Serialize + DeserializeOwned + Send + Sync + Unpin + 'st
     )
     .bind(name)
     .bind(Json(items))
-    .bind(actor)
-    .fetch_one(conn)
+    .bind(&actor.display)
+    .fetch_one(&mut *conn)
     .await?;
+    let diff = Diff {
+        fields: vec![],
+        items: audit::item_changes(&values(&current.items.0)?, &values(items)?),
+    };
+    let event = Event {
+        kind: name,
+        action: "saved".into(),
+        subject_id: name.into(),
+        title: list_title(name),
+        diff,
+    };
+    audit::record(conn, actor, &event).await?;
     Ok(versioned(saved))
+}
+
+fn values<T: Serialize>(items: &[T]) -> Result<Vec<serde_json::Value>, AppError> {
+    items
+        .iter()
+        .map(|item| serde_json::to_value(item).map_err(|e| AppError::Other(e.into())))
+        .collect()
+}
+
+/// `penal_codes` → "Penal codes".
+fn list_title(name: &str) -> String {
+    let words = name.replace('_', " ");
+    let mut chars = words.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }

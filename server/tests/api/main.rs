@@ -12,6 +12,7 @@ mod access_cache;
 mod agencies;
 mod agency_admin;
 mod arrests;
+mod audit;
 mod catalogues;
 mod demo;
 mod documents;

@@ -3,6 +3,7 @@
 //! history rows.
 
 use portal::{
+    access::viewer::Actor,
     error::AppError,
     shared::{
         review::{self, Request, USE_OF_FORCE},
@@ -33,7 +34,9 @@ async fn a_whole_list_is_replaced_only_from_the_version_it_was_read_at() {
 
     let first = vec![json!({"name": "Cruiser"})];
     let mut tx = bcso.begin().await.unwrap();
-    let saved = whole_list::replace(&mut tx, "vehicles", &first, 0, "Hana High").await.unwrap();
+    let saved = whole_list::replace(&mut tx, "vehicles", &first, 0, &Actor::system("Hana High"))
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
     assert_eq!((saved.version, saved.updated_by.as_deref()), (1, Some("Hana High")));
 
@@ -41,10 +44,10 @@ async fn a_whole_list_is_replaced_only_from_the_version_it_was_read_at() {
     let a = vec![json!({"name": "Interceptor"})];
     let b = vec![json!({"name": "Bike"})];
     let mut tx_a = bcso.begin().await.unwrap();
-    whole_list::replace(&mut tx_a, "vehicles", &a, 1, "A").await.unwrap();
+    whole_list::replace(&mut tx_a, "vehicles", &a, 1, &Actor::system("A")).await.unwrap();
     let mut tx_b = bcso.begin().await.unwrap();
     let racing = tokio::spawn(async move {
-        let result = whole_list::replace(&mut tx_b, "vehicles", &b, 1, "B").await;
+        let result = whole_list::replace(&mut tx_b, "vehicles", &b, 1, &Actor::system("B")).await;
         drop(tx_b);
         result
     });

@@ -89,6 +89,7 @@ async fn the_openapi_description_lists_every_route() {
             "/api/arrests",
             "/api/arrests/next-number",
             "/api/arrests/{id}",
+            "/api/audit",
             "/api/auth/me",
             "/api/callsigns",
             "/api/discord-user/{id}",

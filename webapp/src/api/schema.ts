@@ -143,6 +143,23 @@ export interface paths {
         patch: operations["review_arrest"];
         trace?: never;
     };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every write to the agency, newest first: who, when, what and the fields that changed. */
+        get: operations["audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/me": {
         parameters: {
             query?: never;
@@ -1147,6 +1164,27 @@ export interface components {
             /** @default [] */
             trainees: components["schemas"]["Person"][];
         };
+        /** @description One write to the agency, as `GET /api/audit` lists it. */
+        AuditEntry: {
+            /** @description `saved`, `filed`, `opened`, `approve`, `return`, `resubmitted`… */
+            action: string;
+            actor: components["schemas"]["LogActor"];
+            /** Format: date-time */
+            at: string;
+            diff: components["schemas"]["Diff"];
+            /** Format: int64 */
+            id: number;
+            /** @description What kind of thing was written (`vehicles`, `arrest`, `use_of_force`, `roster`…). */
+            kind: string;
+            subjectId: string;
+            title: string;
+        };
+        /** @description A page of the audit log, newest first. */
+        AuditPage: {
+            /** @description More rows match after this page. */
+            hasMore: boolean;
+            items: components["schemas"]["AuditEntry"][];
+        };
         AvailableCallsigns: {
             /** @description One page of the free callsigns, in pool order. */
             available: string[];
@@ -1208,6 +1246,11 @@ export interface components {
             discordRoleId?: string | null;
             id: string;
             name: string;
+        };
+        /** @description What changed: fields of one thing, items of a list, or both. */
+        Diff: {
+            fields?: components["schemas"]["FieldChange"][];
+            items?: components["schemas"]["ItemChange"][];
         };
         DiscordRole: {
             id: string;
@@ -1373,6 +1416,15 @@ export interface components {
              */
             url: string;
         };
+        /**
+         * @description One field that changed: its path (`name`, `theme.primary`) and its values before and after
+         *     (`null` when it did not exist).
+         */
+        FieldChange: {
+            after: unknown;
+            before: unknown;
+            field: string;
+        };
         /** @description `POST /api/uof` → the new report's id and number. */
         Filed: {
             /** Format: int64 */
@@ -1462,6 +1514,16 @@ export interface components {
             citationNumber: string;
             /** Format: int64 */
             id: number;
+        };
+        /** @description One item of a list saved whole that was added, removed or changed. */
+        ItemChange: {
+            /** @description `added`, `removed` or `changed`. */
+            change: string;
+            /** @description The fields that changed (every field of an added or removed item). */
+            fields: components["schemas"]["FieldChange"][];
+            id: string;
+            /** @description The item's name or title (after the change; before it for a removed item). */
+            title: string;
         };
         /**
          * @description A checklist item marked done or not done. `doneBy` and `doneById` of a body are ignored:
@@ -3065,6 +3127,83 @@ export interface operations {
             };
             /** @description The body is not JSON (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    audit: {
+        parameters: {
+            query?: {
+                /** @description Changes by this member (Discord id). */
+                actor?: string;
+                /** @description Changes of this kind (`vehicles`, `arrest`, `use_of_force`, `ticket`, `documents`…). */
+                kind?: string;
+                /** @description From this day on (`2026-11-20`). */
+                from?: string;
+                /** @description Up to and including this day. */
+                to?: string;
+                /** @description Words in the title or the member's name. */
+                q?: string;
+                /** @description Rows per page (default 50, at most 200). */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,5 @@
-//! Roster logs: rank changes and hires (command-and-reports §2 Command logs, §3).
+//! Roster logs: rank changes and hires (command-and-reports §2 Command logs, §3), and the
+//! audit log of every write to the agency (`shared::audit` records it; issue 21).
 
 pub mod model;
 pub mod routes;
@@ -10,5 +11,5 @@ use crate::state::AppState;
 
 /// The log routes.
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(routes::roster_logs))
+    OpenApiRouter::new().routes(routes!(routes::roster_logs)).routes(routes!(routes::audit))
 }

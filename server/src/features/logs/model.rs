@@ -65,3 +65,30 @@ pub enum LogItem {
 pub struct LogPage {
     pub items: Vec<LogItem>,
 }
+
+/// One write to the agency, as `GET /api/audit` lists it.
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditEntry {
+    pub id: i64,
+    pub at: DateTime<Utc>,
+    #[sqlx(flatten)]
+    pub actor: LogActor,
+    /// What kind of thing was written (`vehicles`, `arrest`, `use_of_force`, `roster`…).
+    pub kind: String,
+    /// `saved`, `filed`, `opened`, `approve`, `return`, `resubmitted`…
+    pub action: String,
+    pub subject_id: String,
+    pub title: String,
+    #[schema(value_type = crate::shared::audit::Diff)]
+    pub diff: sqlx::types::Json<crate::shared::audit::Diff>,
+}
+
+/// A page of the audit log, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditPage {
+    pub items: Vec<AuditEntry>,
+    /// More rows match after this page.
+    pub has_more: bool,
+}

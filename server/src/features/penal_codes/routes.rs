@@ -58,7 +58,7 @@ pub async fn save_catalogue(
 ) -> AppResult<Json<PenalCatalogue>> {
     let items = validate_catalogue(save.items).map_err(bad_request)?;
     let mut tx = viewer.pool().begin().await?;
-    let saved = store::replace(&mut tx, &items, save.version, &viewer.display_name()).await?;
+    let saved = store::replace(&mut tx, &items, save.version, &viewer.actor()).await?;
     tx.commit().await?;
     Ok(Json(catalogue(saved)))
 }

@@ -5,6 +5,7 @@ use futures::future::BoxFuture;
 use sqlx::PgConnection;
 
 use crate::{
+    access::viewer::Actor,
     error::AppError,
     features::penal_codes::model::PenalCode,
     shared::whole_list::{self, Versioned},
@@ -21,7 +22,7 @@ pub async fn replace(
     conn: &mut PgConnection,
     items: &[PenalCode],
     base_version: i32,
-    actor: &str,
+    actor: &Actor,
 ) -> Result<Versioned<PenalCode>, AppError> {
     whole_list::replace(conn, LIST, items, base_version, actor).await
 }

@@ -124,7 +124,7 @@ pub async fn save(
     }
     let documents = normalise_documents(save.documents, &stored.items, &saver, Utc::now())
         .map_err(bad_request)?;
-    let saved = store::replace(&mut tx, &documents, save.version, &viewer.display_name()).await?;
+    let saved = store::replace(&mut tx, &documents, save.version, &viewer.actor()).await?;
     tx.commit().await?;
     Ok(Json(management(&state, &viewer, saved)))
 }

@@ -4,6 +4,7 @@
 use sqlx::{PgConnection, PgExecutor};
 
 use crate::{
+    access::viewer::Actor,
     error::AppError,
     features::sops::model::Document,
     shared::whole_list::{self, Versioned},
@@ -28,7 +29,7 @@ pub async fn replace(
     conn: &mut PgConnection,
     documents: &[Document],
     base_version: i32,
-    actor: &str,
+    actor: &Actor,
 ) -> Result<Versioned<Document>, AppError> {
     whole_list::replace(conn, LIST, documents, base_version, actor).await
 }

@@ -1,0 +1,251 @@
+//! The audit log: the one place where every write to an agency says what happened: who (name
+//! and Discord id), when, what (kind, subject id, a readable title, the action) and the fields
+//! that changed. A write calls [`record`] inside its own transaction, so a write that fails
+//! leaves no row and a row never describes a write that did not happen. Discord alerts, the
+//! personnel file and analytics read these rows; no feature keeps its history its own way.
+//!
+//! Diffs are computed here from the JSON of the thing before and after ([`field_changes`],
+//! [`item_changes`] for lists saved whole); a field whose name says it is a secret (token,
+//! secret, password) is recorded as changed with its values hidden.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sqlx::{types::Json, PgConnection, PgExecutor};
+use utoipa::ToSchema;
+
+use crate::access::viewer::Actor;
+
+/// What a secret's value is replaced with in a diff.
+pub const HIDDEN: &str = "(hidden)";
+
+/// One field that changed: its path (`name`, `theme.primary`) and its values before and after
+/// (`null` when it did not exist).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct FieldChange {
+    pub field: String,
+    pub before: Value,
+    pub after: Value,
+}
+
+/// One item of a list saved whole that was added, removed or changed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ItemChange {
+    pub id: String,
+    /// The item's name or title (after the change; before it for a removed item).
+    pub title: String,
+    /// `added`, `removed` or `changed`.
+    pub change: String,
+    /// The fields that changed (every field of an added or removed item).
+    pub fields: Vec<FieldChange>,
+}
+
+/// What changed: fields of one thing, items of a list, or both.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Diff {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<FieldChange>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub items: Vec<ItemChange>,
+}
+
+impl Diff {
+    pub fn fields(before: &Value, after: &Value) -> Self {
+        Self { fields: field_changes(before, after), items: vec![] }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.fields.is_empty() && self.items.is_empty()
+    }
+}
+
+/// One write, as [`record`] stores it.
+#[derive(Debug, Clone)]
+pub struct Event {
+    /// What kind of thing was written: `vehicles`, `roster`, `arrest`, `training_session`…
+    pub kind: &'static str,
+    /// `created`, `updated`, `deleted`, `saved` (a list saved whole), or a review action.
+    pub action: String,
+    pub subject_id: String,
+    pub title: String,
+    pub diff: Diff,
+}
+
+/// Stores `event` by `actor` on the caller's transaction.
+#[tracing::instrument(level = "debug", skip_all, fields(kind = event.kind, action = %event.action))]
+pub async fn record(conn: &mut PgConnection, actor: &Actor, event: &Event) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO audit_events (actor_name, actor_id, kind, action, subject_id, title, diff)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(&actor.display)
+    .bind(&actor.user_id)
+    .bind(event.kind)
+    .bind(&event.action)
+    .bind(&event.subject_id)
+    .bind(&event.title)
+    .bind(Json(&event.diff))
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Deletes the rows older than the agency's retention; answers how many went.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn prune(db: impl PgExecutor<'_>) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "DELETE FROM audit_events
+          WHERE at < now() - make_interval(days => (SELECT audit_retention_days FROM agency_settings))",
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+fn is_secret(field: &str) -> bool {
+    let field = field.to_ascii_lowercase();
+    ["token", "secret", "password"].iter().any(|word| field.contains(word))
+}
+
+fn shown(field: &str, value: &Value) -> Value {
+    if is_secret(field) && !value.is_null() {
+        Value::String(HIDDEN.into())
+    } else {
+        value.clone()
+    }
+}
+
+/// The fields that differ between two JSON values, objects compared key by key (nested
+/// objects by dotted path), anything else as a whole.
+pub fn field_changes(before: &Value, after: &Value) -> Vec<FieldChange> {
+    let mut out = Vec::new();
+    walk("", before, after, &mut out);
+    out
+}
+
+fn walk(path: &str, before: &Value, after: &Value, out: &mut Vec<FieldChange>) {
+    if before == after {
+        return;
+    }
+    match (before, after) {
+        (Value::Object(b), Value::Object(a)) => {
+            let mut keys: Vec<&String> = b.keys().chain(a.keys()).collect();
+            keys.sort();
+            keys.dedup();
+            for key in keys {
+                let child = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
+                walk(
+                    &child,
+                    b.get(key).unwrap_or(&Value::Null),
+                    a.get(key).unwrap_or(&Value::Null),
+                    out,
+                );
+            }
+        }
+        _ => out.push(FieldChange {
+            field: path.to_owned(),
+            before: shown(path, before),
+            after: shown(path, after),
+        }),
+    }
+}
+
+fn text_of(item: &Value, key: &str) -> Option<String> {
+    match item.get(key)? {
+        Value::String(s) => Some(s.clone()),
+        Value::Null => None,
+        other => Some(other.to_string()),
+    }
+}
+
+/// The items of a list saved whole that were added, removed or changed, matched by their
+/// `id` (items without one are matched by position), titled by `name` or `title`.
+pub fn item_changes(before: &[Value], after: &[Value]) -> Vec<ItemChange> {
+    let key = |item: &Value, index: usize| {
+        text_of(item, "id").unwrap_or_else(|| format!("#{}", index + 1))
+    };
+    let title =
+        |item: &Value| text_of(item, "name").or_else(|| text_of(item, "title")).unwrap_or_default();
+    let empty = Value::Object(Default::default());
+    let mut out = Vec::new();
+    let old: Vec<(String, &Value)> =
+        before.iter().enumerate().map(|(i, v)| (key(v, i), v)).collect();
+    let new: Vec<(String, &Value)> =
+        after.iter().enumerate().map(|(i, v)| (key(v, i), v)).collect();
+    for (id, item) in &new {
+        match old.iter().find(|(old_id, _)| old_id == id) {
+            None => out.push(ItemChange {
+                id: id.clone(),
+                title: title(item),
+                change: "added".into(),
+                fields: field_changes(&empty, item),
+            }),
+            Some((_, was)) if was != item => out.push(ItemChange {
+                id: id.clone(),
+                title: title(item),
+                change: "changed".into(),
+                fields: field_changes(was, item),
+            }),
+            Some(_) => {}
+        }
+    }
+    for (id, item) in &old {
+        if !new.iter().any(|(new_id, _)| new_id == id) {
+            out.push(ItemChange {
+                id: id.clone(),
+                title: title(item),
+                change: "removed".into(),
+                fields: field_changes(item, &empty),
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn fields_are_compared_by_path_and_secrets_hidden() {
+        let before = json!({"name": "Crown Vic", "theme": {"primary": "#111", "accent": "#222"},
+                            "ranks": ["a"], "botToken": "old", "same": 1});
+        let after = json!({"name": "Crown Victoria", "theme": {"primary": "#111", "accent": "#333"},
+                           "ranks": ["a", "b"], "botToken": "new", "same": 1, "notes": "x"});
+        let changes = field_changes(&before, &after);
+        let fields: Vec<&str> = changes.iter().map(|c| c.field.as_str()).collect();
+        assert_eq!(fields, ["botToken", "name", "notes", "ranks", "theme.accent"]);
+        assert_eq!(changes[0].before, json!(HIDDEN));
+        assert_eq!(changes[0].after, json!(HIDDEN));
+        assert_eq!(changes[1].before, json!("Crown Vic"));
+        assert_eq!(changes[2].before, Value::Null);
+        assert_eq!(changes[3].after, json!(["a", "b"]));
+        assert!(field_changes(&before, &before).is_empty());
+    }
+
+    #[test]
+    fn list_items_are_matched_by_id() {
+        let before = [
+            json!({"id": "v1", "name": "Cruiser", "notes": ""}),
+            json!({"id": "v2", "name": "Bike"}),
+        ];
+        let after = [
+            json!({"id": "v1", "name": "Cruiser", "notes": "Slick top"}),
+            json!({"id": "v3", "name": "Boat"}),
+        ];
+        let changes = item_changes(&before, &after);
+        let summary: Vec<(&str, &str, &str)> =
+            changes.iter().map(|c| (c.id.as_str(), c.title.as_str(), c.change.as_str())).collect();
+        assert_eq!(
+            summary,
+            [("v1", "Cruiser", "changed"), ("v3", "Boat", "added"), ("v2", "Bike", "removed")]
+        );
+        assert_eq!(
+            changes[0].fields,
+            [FieldChange { field: "notes".into(), before: json!(""), after: json!("Slick top") }]
+        );
+        assert_eq!(changes[1].fields.len(), 2);
+        assert!(item_changes(&before, &before).is_empty());
+    }
+}

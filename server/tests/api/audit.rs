@@ -1,0 +1,259 @@
+//! The audit log (issue 21), through the HTTP API: a write leaves exactly one row with who,
+//! what and the fields that changed, a refused write leaves none, the log pages and filters
+//! as asked, only the Logs page's members read it, and agencies never read each other's.
+
+use reqwest::{Client, Method};
+use serde_json::{json, Value};
+
+use crate::{
+    arrests::arrest,
+    helpers::{json, send, Persona, TestApp},
+    support::{app, get, refused, BCSO, LSPD, NO_PERMISSION},
+};
+
+async fn audit(app: &TestApp, client: &Client, query: &str, agency: &str) -> Value {
+    get(app, client, &format!("/api/audit{query}"), agency).await
+}
+
+fn items(page: &Value) -> &Vec<Value> {
+    page["items"].as_array().unwrap()
+}
+
+async fn save_vehicles(app: &TestApp, client: &Client, vehicles: Value) -> reqwest::Response {
+    let current = get(app, client, "/api/vehicles?scope=manage", BCSO).await;
+    let body = json!({"vehicles": vehicles, "version": current["version"]});
+    send(app, client, Method::PUT, "/api/vehicles?scope=manage", BCSO, Some(&body)).await
+}
+
+#[tokio::test]
+async fn a_list_saved_whole_leaves_one_row_with_the_items_that_changed() {
+    let app = app().await;
+    let command = app.as_persona(BCSO, Persona::Command).await;
+    let before = items(&audit(&app, &command, "", BCSO).await).len();
+
+    let first = json(
+        save_vehicles(&app, &command, json!([{"name": "Cruiser", "allowedRanks": ["All"]}])).await,
+        200,
+    )
+    .await;
+    let id = first["vehicles"][0]["id"].as_str().unwrap().to_owned();
+    let page = audit(&app, &command, "?kind=vehicles", BCSO).await;
+    assert_eq!(items(&page).len(), 1, "one save, one row: {page}");
+    let row = &items(&page)[0];
+    assert_eq!(row["kind"], "vehicles");
+    assert_eq!(row["action"], "saved");
+    assert_eq!(row["title"], "Vehicles");
+    assert_eq!(row["actor"]["display"], Persona::Command.name(BCSO));
+    assert_eq!(row["actor"]["userId"], Persona::Command.discord_id(BCSO));
+    let added = &row["diff"]["items"][0];
+    assert_eq!(
+        (added["id"].as_str(), added["title"].as_str(), added["change"].as_str()),
+        (Some(id.as_str()), Some("Cruiser"), Some("added"))
+    );
+
+    let mut changed = first["vehicles"].clone();
+    changed[0]["notes"] = json!("Slick top");
+    json(save_vehicles(&app, &command, changed).await, 200).await;
+    let page = audit(&app, &command, "?kind=vehicles", BCSO).await;
+    assert_eq!(items(&page).len(), 2);
+    let newest = &items(&page)[0]["diff"]["items"];
+    assert_eq!(newest.as_array().unwrap().len(), 1);
+    assert_eq!(newest[0]["change"], "changed");
+    assert_eq!(
+        newest[0]["fields"],
+        json!([{"field": "notes", "before": "", "after": "Slick top"}])
+    );
+
+    // A stale save and a refused one write nothing.
+    let stale = json!({"vehicles": [], "version": 0});
+    let response =
+        send(&app, &command, Method::PUT, "/api/vehicles?scope=manage", BCSO, Some(&stale)).await;
+    assert_eq!(response.status(), 409);
+    let deputy = app.as_persona(BCSO, Persona::Deputy).await;
+    let body = json!({"vehicles": [], "version": 2});
+    let response =
+        send(&app, &deputy, Method::PUT, "/api/vehicles?scope=manage", BCSO, Some(&body)).await;
+    assert_eq!(response.status(), 403);
+    assert_eq!(items(&audit(&app, &command, "", BCSO).await).len(), before + 2);
+}
+
+#[tokio::test]
+async fn filing_and_reviewing_a_report_leave_a_row_each_and_a_refusal_none() {
+    let app = app().await;
+    let deputy = app.as_persona(BCSO, Persona::Deputy).await;
+    let supervisor = app.as_persona(BCSO, Persona::Supervisor).await;
+    let command = app.as_persona(BCSO, Persona::Command).await;
+    let filed =
+        json(send(&app, &deputy, Method::POST, "/api/arrests", BCSO, Some(&arrest())).await, 201)
+            .await;
+    let id = filed["id"].as_i64().unwrap();
+    let number = filed["caseNumber"].as_str().unwrap().to_owned();
+
+    let page = audit(&app, &command, "?kind=arrest", BCSO).await;
+    assert_eq!(items(&page).len(), 1);
+    let row = &items(&page)[0];
+    assert_eq!(
+        (row["action"].as_str(), row["subjectId"].as_str()),
+        (Some("filed"), Some(id.to_string().as_str()))
+    );
+    assert_eq!(row["title"], format!("Arrest #{number}"));
+    assert_eq!(row["actor"]["display"], Persona::Deputy.name(BCSO));
+    let fields: Vec<&str> = row["diff"]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["field"].as_str().unwrap())
+        .collect();
+    assert!(fields.contains(&"location") && fields.contains(&"status"), "{fields:?}");
+
+    // The filer may not review it: refused, nothing recorded.
+    let path = format!("/api/arrests/{id}");
+    let response =
+        send(&app, &deputy, Method::PATCH, &path, BCSO, Some(&json!({"action": "approve"}))).await;
+    assert!(response.status().is_client_error());
+    assert_eq!(items(&audit(&app, &command, "?kind=arrest", BCSO).await).len(), 1);
+
+    let approve = json!({"action": "approve", "notes": "Good work."});
+    json(send(&app, &supervisor, Method::PATCH, &path, BCSO, Some(&approve)).await, 200).await;
+    let page = audit(&app, &command, "?kind=arrest", BCSO).await;
+    assert_eq!(items(&page).len(), 2);
+    let review = &items(&page)[0];
+    assert_eq!(review["action"], "approve");
+    assert_eq!(review["actor"]["display"], Persona::Supervisor.name(BCSO));
+    let status = review["diff"]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["field"] == "status")
+        .unwrap();
+    assert_eq!(
+        (status["before"].as_str(), status["after"].as_str()),
+        (Some("pending"), Some("approved"))
+    );
+    let signer = review["diff"]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["field"] == "supervisorSignedBy")
+        .unwrap();
+    assert_eq!(signer["after"], Persona::Supervisor.name(BCSO));
+}
+
+#[tokio::test]
+async fn the_log_pages_and_filters_by_who_kind_period_and_text() {
+    let app = app().await;
+    let command = app.as_persona(BCSO, Persona::Command).await;
+    let deputy = app.as_persona(BCSO, Persona::Deputy).await;
+    for n in 0..3 {
+        json(
+            save_vehicles(
+                &app,
+                &command,
+                json!([{"name": format!("Car {n}"), "allowedRanks": ["All"]}]),
+            )
+            .await,
+            200,
+        )
+        .await;
+    }
+    json(send(&app, &deputy, Method::POST, "/api/arrests", BCSO, Some(&arrest())).await, 201).await;
+
+    let first = audit(&app, &command, "?kind=vehicles&limit=2", BCSO).await;
+    assert_eq!(items(&first).len(), 2);
+    assert_eq!(first["hasMore"], true);
+    let rest = audit(&app, &command, "?kind=vehicles&limit=2&offset=2", BCSO).await;
+    assert_eq!(items(&rest).len(), 1);
+    assert_eq!(rest["hasMore"], false);
+    let ids =
+        |page: &Value| items(page).iter().map(|r| r["id"].as_i64().unwrap()).collect::<Vec<_>>();
+    let all: Vec<i64> = ids(&first).into_iter().chain(ids(&rest)).collect();
+    assert!(all.windows(2).all(|w| w[0] > w[1]), "newest first: {all:?}");
+
+    let by_deputy =
+        audit(&app, &command, &format!("?actor={}", Persona::Deputy.discord_id(BCSO)), BCSO).await;
+    assert!(!items(&by_deputy).is_empty());
+    assert!(items(&by_deputy).iter().all(|r| r["kind"] == "arrest"));
+    let text = audit(&app, &command, "?q=arrest%20%23", BCSO).await;
+    assert!(!items(&text).is_empty() && items(&text).iter().all(|r| r["kind"] == "arrest"));
+    let wildcard = audit(&app, &command, "?q=%25", BCSO).await;
+    assert!(items(&wildcard).is_empty(), "a % is a character, not a wildcard");
+
+    let today = chrono::Utc::now().date_naive();
+    let period = format!("?from={today}&to={today}&kind=vehicles");
+    assert_eq!(items(&audit(&app, &command, &period, BCSO).await).len(), 3);
+    let yesterday = today.pred_opt().unwrap();
+    let past = format!("?from={yesterday}&to={yesterday}");
+    assert!(items(&audit(&app, &command, &past, BCSO).await).is_empty());
+    let bad = send(&app, &command, Method::GET, "/api/audit?from=20-11-2026", BCSO, None).await;
+    refused(bad, 400, "From must be a date such as 2026-11-20.").await;
+    let bad = send(&app, &command, Method::GET, "/api/audit?to=soon", BCSO, None).await;
+    refused(bad, 400, "To must be a date such as 2026-11-20.").await;
+}
+
+#[tokio::test]
+async fn only_the_logs_page_reads_the_log_and_agencies_never_read_each_other() {
+    let app = app().await;
+    let command = app.as_persona(BCSO, Persona::Command).await;
+    json(
+        save_vehicles(&app, &command, json!([{"name": "BCSO only", "allowedRanks": ["All"]}]))
+            .await,
+        200,
+    )
+    .await;
+
+    let deputy = app.as_persona(BCSO, Persona::Deputy).await;
+    let response = send(&app, &deputy, Method::GET, "/api/audit", BCSO, None).await;
+    refused(response, 403, NO_PERMISSION).await;
+    let visitor = app.browser();
+    let response = send(&app, &visitor, Method::GET, "/api/audit", BCSO, None).await;
+    assert_eq!(response.status(), 401);
+
+    // LSPD's command reads LSPD's log: nothing of BCSO's, even asked by BCSO's kind or member.
+    let lspd = app.as_persona(LSPD, Persona::Command).await;
+    let theirs = audit(&app, &lspd, "?kind=vehicles", LSPD).await;
+    assert!(items(&theirs).is_empty(), "{theirs}");
+    let by_bcso =
+        audit(&app, &lspd, &format!("?actor={}", Persona::Command.discord_id(BCSO)), LSPD).await;
+    assert!(items(&by_bcso).is_empty());
+    // And BCSO's session cannot be pointed at LSPD's log.
+    let response = send(&app, &command, Method::GET, "/api/audit", LSPD, None).await;
+    assert!(response.status() == 401 || response.status() == 403, "{}", response.status());
+}
+
+#[tokio::test]
+async fn rows_past_the_agencys_retention_are_pruned() {
+    let app = app().await;
+    let command = app.as_persona(BCSO, Persona::Command).await;
+    json(
+        save_vehicles(&app, &command, json!([{"name": "Kept", "allowedRanks": ["All"]}])).await,
+        200,
+    )
+    .await;
+    let schema = app.state.registry.by_slug(BCSO).await.unwrap().unwrap().schema_name.clone();
+    let mut admin = app.admin().await;
+    sqlx::query(&format!(
+        "INSERT INTO {schema}.audit_events (at, actor_name, kind, action, subject_id, title, diff)
+         VALUES (now() - interval '400 days', 'Old', 'vehicles', 'saved', 'vehicles', 'Vehicles', '{{}}'),
+                (now() - interval '40 days', 'Recent', 'vehicles', 'saved', 'vehicles', 'Vehicles', '{{}}')"
+    ))
+    .execute(&mut admin)
+    .await
+    .unwrap();
+    sqlx::query(&format!("SET search_path TO {schema}")).execute(&mut admin).await.unwrap();
+
+    // The default keeps a year.
+    assert_eq!(portal::shared::audit::prune(&mut admin).await.unwrap(), 1);
+    let names: Vec<String> = items(&audit(&app, &command, "?kind=vehicles", BCSO).await)
+        .iter()
+        .map(|r| r["actor"]["display"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(names, [Persona::Command.name(BCSO), "Recent".to_owned()]);
+
+    // A shorter retention prunes more; another agency's rows are not touched.
+    sqlx::query("UPDATE agency_settings SET audit_retention_days = 30")
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    assert_eq!(portal::shared::audit::prune(&mut admin).await.unwrap(), 1);
+    assert_eq!(items(&audit(&app, &command, "?kind=vehicles", BCSO).await).len(), 1);
+}
