@@ -114,7 +114,8 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
         Ok(updated.for_viewer(viewer))
     }
 
-    /// The audit row of a write to a report: what the viewer did and what it changed.
+    /// The audit row of a write to a report: what the viewer did and what it changed (none
+    /// when it changed nothing).
     async fn audit(
         &self,
         conn: &mut PgConnection,
@@ -123,16 +124,20 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
         before: Option<&StoredReport<B>>,
         after: &StoredReport<B>,
     ) -> AppResult<()> {
-        let before = match before {
-            Some(report) => audit_view(report)?,
-            None => Value::Object(Default::default()),
+        let diff = match before {
+            Some(report) => Diff::fields(&audit_view(report)?, &audit_view(after)?),
+            None => Diff::fields(&Value::Object(Default::default()), &audit_view(after)?),
         };
+        // Opening a report already in review, or saving what was there, changes nothing.
+        if before.is_some() && diff.is_empty() {
+            return Ok(());
+        }
         let event = Event {
             kind: self.flow.kind,
             action: action.to_owned(),
             subject_id: after.id.to_string(),
             title: format!("{} #{}", self.flow.title, after.number),
-            diff: Diff::fields(&before, &audit_view(after)?),
+            diff,
         };
         audit::record(conn, &viewer.actor(), &event).await?;
         Ok(())

@@ -113,10 +113,25 @@ async fn filing_and_reviewing_a_report_leave_a_row_each_and_a_refusal_none() {
     assert!(response.status().is_client_error());
     assert_eq!(items(&audit(&app, &command, "?kind=arrest", BCSO).await).len(), 1);
 
+    // Opening it in review is a change (pending to under review); opening it again is not.
+    json(
+        send(&app, &supervisor, Method::PATCH, &path, BCSO, Some(&json!({"action": "open"}))).await,
+        200,
+    )
+    .await;
+    json(
+        send(&app, &supervisor, Method::PATCH, &path, BCSO, Some(&json!({"action": "open"}))).await,
+        200,
+    )
+    .await;
+    let page = audit(&app, &command, "?kind=arrest", BCSO).await;
+    assert_eq!(items(&page).len(), 2, "{page}");
+    assert_eq!(items(&page)[0]["action"], "opened");
+
     let approve = json!({"action": "approve", "notes": "Good work."});
     json(send(&app, &supervisor, Method::PATCH, &path, BCSO, Some(&approve)).await, 200).await;
     let page = audit(&app, &command, "?kind=arrest", BCSO).await;
-    assert_eq!(items(&page).len(), 2);
+    assert_eq!(items(&page).len(), 3);
     let review = &items(&page)[0];
     assert_eq!(review["action"], "approve");
     assert_eq!(review["actor"]["display"], Persona::Supervisor.name(BCSO));
@@ -128,7 +143,7 @@ async fn filing_and_reviewing_a_report_leave_a_row_each_and_a_refusal_none() {
         .unwrap();
     assert_eq!(
         (status["before"].as_str(), status["after"].as_str()),
-        (Some("pending"), Some("approved"))
+        (Some("under_review"), Some("approved"))
     );
     let signer = review["diff"]["fields"]
         .as_array()
