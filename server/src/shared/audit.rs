@@ -70,6 +70,61 @@ pub struct Event {
     pub diff: Diff,
 }
 
+fn json_of(thing: &impl Serialize) -> Value {
+    // The things written are plain records: their JSON cannot fail to build.
+    serde_json::to_value(thing).unwrap_or(Value::Null)
+}
+
+impl Event {
+    /// `thing` was created: every field is new.
+    pub fn created(
+        kind: &'static str,
+        id: impl ToString,
+        title: &str,
+        thing: &impl Serialize,
+    ) -> Self {
+        Self::changed(kind, "created", id, title, &Value::Object(Default::default()), thing)
+    }
+
+    /// `before` became `after`.
+    pub fn updated(
+        kind: &'static str,
+        id: impl ToString,
+        title: &str,
+        before: &impl Serialize,
+        after: &impl Serialize,
+    ) -> Self {
+        Self::changed(kind, "updated", id, title, before, after)
+    }
+
+    /// `thing` was deleted: every field is gone.
+    pub fn deleted(
+        kind: &'static str,
+        id: impl ToString,
+        title: &str,
+        thing: &impl Serialize,
+    ) -> Self {
+        Self::changed(kind, "deleted", id, title, thing, &Value::Object(Default::default()))
+    }
+
+    fn changed(
+        kind: &'static str,
+        action: &str,
+        id: impl ToString,
+        title: &str,
+        before: &impl Serialize,
+        after: &impl Serialize,
+    ) -> Self {
+        Self {
+            kind,
+            action: action.into(),
+            subject_id: id.to_string(),
+            title: title.into(),
+            diff: Diff::fields(&json_of(before), &json_of(after)),
+        }
+    }
+}
+
 /// Stores `event` by `actor` on the caller's transaction.
 #[tracing::instrument(level = "debug", skip_all, fields(kind = event.kind, action = %event.action))]
 pub async fn record(conn: &mut PgConnection, actor: &Actor, event: &Event) -> sqlx::Result<()> {
@@ -115,15 +170,20 @@ fn shown(field: &str, value: &Value) -> Value {
 }
 
 /// The fields that differ between two JSON values, objects compared key by key (nested
-/// objects by dotted path), anything else as a whole.
+/// objects by dotted path), anything else as a whole; when and by whom a thing was last
+/// written (`updatedAt`, `updatedBy`) is left out.
 pub fn field_changes(before: &Value, after: &Value) -> Vec<FieldChange> {
     let mut out = Vec::new();
     walk("", before, after, &mut out);
     out
 }
 
+/// Fields that only say when and by whom a thing was last written: the audit row says that.
+const BOOKKEEPING: [&str; 4] = ["updatedAt", "updatedBy", "updated_at", "updated_by"];
+
 fn walk(path: &str, before: &Value, after: &Value, out: &mut Vec<FieldChange>) {
-    if before == after {
+    let name = path.rsplit('.').next().unwrap_or(path);
+    if before == after || BOOKKEEPING.contains(&name) {
         return;
     }
     match (before, after) {
@@ -210,7 +270,7 @@ mod tests {
     #[test]
     fn fields_are_compared_by_path_and_secrets_hidden() {
         let before = json!({"name": "Crown Vic", "theme": {"primary": "#111", "accent": "#222"},
-                            "ranks": ["a"], "botToken": "old", "same": 1});
+                            "ranks": ["a"], "botToken": "old", "same": 1, "updatedAt": "then"});
         let after = json!({"name": "Crown Victoria", "theme": {"primary": "#111", "accent": "#333"},
                            "ranks": ["a", "b"], "botToken": "new", "same": 1, "notes": "x"});
         let changes = field_changes(&before, &after);

@@ -272,3 +272,94 @@ async fn rows_past_the_agencys_retention_are_pruned() {
     assert_eq!(portal::shared::audit::prune(&mut admin).await.unwrap(), 1);
     assert_eq!(items(&audit(&app, &command, "?kind=vehicles", BCSO).await).len(), 1);
 }
+
+#[tokio::test]
+async fn training_writes_leave_a_row_each_with_what_changed() {
+    let app = app().await;
+    let supervisor = app.as_persona(BCSO, Persona::Supervisor).await;
+    let command = app.as_persona(BCSO, Persona::Command).await;
+    let call = |client: &Client, method: Method, path: String, body: Option<Value>| {
+        let app = &app;
+        let client = client.clone();
+        async move { send(app, &client, method, &path, BCSO, body.as_ref()).await }
+    };
+    let roster = get(&app, &supervisor, "/api/roster", BCSO).await;
+    let person = |persona: Persona| {
+        let entry =
+            roster.as_array().unwrap().iter().find(|p| p["name"] == persona.name(BCSO)).unwrap();
+        json!({"id": entry["id"].to_string(), "name": entry["name"]})
+    };
+
+    let body = json!({"title": "Patrol basics", "steps": [{"id": "s1", "text": "Radio check", "required": true}]});
+    let template =
+        json(call(&supervisor, Method::POST, "/api/trainings".into(), Some(body)).await, 201).await;
+    let id = template["id"].as_i64().unwrap();
+    let renamed = json!({"title": "Patrol basics II", "steps": template["steps"]});
+    json(
+        call(&supervisor, Method::PATCH, format!("/api/trainings/{id}"), Some(renamed)).await,
+        200,
+    )
+    .await;
+    let assignment = json!({"templateId": id, "sessionName": "Ride-along",
+        "ftos": [person(Persona::Supervisor)], "trainees": [person(Persona::Deputy)]});
+    let session = json(
+        call(&supervisor, Method::POST, "/api/trainings/assign".into(), Some(assignment)).await,
+        201,
+    )
+    .await;
+    let session_id = session["id"].as_i64().unwrap();
+    let session_path = format!("/api/trainings/assignments/{session_id}");
+    let tick = json!({"updateItem": {"id": "s1", "done": true}});
+    json(call(&supervisor, Method::PATCH, session_path.clone(), Some(tick)).await, 200).await;
+    // The trainee may not tick their own step: refused, nothing recorded.
+    let deputy = app.as_persona(BCSO, Persona::Deputy).await;
+    let own = json!({"updateItem": {"id": "s1", "done": false}});
+    assert_eq!(call(&deputy, Method::PATCH, session_path.clone(), Some(own)).await.status(), 403);
+    assert_eq!(call(&supervisor, Method::DELETE, session_path, None).await.status(), 204);
+    assert_eq!(
+        call(&supervisor, Method::DELETE, format!("/api/trainings/{id}"), None).await.status(),
+        204
+    );
+
+    let rows = audit(&app, &command, "?limit=20", BCSO).await;
+    let seen: Vec<(String, String, String)> = items(&rows)
+        .iter()
+        .filter(|r| r["kind"].as_str().unwrap().starts_with("training"))
+        .map(|r| {
+            (
+                r["kind"].as_str().unwrap().into(),
+                r["action"].as_str().unwrap().into(),
+                r["title"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("training_template", "deleted", "Patrol basics II"),
+        ("training_session", "deleted", "Ride-along"),
+        ("training_session", "updated", "Ride-along"),
+        ("training_session", "created", "Ride-along"),
+        ("training_template", "updated", "Patrol basics II"),
+        ("training_template", "created", "Patrol basics"),
+    ]
+    .map(|(k, a, t)| (k.to_owned(), a.to_owned(), t.to_owned()));
+    assert_eq!(seen, expected);
+    let rename = items(&rows)
+        .iter()
+        .find(|r| r["kind"] == "training_template" && r["action"] == "updated")
+        .unwrap();
+    assert_eq!(
+        rename["diff"]["fields"],
+        json!([{"field": "title", "before": "Patrol basics", "after": "Patrol basics II"}])
+    );
+    let ticked = items(&rows)
+        .iter()
+        .find(|r| r["kind"] == "training_session" && r["action"] == "updated")
+        .unwrap();
+    let fields: Vec<&str> = ticked["diff"]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["field"].as_str().unwrap())
+        .collect();
+    assert!(fields.contains(&"checklist"), "{fields:?}");
+}

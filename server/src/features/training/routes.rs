@@ -28,7 +28,10 @@ use crate::{
         },
         store::{self, NewSession},
     },
-    shared::report::text,
+    shared::{
+        audit::{self, Event},
+        report::text,
+    },
     validate::limits,
 };
 
@@ -66,7 +69,12 @@ pub async fn create_template(
     JsonBody(draft): JsonBody<TemplateDraft>,
 ) -> AppResult<(StatusCode, Json<Template>)> {
     let draft = check_template(draft).map_err(bad_request)?;
-    Ok((StatusCode::CREATED, Json(store::insert_template(viewer.pool(), &draft).await?)))
+    let mut tx = viewer.pool().begin().await?;
+    let created = store::insert_template(&mut *tx, &draft).await?;
+    let event = Event::created(TEMPLATE_KIND, created.id, &created.title, &created);
+    audit::record(&mut tx, &viewer.actor(), &event).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(created)))
 }
 
 /// Replaces a template's title, description and steps.
@@ -81,8 +89,16 @@ pub async fn update_template(
     JsonBody(draft): JsonBody<TemplateDraft>,
 ) -> AppResult<Json<Template>> {
     let draft = check_template(draft).map_err(bad_request)?;
-    let updated = store::update_template(viewer.pool(), id, &draft).await?;
-    Ok(Json(updated.ok_or_else(|| not_found(TEMPLATE_NOT_FOUND))?))
+    let mut tx = viewer.pool().begin().await?;
+    let before =
+        store::template(&mut *tx, id).await?.ok_or_else(|| not_found(TEMPLATE_NOT_FOUND))?;
+    let updated = store::update_template(&mut *tx, id, &draft)
+        .await?
+        .ok_or_else(|| not_found(TEMPLATE_NOT_FOUND))?;
+    let event = Event::updated(TEMPLATE_KIND, id, &updated.title, &before, &updated);
+    audit::record(&mut tx, &viewer.actor(), &event).await?;
+    tx.commit().await?;
+    Ok(Json(updated))
 }
 
 /// Deletes a template; sessions made from it keep their checklist.
@@ -94,11 +110,16 @@ pub async fn delete_template(
     Guard(viewer, _): Guard<nav_item::TrainingManagement>,
     PathParams(Id { id }): PathParams<Id>,
 ) -> AppResult<StatusCode> {
-    if store::delete_template(viewer.pool(), id).await? {
-        Ok(StatusCode::NO_CONTENT)
-    } else {
-        Err(not_found(TEMPLATE_NOT_FOUND))
+    let mut tx = viewer.pool().begin().await?;
+    let before =
+        store::template(&mut *tx, id).await?.ok_or_else(|| not_found(TEMPLATE_NOT_FOUND))?;
+    if !store::delete_template(&mut *tx, id).await? {
+        return Err(not_found(TEMPLATE_NOT_FOUND));
     }
+    let event = Event::deleted(TEMPLATE_KIND, id, &before.title, &before);
+    audit::record(&mut tx, &viewer.actor(), &event).await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// Sessions, newest first (at most 500); `?trainee=me` for the viewer's own training.
@@ -176,7 +197,25 @@ pub async fn assign(
         trainees: &trainees,
         created_by: &created_by,
     };
-    Ok((StatusCode::CREATED, Json(store::insert_session(viewer.pool(), &new).await?)))
+    let mut tx = viewer.pool().begin().await?;
+    let created = store::insert_session(&mut *tx, &new).await?;
+    let event = Event::created(SESSION_KIND, created.id, &session_title(&created), &created);
+    audit::record(&mut tx, &viewer.actor(), &event).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+/// The audit log's kinds of training writes.
+const TEMPLATE_KIND: &str = "training_template";
+const SESSION_KIND: &str = "training_session";
+
+/// A session as the audit log titles it: its name, else its template's title.
+fn session_title(session: &Session) -> String {
+    if session.session_name.is_empty() {
+        session.template_title.clone()
+    } else {
+        session.session_name.clone()
+    }
 }
 
 /// Whether one of the viewer's roster entries is among `people`.
@@ -208,6 +247,7 @@ pub async fn update_session(
     let mut tx = viewer.pool().begin().await?;
     let mut session =
         store::session(&mut tx, id, true).await?.ok_or_else(|| not_found(SESSION_NOT_FOUND))?;
+    let stored = session.clone();
     if !manager && !lists_viewer(&viewer, &session.ftos) {
         return Err(forbidden(crate::access::guard::NO_PERMISSION));
     }
@@ -251,6 +291,10 @@ pub async fn update_session(
     }
     distinct_roles(&session.ftos, &session.trainees).map_err(bad_request)?;
     let saved = store::save_session(&mut tx, &session).await?;
+    let event = Event::updated(SESSION_KIND, id, &session_title(&saved), &stored, &saved);
+    if !event.diff.is_empty() {
+        audit::record(&mut tx, &viewer.actor(), &event).await?;
+    }
     tx.commit().await?;
     Ok(Json(saved))
 }
@@ -264,9 +308,12 @@ pub async fn delete_session(
     Guard(viewer, _): Guard<nav_item::TrainingManagement>,
     PathParams(Id { id }): PathParams<Id>,
 ) -> AppResult<StatusCode> {
-    if store::delete_session(viewer.pool(), id).await? {
-        Ok(StatusCode::NO_CONTENT)
-    } else {
-        Err(not_found(SESSION_NOT_FOUND))
-    }
+    let mut tx = viewer.pool().begin().await?;
+    let before =
+        store::session(&mut tx, id, true).await?.ok_or_else(|| not_found(SESSION_NOT_FOUND))?;
+    store::delete_session(&mut *tx, id).await?;
+    let event = Event::deleted(SESSION_KIND, id, &session_title(&before), &before);
+    audit::record(&mut tx, &viewer.actor(), &event).await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
 }
