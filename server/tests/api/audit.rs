@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use crate::{
     arrests::arrest,
     helpers::{json, send, Persona, TestApp},
-    support::{app, get, refused, BCSO, LSPD, NO_PERMISSION},
+    support::{app, get, pool, refused, set_pools, BCSO, LSPD, NO_PERMISSION},
 };
 
 async fn audit(app: &TestApp, client: &Client, query: &str, agency: &str) -> Value {
@@ -362,4 +362,42 @@ async fn training_writes_leave_a_row_each_with_what_changed() {
         .map(|f| f["field"].as_str().unwrap())
         .collect();
     assert!(fields.contains(&"checklist"), "{fields:?}");
+}
+
+#[tokio::test]
+async fn callsign_pools_and_permissions_record_what_changed() {
+    let app = app().await;
+    let hc = app.as_persona(BCSO, Persona::HighCommand).await;
+    let rank = "Deputy";
+    set_pools(&app, &hc, BCSO, rank, json!([pool("B", 10, 19)])).await;
+    let rows = audit(&app, &hc, "?kind=callsign_pools", BCSO).await;
+    assert_eq!(items(&rows).len(), 1);
+    let row = &items(&rows)[0];
+    assert_eq!(row["title"], format!("Callsigns of {rank}"));
+    assert_eq!(row["diff"]["fields"][0]["field"], "pools");
+    assert_eq!(row["diff"]["fields"][0]["before"], json!([]));
+
+    let before = get(&app, &hc, "/api/nav-permissions", BCSO).await;
+    let change = json!({"items": {"sops": {"public": false, "levels": ["supervisor"], "roles": []}},
+                        "baseUpdatedAt": before["updatedAt"]});
+    json(send(&app, &hc, Method::PUT, "/api/nav-permissions", BCSO, Some(&change)).await, 200)
+        .await;
+    let rows = audit(&app, &hc, "?kind=nav_permissions", BCSO).await;
+    assert_eq!(items(&rows).len(), 1, "{rows}");
+    let fields: Vec<&str> = items(&rows)[0]["diff"]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["field"].as_str().unwrap())
+        .collect();
+    assert!(fields.iter().all(|f| f.starts_with("items.sops.")), "{fields:?}");
+    assert!(fields.contains(&"items.sops.levels"), "{fields:?}");
+    // Saving the same again changes nothing and records nothing; a stale save neither.
+    let now = get(&app, &hc, "/api/nav-permissions", BCSO).await;
+    let same = json!({"items": {"sops": {"public": false, "levels": ["supervisor"], "roles": []}},
+                      "baseUpdatedAt": now["updatedAt"]});
+    json(send(&app, &hc, Method::PUT, "/api/nav-permissions", BCSO, Some(&same)).await, 200).await;
+    let stale = send(&app, &hc, Method::PUT, "/api/nav-permissions", BCSO, Some(&change)).await;
+    assert_eq!(stale.status(), 409);
+    assert_eq!(items(&audit(&app, &hc, "?kind=nav_permissions", BCSO).await).len(), 1);
 }

@@ -4,6 +4,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use axum::Json;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
@@ -15,6 +16,7 @@ use crate::{
         MAX_POOL_SIZE,
     },
     features::callsigns::store,
+    shared::audit::{self, Event},
 };
 
 pub const CALLSIGNS_DISABLED: &str = "Callsigns are disabled for this agency.";
@@ -59,7 +61,19 @@ pub async fn save_pools(
         return Err(bad_request(format!("Unknown rank '{wanted}'.")));
     };
     let pools = validate_pools(request.pools).map_err(bad_request)?;
-    store::save(viewer.pool(), &rank, &pools).await?;
+    let mut tx = viewer.pool().begin().await?;
+    let before = store::load(&mut *tx).await?.remove(&rank).unwrap_or_default();
+    store::save(&mut tx, &rank, &pools).await?;
+    let title = format!("Callsigns of {rank}");
+    let event = Event::updated(
+        "callsign_pools",
+        &rank,
+        &title,
+        &json!({"pools": before}),
+        &json!({"pools": pools}),
+    );
+    audit::record(&mut tx, &viewer.actor(), &event).await?;
+    tx.commit().await?;
     Ok(Json(store::load(viewer.pool()).await?))
 }
 

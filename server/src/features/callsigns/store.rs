@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use sqlx::types::Json;
+use sqlx::{types::Json, PgConnection, PgExecutor};
 
 use crate::tenancy::pools::TenantDb;
 
@@ -11,7 +11,7 @@ pub use crate::shared::callsign_pools::pools_of;
 
 /// Every rank name's pools.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn load(db: &TenantDb) -> sqlx::Result<BTreeMap<String, Vec<Pool>>> {
+pub async fn load(db: impl PgExecutor<'_>) -> sqlx::Result<BTreeMap<String, Vec<Pool>>> {
     #[derive(sqlx::FromRow)]
     struct Row {
         rank_name: String,
@@ -35,11 +35,11 @@ pub async fn rank_name(db: &TenantDb, name: &str) -> sqlx::Result<Option<String>
 
 /// Replaces a rank name's pools (none: removes them).
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn save(db: &TenantDb, rank: &str, pools: &[Pool]) -> sqlx::Result<()> {
+pub async fn save(conn: &mut PgConnection, rank: &str, pools: &[Pool]) -> sqlx::Result<()> {
     if pools.is_empty() {
         sqlx::query("DELETE FROM callsign_pools WHERE rank_name = $1")
             .bind(rank)
-            .execute(db)
+            .execute(conn)
             .await?;
     } else {
         sqlx::query(
@@ -48,7 +48,7 @@ pub async fn save(db: &TenantDb, rank: &str, pools: &[Pool]) -> sqlx::Result<()>
         )
         .bind(rank)
         .bind(Json(pools))
-        .execute(db)
+        .execute(conn)
         .await?;
     }
     Ok(())

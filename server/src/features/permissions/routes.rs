@@ -4,6 +4,8 @@ use std::{collections::HashSet, sync::Arc};
 
 use axum::{extract::State, Json};
 use serde::Deserialize;
+use serde_json::json;
+use sqlx::PgConnection;
 use utoipa::IntoParams;
 
 use crate::{
@@ -11,6 +13,7 @@ use crate::{
         cache::{announce, Change},
         guard::{page, require_high_command, HighCommand, HighCommandPage},
         levels::{Level, NO_LEVEL},
+        viewer::Actor,
         Viewer,
     },
     error::{bad_request, conflict, forbidden, not_found, AppResult},
@@ -22,6 +25,7 @@ use crate::{
         },
         store,
     },
+    shared::audit::{self, Event},
     state::AppState,
     tenancy::{pools::TenantDb, Agency, ROOT_SLUG},
 };
@@ -145,7 +149,11 @@ pub async fn put_permissions(
         let locked = normalize_locked(update.locked.unwrap_or_default()).map_err(bad_request)?;
         let mut tx = db.begin().await?;
         check_base(store::lock_for_update(&mut tx).await?, update.base_updated_at)?;
-        store::save_locked(&mut tx, &locked, &format!("{actor} ({})", viewer.agency.slug)).await?;
+        let before = store::load(&mut *tx).await?;
+        let from_root =
+            Actor { display: format!("{actor} ({})", viewer.agency.slug), ..viewer.actor() };
+        store::save_locked(&mut tx, &locked, &from_root.display).await?;
+        audit_save(&mut tx, &from_root, &before).await?;
         tx.commit().await?;
         // The write is to another agency than the request's (which `announce_writes` covers).
         announce(&state, Change::Agency(agency.id)).await;
@@ -174,8 +182,31 @@ pub async fn put_permissions(
         }
     }
     store::save_entries(&mut tx, &items, &actor).await?;
+    audit_save(&mut tx, &viewer.actor(), &current).await?;
     tx.commit().await?;
     Ok(Json(describe(&viewer.agency, viewer.pool(), &viewer).await?))
+}
+
+/// The audit row of a permissions save: the entries and locks that changed (none when
+/// nothing did).
+async fn audit_save(
+    conn: &mut PgConnection,
+    actor: &Actor,
+    before: &store::Stored,
+) -> AppResult<()> {
+    let after = store::load(&mut *conn).await?;
+    let view = |stored: &store::Stored| json!({"items": stored.items, "locked": stored.locked});
+    let event = Event::updated(
+        "nav_permissions",
+        "nav_permissions",
+        "Navigation permissions",
+        &view(before),
+        &view(&after),
+    );
+    if !event.diff.is_empty() {
+        audit::record(conn, actor, &event).await?;
+    }
+    Ok(())
 }
 
 fn check_base(
