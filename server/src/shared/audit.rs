@@ -171,15 +171,16 @@ fn shown(field: &str, value: &Value) -> Value {
 
 /// The fields that differ between two JSON values, objects compared key by key (nested
 /// objects by dotted path), anything else as a whole; when and by whom a thing was last
-/// written (`updatedAt`, `updatedBy`) is left out.
+/// written (`updatedAt`, `updatedBy`, `version`) is left out.
 pub fn field_changes(before: &Value, after: &Value) -> Vec<FieldChange> {
     let mut out = Vec::new();
     walk("", before, after, &mut out);
     out
 }
 
-/// Fields that only say when and by whom a thing was last written: the audit row says that.
-const BOOKKEEPING: [&str; 4] = ["updatedAt", "updatedBy", "updated_at", "updated_by"];
+/// Fields that only say when, by whom and how often a thing was written: the audit row says
+/// that.
+const BOOKKEEPING: [&str; 5] = ["updatedAt", "updatedBy", "updated_at", "updated_by", "version"];
 
 fn walk(path: &str, before: &Value, after: &Value, out: &mut Vec<FieldChange>) {
     let name = path.rsplit('.').next().unwrap_or(path);

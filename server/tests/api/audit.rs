@@ -8,7 +8,9 @@ use serde_json::{json, Value};
 use crate::{
     arrests::arrest,
     helpers::{json, send, Persona, TestApp},
-    support::{app, get, pool, refused, set_pools, BCSO, LSPD, NO_PERMISSION},
+    support::{
+        app, get, pool, refused, set_pools, BCSO, HQ, HQ_DEPUTY, HQ_SUPERVISOR, LSPD, NO_PERMISSION,
+    },
 };
 
 async fn audit(app: &TestApp, client: &Client, query: &str, agency: &str) -> Value {
@@ -400,4 +402,45 @@ async fn callsign_pools_and_permissions_record_what_changed() {
     let stale = send(&app, &hc, Method::PUT, "/api/nav-permissions", BCSO, Some(&change)).await;
     assert_eq!(stale.status(), 409);
     assert_eq!(items(&audit(&app, &hc, "?kind=nav_permissions", BCSO).await).len(), 1);
+}
+
+#[tokio::test]
+async fn a_hire_and_a_promotion_leave_a_row_each() {
+    let app = app().await;
+    let hc = app.as_persona(BCSO, Persona::HighCommand).await;
+    let body = json!({"name": "Nia New", "callsign": "N-01", "departmentId": HQ, "rankId": HQ_DEPUTY});
+    let hired =
+        json(send(&app, &hc, Method::POST, "/api/roster", BCSO, Some(&body)).await, 201).await;
+    let id = hired["id"].as_i64().unwrap();
+    let promote = json!({"rankId": HQ_SUPERVISOR, "version": hired["version"]});
+    json(
+        send(&app, &hc, Method::PATCH, &format!("/api/roster/{id}"), BCSO, Some(&promote)).await,
+        200,
+    )
+    .await;
+    // A stale edit changes nothing and records nothing.
+    let stale =
+        send(&app, &hc, Method::PATCH, &format!("/api/roster/{id}"), BCSO, Some(&promote)).await;
+    assert_eq!(stale.status(), 409);
+
+    let rows = audit(&app, &hc, "?kind=roster", BCSO).await;
+    let rows = items(&rows);
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(
+        (rows[1]["action"].as_str(), rows[1]["title"].as_str()),
+        (Some("created"), Some("Nia New"))
+    );
+    assert_eq!(rows[1]["subjectId"], id.to_string());
+    assert_eq!(rows[0]["action"], "updated");
+    let rank = rows[0]["diff"]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["field"] == "rankId")
+        .unwrap();
+    assert_eq!(
+        (rank["before"].as_str(), rank["after"].as_str()),
+        (Some(HQ_DEPUTY), Some(HQ_SUPERVISOR))
+    );
+    assert!(rows[0]["diff"]["fields"].as_array().unwrap().iter().all(|f| f["field"] != "version"));
 }

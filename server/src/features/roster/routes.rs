@@ -21,6 +21,7 @@ use crate::{
         store::{self, Unique},
     },
     shared::{
+        audit::{self, Event},
         callsign_pools::{in_pools, pools_of},
         organisation,
     },
@@ -147,6 +148,9 @@ async fn rules_and_check(
     Ok(person)
 }
 
+/// The audit log's kind of roster writes.
+const ROSTER_KIND: &str = "roster";
+
 /// Adds a person (roster managers). Logs the hire in the same transaction.
 #[utoipa::path(post, operation_id = "create_roster_entry", path = "/api/roster", tag = "roster", request_body = RosterInput,
     responses((status = 201, body = SavedPerson), (status = 400, body = crate::error::ErrorBody),
@@ -170,6 +174,8 @@ pub async fn create(
     let entry =
         store::get(&mut tx, id, false).await?.ok_or_else(|| not_found("Roster entry vanished"))?;
     store::log_hire(&mut tx, &entry, &viewer.actor()).await?;
+    let event = Event::created(ROSTER_KIND, id, &entry.name, &entry);
+    audit::record(&mut tx, &viewer.actor(), &event).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(saved(&viewer, entry).await?)))
 }
@@ -228,6 +234,8 @@ pub async fn update(
     let entry =
         store::get(&mut tx, id, false).await?.ok_or_else(|| not_found("Roster entry vanished"))?;
     store::log_changes(&mut tx, &entry, &changed, &viewer.actor()).await?;
+    let event = Event::updated(ROSTER_KIND, id, &entry.name, &current, &entry);
+    audit::record(&mut tx, &viewer.actor(), &event).await?;
     tx.commit().await?;
     Ok(Json(saved(&viewer, entry).await?))
 }
