@@ -7,13 +7,17 @@
 use std::collections::HashMap;
 
 use serde::Serialize;
+use serde_json::{json, Map, Value};
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
-use crate::access::{
-    member::RosterEntry,
-    store::{ENTRY_COLUMNS, ENTRY_FROM},
-    viewer::Actor,
+use crate::{
+    access::{
+        member::RosterEntry,
+        store::{ENTRY_COLUMNS, ENTRY_FROM},
+        viewer::Actor,
+    },
+    shared::audit::{self, Diff, Event},
 };
 
 // ---------------------------------------------------------------------------------------
@@ -67,6 +71,78 @@ struct DepartmentRow {
     id: String,
     name: String,
     role_id: Option<String>,
+}
+
+/// The structure as the audit log compares it: departments, and in each its ranks,
+/// sub-departments and roles, keyed by id with their position, so a diff names the one thing
+/// that changed (`patrol.ranks.rk1.level`).
+pub fn audit_view(departments: &[Department]) -> Value {
+    fn keyed<T: Serialize>(items: &[T], id: impl Fn(&T) -> &str) -> Value {
+        let mut map = Map::new();
+        for (position, item) in items.iter().enumerate() {
+            let mut value = serde_json::to_value(item).unwrap_or(Value::Null);
+            if let Some(fields) = value.as_object_mut() {
+                fields.remove("id");
+                fields.insert("position".into(), json!(position));
+            }
+            map.insert(id(item).to_owned(), value);
+        }
+        Value::Object(map)
+    }
+    let mut map = Map::new();
+    for (position, d) in departments.iter().enumerate() {
+        map.insert(
+            d.id.clone(),
+            json!({
+                "name": d.name,
+                "roleId": d.role_id,
+                "position": position,
+                "ranks": keyed(&d.ranks, |r| &r.id),
+                "subDepartments": keyed(&d.sub_departments, |s| &s.id),
+                "roles": keyed(&d.roles, |r| &r.id),
+            }),
+        );
+    }
+    Value::Object(map)
+}
+
+/// Records a structure write (`action` on `subject`) as the change from `before` (an
+/// [`audit_view`]) to the structure as it is now on `conn`; titled with the departments it
+/// touched. Nothing is recorded when nothing changed.
+#[tracing::instrument(level = "debug", skip_all, fields(action))]
+pub async fn record_structure_change(
+    conn: &mut PgConnection,
+    actor: &Actor,
+    action: &str,
+    subject: &str,
+    before: &Value,
+) -> sqlx::Result<()> {
+    let now = load(&mut *conn).await?;
+    let diff = Diff::fields(before, &audit_view(&now));
+    if diff.is_empty() {
+        return Ok(());
+    }
+    let mut touched: Vec<String> = Vec::new();
+    for change in &diff.fields {
+        let id = change.field.split('.').next().unwrap_or_default();
+        let name = now
+            .iter()
+            .find(|d| d.id == id)
+            .map(|d| d.name.clone())
+            .or_else(|| before[id]["name"].as_str().map(str::to_owned))
+            .unwrap_or_else(|| id.to_owned());
+        if !touched.contains(&name) {
+            touched.push(name);
+        }
+    }
+    let event = Event {
+        kind: "structure",
+        action: action.to_owned(),
+        subject_id: subject.to_owned(),
+        title: format!("Structure: {}", touched.join(", ")),
+        diff,
+    };
+    audit::record(conn, actor, &event).await
 }
 
 /// Every department with its ranks, roles and sub-departments, in their stored order.

@@ -9,7 +9,8 @@ use crate::{
     arrests::arrest,
     helpers::{json, send, Persona, TestApp},
     support::{
-        app, get, pool, refused, set_pools, BCSO, HQ, HQ_DEPUTY, HQ_SUPERVISOR, LSPD, NO_PERMISSION,
+        add_department, add_ranks, app, get, pool, refused, set_pools, BCSO, HQ, HQ_DEPUTY,
+        HQ_SUPERVISOR, LSPD, NO_PERMISSION,
     },
 };
 
@@ -408,7 +409,8 @@ async fn callsign_pools_and_permissions_record_what_changed() {
 async fn a_hire_and_a_promotion_leave_a_row_each() {
     let app = app().await;
     let hc = app.as_persona(BCSO, Persona::HighCommand).await;
-    let body = json!({"name": "Nia New", "callsign": "N-01", "departmentId": HQ, "rankId": HQ_DEPUTY});
+    let body =
+        json!({"name": "Nia New", "callsign": "N-01", "departmentId": HQ, "rankId": HQ_DEPUTY});
     let hired =
         json(send(&app, &hc, Method::POST, "/api/roster", BCSO, Some(&body)).await, 201).await;
     let id = hired["id"].as_i64().unwrap();
@@ -443,4 +445,78 @@ async fn a_hire_and_a_promotion_leave_a_row_each() {
         (Some(HQ_DEPUTY), Some(HQ_SUPERVISOR))
     );
     assert!(rows[0]["diff"]["fields"].as_array().unwrap().iter().all(|f| f["field"] != "version"));
+}
+
+#[tokio::test]
+async fn structure_writes_name_the_one_thing_that_changed() {
+    let app = app().await;
+    let hc = app.as_persona(BCSO, Persona::HighCommand).await;
+    let department = add_department(&app, &hc, BCSO, "Traffic Unit").await;
+    let ranks = add_ranks(
+        &app,
+        &hc,
+        BCSO,
+        &department,
+        &[("Officer", "deputy"), ("Sergeant", "supervisor")],
+    )
+    .await;
+    let rename = json!({"name": "Senior Officer"});
+    json(
+        send(
+            &app,
+            &hc,
+            Method::PATCH,
+            &format!("/api/structure/{}", ranks[0]),
+            BCSO,
+            Some(&rename),
+        )
+        .await,
+        200,
+    )
+    .await;
+    let order =
+        json!({"type": "ranks", "departmentId": department, "orderedIds": [ranks[1], ranks[0]]});
+    json(send(&app, &hc, Method::POST, "/api/structure/reorder", BCSO, Some(&order)).await, 200)
+        .await;
+    json(
+        send(&app, &hc, Method::DELETE, &format!("/api/structure/{}", ranks[1]), BCSO, None).await,
+        200,
+    )
+    .await;
+    // A refused write (an unknown item) records nothing.
+    assert_eq!(
+        send(&app, &hc, Method::DELETE, "/api/structure/nothing", BCSO, None).await.status(),
+        404
+    );
+
+    let rows = audit(&app, &hc, "?kind=structure", BCSO).await;
+    let rows = items(&rows);
+    let actions: Vec<&str> = rows.iter().map(|r| r["action"].as_str().unwrap()).collect();
+    assert_eq!(actions, ["deleted", "reordered", "updated", "created", "created"]);
+    assert!(rows.iter().all(|r| r["title"] == "Structure: Traffic Unit"), "{rows:?}");
+    let renamed = &rows[2]["diff"]["fields"];
+    assert_eq!(
+        renamed,
+        &json!([{"field": format!("{department}.ranks.{}.name", ranks[0]), "before": "Officer", "after": "Senior Officer"}])
+    );
+    let reordered: Vec<&str> = rows[1]["diff"]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["field"].as_str().unwrap())
+        .collect();
+    assert!(
+        reordered.iter().all(|f| f.ends_with(".position")) && reordered.len() == 2,
+        "{reordered:?}"
+    );
+    // The deleted rank goes whole; the one left moves up to the first place.
+    let removed = format!("{department}.ranks.{}", ranks[1]);
+    let deleted = rows[0]["diff"]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["field"] == removed.as_str())
+        .unwrap();
+    assert_eq!(deleted["after"], Value::Null);
+    assert_eq!(deleted["before"]["name"], "Sergeant");
 }

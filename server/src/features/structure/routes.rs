@@ -64,6 +64,7 @@ pub async fn create(
         short_reference(key, data_text(&request.data, key).as_deref()).map_err(bad_request)?;
     }
     let mut tx = viewer.pool().begin().await?;
+    let before = organisation::audit_view(&organisation::load(&mut tx).await?);
     let parent = || async {
         let id = request.parent_id.as_deref().map(str::trim).filter(|s| !s.is_empty());
         let id = id.ok_or_else(|| bad_request("parentId must name the department."))?;
@@ -151,6 +152,9 @@ pub async fn create(
             )))
         }
     }
+    let subject = request.parent_id.as_deref().unwrap_or(&request.kind);
+    organisation::record_structure_change(&mut tx, &viewer.actor(), "created", subject, &before)
+        .await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(describe(&viewer).await?)))
 }
@@ -209,6 +213,7 @@ pub async fn update(
     JsonBody(patch): JsonBody<StructurePatch>,
 ) -> AppResult<Json<Structure>> {
     let mut tx = viewer.pool().begin().await?;
+    let before = organisation::audit_view(&organisation::load(&mut tx).await?);
     let (kind, department, old_name) = store::find(&mut tx, &id)
         .await?
         .ok_or_else(|| not_found(format!("Unknown structure item '{id}'")))?;
@@ -256,6 +261,8 @@ pub async fn update(
             store::rename_rank_pools(&mut tx, &old_name, &name).await?;
         }
     }
+    organisation::record_structure_change(&mut tx, &viewer.actor(), "updated", &id, &before)
+        .await?;
     tx.commit().await?;
     Ok(Json(describe(&viewer).await?))
 }
@@ -273,6 +280,7 @@ pub async fn delete(
     PathParams(id): PathParams<String>,
 ) -> AppResult<Json<Structure>> {
     let mut tx = viewer.pool().begin().await?;
+    let before = organisation::audit_view(&organisation::load(&mut tx).await?);
     let (kind, _, name) = store::find(&mut tx, &id)
         .await?
         .ok_or_else(|| not_found(format!("Unknown structure item '{id}'")))?;
@@ -331,6 +339,8 @@ pub async fn delete(
             store::delete_item(&mut tx, kind, &id, &name).await?;
         }
     }
+    organisation::record_structure_change(&mut tx, &viewer.actor(), "deleted", &id, &before)
+        .await?;
     tx.commit().await?;
     Ok(Json(describe(&viewer).await?))
 }
@@ -372,7 +382,17 @@ pub async fn reorder(
     }
     let current = store::list_ids(&mut tx, kind, &request.department_id).await?;
     check_reorder(&current, &request.ordered_ids).map_err(bad_request)?;
+    let before = organisation::audit_view(&organisation::load(&mut tx).await?);
     store::set_order(&mut tx, kind, &request.ordered_ids).await?;
+    let actor = viewer.actor();
+    organisation::record_structure_change(
+        &mut tx,
+        &actor,
+        "reordered",
+        &request.department_id,
+        &before,
+    )
+    .await?;
     tx.commit().await?;
     Ok(Json(describe(&viewer).await?))
 }
