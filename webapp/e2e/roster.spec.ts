@@ -81,6 +81,23 @@ test.describe('roster', () => {
     await expect(hire).toContainText('Department Patrol Division');
     await expect(hire).toContainText('by Alex Mercer');
     await snap(page, 'logs-hires');
+
+    // And both in All changes (the audit log): the promotion field by field, by name.
+    await page.getByRole('combobox', { name: 'Log type' }).click();
+    await page.getByRole('option', { name: 'All changes', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Search' }).fill(name);
+    const changes = page.getByTestId('audit-entry').filter({ hasText: name });
+    await expect(changes).toHaveCount(2);
+    const promotion = changes.first();
+    await expect(promotion.getByRole('row', { name: 'Rank Deputy Sergeant', exact: true })).toBeVisible();
+    await expect(promotion.getByText('Updated by Alex Mercer')).toBeVisible();
+    await expect(changes.nth(1).getByText('Created by Alex Mercer')).toBeVisible();
+    await snap(page, 'logs-all-changes');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(promotion.getByRole('row', { name: 'Rank Deputy Sergeant', exact: true })).toBeVisible();
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 0);
+    await snap(page, 'logs-all-changes-phone');
   });
 
   test('a deputy sees the roster without Add New or Edit', async ({ page }) => {

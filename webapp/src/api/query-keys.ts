@@ -60,6 +60,8 @@ export const queryKeys = {
   uof: (slug: string, id: number) => [...agency(slug), 'uof', 'detail', id] as const,
   rosterLogs: (slug: string, { type, limit, offset }: { type: string; limit: number; offset: number }) =>
     [...agency(slug), 'roster-logs', type, limit, offset] as const,
+  /** `GET /api/audit?…`: one page of the audit log for these filters (the query string). */
+  audit: (slug: string, query: string) => [...agency(slug), 'audit', query] as const,
   /** The agencies admin list (hidden agencies included). */
   agenciesAdmin: (slug: string) => [...agency(slug), 'agencies-admin'] as const,
   /** The 'Managing agency' choices of the permissions screen. */

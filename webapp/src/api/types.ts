@@ -53,3 +53,5 @@ export type RankLogItem = Schemas['RankLogItem'];
 export type HireLogItem = Schemas['HireLogItem'];
 export type LogItem = Schemas['LogItem'];
 export type LogPage = Schemas['LogPage'];
+export type AuditEntry = Schemas['AuditEntry'];
+export type AuditPage = Schemas['AuditPage'];

@@ -1,9 +1,10 @@
-/** Roster logs (command-and-reports §7 `GET /api/logs/roster`). */
+/** Roster logs (command-and-reports §7 `GET /api/logs/roster`) and the audit log (`GET /api/audit`). */
 
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
-import type { LogPage } from '@/api/types';
+import type { AuditPage, LogPage } from '@/api/types';
+import { auditParams, type AuditFilters } from '../lib/audit';
 import type { LogType } from '../lib/roster-logs';
 
 export interface RosterLogQuery {
@@ -23,3 +24,18 @@ export const rosterLogsQueryOptions = (slug: string, query: RosterLogQuery) =>
     queryKey: queryKeys.rosterLogs(slug, query),
     queryFn: ({ signal }) => getRosterLogs(query, signal),
   });
+
+/** GET /api/audit?kind&q&from&to&limit&offset — every write to the agency, newest first. */
+export function getAudit(query: string, signal?: AbortSignal): Promise<AuditPage> {
+  return api.get<AuditPage>(`/api/audit?${query}`, { signal: signal ?? null });
+}
+
+export const auditQueryOptions = (slug: string, filters: AuditFilters, limit: number, offset: number) => {
+  const query = auditParams(filters, limit, offset).toString();
+  return queryOptions({
+    queryKey: queryKeys.audit(slug, query),
+    queryFn: ({ signal }) => getAudit(query, signal),
+    // The log grows with every write anywhere in the agency: read it afresh when shown.
+    staleTime: 0,
+  });
+};

@@ -1,6 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HireLogItem, RankLogItem } from '@/api/types';
+import type { AuditEntry, HireLogItem, RankLogItem } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
 import { json, mockAgencyServer, navPermissions, signedIn, viewerOf } from '@/test-utils/fixtures';
 import { ALEX_ENTRY, rawlife, structure } from '@/test-utils/organisation';
@@ -45,7 +45,7 @@ function hire(id: number): HireLogItem {
 
 type Answer = (params: URLSearchParams) => Response | Promise<Response>;
 
-function serve(answer: Answer) {
+function serve(answer: Answer, audit: Answer = () => json({ items: [], hasMore: false })) {
   const requests: URLSearchParams[] = [];
   const server = mockAgencyServer({
     me: HC,
@@ -58,11 +58,22 @@ function serve(answer: Answer) {
         requests.push(url.searchParams);
         return answer(url.searchParams);
       }
+      if (url.pathname === '/api/audit') {
+        requests.push(url.searchParams);
+        return audit(url.searchParams);
+      }
       return undefined;
     },
   });
   vi.stubGlobal('fetch', vi.fn(server.fetch));
   return requests;
+}
+
+/** An audit request's query without the agency the client adds to every call. */
+function auditAsked(params: URLSearchParams | undefined): string {
+  const query = new URLSearchParams(params);
+  query.delete('agency');
+  return query.toString();
 }
 
 const asked = (params: URLSearchParams | undefined) =>
@@ -148,6 +159,90 @@ describe('LogsPage', { timeout: 20_000 }, () => {
     expect(line.textContent).toMatch(
       /^Hire 1 · Callsign A-150 · Rank Deputy · Status Active · Department Patrol Division · Sub-department K9 Unit · Roles Field Training Officer · by Alex Mercer · .+$/,
     );
+  });
+
+  it("'All changes' shows every write field by field with names, filtered and paged by the server", async () => {
+    const promotion: AuditEntry = {
+      id: 7,
+      at: '2026-11-24T10:00:00Z',
+      actor: ACTOR,
+      kind: 'roster',
+      action: 'updated',
+      subjectId: '5',
+      title: 'Bo Diaz',
+      diff: { fields: [{ field: 'rankId', before: 'patrol-dep', after: 'patrol-sgt' }] },
+    };
+    const vehicles: AuditEntry = {
+      id: 6,
+      at: '2026-11-24T09:00:00Z',
+      actor: ACTOR,
+      kind: 'vehicles',
+      action: 'saved',
+      subjectId: 'vehicles',
+      title: 'Vehicles',
+      diff: { items: [{ id: 'v1', title: 'Cruiser', change: 'added', fields: [{ field: 'name', before: null, after: 'Cruiser' }] }] },
+    };
+    const requests = serve(
+      () => json({ items: [] }),
+      (params) => json({ items: params.get('kind') === 'vehicles' ? [vehicles] : [promotion, vehicles], hasMore: params.get('offset') === '0' }),
+    );
+    const user = userEvent.setup();
+    renderApp('/command/logs');
+    await screen.findByText('No log entries found for this agency.', {}, { timeout: 3000 });
+    await user.click(screen.getByRole('combobox', { name: 'Log type' }));
+    await user.click(await screen.findByRole('option', { name: 'All changes' }));
+
+    const entries = await screen.findAllByTestId('audit-entry', {}, { timeout: 3000 });
+    expect(entries).toHaveLength(2);
+    expect(within(entries[0]!).getByText('Bo Diaz')).toBeTruthy();
+    expect(within(entries[0]!).getByText('Roster')).toBeTruthy();
+    const rows = within(entries[0]!)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Field', 'Before', 'After'],
+      ['Rank', 'Deputy', 'Sergeant'],
+    ]);
+    expect(within(entries[0]!).getByText('Updated by Alex Mercer')).toBeTruthy();
+    expect(within(entries[1]!).getByText('Cruiser (added)')).toBeTruthy();
+    expect(screen.getByText('Every change made to this agency through the portal, newest first.')).toBeTruthy();
+    expect(auditAsked(requests.at(-1))).toBe('limit=25&offset=0');
+
+    // Older pages while the server says there are more; a filter starts again at the first.
+    await user.click(screen.getByRole('button', { name: 'Older' }));
+    await waitFor(() => {
+      expect(auditAsked(requests.at(-1))).toBe('limit=25&offset=25');
+    });
+    expect(screen.getByTestId('audit-page').textContent).toBe('Page 2');
+    await waitFor(() => {
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Older' }).disabled).toBe(true);
+    });
+    await user.click(screen.getByRole('combobox', { name: 'Kind' }));
+    await user.click(await screen.findByRole('option', { name: 'Vehicles' }));
+    await waitFor(() => {
+      expect(auditAsked(requests.at(-1))).toBe('limit=25&offset=0&kind=vehicles');
+    });
+    await waitFor(() => {
+      expect(screen.getAllByTestId('audit-entry')).toHaveLength(1);
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'Cru');
+    await waitFor(() => {
+      expect(auditAsked(requests.at(-1))).toBe('limit=25&offset=0&kind=vehicles&q=Cru');
+    });
+  });
+
+  it("'All changes' says when nothing matches and shows the server's sentence for a refused filter", async () => {
+    serve(
+      () => json({ items: [] }),
+      () => json({ error: 'From must be a date such as 2026-11-20.' }, 400),
+    );
+    const user = userEvent.setup();
+    renderApp('/command/logs');
+    await screen.findByText('No log entries found for this agency.', {}, { timeout: 3000 });
+    await user.click(screen.getByRole('combobox', { name: 'Log type' }));
+    await user.click(await screen.findByRole('option', { name: 'All changes' }));
+    expect(await screen.findByText('Unable to load changes.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('From must be a date such as 2026-11-20.')).toBeTruthy();
   });
 
   it('says when there is nothing to show', async () => {

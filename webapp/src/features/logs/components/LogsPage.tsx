@@ -27,6 +27,7 @@ import {
   type LogType,
   type StructureNames,
 } from '../lib/roster-logs';
+import { AuditLog } from './AuditLog';
 
 /** A logged value by name; the stored id in a tooltip (keyboard-reachable) when it was an id. */
 function LogCell({ field, value, names }: { field: string; value: string | null; names: StructureNames }) {
@@ -115,10 +116,14 @@ function Hires({ items, names }: { items: readonly HireLogItem[]; names: Structu
 /** Command logs (command-and-reports §2 Command logs, §7, §8, §9). */
 export function LogsPage() {
   const slug = useActiveSlug();
-  const [type, setType] = useState<LogType>('rank');
+  const [view, setView] = useState<LogType | 'all'>('rank');
+  const type: LogType = view === 'all' ? 'rank' : view;
   const [pageSize, setPageSize] = useState(DEFAULT_LOG_PAGE_SIZE);
   const [pageIndex, setPageIndex] = useState(0);
-  const logs = useQuery(rosterLogsQueryOptions(slug, { type, limit: pageSize, offset: logOffset(pageIndex, pageSize) }));
+  const logs = useQuery({
+    ...rosterLogsQueryOptions(slug, { type, limit: pageSize, offset: logOffset(pageIndex, pageSize) }),
+    enabled: view !== 'all',
+  });
 
   // Names for the logged ids; a failure is only logged.
   const structure = useQuery(structureQueryOptions(slug));
@@ -137,7 +142,9 @@ export function LogsPage() {
         <Stack gap={2}>
           <Title order={1}>Logs</Title>
           <Text c="dimmed" size="sm">
-            Roster changes and hires of this agency, newest first.
+            {view === 'all'
+              ? 'Every change made to this agency through the portal, newest first.'
+              : 'Roster changes and hires of this agency, newest first.'}
           </Text>
         </Stack>
 
@@ -145,69 +152,77 @@ export function LogsPage() {
           <Group align="flex-end">
             <Select
               label="Log type"
-              data={LOG_TYPES.map((option) => ({ value: option.value, label: option.label }))}
-              value={type}
+              data={[...LOG_TYPES.map((option) => ({ value: option.value, label: option.label })), { value: 'all', label: 'All changes' }]}
+              value={view}
               allowDeselect={false}
               onChange={(value) => {
-                if (value === 'rank' || value === 'hire') {
-                  setType(value);
+                if (value === 'rank' || value === 'hire' || value === 'all') {
+                  setView(value);
                   setPageIndex(0);
                 }
               }}
               w={200}
             />
-            <Select
-              label="Rows per page"
-              data={LOG_PAGE_SIZES.map((size) => String(size))}
-              value={String(pageSize)}
-              allowDeselect={false}
-              onChange={(value) => {
-                if (value !== null) {
-                  setPageSize(Number(value));
-                  setPageIndex(0);
-                }
-              }}
-              w={140}
-            />
+            {view === 'all' ? null : (
+              <Select
+                label="Rows per page"
+                data={LOG_PAGE_SIZES.map((size) => String(size))}
+                value={String(pageSize)}
+                allowDeselect={false}
+                onChange={(value) => {
+                  if (value !== null) {
+                    setPageSize(Number(value));
+                    setPageIndex(0);
+                  }
+                }}
+                w={140}
+              />
+            )}
           </Group>
-          <Group gap="xs" align="center">
-            <Button
-              variant="default"
-              disabled={pageIndex === 0 || logs.isFetching}
-              onClick={() => {
-                setPageIndex((index) => Math.max(0, index - 1));
-              }}
-            >
-              Prev
-            </Button>
-            <Text size="sm" c="dimmed" data-testid="logs-page">
-              Page {pageIndex + 1}
-            </Text>
-            <Button
-              variant="default"
-              disabled={lastPage || !logs.isSuccess || logs.isFetching}
-              onClick={() => {
-                setPageIndex((index) => index + 1);
-              }}
-            >
-              Next
-            </Button>
-          </Group>
+          {view === 'all' ? null : (
+            <Group gap="xs" align="center">
+              <Button
+                variant="default"
+                disabled={pageIndex === 0 || logs.isFetching}
+                onClick={() => {
+                  setPageIndex((index) => Math.max(0, index - 1));
+                }}
+              >
+                Prev
+              </Button>
+              <Text size="sm" c="dimmed" data-testid="logs-page">
+                Page {pageIndex + 1}
+              </Text>
+              <Button
+                variant="default"
+                disabled={lastPage || !logs.isSuccess || logs.isFetching}
+                onClick={() => {
+                  setPageIndex((index) => index + 1);
+                }}
+              >
+                Next
+              </Button>
+            </Group>
+          )}
         </Group>
 
-        <QueryStatus
-          query={logs}
-          loading="Loading logs…"
-          errorTitle={LOGS_ERROR_TITLE}
-          errorText={(error) => logsErrorText(error instanceof ApiError ? error.status : null)}
-          empty={items.length === 0 ? NO_LOG_ENTRIES : null}
-        >
-          {type === 'rank' ? (
-            <RankChanges items={items.filter(isRankItem)} names={names} />
-          ) : (
-            <Hires items={items.filter(isHireItem)} names={names} />
-          )}
-        </QueryStatus>
+        {view === 'all' ? (
+          <AuditLog names={names} />
+        ) : (
+          <QueryStatus
+            query={logs}
+            loading="Loading logs…"
+            errorTitle={LOGS_ERROR_TITLE}
+            errorText={(error) => logsErrorText(error instanceof ApiError ? error.status : null)}
+            empty={items.length === 0 ? NO_LOG_ENTRIES : null}
+          >
+            {type === 'rank' ? (
+              <RankChanges items={items.filter(isRankItem)} names={names} />
+            ) : (
+              <Hires items={items.filter(isHireItem)} names={names} />
+            )}
+          </QueryStatus>
+        )}
       </Stack>
     </Container>
   );

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { actionLabel, auditParams, diffRows, fieldLabel, humanize, kindLabel, NO_FILTERS, valueText } from './audit';
+import { structureNames } from './roster-logs';
+
+const names = structureNames({
+  departments: [
+    {
+      id: 'patrol',
+      name: 'Patrol Division',
+      ranks: [
+        { id: 'p-sgt', name: 'Sergeant' },
+        { id: 'p-dep', name: 'Deputy' },
+      ],
+      subDepartments: [{ id: 'p-k9', name: 'K9 Unit' }],
+      roles: [{ id: 'p-fto', name: 'Field Training Officer' }],
+    },
+  ],
+});
+
+describe('the audit view', () => {
+  it('makes field paths readable and names structure paths', () => {
+    expect(humanize('supervisorSignedBy')).toBe('Supervisor signed by');
+    expect(humanize('rankId')).toBe('Rank');
+    expect(humanize('incident_date')).toBe('Incident date');
+    expect(fieldLabel('roster', 'rankId', names)).toBe('Rank');
+    expect(fieldLabel('agency', 'theme.primary', names)).toBe('Theme › Primary');
+    expect(fieldLabel('structure', 'patrol.ranks.p-sgt.level', names)).toBe('Patrol Division › Sergeant › Level');
+    expect(fieldLabel('structure', 'patrol.subDepartments.p-k9', names)).toBe('Patrol Division › K9 Unit');
+    expect(fieldLabel('structure', 'patrol.name', names)).toBe('Patrol Division › Name');
+    // An id the structure no longer has stays shown as the id.
+    expect(fieldLabel('structure', 'gone.ranks.r1.name', names)).toBe('gone › r1 › Name');
+  });
+
+  it('shows values by name, lists joined, empties as a dash', () => {
+    expect(valueText('rankId', 'p-sgt', names)).toBe('Sergeant');
+    expect(valueText('allowedRanks', ['p-sgt', 'p-dep', 'old'], names)).toBe('Sergeant, Deputy, old');
+    expect(valueText('notes', '', names)).toBe('-');
+    expect(valueText('notes', null, names)).toBe('-');
+    expect(valueText('pools', [], names)).toBe('-');
+    expect(valueText('required', true, names)).toBe('Yes');
+    expect(valueText('count', 3, names)).toBe('3');
+    expect(valueText('officers', [{ name: 'Dale', callsign: 'B-1' }], names)).toBe('Dale');
+    expect(valueText('theme', { primary: '#111' }, names)).toBe('{"primary":"#111"}');
+  });
+
+  it('lists the fields, then each item of a list with its own fields', () => {
+    const rows = diffRows(
+      {
+        kind: 'vehicles',
+        diff: {
+          fields: [{ field: 'notes', before: '', after: 'Fleet' }],
+          items: [
+            { id: 'v1', title: 'Cruiser', change: 'changed', fields: [{ field: 'allowedRanks', before: ['p-dep'], after: ['p-sgt'] }] },
+            { id: 'v2', title: '', change: 'removed', fields: [] },
+          ],
+        },
+      },
+      names,
+    );
+    expect(rows).toEqual([
+      { type: 'field', label: 'Notes', before: '-', after: 'Fleet' },
+      { type: 'item', label: 'Cruiser (changed)' },
+      { type: 'field', label: 'Allowed ranks', before: 'Deputy', after: 'Sergeant' },
+      { type: 'item', label: 'v2 (removed)' },
+    ]);
+  });
+
+  it('shows a stored name and its id once when they read the same', () => {
+    const rows = diffRows(
+      {
+        kind: 'roster',
+        diff: {
+          fields: [
+            { field: 'rank', before: 'Deputy', after: 'Sergeant' },
+            { field: 'rankId', before: 'p-dep', after: 'p-sgt' },
+            { field: 'level', before: 'deputy', after: 'supervisor' },
+          ],
+        },
+      },
+      names,
+    );
+    expect(rows.map((row) => (row.type === 'field' ? [row.label, row.before, row.after] : [row.label]))).toEqual([
+      ['Rank', 'Deputy', 'Sergeant'],
+      ['Level', 'deputy', 'supervisor'],
+    ]);
+  });
+
+  it('names kinds and actions, and sends only the filters that are set', () => {
+    expect(kindLabel('use_of_force')).toBe('Use-of-force reports');
+    expect(kindLabel('something_new')).toBe('Something new');
+    expect(actionLabel('return')).toBe('returned for correction');
+    expect(actionLabel('saved')).toBe('saved');
+    expect(auditParams(NO_FILTERS, 25, 0).toString()).toBe('limit=25&offset=0');
+    expect(auditParams({ kind: 'roster', text: ' Nia ', from: '2026-11-01', to: '2026-11-24' }, 25, 50).toString()).toBe(
+      'limit=25&offset=50&kind=roster&q=Nia&from=2026-11-01&to=2026-11-24',
+    );
+  });
+});
