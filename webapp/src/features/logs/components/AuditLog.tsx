@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import {
   type AuditFilters,
 } from '../lib/audit';
 import type { StructureNames } from '../lib/roster-logs';
+import { Pager } from './Pager';
 
 const PAGE_SIZE = 25;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -125,52 +126,29 @@ export function AuditLog({ names }: { names: StructureNames }) {
           }}
           w={{ base: '100%', xs: 220 }}
         />
-        <DatePickerInput
-          label="From"
-          placeholder="Any day"
-          valueFormat="YYYY-MM-DD"
-          clearable
-          value={filters.from === '' ? null : filters.from}
-          onChange={(from) => {
-            change({ from: from ?? '' });
-          }}
-          w={{ base: '47%', xs: 160 }}
-        />
-        <DatePickerInput
-          label="To"
-          placeholder="Any day"
-          valueFormat="YYYY-MM-DD"
-          clearable
-          value={filters.to === '' ? null : filters.to}
-          onChange={(to) => {
-            change({ to: to ?? '' });
-          }}
-          w={{ base: '47%', xs: 160 }}
-        />
+        {(['from', 'to'] as const).map((key) => (
+          <DatePickerInput
+            key={key}
+            label={key === 'from' ? 'From' : 'To'}
+            placeholder="Any day"
+            valueFormat="YYYY-MM-DD"
+            clearable
+            value={filters[key] === '' ? null : filters[key]}
+            onChange={(day) => {
+              change({ [key]: day ?? '' });
+            }}
+            w={{ base: '47%', xs: 160 }}
+          />
+        ))}
       </Group>
-      <Group justify="flex-end" gap="xs" align="center">
-        <Button
-          variant="default"
-          disabled={pageIndex === 0 || log.isFetching}
-          onClick={() => {
-            setPageIndex((index) => Math.max(0, index - 1));
-          }}
-        >
-          Newer
-        </Button>
-        <Text size="sm" c="dimmed" data-testid="audit-page">
-          Page {pageIndex + 1}
-        </Text>
-        <Button
-          variant="default"
-          disabled={log.data?.hasMore !== true || log.isFetching}
-          onClick={() => {
-            setPageIndex((index) => index + 1);
-          }}
-        >
-          Older
-        </Button>
-      </Group>
+      <Pager
+        pageIndex={pageIndex}
+        onPage={setPageIndex}
+        hasPrevious={pageIndex > 0 && !log.isFetching}
+        hasNext={log.data?.hasMore === true && !log.isFetching}
+        labels={['Newer', 'Older']}
+        testId="audit-page"
+      />
       <QueryStatus
         query={log}
         loading="Loading changes…"

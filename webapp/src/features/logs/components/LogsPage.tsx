@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, Paper, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Card, Container, Group, Paper, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
@@ -28,6 +28,7 @@ import {
   type StructureNames,
 } from '../lib/roster-logs';
 import { AuditLog } from './AuditLog';
+import { Pager } from './Pager';
 
 /** A logged value by name; the stored id in a tooltip (keyboard-reachable) when it was an id. */
 function LogCell({ field, value, names }: { field: string; value: string | null; names: StructureNames }) {
@@ -180,29 +181,14 @@ export function LogsPage() {
             )}
           </Group>
           {view === 'all' ? null : (
-            <Group gap="xs" align="center">
-              <Button
-                variant="default"
-                disabled={pageIndex === 0 || logs.isFetching}
-                onClick={() => {
-                  setPageIndex((index) => Math.max(0, index - 1));
-                }}
-              >
-                Prev
-              </Button>
-              <Text size="sm" c="dimmed" data-testid="logs-page">
-                Page {pageIndex + 1}
-              </Text>
-              <Button
-                variant="default"
-                disabled={lastPage || !logs.isSuccess || logs.isFetching}
-                onClick={() => {
-                  setPageIndex((index) => index + 1);
-                }}
-              >
-                Next
-              </Button>
-            </Group>
+            <Pager
+              pageIndex={pageIndex}
+              onPage={setPageIndex}
+              hasPrevious={pageIndex > 0 && !logs.isFetching}
+              hasNext={!lastPage && logs.isSuccess && !logs.isFetching}
+              labels={['Prev', 'Next']}
+              testId="logs-page"
+            />
           )}
         </Group>
 
