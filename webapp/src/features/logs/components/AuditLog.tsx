@@ -19,6 +19,7 @@ import {
   type AuditFilters,
 } from '../lib/audit';
 import type { StructureNames } from '../lib/roster-logs';
+import { ChangeTable } from './ChangeTable';
 import { Pager } from './Pager';
 
 const PAGE_SIZE = 25;
@@ -52,32 +53,23 @@ function AuditCard({ entry, names }: { entry: AuditEntry; names: StructureNames 
           No field changed.
         </Text>
       ) : (
-        <Table withTableBorder layout="fixed" verticalSpacing={6} style={{ wordBreak: 'break-word' }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w="34%">Field</Table.Th>
-              <Table.Th>Before</Table.Th>
-              <Table.Th>After</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row, index) =>
-              row.type === 'item' ? (
-                <Table.Tr key={`item-${String(index)}`}>
-                  <Table.Th colSpan={3} scope="rowgroup">
-                    {row.label}
-                  </Table.Th>
-                </Table.Tr>
-              ) : (
-                <Table.Tr key={`field-${String(index)}`}>
-                  <Table.Td>{row.label}</Table.Td>
-                  <Table.Td>{row.before}</Table.Td>
-                  <Table.Td>{row.after}</Table.Td>
-                </Table.Tr>
-              ),
-            )}
-          </Table.Tbody>
-        </Table>
+        <ChangeTable>
+          {rows.map((row, index) =>
+            row.type === 'item' ? (
+              <Table.Tr key={`item-${String(index)}`}>
+                <Table.Th colSpan={3} scope="rowgroup">
+                  {row.label}
+                </Table.Th>
+              </Table.Tr>
+            ) : (
+              <Table.Tr key={`field-${String(index)}`}>
+                <Table.Td>{row.label}</Table.Td>
+                <Table.Td>{row.before}</Table.Td>
+                <Table.Td>{row.after}</Table.Td>
+              </Table.Tr>
+            ),
+          )}
+        </ChangeTable>
       )}
       <Text size="sm" c="dimmed" mt="xs">
         {`${actionLabel(entry.action).replace(/^./, (c) => c.toUpperCase())} by ${entry.actor.display}`}

@@ -28,6 +28,7 @@ import {
   type StructureNames,
 } from '../lib/roster-logs';
 import { AuditLog } from './AuditLog';
+import { ChangeTable } from './ChangeTable';
 import { Pager } from './Pager';
 
 /** A logged value by name; the stored id in a tooltip (keyboard-reachable) when it was an id. */
@@ -74,24 +75,15 @@ function RankChanges({ items, names }: { items: readonly RankLogItem[]; names: S
                 {formatTime(group.ts)}
               </Text>
             </Group>
-            <Table withTableBorder layout="fixed" verticalSpacing={6}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w="25%">Field</Table.Th>
-                  <Table.Th>Before</Table.Th>
-                  <Table.Th>After</Table.Th>
+            <ChangeTable>
+              {group.rows.map((row, index) => (
+                <Table.Tr key={`${row.field}-${String(index)}`}>
+                  <Table.Td>{row.label}</Table.Td>
+                  <LogCell field={row.field} value={row.before} names={names} />
+                  <LogCell field={row.field} value={row.after} names={names} />
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {group.rows.map((row, index) => (
-                  <Table.Tr key={`${row.field}-${String(index)}`}>
-                    <Table.Td>{row.label}</Table.Td>
-                    <LogCell field={row.field} value={row.before} names={names} />
-                    <LogCell field={row.field} value={row.after} names={names} />
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              ))}
+            </ChangeTable>
             <Text size="sm" c="dimmed" mt="xs">
               {performedBy(group.actor)}
             </Text>
