@@ -65,7 +65,7 @@ describe('the audit view', () => {
     ]);
   });
 
-  it('shows a stored name and its id once when they read the same', () => {
+  it('shows a stored name and its id once when they read the same, and never the subject id', () => {
     const rows = diffRows(
       {
         kind: 'roster',
@@ -74,6 +74,9 @@ describe('the audit view', () => {
             { field: 'rank', before: 'Deputy', after: 'Sergeant' },
             { field: 'rankId', before: 'p-dep', after: 'p-sgt' },
             { field: 'level', before: 'deputy', after: 'supervisor' },
+            { field: 'departmentId', before: null, after: 'patrol' },
+            { field: 'departmentName', before: null, after: 'Patrol Division' },
+            { field: 'id', before: null, after: 69 },
           ],
         },
       },
@@ -82,6 +85,7 @@ describe('the audit view', () => {
     expect(rows.map((row) => (row.type === 'field' ? [row.label, row.before, row.after] : [row.label]))).toEqual([
       ['Rank', 'Deputy', 'Sergeant'],
       ['Level', 'deputy', 'supervisor'],
+      ['Department', '-', 'Patrol Division'],
     ]);
   });
 

@@ -131,18 +131,21 @@ const CHANGE_WORDS: Record<string, string> = { added: 'added', removed: 'removed
  * each item of a list with its fields. */
 export function diffRows(entry: AuditDiffOf, names: StructureNames = NO_NAMES): DiffRow[] {
   const rows: DiffRow[] = [];
-  // A stored name beside its id ("rank" and "rankId") reads the same once ids are names: once.
-  const seen = new Set<string>();
+  // A stored name beside its id ("rank" and "rankId", "departmentName" and "departmentId")
+  // reads the same once ids are names: once. The subject's own id is the row's, not a change.
+  const shown: { label: string; values: string }[] = [];
   for (const change of entry.diff.fields ?? []) {
+    if (change.field === 'id') continue;
     const row = {
       type: 'field' as const,
       label: fieldLabel(entry.kind, change.field, names),
       before: valueText(change.field, change.before, names),
       after: valueText(change.field, change.after, names),
     };
-    const key = `${row.label}\u0000${row.before}\u0000${row.after}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    const values = `${row.before}\u0000${row.after}`;
+    const repeated = shown.some((prior) => prior.values === values && (row.label === prior.label || row.label.startsWith(`${prior.label} `)));
+    if (repeated) continue;
+    shown.push({ label: row.label, values });
     rows.push(row);
   }
   for (const item of entry.diff.items ?? []) {
