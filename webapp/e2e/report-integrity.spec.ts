@@ -145,3 +145,26 @@ test('an arrest report with several missing or invalid fields marks them all, fo
   }
   expect(posts).toEqual([]);
 });
+
+test("My reports lists the member's reports newest first by the date each shows, kind beside the number (issue 21)", async ({ page }) => {
+  test.setTimeout(60_000);
+  for (const [size, viewport] of SIZES) {
+    await page.setViewportSize(viewport);
+    if (size === 'desktop') await openAs(page, '/profile', DEPUTY);
+    else await page.reload();
+    const section = page.getByRole('region', { name: 'My reports' });
+    const rows = section.getByTestId('my-report');
+    await expect(rows.first()).toBeVisible();
+    expect(await rows.count()).toBeGreaterThan(2);
+    const dates = await section.locator('[data-testid="my-report"] time').evaluateAll((times) =>
+      times.map((time) => Date.parse(time.getAttribute('datetime') ?? '')),
+    );
+    expect(dates.every((date) => !Number.isNaN(date))).toBe(true);
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    for (const title of await rows.locator('p').filter({ hasText: '#' }).allTextContents()) {
+      expect(title).toMatch(/^(Arrest|Use of force|Ticket) #\d+$/);
+    }
+    await expectNoSidewaysScroll(page);
+    await snap(page, `my-reports-order-${size}`);
+  }
+});

@@ -181,6 +181,9 @@ for (const size of SIZES) {
       const first = manage.getByTestId('checklist-item').first();
       await expect(first.getByTestId('checklist-done-by')).toContainText(`Done by ${SAM.name} on `);
       await expect(manage.getByTestId('session-progress')).toHaveText('1 of 4 done (1 of 3 required)');
+      // A quiet confirmation, and the first step done started the session (issue 21).
+      await expect(notification(sam, 'Step marked done.')).toBeVisible();
+      await expect(manage.getByRole('radio', { name: 'In progress', exact: true })).toBeChecked();
       await manage.getByRole('radio', { name: 'Completed', exact: true }).check();
       await snapView(sam, `training-manage-${size.name}`);
       await manage.getByRole('button', { name: 'Save', exact: true }).click();

@@ -220,6 +220,12 @@ async fn ftos_tick_and_note_managers_change_people_and_nobody_trains_themselves(
     // The deputy FTO (not a training manager) ticks, writes notes and sets the status, also
     // when the Manage dialog sends the people back unchanged.
     let tick = json!({"updateItem": {"id": "s1", "done": true}});
+    assert_eq!(session["status"], "scheduled");
+    // The first step done starts the session (issue 21); unticking does not move it back.
+    assert_eq!(json(patch(&deputy, tick).await, 200).await["status"], "in_progress");
+    let untick = json!({"updateItem": {"id": "s1", "done": false}});
+    assert_eq!(json(patch(&deputy, untick).await, 200).await["status"], "in_progress");
+    let tick = json!({"updateItem": {"id": "s1", "done": true}});
     json(patch(&deputy, tick).await, 200).await;
     let whole = json!({"notes": "Good radio work", "status": "in_progress", "sessionName": "Ride-along",
         "ftos": [fto], "trainees": [trainee]});

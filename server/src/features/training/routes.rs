@@ -259,6 +259,10 @@ pub async fn update_session(
         let roster_id = viewer.roster().map(|r| r.id.to_string());
         let ticker = Ticker { name: &name, id: roster_id.as_deref() };
         tick(&mut session.checklist, update, &ticker, Utc::now()).map_err(bad_request)?;
+        // The first step done starts a scheduled session (issue 21); a status sent wins.
+        if update.done && session.status == "scheduled" {
+            session.status = "in_progress".into();
+        }
     }
     let before = (session.session_name.clone(), session.scheduled_at);
     let people_before = (session.ftos.clone(), session.trainees.clone());

@@ -20,7 +20,7 @@ function ReportRow({ row }: { row: MyReportRow }) {
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
             {KIND_LABELS[row.kind]} #{row.number}
           </Text>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" component="time" dateTime={row.date}>
             {formatReportDate(row.date)}
           </Text>
         </Stack>

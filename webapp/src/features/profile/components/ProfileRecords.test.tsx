@@ -14,7 +14,8 @@ function uof(id: number, filedBy: string, status: string): Schemas['UofReport'] 
   return {
     id,
     incidentNumber: String(100 + id),
-    incidentDate: '2026-11-20T21:30',
+    // The incident happened on the day it was filed (the list orders by this date).
+    incidentDate: `2026-11-0${String(id)}T09:00`,
     location: 'Vinewood',
     status,
     filedBy,
@@ -45,7 +46,7 @@ function arrest(id: number, status: string, supervisorNotes: string | null): Sch
     id,
     caseNumber: String(200 + id),
     incidentNumber: String(200 + id),
-    arrestDate: '2026-11-05',
+    arrestDate: `2026-11-0${String(id)}`,
     arrestType: 'On view',
     location: 'Sandy Shores',
     status,
@@ -134,7 +135,7 @@ describe('Profile: my reports and training', { timeout: 30_000 }, () => {
     );
     expect(within(rows[0]!).queryByRole('link', { name: 'Correct and resubmit' })).toBeNull();
     expect(within(rows[2]!).getByRole('link', { name: 'View report' }).getAttribute('href')).toBe('/reports/print/use-of-force/1');
-    expect(within(rows[0]!).getByText('5 Nov 2026')).toBeTruthy();
+    expect(within(rows[0]!).getByText('4 Nov 2026')).toBeTruthy();
     expect(within(section).queryByRole('alert')).toBeNull();
     expect(await screen.findByTestId('my-training-empty', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('No training sessions yet.')).toBeTruthy();

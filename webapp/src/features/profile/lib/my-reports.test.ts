@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { myReportRows, statusStyle } from './my-reports';
 
-const uof = (id: number, status: string, createdAt: string) => ({
+const uof = (id: number, status: string, createdAt: string, incidentDate = createdAt.slice(0, 16)) => ({
   id,
   incidentNumber: String(id),
-  incidentDate: '2026-11-20T21:30',
+  incidentDate,
   status,
   createdAt,
 });
@@ -57,5 +57,21 @@ describe('my reports', () => {
     expect(rows[4]!.viewHref).toBe('/reports/print/use-of-force/1');
     expect(rows[0]!.status.label).toBe('Under Review');
     expect(myReportRows({})).toEqual([]);
+  });
+
+  it('orders by the date each row shows, not by when it was filed (issue 21)', () => {
+    // Filed in one go (as the demo data is), about incidents of different days.
+    const filed = '2026-11-24T12:00:00Z';
+    const rows = myReportRows({
+      uof: [uof(1, 'pending', filed, '2026-11-19T21:30'), uof(2, 'pending', filed, '2026-11-23T08:00')],
+      arrests: [{ id: 3, caseNumber: '3', arrestDate: '2026-11-22T10:00', status: 'pending', createdAt: filed }],
+      tickets: [{ id: 4, citationNumber: '4', issuedAt: '2026-11-24T09:00', createdAt: filed }],
+    });
+    expect(rows.map((r) => `${r.kind}:${r.date}`)).toEqual([
+      'ticket:2026-11-24T09:00',
+      'use-of-force:2026-11-23T08:00',
+      'arrest:2026-11-22T10:00',
+      'use-of-force:2026-11-19T21:30',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The profile's 'My reports' (issue 10 "What every report gets"): the member's own use-of-force
- * reports, arrests and tickets in one list, newest first, each with its number, date, kind and
+ * reports, arrests and tickets in one list, newest first by the date shown, each with its number, date, kind and
  * review status; a returned arrest links back to its form to correct and resubmit. Pure.
 
  *
@@ -82,7 +82,8 @@ export interface MyReportSources {
   tickets?: readonly TicketLike[] | undefined;
 }
 
-/** The viewer's own reports (as the server lists them) of every kind, newest filing first. */
+/** The viewer's own reports (as the server lists them) of every kind, newest first by the date
+ * each row shows (issue 21: the list read out of order when sorted by filing time). */
 export function myReportRows(sources: MyReportSources): MyReportRow[] {
   const mine = <T>(list: readonly T[] | undefined): readonly T[] => list ?? [];
   const rows: MyReportRow[] = [
@@ -124,5 +125,12 @@ export function myReportRows(sources: MyReportSources): MyReportRow[] {
       viewHref: printPath('ticket', r.id),
     })),
   ];
-  return rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+  return rows.sort((a, b) => when(b) - when(a) || b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+}
+
+/** When a report happened, as its row shows it (the incident, arrest or ticket date), in ms;
+ * the filing time when that date does not read as one. */
+function when(row: MyReportRow): number {
+  const shown = Date.parse(row.date);
+  return Number.isNaN(shown) ? Date.parse(row.createdAt) || 0 : shown;
 }

@@ -31,6 +31,8 @@ import {
   SESSION_NEEDS_TRAINEE,
   sessionProblem,
   sessionTitle,
+  STEP_DONE,
+  STEP_UNDONE,
   UNABLE_TO_LOAD_SESSION,
   UNABLE_TO_OPEN_SESSION,
   type SessionFields as Fields,
@@ -163,7 +165,7 @@ function ManageSessionForm({
   const writable = powers.canChange;
   const slug = useActiveSlug();
   const update = useUpdateSession(slug);
-  const [initial] = useState<Fields>(() => fieldsOf(session));
+  const [initial, setInitial] = useState<Fields>(() => fieldsOf(session));
   const [fields, setFields] = useState<Fields>(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -182,6 +184,16 @@ function ManageSessionForm({
       {
         onSettled: () => {
           setTicking(null);
+        },
+        onSuccess: (saved) => {
+          // The first step done starts a scheduled session on the server: follow it unless the
+          // status was changed here and not saved yet.
+          if (fields.status === initial.status && saved.status !== initial.status) {
+            const status = sessionStatusOf(saved.status);
+            setInitial((current) => ({ ...current, status }));
+            setFields((current) => ({ ...current, status }));
+          }
+          notifications.show({ color: 'gray', message: done ? STEP_DONE : STEP_UNDONE, autoClose: 2500 });
         },
         onError: (error) => {
           notifications.show({

@@ -76,6 +76,8 @@ function serve({
         const item = patch.updateItem;
         next = {
           ...current,
+          // As the server does: the first step done starts a scheduled session.
+          status: item.done && current.status === 'scheduled' ? 'in_progress' : current.status,
           checklist: current.checklist.map((c) =>
             c.id === item.id
               ? {
@@ -272,6 +274,9 @@ describe('TrainingSessionsPage', { timeout: 30_000 }, () => {
     });
     // The card follows.
     expect(within(await card('Week one ride-along')).getByText('1 of 3 done (1 of 2 required)')).toBeTruthy();
+    // A quiet confirmation, and the first step done started the session (issue 21).
+    expect(await screen.findByText('Step marked done.')).toBeTruthy();
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: 'In progress' }).checked).toBe(true);
 
     await user.click(within(dialog).getByRole('radio', { name: 'Completed' }));
     await user.clear(within(dialog).getByRole('textbox', { name: 'Notes' }));

@@ -24,6 +24,9 @@ export const UNABLE_TO_OPEN_SESSION = 'Unable to open session';
 export const SAVE_FAILED = 'Failed to save session';
 export const CHANGES_SAVED = 'Changes saved';
 export const ITEM_UPDATE_FAILED = 'Failed to update checklist item';
+/** The quiet confirmation of a tick (issue 21). */
+export const STEP_DONE = 'Step marked done.';
+export const STEP_UNDONE = 'Step marked not done.';
 export const CHECKLIST_UPDATE_FAILED = 'Failed to update checklist';
 /** Not in the spec: what a deletion says (the spec's confirmation is kept word for word). */
 export const SESSION_DELETED = 'Session deleted';
