@@ -65,12 +65,15 @@ pub async fn serve(state: AppState, listener: TcpListener) -> anyhow::Result<()>
     Ok(())
 }
 
-/// Every six hours, each agency's audit rows older than its retention
-/// (`agency_settings.audit_retention_days`, a year unless changed) are deleted, one agency
-/// at a time. Several instances may prune at once: the delete is the same.
+/// Every six hours (the first time ten minutes after start), each agency's audit rows older
+/// than its retention (`agency_settings.audit_retention_days`, a year unless changed) are
+/// deleted, one agency at a time. Several instances may prune at once: the delete is the same.
 fn spawn_audit_pruning(state: AppState) {
     tokio::spawn(async move {
-        let mut every = tokio::time::interval(std::time::Duration::from_secs(6 * 3600));
+        // Not at start-up, when every agency's pool is being opened anyway: ten minutes in.
+        let period = std::time::Duration::from_secs(6 * 3600);
+        let first = tokio::time::Instant::now() + std::time::Duration::from_secs(600);
+        let mut every = tokio::time::interval_at(first, period);
         loop {
             every.tick().await;
             let Ok(snapshot) = state.registry.snapshot().await else { continue };
