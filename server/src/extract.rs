@@ -148,3 +148,21 @@ pub async fn refuse_encoded_nul(
     }
     next.run(request).await
 }
+
+/// The application's state in a handler generic over it (`async fn h<S: Portal>(Services(state):
+/// Services<S>, …)`): like axum's `State<S>`, except that it only extracts the router's own
+/// state, so the compiler infers `S` from the router and features need not name the state
+/// type (which lives above them, beside the router).
+#[derive(Debug, Clone, Copy)]
+pub struct Services<S>(pub S);
+
+impl<S: Clone + Send + Sync> FromRequestParts<S> for Services<S> {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        _parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, Self::Rejection> {
+        Ok(Services(state.clone()))
+    }
+}

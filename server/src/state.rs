@@ -1,5 +1,8 @@
-//! Application state: everything a request may need, shared as [`AppState`]. The lowest
-//! layer with `error` and `config`: nothing here imports a feature.
+//! Application state: everything a request may need, shared as [`AppState`]. It sits at the
+//! top beside the router, which it is built for: the layers below never name it, and ask for
+//! their parts through their own traits (`tenancy::TenancyState`, `access::AccessState`,
+//! `identity::IdentityState`, `media::MediaState`, `web::WebState`; features through
+//! `shared::Portal`), which [`AppState`] implements here.
 
 use std::{ops::Deref, sync::Arc, time::Duration};
 
@@ -11,20 +14,24 @@ use sqlx::{
 use tokio::sync::Semaphore;
 
 use crate::{
-    access::cache::{AccessCache, Change, ACCESS_CHANNEL},
+    access::{
+        cache::{AccessCache, Change, ACCESS_CHANNEL},
+        AccessState,
+    },
     config::Config,
     identity::{
         discord::DiscordApi,
         session,
         session_cache::{CachedSessionStore, SESSION_CHANNEL},
+        IdentityState,
     },
-    media::MediaStore,
+    media::{MediaState, MediaStore},
     tenancy::{
         pools::{Budget, PoolCache},
         provision::{Provisioner, Seeder},
-        registry, Registry,
+        registry, Registry, TenancyState,
     },
-    web::WebAssets,
+    web::{WebAssets, WebState},
 };
 
 /// Everything a request may need. Shared as [`AppState`].
@@ -97,12 +104,48 @@ impl App {
     }
 }
 
-impl crate::tenancy::resolver::TenancyState for AppState {
+impl TenancyState for AppState {
+    fn config(&self) -> &Config {
+        &self.config
+    }
+    fn control(&self) -> &PgPool {
+        &self.control
+    }
     fn registry(&self) -> &Registry {
         &self.registry
     }
     fn pools(&self) -> &PoolCache {
         &self.pools
+    }
+    fn provisioner(&self) -> &Provisioner {
+        &self.provisioner
+    }
+}
+
+impl AccessState for AppState {
+    fn access_cache(&self) -> &Arc<AccessCache> {
+        &self.access_cache
+    }
+    fn sessions(&self) -> &CachedSessionStore {
+        &self.sessions
+    }
+}
+
+impl IdentityState for AppState {
+    fn discord(&self) -> Option<&DiscordApi> {
+        self.discord.as_ref()
+    }
+}
+
+impl MediaState for AppState {
+    fn media(&self) -> &MediaStore {
+        &self.media
+    }
+}
+
+impl WebState for AppState {
+    fn web(&self) -> &WebAssets {
+        &self.web
     }
 }
 

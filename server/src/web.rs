@@ -5,18 +5,22 @@
 use std::{borrow::Cow, path::PathBuf};
 
 use axum::{
-    extract::State,
     http::{header, HeaderValue, Method, StatusCode, Uri},
     response::{IntoResponse, Response},
 };
 use rust_embed::RustEmbed;
 
-use crate::{error::not_found, media::routes::IMMUTABLE, state::AppState};
+use crate::{error::not_found, extract::Services, media::routes::IMMUTABLE};
 
 #[derive(RustEmbed)]
 #[folder = "../webapp/dist"]
 #[allow_missing = true]
 struct Embedded;
+
+/// What the web app's fallback needs of the application's state.
+pub trait WebState: Send + Sync {
+    fn web(&self) -> &WebAssets;
+}
 
 /// Where the web app's files come from.
 #[derive(Debug, Clone)]
@@ -40,14 +44,18 @@ impl WebAssets {
 }
 
 /// Everything no route matched: a JSON 404 under `/api`, else a web app file or `index.html`.
-pub async fn fallback(State(state): State<AppState>, method: Method, uri: Uri) -> Response {
+pub async fn fallback<S: WebState>(
+    Services(state): Services<S>,
+    method: Method,
+    uri: Uri,
+) -> Response {
     let path = uri.path();
     if path == "/api" || path.starts_with("/api/") {
         return not_found(format!("No API route for {method} {path}")).into_response();
     }
     let file = path.trim_start_matches('/');
     if !file.is_empty() && file != "index.html" {
-        if let Some(bytes) = state.web.file(file).await {
+        if let Some(bytes) = state.web().file(file).await {
             let cache = if file.starts_with("assets/") { IMMUTABLE } else { "no-cache" };
             return asset(file, bytes, cache);
         }
@@ -55,7 +63,7 @@ pub async fn fallback(State(state): State<AppState>, method: Method, uri: Uri) -
             return not_found("Not found").into_response();
         }
     }
-    match state.web.file("index.html").await {
+    match state.web().file("index.html").await {
         Some(bytes) => asset("index.html", bytes, "no-cache"),
         None => (
             StatusCode::SERVICE_UNAVAILABLE,

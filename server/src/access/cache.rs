@@ -8,7 +8,7 @@
 //!   entries, so a roster, structure or permission change is seen on the next request;
 //! - a sign-in (which refreshes the account's Discord roles) drops that user's entries;
 //! - a registry change drops that agency's entries; a listener that lost its connection
-//!   drops everything (the listener is the registry's: `AppState::spawn_registry_listener`).
+//!   drops everything (the listener is the registry's: `state::AppState::spawn_registry_listener`).
 //!
 //! A load that raced with a drop is not cached: every drop moves an epoch on, and a loaded
 //! value is kept only if the epoch did not move while it was read. Entries also expire after
@@ -25,7 +25,7 @@ use std::{
 };
 
 use axum::{
-    extract::{FromRequestParts, Request, State},
+    extract::{FromRequestParts, Request},
     http::Method,
     middleware::Next,
     response::Response,
@@ -34,9 +34,10 @@ use bytes::Bytes;
 use moka::future::Cache;
 
 use crate::{
+    access::AccessState,
     access::{member::RosterEntry, nav::NavRule},
+    extract::Services,
     identity::users::User,
-    state::AppState,
     tenancy::{registry, CurrentAgency},
 };
 
@@ -255,17 +256,17 @@ impl AccessCache {
 }
 
 /// Tells every instance (this one at once) that `change` happened.
-pub async fn announce(state: &AppState, change: Change) {
-    state.access_cache.forget(&change);
-    registry::notify(&state.control, ACCESS_CHANNEL, &change.payload()).await;
+pub async fn announce(state: &impl AccessState, change: Change) {
+    state.access_cache().forget(&change);
+    registry::notify(state.control(), ACCESS_CHANNEL, &change.payload()).await;
 }
 
 /// After any write to an agency's API, announces that the agency changed: roster, structure
 /// and permission writes all go through here, and so cannot forget to. Failed writes are
 /// announced too, since a handler may have committed before it failed; and a write whose
 /// client went away (its handler dropped mid-way) is announced from a spawned task.
-pub async fn announce_writes(
-    State(state): State<AppState>,
+pub async fn announce_writes<S: AccessState + Clone + 'static>(
+    Services(state): Services<S>,
     request: Request,
     next: Next,
 ) -> Response {
@@ -287,9 +288,9 @@ pub async fn announce_writes(
 }
 
 /// Announces its agency's change when dropped before it was taken.
-struct PendingAnnouncement(Option<(AppState, i64)>);
+struct PendingAnnouncement<S: AccessState + Clone + 'static>(Option<(S, i64)>);
 
-impl Drop for PendingAnnouncement {
+impl<S: AccessState + Clone + 'static> Drop for PendingAnnouncement<S> {
     fn drop(&mut self) {
         if let Some((state, id)) = self.0.take() {
             if let Ok(runtime) = tokio::runtime::Handle::try_current() {

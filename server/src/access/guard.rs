@@ -11,9 +11,9 @@ use axum::{
 };
 
 use crate::{
+    access::AccessState,
     access::{nav::can_see, store, viewer::ON_LEAVE, Viewer},
     error::{forbidden, AppError},
-    state::AppState,
     tenancy::ROOT_SLUG,
 };
 
@@ -63,10 +63,10 @@ pub async fn require_nav(viewer: &Viewer, nav_id: &str) -> Result<(), AppError> 
     }
 }
 
-impl<N: NavItem> FromRequestParts<AppState> for Guard<N> {
+impl<N: NavItem, S: AccessState> FromRequestParts<S> for Guard<N> {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         let viewer = Viewer::from_request_parts(parts, state).await?;
         require_nav(&viewer, N::ID).await?;
         if N::MANAGEMENT && is_write(parts) {
@@ -101,10 +101,10 @@ pub fn require_high_command(viewer: &Viewer, refusal: &str) -> Result<(), AppErr
     Ok(())
 }
 
-impl<P: HighCommandPage> FromRequestParts<AppState> for HighCommand<P> {
+impl<P: HighCommandPage, S: AccessState> FromRequestParts<S> for HighCommand<P> {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         let viewer = Viewer::from_request_parts(parts, state).await?;
         require_high_command(&viewer, P::REFUSAL)?;
         if is_write(parts) {
@@ -124,10 +124,10 @@ impl std::ops::Deref for Authenticated {
     }
 }
 
-impl FromRequestParts<AppState> for Authenticated {
+impl<S: AccessState> FromRequestParts<S> for Authenticated {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         let viewer = Viewer::from_request_parts(parts, state).await?;
         if !viewer.is_authenticated() {
             return Err(AppError::Unauthorized(SIGN_IN_REQUIRED.into()));
@@ -150,10 +150,10 @@ impl std::ops::Deref for RootHighCommand {
     }
 }
 
-impl FromRequestParts<AppState> for RootHighCommand {
+impl<S: AccessState> FromRequestParts<S> for RootHighCommand {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         let viewer = Viewer::from_request_parts(parts, state).await?;
         if viewer.agency.slug != ROOT_SLUG {
             return Err(forbidden(ROOT_ONLY));

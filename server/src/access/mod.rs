@@ -14,3 +14,14 @@ pub mod viewer;
 pub use crate::tenancy::levels;
 pub use guard::{Guard, HighCommand};
 pub use viewer::Viewer;
+
+use std::sync::Arc;
+
+use crate::{identity::session_cache::CachedSessionStore, tenancy::TenancyState};
+
+/// What the access extractors ([`Viewer`], [`Guard`]) need of the application's state besides
+/// tenancy: the cache of accounts, standings and navigation rules, and the sessions.
+pub trait AccessState: TenancyState {
+    fn access_cache(&self) -> &Arc<cache::AccessCache>;
+    fn sessions(&self) -> &CachedSessionStore;
+}

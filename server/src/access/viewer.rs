@@ -8,6 +8,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
+    access::AccessState,
     access::{
         cache::{AccessCache, Membership},
         levels::NO_LEVEL,
@@ -18,7 +19,6 @@ use crate::{
     },
     error::AppError,
     identity::{users::User, SignedIn},
-    state::AppState,
     tenancy::{pools::TenantDb, Agency, Tenant, ROOT_SLUG},
 };
 
@@ -267,17 +267,17 @@ pub async fn viewer_for(
     })
 }
 
-impl FromRequestParts<AppState> for Viewer {
+impl<S: AccessState> FromRequestParts<S> for Viewer {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         if let Some(found) = parts.extensions.get::<Viewer>() {
             return Ok(found.clone());
         }
         let Tenant { agency, db } = Tenant::from_request_parts(parts, state).await?;
         let SignedIn(user) = SignedIn::from_request_parts(parts, state).await?;
-        let owners = &state.config.owner_discord_ids;
-        let viewer = viewer_for(agency, db, user, owners, state.access_cache.clone()).await?;
+        let owners = &state.config().owner_discord_ids;
+        let viewer = viewer_for(agency, db, user, owners, state.access_cache().clone()).await?;
         parts.extensions.insert(viewer.clone());
         Ok(viewer)
     }

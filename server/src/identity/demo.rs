@@ -1,7 +1,6 @@
 //! Demo sign-in (`PORTAL_DEMO=1`, loopback only): pick a demo member instead of Discord.
 
 use axum::{
-    extract::State,
     http::StatusCode,
     response::{IntoResponse, Redirect, Response},
 };
@@ -15,7 +14,9 @@ use crate::{
         store as roster,
     },
     error::AppResult,
+    extract::Services,
     extract::{FormBody, QueryParams},
+    identity::IdentityState,
     identity::{
         discord::DiscordUser,
         handoff,
@@ -23,7 +24,6 @@ use crate::{
         pages::{escape, page},
         session, users,
     },
-    state::AppState,
     tenancy::Agency,
 };
 
@@ -40,23 +40,23 @@ fn refused() -> Response {
 
 /// Demo members of every visible agency, highest ranks first.
 async fn demo_members(
-    state: &AppState,
+    state: &impl IdentityState,
 ) -> AppResult<Vec<(std::sync::Arc<Agency>, Vec<RosterEntry>)>> {
-    let snapshot = state.registry.snapshot().await?;
+    let snapshot = state.registry().snapshot().await?;
     let mut out = Vec::new();
     for agency in snapshot.all().iter().filter(|a| !a.flags.hidden) {
-        let db = state.pools.get(agency).await?;
+        let db = state.pools().get(agency).await?;
         out.push((agency.clone(), roster::with_discord_ids(&*db, 12).await?));
     }
     Ok(out)
 }
 
 /// `GET /auth/demo`: the demo members to sign in as.
-pub async fn choose(
-    State(state): State<AppState>,
+pub async fn choose<S: IdentityState>(
+    Services(state): Services<S>,
     QueryParams(query): QueryParams<StartQuery>,
 ) -> AppResult<Response> {
-    if !state.config.demo_sign_in() {
+    if !state.config().demo_sign_in() {
         return Ok(refused());
     }
     let back = escape(&safe_return_to(query.return_to.as_deref()));
@@ -110,12 +110,12 @@ pub struct DemoSignIn {
 }
 
 /// `POST /auth/demo`: signs in as a demo member (their Discord id must be on a roster).
-pub async fn sign_in(
-    State(state): State<AppState>,
+pub async fn sign_in<S: IdentityState>(
+    Services(state): Services<S>,
     session: Session,
     FormBody(form): FormBody<DemoSignIn>,
 ) -> AppResult<Response> {
-    if !state.config.demo_sign_in() {
+    if !state.config().demo_sign_in() {
         return Ok(refused());
     }
     let wanted = form.discord_id.trim();
@@ -144,19 +144,19 @@ pub async fn sign_in(
         avatar: None,
         global_name: Some(member.name.clone()),
     };
-    users::record_sign_in(&state.control, &user, &[], None).await?;
+    users::record_sign_in(state.control(), &user, &[], None).await?;
     cache::announce(&state, Change::User(user.id.clone())).await;
     session::sign_in(&session, &user.id).await?;
     let mut back = safe_return_to(form.return_to.as_deref());
-    let registry = state.registry.snapshot().await?;
-    let public = &state.config.public_url;
+    let registry = state.registry().snapshot().await?;
+    let public = &state.config().public_url;
     let hand_off =
         handoff::target(public, &registry, form.for_host.as_deref(), form.nonce.as_deref());
     if let Some(to) = hand_off {
         return handoff::hand_off(&state, &user.id, &to, &back).await;
     }
     let agency = match form.agency {
-        Some(slug) => state.registry.by_slug(&slug).await?,
+        Some(slug) => state.registry().by_slug(&slug).await?,
         None => None,
     };
     if let Some(slug) = agency.map(|a| a.slug.clone()) {

@@ -15,7 +15,6 @@
 //! minted by someone else's browser therefore signs nobody in.
 
 use axum::{
-    extract::State,
     http::{header, HeaderMap, StatusCode},
     response::{IntoResponse, Redirect, Response},
 };
@@ -30,12 +29,13 @@ use url::Url;
 use crate::{
     error::AppResult,
     extract::QueryParams,
+    extract::Services,
+    identity::IdentityState,
     identity::{
         oauth::safe_return_to,
         pages::{escape, page},
         session, SignedIn,
     },
-    state::AppState,
     tenancy::registry::Snapshot,
 };
 
@@ -193,14 +193,14 @@ pub async fn redeem(
 
 /// Hands `discord_id` to `to`: the address of the hand-off on its host.
 pub async fn hand_off(
-    state: &AppState,
+    state: &impl IdentityState,
     discord_id: &str,
     to: &Target,
     return_to: &str,
 ) -> AppResult<Response> {
-    let token = issue(&state.control, discord_id, to, return_to).await?;
+    let token = issue(state.control(), discord_id, to, return_to).await?;
     let to =
-        format!("{}{HANDOFF_PATH}?token={token}", origin_of(&state.config.public_url, &to.host));
+        format!("{}{HANDOFF_PATH}?token={token}", origin_of(&state.config().public_url, &to.host));
     Ok(Redirect::to(&to).into_response())
 }
 
@@ -215,8 +215,8 @@ pub struct HandoffQuery {
 
 /// `GET /auth/handoff?token=` on an agency domain: signs the token's member in on this host
 /// (a new session id) and lands them where they started.
-pub async fn receive(
-    State(state): State<AppState>,
+pub async fn receive<S: IdentityState>(
+    Services(state): Services<S>,
     session: Session,
     headers: HeaderMap,
     jar: CookieJar,
@@ -228,7 +228,7 @@ pub async fn receive(
     // The nonce serves one hand-off, whatever its outcome.
     let jar = jar.remove(Cookie::build(NONCE_COOKIE).path(HANDOFF_PATH));
     let redeemed = match (token, nonce.as_deref()) {
-        (Some(token), Some(nonce)) => redeem(&state.control, token, host, nonce).await?,
+        (Some(token), Some(nonce)) => redeem(state.control(), token, host, nonce).await?,
         _ => None,
     };
     let Some((discord_id, return_to)) = redeemed else {
@@ -259,15 +259,15 @@ pub struct SwitchQuery {
 /// domain when it has one (else on the public address), keeping the member signed in: from an
 /// agency domain it goes through the public host, which sends the browser to the target's
 /// sign-in start (setting the target's nonce there), whose hand-off the public session answers.
-pub async fn switch(
-    State(state): State<AppState>,
+pub async fn switch<S: IdentityState>(
+    Services(state): Services<S>,
     SignedIn(user): SignedIn,
     headers: HeaderMap,
     QueryParams(query): QueryParams<SwitchQuery>,
 ) -> AppResult<Response> {
-    let public = &state.config.public_url;
+    let public = &state.config().public_url;
     let back = safe_return_to(query.return_to.as_deref());
-    let registry = state.registry.snapshot().await?;
+    let registry = state.registry().snapshot().await?;
     let slug = query.agency.as_deref().map(|s| s.trim().to_lowercase()).unwrap_or_default();
     let Some(target) = registry.by_slug(&slug) else {
         return Ok(page(

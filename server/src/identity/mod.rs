@@ -13,3 +13,11 @@ pub mod transport;
 pub mod users;
 
 pub use session::SignedIn;
+
+use crate::access::AccessState;
+
+/// What the sign-in routes need besides access: the Discord API, `None` when sign-in is not
+/// configured.
+pub trait IdentityState: AccessState {
+    fn discord(&self) -> Option<&discord::DiscordApi>;
+}

@@ -1,7 +1,6 @@
 //! Discord OAuth2: authorization code with PKCE and a state bound to the browser's session.
 
 use axum::{
-    extract::State,
     http::{header, HeaderMap, StatusCode},
     response::{IntoResponse, Redirect, Response},
 };
@@ -20,6 +19,8 @@ use crate::{
     config::DiscordSettings,
     error::AppResult,
     extract::QueryParams,
+    extract::Services,
+    identity::IdentityState,
     identity::{
         discord::DiscordError,
         handoff,
@@ -27,7 +28,6 @@ use crate::{
         session::{self, PendingLogin},
         users, SignedIn,
     },
-    state::AppState,
 };
 
 pub const SCOPES: [&str; 2] = ["identify", "guilds.members.read"];
@@ -90,16 +90,16 @@ fn return_to(query: &StartQuery, headers: &HeaderMap) -> String {
 /// happens on the public address, where Discord sends people back: on an agency domain this
 /// goes there first, naming the domain (`for`) to hand the sign-in back to (`handoff`); a
 /// member already signed in there is handed back at once.
-pub async fn start(
-    State(state): State<AppState>,
+pub async fn start<S: IdentityState>(
+    Services(state): Services<S>,
     session: Session,
     SignedIn(user): SignedIn,
     QueryParams(query): QueryParams<StartQuery>,
     headers: HeaderMap,
 ) -> AppResult<Response> {
     let back = return_to(&query, &headers);
-    let public = &state.config.public_url;
-    let registry = state.registry.snapshot().await?;
+    let public = &state.config().public_url;
+    let registry = state.registry().snapshot().await?;
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
     if !handoff::is_public_host(public, host) {
         let mut to = public.join("/auth/discord").map_err(anyhow::Error::from)?;
@@ -118,7 +118,7 @@ pub async fn start(
     if let (Some(to), Some(user)) = (&hand_off, &user) {
         return handoff::hand_off(&state, &user.discord_id, to, &back).await;
     }
-    if state.config.demo_sign_in() {
+    if state.config().demo_sign_in() {
         let mut query = url::form_urlencoded::Serializer::new(String::new());
         query.append_pair("returnTo", &back);
         if let Some(to) = &hand_off {
@@ -126,14 +126,14 @@ pub async fn start(
         }
         return Ok(Redirect::to(&format!("/auth/demo?{}", query.finish())).into_response());
     }
-    let Some(discord) = &state.discord else {
+    let Some(discord) = state.discord() else {
         return Ok(page(
             StatusCode::SERVICE_UNAVAILABLE,
             "Sign-in unavailable",
             "<p>Discord sign-in is not configured on this portal (DISCORD_CLIENT_ID).</p><p><a href=\"/\">Back to the portal</a></p>",
         ));
     };
-    let client = client(discord.settings(), &state.config.public_url)?;
+    let client = client(discord.settings(), &state.config().public_url)?;
     let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
     let (url, csrf) = client
         .authorize_url(CsrfToken::new_random)
@@ -170,13 +170,13 @@ pub const DISCORD_UNREACHABLE: &str = "Discord could not be reached. Please try 
 
 /// `GET /auth/discord/callback`: checks the state, exchanges the code, reads the user and
 /// their membership of the community server, then signs them in with a new session id.
-pub async fn callback(
-    State(state): State<AppState>,
+pub async fn callback<S: IdentityState>(
+    Services(state): Services<S>,
     session: Session,
     QueryParams(query): QueryParams<CallbackQuery>,
 ) -> AppResult<Response> {
     let pending = session::take_login(&session).await?;
-    let Some(discord) = &state.discord else {
+    let Some(discord) = state.discord() else {
         return Ok(sign_in_failed(
             StatusCode::SERVICE_UNAVAILABLE,
             "Discord sign-in is not configured on this portal.",
@@ -192,7 +192,7 @@ pub async fn callback(
     if returned_state != pending.csrf_state {
         return Ok(sign_in_failed(StatusCode::BAD_REQUEST, EXPIRED));
     }
-    let client = client(discord.settings(), &state.config.public_url)?;
+    let client = client(discord.settings(), &state.config().public_url)?;
     let token = match client
         .exchange_code(AuthorizationCode::new(code))
         .set_pkce_verifier(PkceCodeVerifier::new(pending.pkce_verifier))
@@ -223,7 +223,7 @@ pub async fn callback(
             return Ok(sign_in_failed(StatusCode::BAD_GATEWAY, DISCORD_UNREACHABLE));
         }
     };
-    users::record_sign_in(&state.control, &user, &member.roles, member.nick.as_deref()).await?;
+    users::record_sign_in(state.control(), &user, &member.roles, member.nick.as_deref()).await?;
     // The account's Discord roles were refreshed: every instance rereads them.
     cache::announce(&state, Change::User(user.id.clone())).await;
     session::sign_in(&session, &user.id).await?;

@@ -5,7 +5,7 @@
 //! pass; SameSite=Lax keeps the session cookie off cross-site posts in any case.
 
 use axum::{
-    extract::{Request, State},
+    extract::Request,
     http::{header, Method},
     middleware::Next,
     response::{IntoResponse, Response},
@@ -14,8 +14,9 @@ use url::Url;
 
 use crate::{
     error::forbidden,
+    extract::Services,
+    identity::IdentityState,
     identity::{handoff, transport::Scheme},
-    state::AppState,
 };
 
 pub const CROSS_SITE_REFUSED: &str = "Cross-site requests are not allowed.";
@@ -45,7 +46,11 @@ pub fn allowed(
     Url::parse(&format!("{}://{host}", scheme.0)).is_ok_and(|u| u.origin() == origin)
 }
 
-pub async fn same_origin(State(state): State<AppState>, request: Request, next: Next) -> Response {
+pub async fn same_origin<S: IdentityState>(
+    Services(state): Services<S>,
+    request: Request,
+    next: Next,
+) -> Response {
     let headers = request.headers();
     // `Origin: null` (sandboxed frames, some redirects) names no origin: it is refused, as
     // is a value that is not text.
@@ -55,10 +60,10 @@ pub async fn same_origin(State(state): State<AppState>, request: Request, next: 
         .map(|v| v.to_str().unwrap_or("null"));
     let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
     let scheme = request.extensions().get::<Scheme>().copied().unwrap_or(Scheme("http"));
-    let public = &state.config.public_url;
+    let public = &state.config().public_url;
     let safe = matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     let registry = match (safe, origin) {
-        (false, Some(_)) => match state.registry.snapshot().await {
+        (false, Some(_)) => match state.registry().snapshot().await {
             Ok(snapshot) => Some(snapshot),
             Err(err) => return crate::error::AppError::from(err).into_response(),
         },

@@ -1,6 +1,6 @@
 //! `/api/auth/me`, `/api/me`, `/api/discord-user/{id}`, `/api/discord/roles`.
 
-use axum::{extract::State, Json};
+use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -9,8 +9,9 @@ use crate::{
     access::{guard::nav_item, Guard, Viewer},
     error::{bad_request, not_found, AppError, AppResult},
     extract::PathParams,
+    extract::Services,
     identity::discord::{DiscordError, DiscordRole, DiscordUser},
-    state::AppState,
+    identity::IdentityState,
 };
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -31,7 +32,7 @@ pub struct Me {
     pub demo_mode: bool,
 }
 
-fn me(state: &AppState, viewer: Viewer) -> Json<Me> {
+fn me(state: &impl IdentityState, viewer: Viewer) -> Json<Me> {
     Json(Me {
         user: viewer.user.map(|u| MeUser {
             id: u.discord_id,
@@ -40,19 +41,19 @@ fn me(state: &AppState, viewer: Viewer) -> Json<Me> {
             avatar: u.avatar,
         }),
         roster_matches: viewer.matches,
-        demo_mode: state.config.demo_sign_in(),
+        demo_mode: state.config().demo_sign_in(),
     })
 }
 
 /// The signed-in user (or null) and their roster entries in the active agency.
 #[utoipa::path(get, path = "/api/auth/me", tag = "identity", responses((status = 200, body = Me)))]
-pub async fn auth_me(State(state): State<AppState>, viewer: Viewer) -> Json<Me> {
+pub async fn auth_me<S: IdentityState>(Services(state): Services<S>, viewer: Viewer) -> Json<Me> {
     me(&state, viewer)
 }
 
 /// Same as `/api/auth/me`.
 #[utoipa::path(get, path = "/api/me", tag = "identity", responses((status = 200, body = Me)))]
-pub async fn api_me(State(state): State<AppState>, viewer: Viewer) -> Json<Me> {
+pub async fn api_me<S: IdentityState>(Services(state): Services<S>, viewer: Viewer) -> Json<Me> {
     me(&state, viewer)
 }
 
@@ -68,14 +69,14 @@ fn discord_error(err: DiscordError) -> AppError {
     params(("id" = String, Path, description = "Discord user id")),
     responses((status = 200, body = DiscordUser), (status = 400, body = crate::error::ErrorBody),
               (status = 404, body = crate::error::ErrorBody), (status = 503, body = crate::error::ErrorBody)))]
-pub async fn discord_user(
-    State(state): State<AppState>,
+pub async fn discord_user<S: IdentityState>(
+    Services(state): Services<S>,
     PathParams(id): PathParams<String>,
 ) -> AppResult<Json<DiscordUser>> {
     if id.len() < 5 || id.len() > 25 || !id.chars().all(|c| c.is_ascii_digit()) {
         return Err(bad_request("A Discord user id is a number."));
     }
-    let discord = state.discord.as_ref().ok_or_else(|| discord_error(DiscordError::NoBotToken))?;
+    let discord = state.discord().ok_or_else(|| discord_error(DiscordError::NoBotToken))?;
     Ok(Json(discord.user(&id).await.map_err(discord_error)?))
 }
 
@@ -95,8 +96,8 @@ pub struct DiscordRoles {
 #[utoipa::path(get, path = "/api/discord/roles", tag = "identity",
     responses((status = 200, body = DiscordRoles), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody), (status = 503, body = crate::error::ErrorBody)))]
-pub async fn discord_roles(
-    State(state): State<AppState>,
+pub async fn discord_roles<S: IdentityState>(
+    Services(state): Services<S>,
     _guard: Guard<nav_item::DepartmentManagement>,
 ) -> AppResult<Json<DiscordRoles>> {
     let unavailable = |err: DiscordError| DiscordRoles {
@@ -104,7 +105,7 @@ pub async fn discord_roles(
         available: false,
         reason: Some(err.to_string()),
     };
-    let Some(discord) = state.discord.as_ref() else {
+    let Some(discord) = state.discord() else {
         return Ok(Json(unavailable(DiscordError::NoBotToken)));
     };
     match discord.guild_roles().await {

@@ -6,10 +6,10 @@ use tower_sessions::{cookie::SameSite, Expiry, Session, SessionManagerLayer};
 use tower_sessions_sqlx_store::PostgresStore;
 
 use crate::{
+    access::AccessState,
     error::{AppError, AppResult},
     identity::session_cache::CachedSessionStore,
     identity::users::{self, User},
-    state::AppState,
 };
 
 pub const SESSION_COOKIE: &str = "portal_session";
@@ -82,10 +82,10 @@ pub async fn sign_out(session: &Session) -> AppResult<()> {
 #[derive(Debug, Clone)]
 pub struct SignedIn(pub Option<User>);
 
-impl FromRequestParts<AppState> for SignedIn {
+impl<S: AccessState> FromRequestParts<S> for SignedIn {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         if let Some(found) = parts.extensions.get::<SignedIn>() {
             return Ok(found.clone());
         }
@@ -94,7 +94,7 @@ impl FromRequestParts<AppState> for SignedIn {
             .map_err(|(_, msg)| AppError::Other(anyhow::anyhow!("session layer missing: {msg}")))?;
         let user_id: Option<String> = session.get(USER_KEY).await.map_err(session_error)?;
         let user = match user_id {
-            Some(id) => state.access_cache.user(&id, users::find(&state.control, &id)).await?,
+            Some(id) => state.access_cache().user(&id, users::find(state.control(), &id)).await?,
             None => None,
         };
         let found = SignedIn(user);

@@ -8,7 +8,7 @@
 use std::net::{IpAddr, SocketAddr};
 
 use axum::{
-    extract::{ConnectInfo, Request, State},
+    extract::{ConnectInfo, Request},
     http::{header, HeaderValue},
     middleware::Next,
     response::Response,
@@ -17,8 +17,9 @@ use tower_sessions::cookie::Cookie;
 
 use crate::{
     config::Config,
+    extract::Services,
+    identity::IdentityState,
     identity::{handoff::NONCE_COOKIE, session::SESSION_COOKIE},
-    state::AppState,
 };
 
 /// The scheme of a request (`https` or `http`), as the layer found it; in the request's
@@ -47,10 +48,14 @@ pub fn scheme_of(config: &Config, peer: Option<IpAddr>, forwarded_proto: Option<
 }
 
 /// Records the request's [`Scheme`] and marks the session cookie `Secure` on https answers.
-pub async fn layer(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
+pub async fn layer<S: IdentityState>(
+    Services(state): Services<S>,
+    mut request: Request,
+    next: Next,
+) -> Response {
     let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
     let proto = request.headers().get("x-forwarded-proto").and_then(|v| v.to_str().ok());
-    let scheme = scheme_of(&state.config, peer, proto);
+    let scheme = scheme_of(state.config(), peer, proto);
     request.extensions_mut().insert(scheme);
     let mut response = next.run(request).await;
     if scheme.is_https() {

@@ -16,6 +16,11 @@ use object_store::{
 
 use crate::config::MediaLocation;
 
+/// What the media routes need of the application's state.
+pub trait MediaState: Send + Sync {
+    fn media(&self) -> &MediaStore;
+}
+
 /// A stored object and what is needed to serve it.
 pub struct MediaObject {
     pub bytes: Bytes,

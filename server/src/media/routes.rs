@@ -2,7 +2,6 @@
 //! cache headers (stored names are never reused for other content).
 
 use axum::{
-    extract::State,
     http::{header, HeaderMap, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
 };
@@ -12,7 +11,8 @@ use axum_extra::headers::{ETag, HeaderMapExt, IfNoneMatch};
 use crate::{
     error::{not_found, AppResult},
     extract::PathParams,
-    state::AppState,
+    extract::Services,
+    media::MediaState,
 };
 
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -28,8 +28,8 @@ pub fn insignia_key(file: &str) -> String {
     responses((status = 200, description = "The file", content_type = "application/octet-stream"),
               (status = 304, description = "Unchanged"),
               (status = 404, description = "No such file", body = crate::error::ErrorBody)))]
-pub async fn media(
-    State(state): State<AppState>,
+pub async fn media<S: MediaState>(
+    Services(state): Services<S>,
     PathParams(path): PathParams<String>,
     headers: HeaderMap,
 ) -> AppResult<Response> {
@@ -42,8 +42,8 @@ pub async fn media(
     responses((status = 200, description = "The PNG", content_type = "image/png"),
               (status = 304, description = "Unchanged"),
               (status = 404, description = "No such file", body = crate::error::ErrorBody)))]
-pub async fn insignia(
-    State(state): State<AppState>,
+pub async fn insignia<S: MediaState>(
+    Services(state): Services<S>,
     PathParams(file): PathParams<String>,
     headers: HeaderMap,
 ) -> AppResult<Response> {
@@ -62,12 +62,12 @@ fn plausible_key(key: &str) -> bool {
     key.len() <= MAX_KEY && key.split('/').all(|part| part.len() <= MAX_NAME)
 }
 
-async fn serve(state: &AppState, key: &str, headers: &HeaderMap) -> AppResult<Response> {
+async fn serve(state: &impl MediaState, key: &str, headers: &HeaderMap) -> AppResult<Response> {
     if !plausible_key(key) {
         return Err(not_found("Not found"));
     }
     // Revalidation asks the store for metadata only; the bytes are read for a 200 alone.
-    let stored_tag = state.media.e_tag(key).await?.ok_or_else(|| not_found("Not found"))?;
+    let stored_tag = state.media().e_tag(key).await?.ok_or_else(|| not_found("Not found"))?;
     let etag = stored_tag.as_deref().and_then(|t| quoted(t).parse::<ETag>().ok());
     let unchanged = match (&etag, headers.typed_get::<IfNoneMatch>()) {
         (Some(tag), Some(condition)) => !condition.precondition_passes(tag),
@@ -76,7 +76,7 @@ async fn serve(state: &AppState, key: &str, headers: &HeaderMap) -> AppResult<Re
     let mut response = if unchanged {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
-        let object = state.media.get(key).await?.ok_or_else(|| not_found("Not found"))?;
+        let object = state.media().get(key).await?.ok_or_else(|| not_found("Not found"))?;
         object.bytes.into_response()
     };
     let mime = mime_guess::from_path(key).first_or_octet_stream();

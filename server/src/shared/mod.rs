@@ -14,3 +14,16 @@ pub mod report;
 pub mod report_actions;
 pub mod review;
 pub mod whole_list;
+
+/// What a feature's routes may ask of the application's state: the parts the layers below
+/// own, through their traits. `state::AppState` (beside the router) implements it; features
+/// never name it, so they build on the layers below and nothing above.
+pub trait Portal:
+    crate::identity::IdentityState + crate::media::MediaState + Clone + Send + Sync + 'static
+{
+}
+
+impl<S> Portal for S where
+    S: crate::identity::IdentityState + crate::media::MediaState + Clone + Send + Sync + 'static
+{
+}

@@ -11,7 +11,7 @@ pub mod settings;
 pub mod slug;
 
 pub use registry::{Agency, Registry};
-pub use resolver::{CurrentAgency, Tenant};
+pub use resolver::{CurrentAgency, TenancyState, Tenant};
 
 /// The built-in root agency: it always exists, administers the others and cannot be hidden.
 pub const ROOT_SLUG: &str = "rawlife";

@@ -10,10 +10,14 @@ use std::sync::Arc;
 use axum::{extract::FromRequestParts, http::request::Parts};
 use axum_extra::extract::cookie::CookieJar;
 
+use sqlx::PgPool;
+
 use crate::{
+    config::Config,
     error::{not_found, AppError},
     tenancy::{
         pools::{PoolCache, TenantDb},
+        provision::Provisioner,
         Agency, Registry, ROOT_SLUG,
     },
 };
@@ -80,11 +84,18 @@ fn query_value(parts: &Parts, key: &str) -> Option<String> {
         .map(|(_, v)| v.into_owned())
 }
 
-/// What the tenancy extractors need of the application's state (which lives above this
-/// layer and implements it).
+/// What the layers above need of the application's state that tenancy owns: the settings,
+/// the control database, the agency registry, the agencies' pools and the provisioner. The
+/// state itself (`state::AppState`) is assembled at the top, beside the router, and implements
+/// this and the narrower traits of the layers above (`access::AccessState`,
+/// `identity::IdentityState`, `media::MediaState`, `web::WebState`).
 pub trait TenancyState: Send + Sync {
+    fn config(&self) -> &Config;
+    /// The control database (registry, accounts, sessions).
+    fn control(&self) -> &PgPool;
     fn registry(&self) -> &Registry;
     fn pools(&self) -> &PoolCache;
+    fn provisioner(&self) -> &Provisioner;
 }
 
 /// The agency a request is for.

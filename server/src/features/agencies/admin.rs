@@ -1,7 +1,7 @@
 //! Agency administration: create (root High Command), update texts/theme/visibility, and
 //! media uploads for badges, hero images and favicons.
 
-use axum::{extract::State, http::StatusCode, Json};
+use axum::{http::StatusCode, Json};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -14,6 +14,7 @@ use crate::{
         Viewer,
     },
     error::{bad_request, forbidden, not_found, AppError, AppResult},
+    extract::Services,
     extract::{JsonBody, MultipartBody, PathParams},
     features::agencies::{
         model::{AgencyDraft, AgencyPatch},
@@ -21,7 +22,7 @@ use crate::{
         store,
     },
     media::upload::read_image,
-    state::AppState,
+    shared::Portal,
     tenancy::{registry, Agency, ROOT_SLUG},
 };
 
@@ -33,14 +34,14 @@ pub const NOTHING_TO_CHANGE: &str = "Nothing to change.";
     responses((status = 201, body = AgencySummary), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 409, body = crate::error::ErrorBody)))]
-pub async fn create_agency(
-    State(state): State<AppState>,
+pub async fn create_agency<S: Portal>(
+    Services(state): Services<S>,
     _admin: RootHighCommand,
     JsonBody(draft): JsonBody<AgencyDraft>,
 ) -> AppResult<(StatusCode, Json<AgencySummary>)> {
     let new = draft.validate().map_err(bad_request)?;
-    let agency = state.provisioner.provision(new).await?;
-    state.registry.invalidate().await;
+    let agency = state.provisioner().provision(new).await?;
+    state.registry().invalidate().await;
     Ok((StatusCode::CREATED, Json(AgencySummary::from(&agency))))
 }
 
@@ -61,15 +62,15 @@ fn may_brand(viewer: &Viewer, target: &Agency) -> AppResult<()> {
     responses((status = 200, body = AgencySummary), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 404, body = crate::error::ErrorBody)))]
-pub async fn update_agency(
-    State(state): State<AppState>,
+pub async fn update_agency<S: Portal>(
+    Services(state): Services<S>,
     Authenticated(viewer): Authenticated,
     PathParams(slug): PathParams<String>,
     JsonBody(patch): JsonBody<AgencyPatch>,
 ) -> AppResult<Json<AgencySummary>> {
     let slug = slug.trim().to_lowercase();
     let target = state
-        .registry
+        .registry()
         .by_slug(&slug)
         .await?
         .ok_or_else(|| not_found(format!("Unknown agency '{slug}'")))?;
@@ -94,9 +95,9 @@ pub async fn update_agency(
     if touches_branding {
         may_brand(&viewer, &target)?;
     }
-    store::update(&state.control, &slug, &change).await?;
-    state.registry.invalidate().await;
-    let updated = registry::fetch_by_slug(&state.control, &slug)
+    store::update(state.control(), &slug, &change).await?;
+    state.registry().invalidate().await;
+    let updated = registry::fetch_by_slug(state.control(), &slug)
         .await?
         .ok_or_else(|| not_found("Agency vanished"))?;
     Ok(Json(AgencySummary::from(&updated)))
@@ -117,8 +118,8 @@ pub struct UploadedMedia {
     responses((status = 200, body = UploadedMedia), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 413, body = crate::error::ErrorBody), (status = 415, body = crate::error::ErrorBody)))]
-pub async fn upload_agency_media(
-    State(state): State<AppState>,
+pub async fn upload_agency_media<S: Portal>(
+    Services(state): Services<S>,
     // Extracted before the body: only High Command may upload anything here.
     HighCommand(viewer, _): HighCommand<page::Branding>,
     MultipartBody(multipart): MultipartBody,
@@ -132,7 +133,7 @@ pub async fn upload_agency_media(
         .filter(|v| !v.is_empty())
         .unwrap_or_else(|| viewer.agency.slug.clone());
     let target = state
-        .registry
+        .registry()
         .by_slug(&slug)
         .await?
         .ok_or_else(|| not_found(format!("Unknown agency '{slug}'")))?;
@@ -143,6 +144,6 @@ pub async fn upload_agency_media(
         uuid::Uuid::new_v4().simple(),
         upload.kind.extension()
     );
-    state.media.put(&key, upload.bytes).await.map_err(AppError::Other)?;
+    state.media().put(&key, upload.bytes).await.map_err(AppError::Other)?;
     Ok(Json(UploadedMedia { url: format!("/media/{key}") }))
 }

@@ -1,6 +1,8 @@
 //! Agencies: the registry as the API answers it, and its administration (root High Command)
 //! and branding (command-and-reports §2 Agencies, Branding).
 
+use crate::shared::Portal;
+
 pub mod admin;
 pub mod model;
 pub mod routes;
@@ -8,10 +10,8 @@ pub mod store;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::state::AppState;
-
 /// The agency routes.
-pub fn routes() -> OpenApiRouter<AppState> {
+pub fn routes<S: Portal>() -> OpenApiRouter<S> {
     OpenApiRouter::new()
         .routes(routes!(routes::list_agencies, admin::create_agency))
         .routes(routes!(admin::update_agency))

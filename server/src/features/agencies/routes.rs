@@ -1,18 +1,16 @@
 //! Agency read API: the visible agencies and one agency's configuration.
 
-use axum::{
-    extract::{FromRequestParts, State},
-    Json,
-};
+use axum::{extract::FromRequestParts, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     access::levels::Level,
     error::{not_found, AppResult},
+    extract::Services,
     extract::{PathParams, QueryParams},
     features::agencies::model::{AgencyFlags, AgencyLinks, Theme},
-    state::AppState,
+    shared::Portal,
     tenancy::{Agency, CurrentAgency},
 };
 
@@ -106,8 +104,8 @@ pub struct ListQuery {
 #[utoipa::path(get, path = "/api/agencies", tag = "agencies", params(ListQuery),
     responses((status = 200, body = AgencyList), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody)))]
-pub async fn list_agencies(
-    State(state): State<AppState>,
+pub async fn list_agencies<S: Portal>(
+    Services(state): Services<S>,
     QueryParams(query): QueryParams<ListQuery>,
     request: axum::extract::Request,
 ) -> AppResult<Json<AgencyList>> {
@@ -117,7 +115,7 @@ pub async fn list_agencies(
         let (mut parts, _) = request.into_parts();
         crate::access::guard::RootHighCommand::from_request_parts(&mut parts, &state).await?;
     }
-    let snapshot = state.registry.snapshot().await?;
+    let snapshot = state.registry().snapshot().await?;
     let agencies = snapshot
         .all()
         .iter()
@@ -132,13 +130,13 @@ pub async fn list_agencies(
     params(("slug" = String, Path, description = "Agency slug")),
     responses((status = 200, body = AgencyConfig),
               (status = 404, description = "Unknown agency", body = crate::error::ErrorBody)))]
-pub async fn agency_config(
-    State(state): State<AppState>,
+pub async fn agency_config<S: Portal>(
+    Services(state): Services<S>,
     PathParams(slug): PathParams<String>,
 ) -> AppResult<Json<AgencyConfig>> {
     let slug = slug.trim().to_lowercase();
     let agency = state
-        .registry
+        .registry()
         .by_slug(&slug)
         .await?
         .ok_or_else(|| not_found(format!("Unknown agency '{slug}'")))?;

@@ -4,16 +4,16 @@
 //! the arrest review the specification lists only as a menu item is designed like the
 //! use-of-force review).
 
+use crate::shared::Portal;
+
 pub mod model;
 pub mod routes;
 pub mod store;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::state::AppState;
-
 /// The arrest routes.
-pub fn routes() -> OpenApiRouter<AppState> {
+pub fn routes<S: Portal>() -> OpenApiRouter<S> {
     OpenApiRouter::new()
         .routes(routes!(routes::list, routes::file))
         .routes(routes!(routes::next_number))

@@ -6,10 +6,10 @@ pub mod routes;
 use axum::extract::DefaultBodyLimit;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::{media::upload::IMAGE_LIMIT, state::AppState};
+use crate::{media::upload::IMAGE_LIMIT, shared::Portal};
 
 /// The catalogue image route.
-pub fn routes() -> OpenApiRouter<AppState> {
+pub fn routes<S: Portal>() -> OpenApiRouter<S> {
     OpenApiRouter::new()
         .routes(routes!(routes::upload))
         .layer(DefaultBodyLimit::max(IMAGE_LIMIT + 64 * 1024))

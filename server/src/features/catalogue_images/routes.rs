@@ -1,6 +1,6 @@
 //! `POST /api/uploads/catalogue-image`.
 
-use axum::{extract::State, Json};
+use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -11,8 +11,9 @@ use crate::{
     },
     error::{AppError, AppResult},
     extract::MultipartBody,
+    extract::Services,
     media::upload::{read_image, IMAGE_UPLOAD},
-    state::AppState,
+    shared::Portal,
 };
 
 /// The pages whose entries carry images.
@@ -37,8 +38,8 @@ pub struct UploadedImage {
     responses((status = 200, body = UploadedImage), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 413, body = crate::error::ErrorBody), (status = 415, body = crate::error::ErrorBody)))]
-pub async fn upload(
-    State(state): State<AppState>,
+pub async fn upload<S: Portal>(
+    Services(state): Services<S>,
     // Extracted before the body: only catalogue managers may upload anything here.
     viewer: Viewer,
     MultipartBody(multipart): MultipartBody,
@@ -52,6 +53,6 @@ pub async fn upload(
         uuid::Uuid::new_v4().simple(),
         upload.kind.extension()
     );
-    state.media.put(&key, upload.bytes).await.map_err(AppError::Other)?;
+    state.media().put(&key, upload.bytes).await.map_err(AppError::Other)?;
     Ok(Json(UploadedImage { url: format!("/media/{key}") }))
 }

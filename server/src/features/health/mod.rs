@@ -2,13 +2,14 @@
 
 pub mod store;
 
-use axum::{extract::State, Json};
+use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
     error::{AppError, AppResult},
-    state::AppState,
+    extract::Services,
+    shared::Portal,
     tenancy::resolver::{CurrentAgency, AGENCY_HEADER, AGENCY_QUERY},
 };
 
@@ -35,7 +36,7 @@ pub struct Readiness {
 }
 
 /// The health routes.
-pub fn routes() -> utoipa_axum::router::OpenApiRouter<AppState> {
+pub fn routes<S: Portal>() -> utoipa_axum::router::OpenApiRouter<S> {
     use utoipa_axum::routes;
     utoipa_axum::router::OpenApiRouter::new().routes(routes!(healthz)).routes(routes!(readyz))
 }
@@ -52,11 +53,11 @@ pub async fn healthz() -> Json<Health> {
     responses((status = 200, body = Readiness),
               (status = 404, description = "Unknown agency", body = crate::error::ErrorBody),
               (status = 503, description = "A database does not answer", body = crate::error::ErrorBody)))]
-pub async fn readyz(
-    State(state): State<AppState>,
+pub async fn readyz<S: Portal>(
+    Services(state): Services<S>,
     request: axum::extract::Request,
 ) -> AppResult<Json<Readiness>> {
-    store::ping(&state.control)
+    store::ping(state.control())
         .await
         .map_err(|e| AppError::Unavailable(format!("Control database unavailable: {e}")))?;
     let (mut parts, _) = request.into_parts();
@@ -69,7 +70,7 @@ pub async fn readyz(
     }
     use axum::extract::FromRequestParts;
     let CurrentAgency(agency) = CurrentAgency::from_request_parts(&mut parts, &state).await?;
-    let pool = state.pools.get(&agency).await?;
+    let pool = state.pools().get(&agency).await?;
     let version = store::schema_version(&*pool)
         .await
         .map_err(|e| AppError::Unavailable(format!("Agency database unavailable: {e}")))?;

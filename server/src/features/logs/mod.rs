@@ -1,15 +1,15 @@
 //! Roster logs: rank changes and hires (command-and-reports §2 Command logs, §3), and the
 //! audit log of every write to the agency (`shared::audit` records it; issue 21).
 
+use crate::shared::Portal;
+
 pub mod model;
 pub mod routes;
 pub mod store;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::state::AppState;
-
 /// The log routes.
-pub fn routes() -> OpenApiRouter<AppState> {
+pub fn routes<S: Portal>() -> OpenApiRouter<S> {
     OpenApiRouter::new().routes(routes!(routes::roster_logs)).routes(routes!(routes::audit))
 }

@@ -2,7 +2,7 @@
 
 use std::{collections::HashSet, sync::Arc};
 
-use axum::{extract::State, Json};
+use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
 use sqlx::PgConnection;
@@ -17,6 +17,7 @@ use crate::{
         Viewer,
     },
     error::{bad_request, conflict, forbidden, not_found, AppResult},
+    extract::Services,
     extract::{JsonBody, QueryParams},
     features::permissions::{
         model::{
@@ -26,7 +27,7 @@ use crate::{
         store,
     },
     shared::audit::{self, Event},
-    state::AppState,
+    shared::Portal,
     tenancy::{pools::TenantDb, Agency, ROOT_SLUG},
 };
 
@@ -46,7 +47,7 @@ pub const MANAGEMENT_REQUIRED: &str =
 /// The agency being edited: the viewer's own, or `target` for High Command of the root
 /// agency (with agency management on).
 async fn target_agency(
-    state: &AppState,
+    state: &impl Portal,
     viewer: &Viewer,
     target: Option<String>,
 ) -> AppResult<Option<(Arc<Agency>, Arc<TenantDb>)>> {
@@ -63,11 +64,11 @@ async fn target_agency(
         return Err(forbidden(MANAGEMENT_REQUIRED));
     }
     let agency = state
-        .registry
+        .registry()
         .by_slug(&slug)
         .await?
         .ok_or_else(|| not_found(format!("Unknown agency '{slug}'")))?;
-    let db = state.pools.get(&agency).await?;
+    let db = state.pools().get(&agency).await?;
     Ok(Some((agency, db)))
 }
 
@@ -119,8 +120,8 @@ fn respond(agency: &Agency, described: &Described, viewer: &Viewer) -> NavPermis
     responses((status = 200, body = NavPermissions),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 404, body = crate::error::ErrorBody)))]
-pub async fn get_permissions(
-    State(state): State<AppState>,
+pub async fn get_permissions<S: Portal>(
+    Services(state): Services<S>,
     viewer: Viewer,
     QueryParams(query): QueryParams<TargetQuery>,
 ) -> AppResult<Json<NavPermissions>> {
@@ -138,8 +139,8 @@ pub async fn get_permissions(
     responses((status = 200, body = NavPermissions),
               (status = 400, body = crate::error::ErrorBody), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody)))]
-pub async fn put_permissions(
-    State(state): State<AppState>,
+pub async fn put_permissions<S: Portal>(
+    Services(state): Services<S>,
     HighCommand(viewer, _): HighCommand<page::Permissions>,
     QueryParams(query): QueryParams<TargetQuery>,
     JsonBody(update): JsonBody<NavPermissionsUpdate>,

@@ -2,6 +2,8 @@
 //! by command staff, with an optional document editor (member-portal §2.10;
 //! command-and-reports §2 "Document management", §5, §7).
 
+use crate::shared::Portal;
+
 pub mod editor;
 pub mod model;
 pub mod routes;
@@ -10,13 +12,11 @@ pub mod store;
 use axum::extract::DefaultBodyLimit;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::state::AppState;
-
 /// The largest document list save (a few hundred long documents).
 pub const SAVE_LIMIT: usize = 8 * 1024 * 1024;
 
 /// The document routes.
-pub fn routes() -> OpenApiRouter<AppState> {
+pub fn routes<S: Portal>() -> OpenApiRouter<S> {
     OpenApiRouter::new()
         .routes(routes!(routes::list, routes::save))
         .layer(DefaultBodyLimit::max(SAVE_LIMIT))

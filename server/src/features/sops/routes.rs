@@ -3,7 +3,6 @@
 //! §7). A document above the viewer's level never leaves the server.
 
 use axum::{
-    extract::State,
     http::header,
     response::{IntoResponse, Response},
     Json,
@@ -18,6 +17,7 @@ use crate::{
         Viewer,
     },
     error::{bad_request, not_found, AppError, AppResult},
+    extract::Services,
     extract::{JsonBody, PathParams, QueryParams},
     features::sops::{
         editor::{self, EditorAnswer, Opener, BAD_FILE_TOKEN},
@@ -27,8 +27,8 @@ use crate::{
         },
         store,
     },
+    shared::Portal,
     shared::{catalogue::ScopeQuery, whole_list::Versioned},
-    state::AppState,
 };
 
 /// The list for members, or for managers with `?scope=manage`.
@@ -43,8 +43,8 @@ fn agency_levels(viewer: &Viewer) -> Vec<String> {
     viewer.agency.flags.levels.iter().map(|l| l.id.clone()).collect()
 }
 
-fn integration(state: &AppState) -> Integration {
-    let settings = state.config.onlyoffice.as_ref();
+fn integration(state: &impl Portal) -> Integration {
+    let settings = state.config().onlyoffice.as_ref();
     Integration {
         enabled: settings.is_some(),
         server_url: settings.map(|s| s.url.to_string()),
@@ -53,7 +53,11 @@ fn integration(state: &AppState) -> Integration {
 }
 
 /// What a manager is shown of a stored list: the documents their level reaches.
-fn management(state: &AppState, viewer: &Viewer, list: Versioned<Document>) -> DocumentManagement {
+fn management(
+    state: &impl Portal,
+    viewer: &Viewer,
+    list: Versioned<Document>,
+) -> DocumentManagement {
     let levels = agency_levels(viewer);
     DocumentManagement {
         documents: list
@@ -75,8 +79,8 @@ fn management(state: &AppState, viewer: &Viewer, list: Versioned<Document>) -> D
     params(ScopeQuery),
     responses((status = 200, body = Documents), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
-pub async fn list(
-    State(state): State<AppState>,
+pub async fn list<S: Portal>(
+    Services(state): Services<S>,
     viewer: Viewer,
     QueryParams(query): QueryParams<ScopeQuery>,
 ) -> AppResult<Json<Documents>> {
@@ -108,8 +112,8 @@ pub async fn list(
     responses((status = 200, body = DocumentManagement), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 409, body = crate::error::StaleBody), (status = 413, body = crate::error::ErrorBody)))]
-pub async fn save(
-    State(state): State<AppState>,
+pub async fn save<S: Portal>(
+    Services(state): Services<S>,
     Guard(viewer, _): Guard<nav_item::SopManagement>,
     JsonBody(save): JsonBody<DocumentSave>,
 ) -> AppResult<Json<DocumentManagement>> {
@@ -141,8 +145,8 @@ pub struct DocumentId {
     params(DocumentId),
     responses((status = 200, body = EditorAnswer), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn editor_config(
-    State(state): State<AppState>,
+pub async fn editor_config<S: Portal>(
+    Services(state): Services<S>,
     viewer: Viewer,
     PathParams(DocumentId { id }): PathParams<DocumentId>,
 ) -> AppResult<Json<EditorAnswer>> {
@@ -158,8 +162,8 @@ pub async fn editor_config(
     let user_id = viewer.user.as_ref().map(|u| u.discord_id.clone()).unwrap_or_default();
     let name = viewer.display_name();
     let answer = editor::configure(
-        state.config.onlyoffice.as_ref(),
-        &state.config.public_url,
+        state.config().onlyoffice.as_ref(),
+        &state.config().public_url,
         &viewer.agency.slug,
         &document,
         &Opener { id: &user_id, name: &name },
@@ -181,13 +185,13 @@ pub struct FileToken {
     params(DocumentId, FileToken),
     responses((status = 200, content_type = "text/plain", body = String),
               (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn file(
-    State(state): State<AppState>,
+pub async fn file<S: Portal>(
+    Services(state): Services<S>,
     viewer: Viewer,
     PathParams(DocumentId { id }): PathParams<DocumentId>,
     QueryParams(FileToken { token }): QueryParams<FileToken>,
 ) -> AppResult<Response> {
-    let settings = state.config.onlyoffice.as_ref().ok_or_else(|| not_found(NOT_FOUND))?;
+    let settings = state.config().onlyoffice.as_ref().ok_or_else(|| not_found(NOT_FOUND))?;
     let claims = editor::verify_file_token(&settings.jwt_secret, &token)
         .filter(|c| c.doc == id && c.agency == viewer.agency.slug)
         .ok_or_else(|| crate::error::forbidden(BAD_FILE_TOKEN))?;

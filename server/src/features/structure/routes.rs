@@ -1,7 +1,7 @@
 //! `/api/structure`: read, create, edit, delete and reorder departments, ranks, sub-departments
 //! and roles. Writes need the department-management page (command-and-reports §2, §5, §7).
 
-use axum::{extract::State, http::StatusCode, Json};
+use axum::{http::StatusCode, Json};
 
 use crate::{
     access::{
@@ -10,6 +10,7 @@ use crate::{
         Viewer,
     },
     error::{bad_request, conflict, forbidden, not_found, AppError, AppResult},
+    extract::Services,
     extract::{JsonBody, PathParams},
     features::structure::{
         model::{
@@ -21,7 +22,7 @@ use crate::{
         store::{self, Kind, RankChange},
     },
     shared::organisation::{self, joined, FieldChange},
-    state::AppState,
+    shared::Portal,
 };
 
 pub const SUBS_DISABLED: &str = "Sub-departments are disabled for this agency.";
@@ -54,8 +55,8 @@ pub async fn get_structure(viewer: Viewer) -> AppResult<Json<Structure>> {
     responses((status = 201, body = Structure), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 404, body = crate::error::ErrorBody)))]
-pub async fn create(
-    State(state): State<AppState>,
+pub async fn create<S: Portal>(
+    Services(state): Services<S>,
     Guard(viewer, _): Guard<nav_item::DepartmentManagement>,
     JsonBody(request): JsonBody<StructureCreate>,
 ) -> AppResult<(StatusCode, Json<Structure>)> {
@@ -170,10 +171,10 @@ fn sent_field(field: Option<Option<String>>) -> (bool, Option<String>) {
 }
 
 /// An insignia a rank points at must have been uploaded.
-async fn require_stored_insignia(state: &AppState, file: Option<&str>) -> AppResult<()> {
+async fn require_stored_insignia(state: &impl Portal, file: Option<&str>) -> AppResult<()> {
     let Some(file) = file else { return Ok(()) };
     match state
-        .media
+        .media()
         .e_tag(&crate::media::routes::insignia_key(file))
         .await
         .map_err(AppError::Other)?
@@ -206,8 +207,8 @@ async fn refuse_duplicate_rank(
     responses((status = 200, body = Structure), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 404, body = crate::error::ErrorBody)))]
-pub async fn update(
-    State(state): State<AppState>,
+pub async fn update<S: Portal>(
+    Services(state): Services<S>,
     Guard(viewer, _): Guard<nav_item::DepartmentManagement>,
     PathParams(id): PathParams<String>,
     JsonBody(patch): JsonBody<StructurePatch>,
@@ -366,8 +367,8 @@ async fn refuse_rank_change(
     responses((status = 200, body = Structure), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 404, body = crate::error::ErrorBody)))]
-pub async fn reorder(
-    State(_state): State<AppState>,
+pub async fn reorder<S: Portal>(
+    Services(_state): Services<S>,
     Guard(viewer, _): Guard<nav_item::DepartmentManagement>,
     JsonBody(request): JsonBody<ReorderRequest>,
 ) -> AppResult<Json<Structure>> {
@@ -420,15 +421,15 @@ pub struct UploadedInsignia {
     responses((status = 200, body = UploadedInsignia), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 413, body = crate::error::ErrorBody), (status = 415, body = crate::error::ErrorBody)))]
-pub async fn upload_insignia(
-    State(state): State<AppState>,
+pub async fn upload_insignia<S: Portal>(
+    Services(state): Services<S>,
     Guard(viewer, _): Guard<nav_item::DepartmentManagement>,
     crate::extract::MultipartBody(multipart): crate::extract::MultipartBody,
 ) -> AppResult<Json<UploadedInsignia>> {
     let upload = crate::media::upload::read_image(multipart, &INSIGNIA).await?;
     let filename = insignia_file_name(&viewer.agency.slug);
     state
-        .media
+        .media()
         .put(&crate::media::routes::insignia_key(&filename), upload.bytes)
         .await
         .map_err(AppError::Other)?;
