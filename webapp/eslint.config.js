@@ -122,6 +122,26 @@ export default defineConfig(
     },
   },
   {
+    // Every API call has one home: the feature's api/ folder, or src/api for the calls several
+    // features share. Screens, shared components and helpers use those, never the client.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/api/**', 'src/features/*/api/**', '**/*.test.{ts,tsx}', 'src/test-utils/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@/api/client',
+              importNames: ['api', 'apiFetch', 'apiRequest'],
+              message: "Calls live in the feature's api/ folder (or src/api when several features share them).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'src/test-utils/**'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

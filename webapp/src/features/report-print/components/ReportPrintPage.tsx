@@ -6,7 +6,6 @@ import { useActiveSlug, useAgency } from '@/agency/context';
 import { ApiError, messageOf } from '@/api/client';
 import {
   arrestReportQueryOptions,
-  ticketQueryOptions,
   uofQueryOptions,
   type ArrestReport,
   type Ticket,
@@ -24,6 +23,7 @@ import { loginHref } from '@/lib/identity';
 import { formatReportDate, isPrintKind, PRINT_TITLES, reportIdOf, type PrintKind } from '@/lib/report-format';
 import { ARREST_FLOW, UOF_FLOW } from '@/lib/review-flows';
 import './report-print.css';
+import { ticketQueryOptions } from '../api/tickets';
 
 export const PRINT_TEXTS = {
   accessDenied: 'Access denied',

@@ -1,9 +1,10 @@
 import { queryKeys } from '@/api/query-keys';
-import { getArrestReport, getArrestReports, reviewArrestReport, type ArrestReport } from '@/api/reports';
+import { getArrestReport, type ArrestReport } from '@/api/reports';
 import { ReportReviewScreen, type ReviewScreenConfig } from '@/components/ReportReviewScreen';
 import { ArrestReportSections } from '@/components/ReportSections';
 import { peopleSummary } from '@/lib/report-format';
 import { ARREST_FLOW } from '@/lib/review-flows';
+import { getArrestReports, reviewArrestReport } from '../api/reviews';
 
 /**
  * The arrest flow on the shared review screen (issue 10 "Arrest review", designed like the

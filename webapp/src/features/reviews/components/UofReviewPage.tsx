@@ -1,9 +1,10 @@
 import { queryKeys } from '@/api/query-keys';
-import { getUofReport, getUofReports, reviewUofReport, type UofReport } from '@/api/reports';
+import { getUofReport, type UofReport } from '@/api/reports';
 import { ReportReviewScreen, type ReviewScreenConfig } from '@/components/ReportReviewScreen';
 import { UofReportSections } from '@/components/ReportSections';
 import { peopleSummary } from '@/lib/report-format';
 import { UOF_FLOW } from '@/lib/review-flows';
+import { getUofReports, reviewUofReport } from '../api/reviews';
 
 /** The use-of-force flow on the shared review screen (command-and-reports §2, §4, §8). */
 const UOF_REVIEW: ReviewScreenConfig<UofReport> = {

@@ -5,10 +5,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { messageOf } from '@/api/client';
-import { uofNextNumberQueryOptions, type UofDraft } from '@/api/reports';
+import type { UofDraft } from '@/api/reports';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { useMe } from '@/session/use-me';
-import { useFileUofReport } from '../api/uof';
+import { uofNextNumberQueryOptions, useFileUofReport } from '../api/uof';
 import {
   draftOf,
   isDirty,
