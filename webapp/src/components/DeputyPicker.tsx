@@ -1,17 +1,15 @@
-import { Alert, Button, Group, Loader, Modal, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { messageOf } from '@/api/client';
 import { rosterQueryOptions } from '@/api/roster';
 import type { RosterEntry } from '@/api/types';
 import { formatCallsign } from '@/lib/callsign';
 import { filterDeputies, officerOf, type PickedOfficer } from '@/lib/deputy-search';
+import { PickerDialog, SearchList } from './SearchPicker';
 
 export type { PickedOfficer } from '@/lib/deputy-search';
-
-const MODAL_CLOSE = { 'aria-label': 'Close this dialog' };
 
 export interface DeputyPickerProps {
   opened: boolean;
@@ -29,93 +27,71 @@ export interface DeputyPickerProps {
  * after a pick.
  */
 export function DeputyPicker({ opened, onClose, onSelect, title = 'Select Deputy' }: DeputyPickerProps) {
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" fullScreen={phone} closeButtonProps={MODAL_CLOSE}>
-      {/* Mounted only while open, so each opening starts with an empty search. */}
-      {opened && (
-        <DeputyList
-          onSelect={(officer) => {
-            onSelect(officer);
-            onClose();
-          }}
-        />
-      )}
-    </Modal>
+    <PickerDialog opened={opened} onClose={onClose} title={title}>
+      <DeputyList
+        onSelect={(officer) => {
+          onSelect(officer);
+          onClose();
+        }}
+      />
+    </PickerDialog>
   );
 }
 
 function DeputyList({ onSelect }: { onSelect: (officer: PickedOfficer) => void }) {
   const slug = useActiveSlug();
   const roster = useQuery(rosterQueryOptions(slug));
-  const [search, setSearch] = useState('');
   const people: RosterEntry[] = roster.data ?? [];
-  const matches = filterDeputies(people, search);
-
+  const pick = (person: RosterEntry) => {
+    onSelect(officerOf(person));
+  };
   return (
-    <Stack gap="sm">
-      <TextInput
-        label="Search"
-        placeholder="Name, callsign or rank"
-        value={search}
-        data-autofocus
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            const only = matches.length === 1 ? matches[0] : undefined;
-            if (only !== undefined) onSelect(officerOf(only));
-          }
-        }}
-      />
-      {roster.status === 'pending' ? (
-        <Group gap="sm" py="md" aria-busy="true">
-          <Loader size="sm" />
-          <Text>Loading roster…</Text>
-        </Group>
-      ) : roster.status === 'error' ? (
-        <Alert color="red" variant="light" title="Roster unavailable" role="alert">
-          {messageOf(roster.error, 'Failed to load roster')}
-        </Alert>
-      ) : matches.length === 0 ? (
-        <Text c="dimmed" ta="center" py="md">
-          {people.length === 0 ? 'No one on the roster yet' : 'No matching deputies'}
+    <SearchList
+      status={roster.status}
+      loadingText="Loading roster…"
+      errorTitle="Roster unavailable"
+      errorText={() => messageOf(roster.error, 'Failed to load roster')}
+      total={people.length}
+      matching={(search) => filterDeputies(people, search)}
+      searchPlaceholder="Name, callsign or rank"
+      emptyText="No one on the roster yet"
+      noMatchText="No matching deputies"
+      listLabel="Deputies"
+      keyOf={(person) => person.id}
+      renderItem={(person) => <PersonLines person={person} />}
+      action={(person) => ({
+        label: 'Select',
+        ariaLabel: `Select ${person.name}`,
+        onClick: () => {
+          pick(person);
+        },
+      })}
+      onEnter={pick}
+    />
+  );
+}
+
+/** A roster member's name over their rank and callsign, as every people picker shows them. */
+export function PersonLines({ person, badge }: { person: RosterEntry; badge?: ReactNode }) {
+  const callsign = formatCallsign(person.callsign);
+  return (
+    <>
+      {badge === undefined ? (
+        <Text fw={600} truncate>
+          {person.name}
         </Text>
       ) : (
-        <ScrollArea.Autosize mah="60vh" type="auto">
-          <Stack gap="xs" role="list" aria-label="Deputies">
-            {matches.map((person) => {
-              const callsign = formatCallsign(person.callsign);
-              return (
-                <Paper key={person.id} withBorder p="xs" radius="sm" role="listitem">
-                  <Group justify="space-between" wrap="nowrap" gap="sm">
-                    <div style={{ minWidth: 0 }}>
-                      <Text fw={600} truncate>
-                        {person.name}
-                      </Text>
-                      <Text size="sm" c="dimmed" truncate>
-                        {[person.rank ?? '', callsign].filter((part) => part !== '').join(' · ') || '—'}
-                      </Text>
-                    </div>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      aria-label={`Select ${person.name}`}
-                      onClick={() => {
-                        onSelect(officerOf(person));
-                      }}
-                    >
-                      Select
-                    </Button>
-                  </Group>
-                </Paper>
-              );
-            })}
-          </Stack>
-        </ScrollArea.Autosize>
+        <div style={{ display: 'flex', gap: 6, alignItems: 'center', minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {person.name}
+          </Text>
+          {badge}
+        </div>
       )}
-    </Stack>
+      <Text size="sm" c="dimmed" truncate>
+        {[person.rank ?? '', callsign].filter((part) => part !== '').join(' · ') || '—'}
+      </Text>
+    </>
   );
 }

@@ -1,5 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
@@ -7,7 +6,8 @@ import { failureText } from '@/api/client';
 import { rosterQueryOptions } from '@/api/roster';
 import { structureQueryOptions } from '@/api/structure';
 import type { RosterEntry } from '@/api/types';
-import { formatCallsign } from '@/lib/callsign';
+import { PersonLines } from '@/components/DeputyPicker';
+import { PickerDialog, SearchList } from '@/components/SearchPicker';
 import { filterDeputies } from '@/lib/deputy-search';
 import {
   addPerson,
@@ -23,8 +23,6 @@ import {
   type PersonRef,
 } from '../lib/sessions';
 import { CrossIcon } from './icons';
-
-const MODAL_CLOSE = { 'aria-label': 'Close this dialog' };
 
 export interface PersonPickerProps {
   opened: boolean;
@@ -62,20 +60,17 @@ export function PersonPicker({
   onChange,
   onClose,
 }: PersonPickerProps) {
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" fullScreen={phone} closeButtonProps={MODAL_CLOSE}>
-      {opened && (
-        <PersonList
-          ftosFirst={ftosFirst}
-          people={people}
-          taken={taken}
-          takenNote={takenNote}
-          onChange={onChange}
-          onDone={onClose}
-        />
-      )}
-    </Modal>
+    <PickerDialog opened={opened} onClose={onClose} title={title}>
+      <PersonList
+        ftosFirst={ftosFirst}
+        people={people}
+        taken={taken}
+        takenNote={takenNote}
+        onChange={onChange}
+        onDone={onClose}
+      />
+    </PickerDialog>
   );
 }
 
@@ -98,13 +93,11 @@ function PersonList({
   const roster = useQuery(rosterQueryOptions(slug));
   // Role names of FTO-like members; a failed structure leaves the roles unnamed.
   const structure = useQuery({ ...structureQueryOptions(slug), enabled: ftosFirst });
-  const [search, setSearch] = useState('');
   const roleNames = useMemo(() => roleNamesOf(structure.data?.departments ?? []), [structure.data]);
   const entries: RosterEntry[] = useMemo(() => {
     const all = roster.data ?? [];
     return ftosFirst ? ftoFirst(all, roleNames) : all;
   }, [roster.data, ftosFirst, roleNames]);
-  const matches = filterDeputies(entries, search);
 
   const isTaken = (entry: RosterEntry) => includesPerson(taken, personOf(entry));
   const toggle = (entry: RosterEntry) => {
@@ -113,94 +106,65 @@ function PersonList({
   };
 
   return (
-    <Stack gap="sm">
-      <TextInput
-        label="Search"
-        placeholder="Name, callsign or rank"
-        value={search}
-        data-autofocus
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            const only = matches.length === 1 ? matches[0] : undefined;
-            if (only !== undefined && !listsPerson(people, only) && !isTaken(only)) toggle(only);
-          }
-        }}
-      />
-      {roster.status === 'pending' ? (
-        <Group gap="sm" py="md" aria-busy="true">
-          <Loader size="sm" />
-          <Text>Loading roster…</Text>
-        </Group>
-      ) : roster.status === 'error' ? (
-        <Alert color="red" variant="light" title={UNABLE_TO_LOAD_ROSTER} role="alert">
-          {failureText(roster.error, () => ROSTER_LOAD_FAILED, ROSTER_LOAD_FAILED)}
-        </Alert>
-      ) : matches.length === 0 ? (
-        <Text c="dimmed" ta="center" py="md">
-          {entries.length === 0 ? 'No one on the roster yet' : 'No matching members'}
-        </Text>
-      ) : (
-        <ScrollArea.Autosize mah="55vh" type="auto">
-          <Stack gap="xs" role="list" aria-label="Roster">
-            {matches.map((entry) => {
-              const callsign = formatCallsign(entry.callsign);
-              const listed = listsPerson(people, entry);
-              // Someone listed in both (stored before the rule) can still be removed here.
-              const blocked = !listed && isTaken(entry);
-              return (
-                <Paper key={entry.id} withBorder p="xs" radius="sm" role="listitem" data-testid="picker-person">
-                  <Group justify="space-between" wrap="nowrap" gap="sm">
-                    <div style={{ minWidth: 0 }}>
-                      <Group gap={6} wrap="nowrap">
-                        <Text fw={600} truncate>
-                          {entry.name}
-                        </Text>
-                        {ftosFirst && isFtoLike(entry, roleNames) && (
-                          <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
-                            FTO
-                          </Badge>
-                        )}
-                      </Group>
-                      <Text size="sm" c="dimmed" truncate>
-                        {[entry.rank ?? '', callsign].filter((part) => part !== '').join(' · ') || '—'}
-                      </Text>
-                      {isTaken(entry) && takenNote !== '' && (
-                        <Text size="xs" c="orange" data-testid="picker-taken">
-                          {takenNote}
-                        </Text>
-                      )}
-                    </div>
-                    <Button
-                      size="xs"
-                      variant={listed ? 'filled' : 'light'}
-                      color={listed ? 'red' : undefined}
-                      disabled={blocked}
-                      style={{ flexShrink: 0 }}
-                      aria-label={`${listed ? 'Remove' : 'Add'} ${entry.name}`}
-                      onClick={() => {
-                        toggle(entry);
-                      }}
-                    >
-                      {listed ? 'Remove' : 'Add'}
-                    </Button>
-                  </Group>
-                </Paper>
-              );
-            })}
-          </Stack>
-        </ScrollArea.Autosize>
+    <SearchList
+      status={roster.status}
+      loadingText="Loading roster…"
+      errorTitle={UNABLE_TO_LOAD_ROSTER}
+      errorText={() => failureText(roster.error, () => ROSTER_LOAD_FAILED, ROSTER_LOAD_FAILED)}
+      total={entries.length}
+      matching={(search) => filterDeputies(entries, search)}
+      searchPlaceholder="Name, callsign or rank"
+      emptyText="No one on the roster yet"
+      noMatchText="No matching members"
+      listLabel="Roster"
+      itemTestId="picker-person"
+      maxHeight="55vh"
+      keyOf={(entry) => entry.id}
+      renderItem={(entry) => (
+        <>
+          <PersonLines
+            person={entry}
+            badge={
+              ftosFirst && isFtoLike(entry, roleNames) ? (
+                <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
+                  FTO
+                </Badge>
+              ) : undefined
+            }
+          />
+          {isTaken(entry) && takenNote !== '' && (
+            <Text size="xs" c="orange" data-testid="picker-taken">
+              {takenNote}
+            </Text>
+          )}
+        </>
       )}
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          {people.length === 0 ? 'Nobody chosen' : `${String(people.length)} chosen`}
-        </Text>
-        <Button onClick={onDone}>Done</Button>
-      </Group>
-    </Stack>
+      action={(entry) => {
+        const listed = listsPerson(people, entry);
+        return {
+          label: listed ? 'Remove' : 'Add',
+          ariaLabel: `${listed ? 'Remove' : 'Add'} ${entry.name}`,
+          variant: listed ? 'filled' : 'light',
+          color: listed ? 'red' : undefined,
+          // Someone listed in both (stored before the rule) can still be removed here.
+          disabled: !listed && isTaken(entry),
+          onClick: () => {
+            toggle(entry);
+          },
+        };
+      }}
+      onEnter={(only) => {
+        if (!listsPerson(people, only) && !isTaken(only)) toggle(only);
+      }}
+      footer={
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {people.length === 0 ? 'Nobody chosen' : `${String(people.length)} chosen`}
+          </Text>
+          <Button onClick={onDone}>Done</Button>
+        </Group>
+      }
+    />
   );
 }
 
