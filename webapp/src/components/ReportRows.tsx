@@ -9,6 +9,26 @@ import { emptyEvidence, emptyWitness, EVIDENCE_URL_ERROR, isBadLink, type Eviden
  * section (label, url; a link that is not http(s) shows the server's message inline).
  */
 
+/**
+ * One section of a report form: a bordered panel headed by its title (the section's accessible
+ * name), with the section's buttons beside the title. Every report form is built of these.
+ */
+export function ReportSection({ id, title, actions, children }: { id: string; title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h4" id={id}>
+            {title}
+          </Title>
+          {actions !== undefined && <Group gap="xs">{actions}</Group>}
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
 /** A row's Remove button, named after the row for screen readers. */
 export function RemoveButton({ label, onClick, disabled = false }: { label: string; onClick: () => void; disabled?: boolean }) {
   return (
@@ -86,70 +106,68 @@ export function WitnessesSection({
     onChange(witnesses.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   };
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Title order={2} size="h4" id={headingId}>
-            Witnesses
-          </Title>
-          <Button
-            size="xs"
-            variant="default"
-            disabled={disabled}
-            onClick={() => {
-              onChange([...witnesses, emptyWitness()]);
-            }}
+    <ReportSection
+      id={headingId}
+      title="Witnesses"
+      actions={
+        <Button
+          size="xs"
+          variant="default"
+          disabled={disabled}
+          onClick={() => {
+            onChange([...witnesses, emptyWitness()]);
+          }}
+        >
+          Add witness
+        </Button>
+      }
+    >
+      {witnesses.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No witnesses.
+        </Text>
+      )}
+      {witnesses.map((row, index) => {
+        const n = index + 1;
+        return (
+          <RowCard
+            key={row.key}
+            title={`Witness ${n}`}
+            testId="witness-row"
+            remove={
+              <RemoveButton
+                label={`Remove witness ${n}`}
+                disabled={disabled}
+                onClick={() => {
+                  onChange(witnesses.filter((other) => other.key !== row.key));
+                }}
+              />
+            }
           >
-            Add witness
-          </Button>
-        </Group>
-        {witnesses.length === 0 && (
-          <Text size="sm" c="dimmed">
-            No witnesses.
-          </Text>
-        )}
-        {witnesses.map((row, index) => {
-          const n = index + 1;
-          return (
-            <RowCard
-              key={row.key}
-              title={`Witness ${n}`}
-              testId="witness-row"
-              remove={
-                <RemoveButton
-                  label={`Remove witness ${n}`}
-                  disabled={disabled}
-                  onClick={() => {
-                    onChange(witnesses.filter((other) => other.key !== row.key));
-                  }}
-                />
-              }
-            >
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-                <TextInput
-                  label="Name"
-                  aria-label={`Witness ${n} name`}
-                  value={row.name}
-                  disabled={disabled}
-                  onChange={(event) => {
-                    update(row.key, { name: event.currentTarget.value });
-                  }}
-                />
-                <TextInput
-                  label="Contact"
-                  aria-label={`Witness ${n} contact`}
-                  value={row.contact}
-                  disabled={disabled}
-                  onChange={(event) => {
-                    update(row.key, { contact: event.currentTarget.value });
-                  }}
-                />
-              </SimpleGrid>
-            </RowCard>
-          );
-        })}
-      </Stack>
-    </Paper>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+              <TextInput
+                label="Name"
+                aria-label={`Witness ${n} name`}
+                value={row.name}
+                disabled={disabled}
+                onChange={(event) => {
+                  update(row.key, { name: event.currentTarget.value });
+                }}
+              />
+              <TextInput
+                label="Contact"
+                aria-label={`Witness ${n} contact`}
+                value={row.contact}
+                disabled={disabled}
+                onChange={(event) => {
+                  update(row.key, { contact: event.currentTarget.value });
+                }}
+              />
+            </SimpleGrid>
+          </RowCard>
+        );
+      })}
+    </ReportSection>
   );
 }
 
@@ -180,74 +198,72 @@ export function EvidenceSection({
     onChange(evidence.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   };
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Title order={2} size="h4" id={headingId}>
-            Evidence &amp; Links
-          </Title>
-          <Button
-            size="xs"
-            variant="default"
-            disabled={disabled}
-            onClick={() => {
-              onChange([...evidence, emptyEvidence()]);
-            }}
+    <ReportSection
+      id={headingId}
+      title="Evidence & Links"
+      actions={
+        <Button
+          size="xs"
+          variant="default"
+          disabled={disabled}
+          onClick={() => {
+            onChange([...evidence, emptyEvidence()]);
+          }}
+        >
+          Add link
+        </Button>
+      }
+    >
+      {evidence.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No evidence links.
+        </Text>
+      )}
+      {evidence.map((row, index) => {
+        const n = index + 1;
+        const urlPath = `${path}.${String(index)}.url`;
+        return (
+          <RowCard
+            key={row.key}
+            title={`Link ${n}`}
+            testId="evidence-row"
+            remove={
+              <RemoveButton
+                label={`Remove evidence ${n}`}
+                disabled={disabled}
+                onClick={() => {
+                  onChange(evidence.filter((other) => other.key !== row.key));
+                }}
+              />
+            }
           >
-            Add link
-          </Button>
-        </Group>
-        {evidence.length === 0 && (
-          <Text size="sm" c="dimmed">
-            No evidence links.
-          </Text>
-        )}
-        {evidence.map((row, index) => {
-          const n = index + 1;
-          const urlPath = `${path}.${String(index)}.url`;
-          return (
-            <RowCard
-              key={row.key}
-              title={`Link ${n}`}
-              testId="evidence-row"
-              remove={
-                <RemoveButton
-                  label={`Remove evidence ${n}`}
-                  disabled={disabled}
-                  onClick={() => {
-                    onChange(evidence.filter((other) => other.key !== row.key));
-                  }}
-                />
-              }
-            >
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-                <TextInput
-                  label="Label"
-                  aria-label={`Evidence ${n} label`}
-                  value={row.label}
-                  disabled={disabled}
-                  onChange={(event) => {
-                    update(row.key, { label: event.currentTarget.value });
-                  }}
-                />
-                <TextInput
-                  label="URL"
-                  aria-label={`Evidence ${n} URL`}
-                  type="url"
-                  placeholder="https://"
-                  value={row.url}
-                  disabled={disabled}
-                  data-path={urlPath}
-                  error={errors[urlPath] ?? (isBadLink(row.url) ? EVIDENCE_URL_ERROR : undefined)}
-                  onChange={(event) => {
-                    update(row.key, { url: event.currentTarget.value });
-                  }}
-                />
-              </SimpleGrid>
-            </RowCard>
-          );
-        })}
-      </Stack>
-    </Paper>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+              <TextInput
+                label="Label"
+                aria-label={`Evidence ${n} label`}
+                value={row.label}
+                disabled={disabled}
+                onChange={(event) => {
+                  update(row.key, { label: event.currentTarget.value });
+                }}
+              />
+              <TextInput
+                label="URL"
+                aria-label={`Evidence ${n} URL`}
+                type="url"
+                placeholder="https://"
+                value={row.url}
+                disabled={disabled}
+                data-path={urlPath}
+                error={errors[urlPath] ?? (isBadLink(row.url) ? EVIDENCE_URL_ERROR : undefined)}
+                onChange={(event) => {
+                  update(row.key, { url: event.currentTarget.value });
+                }}
+              />
+            </SimpleGrid>
+          </RowCard>
+        );
+      })}
+    </ReportSection>
   );
 }

@@ -1,7 +1,29 @@
 /**
- * Rows every report form repeats (member-portal §2.11, command-and-reports §2): witnesses
- * (name, contact) and evidence links (label, url). Pure.
+ * Rows every report form repeats (member-portal §2.11, command-and-reports §2): officers
+ * (name, rank, callsign; the first the signed-in user's), witnesses (name, contact) and
+ * evidence links (label, url). Pure.
  */
+
+import { compactCallsign } from './deputy-search';
+
+/** An officer row of a report form (arresting officers, deputies involved). */
+export interface OfficerRow {
+  key: string;
+  name: string;
+  /** Rank (or ID). */
+  rank: string;
+  /** As typed, spaces and dashes stripped (§5). */
+  callsign: string;
+  /** The first row auto-filled from the signed-in user's roster entry: read-only, not removable. */
+  locked: boolean;
+}
+
+/** An officer as reports store them. */
+export interface OfficerValue {
+  name: string;
+  rank: string;
+  callsign: string;
+}
 
 export interface WitnessRow {
   key: string;
@@ -20,6 +42,37 @@ let nextKey = 0;
 export function rowKey(prefix: string): string {
   nextKey += 1;
   return `${prefix}-${nextKey}`;
+}
+
+export function emptyOfficer(): OfficerRow {
+  return { key: rowKey('officer'), name: '', rank: '', callsign: '', locked: false };
+}
+
+/** The first officer row of a new report: the viewer (locked) when on the roster, else blank. */
+export function firstOfficer(viewer: OfficerValue | null): OfficerRow {
+  if (viewer === null) return emptyOfficer();
+  return { key: rowKey('officer'), ...viewer, callsign: compactCallsign(viewer.callsign), locked: true };
+}
+
+/** True when an officer row holds nothing. */
+export function isBlankOfficer(row: OfficerRow): boolean {
+  return row.name.trim() === '' && row.rank.trim() === '' && row.callsign.trim() === '';
+}
+
+/**
+ * The officer rows after picking `officer` from the roster ('Select Deputy'): it fills the last
+ * blank row, or is added below. Someone already listed (same name and callsign) is not added
+ * twice: null.
+ */
+export function withPickedOfficer(rows: readonly OfficerRow[], officer: OfficerValue): OfficerRow[] | null {
+  const callsign = compactCallsign(officer.callsign).toLowerCase();
+  const same = (row: OfficerRow) =>
+    row.name.trim().toLowerCase() === officer.name.trim().toLowerCase() && compactCallsign(row.callsign).toLowerCase() === callsign;
+  if (rows.some(same)) return null;
+  const filled = { name: officer.name.trim(), rank: officer.rank.trim(), callsign: compactCallsign(officer.callsign), locked: false };
+  const blank = rows.findLastIndex((row) => !row.locked && isBlankOfficer(row));
+  if (blank === -1) return [...rows, { key: rowKey('officer'), ...filled }];
+  return rows.map((row, index) => (index === blank ? { ...row, ...filled } : row));
 }
 
 export function emptyWitness(): WitnessRow {

@@ -1,14 +1,14 @@
-import { Alert, Autocomplete, Button, Grid, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Autocomplete, Button, Grid, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState, type KeyboardEvent } from 'react';
 import { messageOf } from '@/api/client';
 import { clearErrorsUnder, focusFirstError } from '@/components/form-errors';
-import { EvidenceSection, WitnessesSection } from '@/components/ReportRows';
+import { OfficersSection, type OfficersWords } from '@/components/OfficersSection';
+import { EvidenceSection, ReportSection, WitnessesSection } from '@/components/ReportRows';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { ARREST_TYPES, arrestFormErrors, draftOf, isDirty, type ArrestDraftValues, type ArrestForm } from '../lib/arrest-form';
 import { ChargesSection } from './ChargesSection';
-import { OfficersSection } from './OfficersSection';
 
 export interface ArrestReportFormProps {
   /** Where the form starts (read once, at mount; remount with a key for a fresh form). */
@@ -20,6 +20,14 @@ export interface ArrestReportFormProps {
   /** After a successful save, with the case number (the form is clean by then). */
   onSaved: (caseNumber: string) => void;
 }
+
+const OFFICER_WORDS: OfficersWords = {
+  title: 'Arresting Officers',
+  row: 'Officer',
+  rank: 'Rank',
+  add: 'Add officer',
+  none: 'No officers listed.',
+};
 
 /** Enter in a one-line input must not file a whole report by accident. */
 function keepEnter(event: KeyboardEvent<HTMLFormElement>) {
@@ -76,52 +84,49 @@ export function ArrestReportForm({ initial, caseNumberLocked, save, onSaved }: A
   return (
     <form onSubmit={submit} onKeyDown={keepEnter} noValidate aria-label="Arrest report">
       <Stack gap="md">
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="arrest-case">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="arrest-case">
-              Case information
-            </Title>
-            <Grid gap="sm" align="flex-end">
-              <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-                <TextInput
-                  label="Case number"
-                  inputMode="numeric"
-                  {...form.getInputProps('caseNumber')}
-                  readOnly={caseNumberLocked}
-                  description={caseNumberLocked ? 'A resubmitted report keeps its number.' : 'Left blank, the server gives the next number.'}
-                  disabled={saving}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-                <TextInput label="Incident number" value={form.values.caseNumber} readOnly description="Always the case number." />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-                <Autocomplete label="Arrest type" data={ARREST_TYPES} disabled={saving} {...form.getInputProps('arrestType')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-                <TextInput label="Date" type="datetime-local" required disabled={saving} {...form.getInputProps('arrestDate')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6, md: 8 }}>
-                <TextInput label="Location" required disabled={saving} {...form.getInputProps('location')} />
-              </Grid.Col>
-            </Grid>
-          </Stack>
-        </Paper>
+        <ReportSection id="arrest-case" title="Case information">
+          <Grid gap="sm" align="flex-end">
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <TextInput
+                label="Case number"
+                inputMode="numeric"
+                {...form.getInputProps('caseNumber')}
+                readOnly={caseNumberLocked}
+                description={caseNumberLocked ? 'A resubmitted report keeps its number.' : 'Left blank, the server gives the next number.'}
+                disabled={saving}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <TextInput label="Incident number" value={form.values.caseNumber} readOnly description="Always the case number." />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <Autocomplete label="Arrest type" data={ARREST_TYPES} disabled={saving} {...form.getInputProps('arrestType')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <TextInput label="Date" type="datetime-local" required disabled={saving} {...form.getInputProps('arrestDate')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 8 }}>
+              <TextInput label="Location" required disabled={saving} {...form.getInputProps('location')} />
+            </Grid.Col>
+          </Grid>
+        </ReportSection>
 
-        <OfficersSection form={form} disabled={saving} />
+        <OfficersSection
+          form={form}
+          path="officers"
+          id="arrest-officers"
+          words={OFFICER_WORDS}
+          rowTestId="officer-row"
+          disabled={saving}
+        />
 
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="arrest-suspect">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="arrest-suspect">
-              Suspect Information
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label="Suspect name" required disabled={saving} {...form.getInputProps('suspect.name')} />
-              <TextInput label="Address" disabled={saving} {...form.getInputProps('suspect.address')} />
-            </SimpleGrid>
-            <Textarea label="Description" autosize minRows={2} disabled={saving} {...form.getInputProps('suspect.description')} />
-          </Stack>
-        </Paper>
+        <ReportSection id="arrest-suspect" title="Suspect Information">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label="Suspect name" required disabled={saving} {...form.getInputProps('suspect.name')} />
+            <TextInput label="Address" disabled={saving} {...form.getInputProps('suspect.address')} />
+          </SimpleGrid>
+          <Textarea label="Description" autosize minRows={2} disabled={saving} {...form.getInputProps('suspect.description')} />
+        </ReportSection>
 
         <ChargesSection form={form} disabled={saving} />
 
@@ -133,14 +138,9 @@ export function ArrestReportForm({ initial, caseNumberLocked, save, onSaved }: A
           }}
         />
 
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="arrest-narrative">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="arrest-narrative">
-              Narrative
-            </Title>
-            <Textarea aria-labelledby="arrest-narrative" autosize minRows={6} disabled={saving} {...form.getInputProps('narrative')} />
-          </Stack>
-        </Paper>
+        <ReportSection id="arrest-narrative" title="Narrative">
+          <Textarea aria-labelledby="arrest-narrative" autosize minRows={6} disabled={saving} {...form.getInputProps('narrative')} />
+        </ReportSection>
 
         <EvidenceSection
           evidence={form.values.evidence}

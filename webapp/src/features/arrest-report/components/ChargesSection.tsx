@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { useActiveSlug } from '@/agency/context';
 import { penalCodesErrorText, penalCodesQueryOptions } from '@/api/penal-codes';
 import { clearErrorsUnder } from '@/components/form-errors';
 import { PenalCodeSearch } from '@/components/PenalCodeSearch';
-import { ListError, RemoveButton } from '@/components/ReportRows';
+import { ListError, RemoveButton, ReportSection } from '@/components/ReportRows';
 import { formatMonths, formatUsd } from '@/lib/penal-format';
 import { chargeTotals, CHARGE_LIMITS, emptyCharge, fillCharge, type ArrestForm } from '../lib/arrest-form';
 
@@ -33,138 +33,136 @@ export function ChargesSection({ form, disabled }: ChargesSectionProps) {
   const listError = form.errors.charges;
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="arrest-charges">
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Title order={2} size="h4" id="arrest-charges">
-            Charges
-          </Title>
-          <Button
-            size="xs"
-            variant="default"
-            disabled={disabled}
-            data-path="charges"
-            aria-describedby={listError === undefined ? undefined : 'arrest-charges-error'}
-            onClick={() => {
-              form.insertListItem('charges', emptyCharge());
-            }}
-          >
-            Add charge
-          </Button>
-        </Group>
-        <ListError id="arrest-charges-error" error={listError} />
-        {charges.length === 0 && (
-          <Text size="sm" c="dimmed">
-            No charges yet.
-          </Text>
-        )}
-        {charges.map((row, index) => {
-          const n = index + 1;
-          const path = `charges.${String(index)}`;
-          return (
-            <Paper key={row.key} withBorder radius="sm" p="sm" data-testid="charge-row">
-              <Stack gap="xs">
-                <Group justify="space-between" gap="xs">
-                  <Text size="sm" fw={600}>
-                    Charge {n}
-                  </Text>
-                  <Group gap="xs">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      aria-label={`Catalog: search the penal code for charge ${n}`}
-                      disabled={disabled || catalogFailed}
-                      onClick={() => {
-                        setSearchFor(row.key);
-                      }}
-                    >
-                      Catalog
-                    </Button>
-                    <RemoveButton
-                      label={`Remove charge ${n}`}
-                      disabled={disabled}
-                      onClick={() => {
-                        form.removeListItem('charges', index);
-                      }}
-                    />
-                  </Group>
+    <ReportSection
+      id="arrest-charges"
+      title="Charges"
+      actions={
+        <Button
+          size="xs"
+          variant="default"
+          disabled={disabled}
+          data-path="charges"
+          aria-describedby={listError === undefined ? undefined : 'arrest-charges-error'}
+          onClick={() => {
+            form.insertListItem('charges', emptyCharge());
+          }}
+        >
+          Add charge
+        </Button>
+      }
+    >
+      <ListError id="arrest-charges-error" error={listError} />
+      {charges.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No charges yet.
+        </Text>
+      )}
+      {charges.map((row, index) => {
+        const n = index + 1;
+        const path = `charges.${String(index)}`;
+        return (
+          <Paper key={row.key} withBorder radius="sm" p="sm" data-testid="charge-row">
+            <Stack gap="xs">
+              <Group justify="space-between" gap="xs">
+                <Text size="sm" fw={600}>
+                  Charge {n}
+                </Text>
+                <Group gap="xs">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    aria-label={`Catalog: search the penal code for charge ${n}`}
+                    disabled={disabled || catalogFailed}
+                    onClick={() => {
+                      setSearchFor(row.key);
+                    }}
+                  >
+                    Catalog
+                  </Button>
+                  <RemoveButton
+                    label={`Remove charge ${n}`}
+                    disabled={disabled}
+                    onClick={() => {
+                      form.removeListItem('charges', index);
+                    }}
+                  />
                 </Group>
-                <Grid gap="sm">
-                  <Grid.Col span={{ base: 12, xs: 4, md: 2 }}>
-                    <TextInput
-                      label="Statute"
-                      aria-label={`Charge ${n} statute`}
-                      {...form.getInputProps(`${path}.statute`)}
-                      disabled={disabled}
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, xs: 8, md: 4 }}>
-                    <TextInput
-                      label="Charge"
-                      aria-label={`Charge ${n} charge`}
-                      {...form.getInputProps(`${path}.charge`)}
-                      disabled={disabled}
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 4, md: 2 }}>
-                    <NumberInput
-                      label="Count"
-                      aria-label={`Charge ${n} count`}
-                      {...form.getInputProps(`${path}.count`)}
-                      min={1}
-                      max={CHARGE_LIMITS.count}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      hideControls
-                      disabled={disabled}
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 4, md: 2 }}>
-                    <NumberInput
-                      label="Time"
-                      aria-label={`Charge ${n} time (months)`}
-                      suffix=" mo"
-                      {...form.getInputProps(`${path}.time`)}
-                      min={0}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      hideControls
-                      disabled={disabled}
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 4, md: 2 }}>
-                    <NumberInput
-                      label="Bond"
-                      aria-label={`Charge ${n} bond ($)`}
-                      prefix="$"
-                      {...form.getInputProps(`${path}.bond`)}
-                      min={0}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      thousandSeparator=","
-                      hideControls
-                      disabled={disabled}
-                    />
-                  </Grid.Col>
-                </Grid>
-              </Stack>
-            </Paper>
-          );
-        })}
-        {catalogFailed && (
-          <Alert color="red" variant="light" role="alert" title="Penal code catalog unavailable">
-            {penalCodesErrorText(catalogue.error)}
-          </Alert>
-        )}
-        <Group gap="xl" style={{ rowGap: 'var(--mantine-spacing-xs)' }} data-testid="charge-totals" aria-live="polite">
-          <Text>
-            Total time: <strong data-testid="total-time">{formatMonths(totals.time)}</strong>
-          </Text>
-          <Text>
-            Total bond: <strong data-testid="total-bond">{formatUsd(totals.bond)}</strong>
-          </Text>
-        </Group>
-      </Stack>
+              </Group>
+              <Grid gap="sm">
+                <Grid.Col span={{ base: 12, xs: 4, md: 2 }}>
+                  <TextInput
+                    label="Statute"
+                    aria-label={`Charge ${n} statute`}
+                    {...form.getInputProps(`${path}.statute`)}
+                    disabled={disabled}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, xs: 8, md: 4 }}>
+                  <TextInput
+                    label="Charge"
+                    aria-label={`Charge ${n} charge`}
+                    {...form.getInputProps(`${path}.charge`)}
+                    disabled={disabled}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 4, md: 2 }}>
+                  <NumberInput
+                    label="Count"
+                    aria-label={`Charge ${n} count`}
+                    {...form.getInputProps(`${path}.count`)}
+                    min={1}
+                    max={CHARGE_LIMITS.count}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    hideControls
+                    disabled={disabled}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 4, md: 2 }}>
+                  <NumberInput
+                    label="Time"
+                    aria-label={`Charge ${n} time (months)`}
+                    suffix=" mo"
+                    {...form.getInputProps(`${path}.time`)}
+                    min={0}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    hideControls
+                    disabled={disabled}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 4, md: 2 }}>
+                  <NumberInput
+                    label="Bond"
+                    aria-label={`Charge ${n} bond ($)`}
+                    prefix="$"
+                    {...form.getInputProps(`${path}.bond`)}
+                    min={0}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    thousandSeparator=","
+                    hideControls
+                    disabled={disabled}
+                  />
+                </Grid.Col>
+              </Grid>
+            </Stack>
+          </Paper>
+        );
+      })}
+      {catalogFailed && (
+        <Alert color="red" variant="light" role="alert" title="Penal code catalog unavailable">
+          {penalCodesErrorText(catalogue.error)}
+        </Alert>
+      )}
+      <Group gap="xl" style={{ rowGap: 'var(--mantine-spacing-xs)' }} data-testid="charge-totals" aria-live="polite">
+        <Text>
+          Total time: <strong data-testid="total-time">{formatMonths(totals.time)}</strong>
+        </Text>
+        <Text>
+          Total bond: <strong data-testid="total-bond">{formatUsd(totals.bond)}</strong>
+        </Text>
+      </Group>
       <PenalCodeSearch
         opened={searchFor !== null}
         onClose={() => {
@@ -178,6 +176,6 @@ export function ChargesSection({ form, disabled }: ChargesSectionProps) {
           clearErrorsUnder(form, `charges.${String(index)}`);
         }}
       />
-    </Paper>
+    </ReportSection>
   );
 }

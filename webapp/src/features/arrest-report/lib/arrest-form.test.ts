@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyEvidence } from '@/lib/report-rows';
+import { emptyEvidence, emptyOfficer, withPickedOfficer } from '@/lib/report-rows';
 import {
   amountOf,
   arrestFormErrors,
@@ -9,12 +9,10 @@ import {
   countOf,
   draftOf,
   emptyCharge,
-  emptyOfficer,
   fillCharge,
   formOfReport,
   isDirty,
   newArrestForm,
-  withPickedOfficer,
   type ChargeRow,
 } from './arrest-form';
 

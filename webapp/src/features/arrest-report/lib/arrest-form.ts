@@ -6,27 +6,23 @@
 import { compactCallsign } from '@/lib/deputy-search';
 import {
   evidenceErrors,
+  emptyOfficer,
   evidenceValues,
+  firstOfficer,
+  isBlankOfficer,
   localDateTime,
   officerErrors,
   rowKey,
   witnessValues,
   type EvidenceRow,
   type FieldErrors,
+  type OfficerRow,
+  type OfficerValue,
   type WitnessRow,
 } from '@/lib/report-rows';
 import { reportDateProblem, reportNumberProblem } from '@/lib/report-rules';
 
-
-export interface OfficerRow {
-  key: string;
-  name: string;
-  rank: string;
-  /** As typed, spaces and dashes stripped. */
-  callsign: string;
-  /** The first row auto-filled from the signed-in user's roster entry: read-only, not removable. */
-  locked: boolean;
-}
+export type { OfficerRow, OfficerValue } from '@/lib/report-rows';
 
 /** Numbers of a charge as the inputs hold them (NumberInput gives a number or the typed text). */
 export type NumberField = number | string;
@@ -55,12 +51,6 @@ export interface ArrestForm {
   narrative: string;
 }
 
-/** An officer as reports store them. */
-export interface OfficerValue {
-  name: string;
-  rank: string;
-  callsign: string;
-}
 
 /** What the fill rule needs of a penal code entry. */
 export interface PenalEntry {
@@ -133,33 +123,9 @@ export function emptyCharge(): ChargeRow {
   return { key: rowKey('charge'), statute: '', charge: '', count: 1, time: '', bond: '' };
 }
 
-export function emptyOfficer(): OfficerRow {
-  return { key: rowKey('officer'), name: '', rank: '', callsign: '', locked: false };
-}
-
 /** True when a charge row holds nothing at all (a fresh row). */
 export function isBlankCharge(row: ChargeRow): boolean {
   return row.statute.trim() === '' && row.charge.trim() === '' && String(row.time).trim() === '' && String(row.bond).trim() === '';
-}
-
-/** True when an officer row holds nothing. */
-export function isBlankOfficer(row: OfficerRow): boolean {
-  return row.name.trim() === '' && row.rank.trim() === '' && row.callsign.trim() === '';
-}
-
-/**
- * The officer rows after picking `officer` from the roster: it fills the last blank row, or
- * is added below. Someone already listed (same name and callsign) is not added twice: null.
- */
-export function withPickedOfficer(rows: readonly OfficerRow[], officer: OfficerValue): OfficerRow[] | null {
-  const same = (row: OfficerRow) =>
-    row.name.trim().toLowerCase() === officer.name.trim().toLowerCase() &&
-    callsignInput(row.callsign).toLowerCase() === callsignInput(officer.callsign).toLowerCase();
-  if (rows.some(same)) return null;
-  const filled: OfficerRow = { key: rowKey('officer'), ...officer, callsign: callsignInput(officer.callsign), locked: false };
-  const blank = rows.findLastIndex((row) => !row.locked && isBlankOfficer(row));
-  if (blank === -1) return [...rows, filled];
-  return rows.map((row, index) => (index === blank ? { ...filled, key: row.key } : row));
 }
 
 /** A new form: the suggested case number, today's date and time, the viewer as first officer. */
@@ -169,11 +135,7 @@ export function newArrestForm(caseNumber: string, viewer: OfficerValue | null, n
     arrestType: '',
     arrestDate: localDateTime(now),
     location: '',
-    officers: [
-      viewer === null
-        ? emptyOfficer()
-        : { key: rowKey('officer'), ...viewer, callsign: callsignInput(viewer.callsign), locked: true },
-    ],
+    officers: [firstOfficer(viewer)],
     suspect: { name: '', address: '', description: '' },
     charges: [emptyCharge()],
     witnesses: [],

@@ -26,7 +26,7 @@ import { queryKeys } from '@/api/query-keys';
 import { DeputyPicker } from '@/components/DeputyPicker';
 import { clearErrorsUnder, focusFirstError } from '@/components/form-errors';
 import { PenalCodeSearch } from '@/components/PenalCodeSearch';
-import { EvidenceSection, ListError, RemoveButton, RowCard } from '@/components/ReportRows';
+import { EvidenceSection, ListError, RemoveButton, ReportSection, RowCard } from '@/components/ReportRows';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { formatCallsign } from '@/lib/callsign';
 import { compactCallsign } from '@/lib/deputy-search';
@@ -182,30 +182,25 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
   return (
     <form onSubmit={submit} onKeyDown={keepEnter} noValidate aria-label="Ticket report">
       <Stack gap="md">
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="ticket-citation">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="ticket-citation">
-              Citation
-            </Title>
-            <Grid gap="sm" align="flex-end">
-              <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-                <TextInput
-                  label="Citation number"
-                  description="Left blank, the server gives the next number."
-                  inputMode="numeric"
-                  disabled={saving}
-                  {...form.getInputProps('citationNumber')}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-                <TextInput label="Date and time" type="datetime-local" required disabled={saving} {...form.getInputProps('issuedAt')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 5 }}>
-                <TextInput label="Location" required disabled={saving} {...form.getInputProps('location')} />
-              </Grid.Col>
-            </Grid>
-          </Stack>
-        </Paper>
+        <ReportSection id="ticket-citation" title="Citation">
+          <Grid gap="sm" align="flex-end">
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <TextInput
+                label="Citation number"
+                description="Left blank, the server gives the next number."
+                inputMode="numeric"
+                disabled={saving}
+                {...form.getInputProps('citationNumber')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+              <TextInput label="Date and time" type="datetime-local" required disabled={saving} {...form.getInputProps('issuedAt')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <TextInput label="Location" required disabled={saving} {...form.getInputProps('location')} />
+            </Grid.Col>
+          </Grid>
+        </ReportSection>
 
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby="ticket-officer">
           <Stack gap="sm">
@@ -276,38 +271,27 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
           </Stack>
         </Paper>
 
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="ticket-violator">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="ticket-violator">
-              Violator
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label="Violator name" required disabled={saving} {...form.getInputProps('violator.name')} />
-              <TextInput label="Address" disabled={saving} {...form.getInputProps('violator.address')} />
-            </SimpleGrid>
-            <Textarea label="Description" autosize minRows={2} disabled={saving} {...form.getInputProps('violator.description')} />
-          </Stack>
-        </Paper>
+        <ReportSection id="ticket-violator" title="Violator">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label="Violator name" required disabled={saving} {...form.getInputProps('violator.name')} />
+            <TextInput label="Address" disabled={saving} {...form.getInputProps('violator.address')} />
+          </SimpleGrid>
+          <Textarea label="Description" autosize minRows={2} disabled={saving} {...form.getInputProps('violator.description')} />
+        </ReportSection>
 
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="ticket-vehicle">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="ticket-vehicle">
-              Vehicle
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput label="Plate" disabled={saving} {...form.getInputProps('vehicle.plate')} />
-              <TextInput label="Model" disabled={saving} {...form.getInputProps('vehicle.model')} />
-              <TextInput label="Colour" disabled={saving} {...form.getInputProps('vehicle.colour')} />
-            </SimpleGrid>
-          </Stack>
-        </Paper>
+        <ReportSection id="ticket-vehicle" title="Vehicle">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput label="Plate" disabled={saving} {...form.getInputProps('vehicle.plate')} />
+            <TextInput label="Model" disabled={saving} {...form.getInputProps('vehicle.model')} />
+            <TextInput label="Colour" disabled={saving} {...form.getInputProps('vehicle.colour')} />
+          </SimpleGrid>
+        </ReportSection>
 
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="ticket-violations">
-          <Stack gap="sm">
-            <Group justify="space-between" gap="xs">
-              <Title order={2} size="h4" id="ticket-violations">
-                Violations
-              </Title>
+        <ReportSection
+          id="ticket-violations"
+          title="Violations"
+          actions={
+            <>
               <Button
                 size="xs"
                 variant="light"
@@ -320,85 +304,81 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
               >
                 Add violation
               </Button>
-            </Group>
-            <ListError id="ticket-violations-error" error={violationsError} />
-            {values.violations.length === 0 && (
-              <Text size="sm" c="dimmed">
-                No violations yet: add them from the penal code.
-              </Text>
-            )}
-            {values.violations.map((row, index) => {
-              const n = index + 1;
-              const path = `violations.${String(index)}.fine`;
-              const problem = fineProblem(row);
-              return (
-                <RowCard
-                  key={row.key}
-                  testId="violation-row"
-                  title={
-                    <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={700}>
-                        {row.statute}
-                      </Text>
-                      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                        {row.title}
-                      </Text>
-                      {row.classification !== '' && (
-                        <Badge size="xs" variant="light">
-                          {row.classification}
-                        </Badge>
-                      )}
-                    </Group>
-                  }
-                  remove={
-                    <RemoveButton
-                      label={`Remove violation ${n}`}
-                      disabled={saving}
-                      onClick={() => {
-                        form.removeListItem('violations', index);
-                      }}
-                    />
-                  }
-                >
-                  <NumberInput
-                    label="Fine"
-                    aria-label={`Violation ${n} fine`}
-                    description={`Range: ${formatFineRange(row.fineMin, row.fineMax)}`}
-                    prefix="$"
-                    thousandSeparator=","
-                    min={row.fineMin}
-                    max={row.fineMax}
-                    clampBehavior="none"
-                    allowDecimal={false}
-                    allowNegative={false}
-                    maw={260}
-                    {...form.getInputProps(path)}
-                    // The range is checked as the fine is typed, not only on save.
-                    error={problem}
-                    disabled={saving}
-                  />
-                </RowCard>
-              );
-            })}
-            {catalogFailed && (
-              <Alert color="red" variant="light" role="alert" title="Penal code catalog unavailable">
-                {penalCodesErrorText(catalogue.error)}
-              </Alert>
-            )}
-            <Text>
-              Total fine: <strong data-testid="total-fine">{formatUsd(totalFine(values.violations))}</strong>
+            </>
+          }
+        >
+          <ListError id="ticket-violations-error" error={violationsError} />
+          {values.violations.length === 0 && (
+            <Text size="sm" c="dimmed">
+              No violations yet: add them from the penal code.
             </Text>
-          </Stack>
-        </Paper>
+          )}
+          {values.violations.map((row, index) => {
+            const n = index + 1;
+            const path = `violations.${String(index)}.fine`;
+            const problem = fineProblem(row);
+            return (
+              <RowCard
+                key={row.key}
+                testId="violation-row"
+                title={
+                  <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={700}>
+                      {row.statute}
+                    </Text>
+                    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                      {row.title}
+                    </Text>
+                    {row.classification !== '' && (
+                      <Badge size="xs" variant="light">
+                        {row.classification}
+                      </Badge>
+                    )}
+                  </Group>
+                }
+                remove={
+                  <RemoveButton
+                    label={`Remove violation ${n}`}
+                    disabled={saving}
+                    onClick={() => {
+                      form.removeListItem('violations', index);
+                    }}
+                  />
+                }
+              >
+                <NumberInput
+                  label="Fine"
+                  aria-label={`Violation ${n} fine`}
+                  description={`Range: ${formatFineRange(row.fineMin, row.fineMax)}`}
+                  prefix="$"
+                  thousandSeparator=","
+                  min={row.fineMin}
+                  max={row.fineMax}
+                  clampBehavior="none"
+                  allowDecimal={false}
+                  allowNegative={false}
+                  maw={260}
+                  {...form.getInputProps(path)}
+                  // The range is checked as the fine is typed, not only on save.
+                  error={problem}
+                  disabled={saving}
+                />
+              </RowCard>
+            );
+          })}
+          {catalogFailed && (
+            <Alert color="red" variant="light" role="alert" title="Penal code catalog unavailable">
+              {penalCodesErrorText(catalogue.error)}
+            </Alert>
+          )}
+          <Text>
+            Total fine: <strong data-testid="total-fine">{formatUsd(totalFine(values.violations))}</strong>
+          </Text>
+        </ReportSection>
 
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="ticket-notes">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="ticket-notes">
-              Notes
-            </Title>
-            <Textarea aria-labelledby="ticket-notes" autosize minRows={3} disabled={saving} {...form.getInputProps('notes')} />
-          </Stack>
-        </Paper>
+        <ReportSection id="ticket-notes" title="Notes">
+          <Textarea aria-labelledby="ticket-notes" autosize minRows={3} disabled={saving} {...form.getInputProps('notes')} />
+        </ReportSection>
 
         <EvidenceSection
           evidence={values.evidence}

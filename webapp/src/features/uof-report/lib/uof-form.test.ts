@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emptyEvidence, emptyWitness } from '@/lib/report-rows';
+import { emptyEvidence, emptyOfficer, emptyWitness, withPickedOfficer } from '@/lib/report-rows';
 import {
   draftOf,
-  emptyDeputy,
   FORCE_TYPES,
   isDirty,
   jsonFileName,
@@ -12,7 +11,6 @@ import {
   suggestedNumber,
   UOF_TEXTS,
   uofFormErrors,
-  withPickedDeputy,
 } from './uof-form';
 
 const NOW = new Date(2026, 10, 20, 21, 5);
@@ -41,16 +39,16 @@ describe('use-of-force form', () => {
 
   it('fills the last blank row with a picked deputy, or adds one; never twice', () => {
     const form = newUofForm('1', CASEY, NOW);
-    const added = withPickedDeputy(form.deputies, { name: 'Sam Whitaker', rank: 'Sergeant', callsign: 'S 3' })!;
+    const added = withPickedOfficer(form.deputies, { name: 'Sam Whitaker', rank: 'Sergeant', callsign: 'S 3' })!;
     expect(added.map((d) => [d.name, d.callsign, d.locked])).toEqual([
       ['Casey Nguyen', 'R13', true],
       ['Sam Whitaker', 'S3', false],
     ]);
-    const blank = emptyDeputy();
-    const filled = withPickedDeputy([...form.deputies, blank], { name: 'Sam Whitaker', rank: 'Sergeant', callsign: 'S3' })!;
+    const blank = emptyOfficer();
+    const filled = withPickedOfficer([...form.deputies, blank], { name: 'Sam Whitaker', rank: 'Sergeant', callsign: 'S3' })!;
     expect(filled).toHaveLength(2);
     expect(filled[1]?.key).toBe(blank.key);
-    expect(withPickedDeputy(added, { name: 'sam whitaker', rank: '', callsign: 'S-3' })).toBeNull();
+    expect(withPickedOfficer(added, { name: 'sam whitaker', rank: '', callsign: 'S-3' })).toBeNull();
   });
 
   it('drafts the form: trimmed, blank rows dropped, callsigns stripped, blank number left to the server', () => {
@@ -60,7 +58,7 @@ describe('use-of-force form', () => {
       subjectName: ' Trevor Phillips ',
       forceTypes: ['Taser', 'Verbal Commands'],
       narrative: ' Charged. ',
-      deputies: [...newUofForm('', CASEY, NOW).deputies, { ...emptyDeputy(), name: 'Sam', callsign: 's - 3' }, emptyDeputy()],
+      deputies: [...newUofForm('', CASEY, NOW).deputies, { ...emptyOfficer(), name: 'Sam', callsign: 's - 3' }, emptyOfficer()],
       witnesses: [{ ...emptyWitness(), name: ' Ron ' }, emptyWitness()],
       evidence: [{ ...emptyEvidence(), label: 'Cam', url: ' https://x.example/1 ' }, emptyEvidence()],
     };

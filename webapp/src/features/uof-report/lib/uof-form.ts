@@ -9,15 +9,20 @@ import { compactCallsign } from '@/lib/deputy-search';
 import {
   evidenceErrors,
   evidenceValues,
+  firstOfficer,
+  isBlankOfficer,
   localDateTime,
   officerErrors,
-  rowKey,
   witnessValues,
   type EvidenceRow,
   type FieldErrors,
+  type OfficerRow,
+  type OfficerValue,
   type WitnessRow,
 } from '@/lib/report-rows';
 import { reportDateProblem, reportNumberProblem } from '@/lib/report-rules';
+
+export type { OfficerRow, OfficerValue } from '@/lib/report-rows';
 
 /** command-and-reports §9. */
 export const FORCE_TYPES = ['Verbal Commands', 'Control Holds', 'OC Spray', 'Taser', 'Baton', 'Firearm', 'K9', 'Other'] as const;
@@ -44,16 +49,8 @@ export const UOF_ERRORS = {
   narrativeRequired: 'Narrative is required.',
 } as const;
 
-export interface DeputyRow {
-  key: string;
-  name: string;
-  /** Rank or ID. */
-  rank: string;
-  /** As typed: spaces and dashes stripped (§5). */
-  callsign: string;
-  /** The first row when it is the signed-in user's roster entry: not editable, not removable (§5). */
-  locked: boolean;
-}
+/** A row of 'Deputies involved'. */
+export type DeputyRow = OfficerRow;
 
 export interface UofForm {
   incidentNumber: string;
@@ -69,17 +66,6 @@ export interface UofForm {
   witnesses: WitnessRow[];
   narrative: string;
   evidence: EvidenceRow[];
-}
-
-/** An officer as reports store them. */
-export interface OfficerValue {
-  name: string;
-  rank: string;
-  callsign: string;
-}
-
-export function emptyDeputy(): DeputyRow {
-  return { key: rowKey('deputy'), name: '', rank: '', callsign: '', locked: false };
 }
 
 /**
@@ -98,9 +84,7 @@ export function newUofForm(incidentNumber: string, viewer: OfficerValue | null, 
     incidentNumber,
     incidentDate: localDateTime(now),
     location: '',
-    deputies: [
-      viewer === null ? emptyDeputy() : { key: rowKey('deputy'), ...viewer, callsign: compactCallsign(viewer.callsign), locked: true },
-    ],
+    deputies: [firstOfficer(viewer)],
     subjectName: '',
     subjectDescription: '',
     subjectAddress: '',
@@ -110,25 +94,6 @@ export function newUofForm(incidentNumber: string, viewer: OfficerValue | null, 
     narrative: '',
     evidence: [],
   };
-}
-
-function isBlankDeputy(row: DeputyRow): boolean {
-  return row.name.trim() === '' && row.rank.trim() === '' && row.callsign.trim() === '';
-}
-
-/**
- * The deputies after picking `officer` in 'Select Deputy': it fills the last blank row or is
- * added below; someone already listed (same name and callsign) is not added twice (null).
- */
-export function withPickedDeputy(rows: readonly DeputyRow[], officer: OfficerValue): DeputyRow[] | null {
-  const callsign = compactCallsign(officer.callsign).toLowerCase();
-  const same = (row: DeputyRow) =>
-    row.name.trim().toLowerCase() === officer.name.trim().toLowerCase() && compactCallsign(row.callsign).toLowerCase() === callsign;
-  if (rows.some(same)) return null;
-  const blank = rows.findLastIndex((row) => !row.locked && isBlankDeputy(row));
-  const filled = { name: officer.name.trim(), rank: officer.rank.trim(), callsign: compactCallsign(officer.callsign), locked: false };
-  if (blank === -1) return [...rows, { key: rowKey('deputy'), ...filled }];
-  return rows.map((row, index) => (index === blank ? { ...row, ...filled } : row));
 }
 
 /** The ticked force types in §9 order (anything else dropped). */
@@ -172,7 +137,7 @@ export function draftOf(form: UofForm): UofDraftValues {
     weather: '',
     jurisdiction: '',
     officers: form.deputies
-      .filter((row) => !isBlankDeputy(row))
+      .filter((row) => !isBlankOfficer(row))
       .map((row) => ({ name: row.name.trim(), rank: row.rank.trim(), callsign: compactCallsign(row.callsign) })),
     subjectName: form.subjectName.trim(),
     subjectDescription: form.subjectDescription.trim(),
