@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
-import { rawlife } from '@/test-utils/organisation';
+import { json, rosterEntry, signedIn } from '@/test-utils/fixtures';
+import { itShowsListStates, serveMemberList } from '@/test-utils/member-list';
 import { screen, within } from '@/test-utils/render';
 
 type EquipmentList = components['schemas']['EquipmentList'];
@@ -36,20 +36,7 @@ const LIST: EquipmentList = {
   version: 3,
 };
 
-function serve(answer: () => Response) {
-  const server = mockAgencyServer({
-    me: DEPUTY,
-    agencies: [rawlife()],
-    permissions: navPermissions({ viewer: viewerOf(DEPUTY) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
-      if (url.pathname === '/api/equipment' && request.method === 'GET') return answer();
-      return undefined;
-    },
-  });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
-  return server;
-}
+const serve = (answer: () => Response) => serveMemberList('/api/equipment', answer, DEPUTY);
 
 describe('EquipmentPage', { timeout: 20_000 }, () => {
   beforeEach(resetAppStores);
@@ -86,27 +73,5 @@ describe('EquipmentPage', { timeout: 20_000 }, () => {
     expect(calls.every((r) => !r.url.includes('scope=manage'))).toBe(true);
   });
 
-  it('says so when the rank may use nothing', async () => {
-    serve(() => json({ ...LIST, equipment: [] }));
-    renderApp('/structure/equipment');
-    expect((await screen.findByTestId('equipment-empty')).textContent).toBe('No equipment yet');
-  });
-
-  it("shows 'Equipment unavailable' with HTTP {status}", async () => {
-    serve(() => json({ error: 'database down' }, 503));
-    renderApp('/structure/equipment');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Equipment unavailable')).toBeTruthy();
-    expect(within(alert).getByText('HTTP 503')).toBeTruthy();
-  });
-
-  it("shows 'Failed to load equipment' when the call does not get through", async () => {
-    serve(() => {
-      throw new TypeError('Failed to fetch');
-    });
-    renderApp('/structure/equipment');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Equipment unavailable')).toBeTruthy();
-    expect(within(alert).getByText('Failed to load equipment')).toBeTruthy();
-  });
+  itShowsListStates({ route: '/structure/equipment', path: '/api/equipment', empty: { body: { ...LIST, equipment: [] }, testId: 'equipment-empty', text: 'No equipment yet' }, unavailable: 'Equipment unavailable', failed: 'Failed to load equipment' });
 });

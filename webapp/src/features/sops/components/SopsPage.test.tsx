@@ -1,9 +1,9 @@
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
-import { rawlife } from '@/test-utils/organisation';
+import { json, rosterEntry, signedIn } from '@/test-utils/fixtures';
+import { itShowsListStates, serveMemberList } from '@/test-utils/member-list';
 import { screen, waitFor, within } from '@/test-utils/render';
 
 type DocumentList = components['schemas']['DocumentList'];
@@ -43,23 +43,7 @@ const LIST: DocumentList = {
   viewer: { isAuthenticated: true, level: 'supervisor' },
 };
 
-function serve(answer: () => Response | Promise<Response>) {
-  const server = mockAgencyServer({
-    me: DEPUTY,
-    agencies: [rawlife()],
-    permissions: navPermissions({ viewer: viewerOf(DEPUTY) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
-      if (url.pathname === '/api/sops' && request.method === 'GET') {
-        expect(url.searchParams.get('scope')).toBeNull();
-        return answer();
-      }
-      return undefined;
-    },
-  });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
-  return server;
-}
+const serve = (answer: () => Response | Promise<Response>) => serveMemberList('/api/sops', answer, DEPUTY);
 
 const titlesIn = (group: HTMLElement) => within(group).getAllByTestId('sop-title').map((t) => t.textContent);
 
@@ -123,21 +107,5 @@ describe('SopsPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('searchbox')).toBeNull();
   });
 
-  it("shows 'Unable to load SOPs' with 'HTTP {status}'", async () => {
-    serve(() => json({ error: 'Database unavailable' }, 503));
-    renderApp('/sops');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Unable to load SOPs')).toBeTruthy();
-    expect(within(alert).getByText('HTTP 503')).toBeTruthy();
-  });
-
-  it("shows 'Failed to load documents' when the call fails outright", async () => {
-    serve(() => {
-      throw new TypeError('Failed to fetch');
-    });
-    renderApp('/sops');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Unable to load SOPs')).toBeTruthy();
-    expect(within(alert).getByText('Failed to load documents')).toBeTruthy();
-  });
+  itShowsListStates({ route: '/sops', path: '/api/sops', empty: { body: { ...LIST, documents: [] }, testId: 'sops-empty', text: 'No documents yet' }, unavailable: 'Unable to load SOPs', failed: 'Failed to load documents' });
 });

@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
-import { rawlife } from '@/test-utils/organisation';
+import { json, rosterEntry, signedIn } from '@/test-utils/fixtures';
+import { itShowsListStates, serveMemberList } from '@/test-utils/member-list';
 import { screen, within } from '@/test-utils/render';
 
 type UniformList = components['schemas']['UniformList'];
@@ -26,20 +26,7 @@ const LIST: UniformList = {
   version: 2,
 };
 
-function serve(answer: () => Response) {
-  const server = mockAgencyServer({
-    me: DEPUTY,
-    agencies: [rawlife()],
-    permissions: navPermissions({ viewer: viewerOf(DEPUTY) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
-      if (url.pathname === '/api/uniforms' && request.method === 'GET') return answer();
-      return undefined;
-    },
-  });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
-  return server;
-}
+const serve = (answer: () => Response) => serveMemberList('/api/uniforms', answer, DEPUTY);
 
 const slotsOf = (card: HTMLElement) =>
   within(card)
@@ -75,26 +62,5 @@ describe('UniformsPage', { timeout: 20_000 }, () => {
     expect(within(bare).queryByTestId('attachment-chip')).toBeNull();
   });
 
-  it('says so when the rank may wear nothing', async () => {
-    serve(() => json({ ...LIST, uniforms: [] }));
-    renderApp('/structure/uniforms');
-    expect((await screen.findByTestId('uniforms-empty')).textContent).toBe('No uniforms yet');
-  });
-
-  it("shows 'Uniforms unavailable' with HTTP {status}", async () => {
-    serve(() => new Response('', { status: 500 }));
-    renderApp('/structure/uniforms');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Uniforms unavailable')).toBeTruthy();
-    expect(within(alert).getByText('HTTP 500')).toBeTruthy();
-  });
-
-  it("shows 'Failed to load uniforms' when the call does not get through", async () => {
-    serve(() => {
-      throw new TypeError('Failed to fetch');
-    });
-    renderApp('/structure/uniforms');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to load uniforms')).toBeTruthy();
-  });
+  itShowsListStates({ route: '/structure/uniforms', path: '/api/uniforms', empty: { body: { ...LIST, uniforms: [] }, testId: 'uniforms-empty', text: 'No uniforms yet' }, unavailable: 'Uniforms unavailable', failed: 'Failed to load uniforms' });
 });

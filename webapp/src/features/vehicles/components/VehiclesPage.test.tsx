@@ -1,30 +1,19 @@
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { json, mockAgencyServer, navPermissions, rosterEntry, signedIn, SIGNED_OUT, viewerOf } from '@/test-utils/fixtures';
+import { json, rosterEntry, signedIn, SIGNED_OUT } from '@/test-utils/fixtures';
+import { itShowsListStates, serveMemberList } from '@/test-utils/member-list';
 import { screen, within } from '@/test-utils/render';
 import type { VehicleList } from '../api/vehicles';
 import { CRUISER, SANCHEZ, vehicleList } from './fixtures';
 
 const DEPUTY = signedIn(rosterEntry({ name: 'Casey Nguyen', level: 'deputy', rank: 'Deputy', rankId: 'p-dep' }));
 
-function serve({
+const serve = ({
   signedOut = false,
   answer = () => json(vehicleList([CRUISER, SANCHEZ])),
-}: { signedOut?: boolean; answer?: () => Response | Promise<Response> } = {}) {
-  const me = signedOut ? SIGNED_OUT : DEPUTY;
-  const server = mockAgencyServer({
-    me,
-    permissions: navPermissions({ viewer: viewerOf(me) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
-      if (url.pathname === '/api/vehicles' && request.method === 'GET') return answer();
-      return undefined;
-    },
-  });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
-  return server;
-}
+}: { signedOut?: boolean; answer?: () => Response | Promise<Response> } = {}) =>
+  serveMemberList('/api/vehicles', answer, signedOut ? SIGNED_OUT : DEPUTY);
 
 const cards = () => screen.findAllByTestId('vehicle-card');
 
@@ -80,25 +69,5 @@ describe('VehiclesPage', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Ghost')).toBeTruthy();
   });
 
-  it("shows 'Vehicle list unavailable' with 'HTTP {status}'", async () => {
-    serve({ answer: () => json({ error: 'Database down' }, 503) });
-    renderApp('/structure/vehicles');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Vehicle list unavailable')).toBeTruthy();
-    expect(alert.textContent).toContain('HTTP 503');
-  });
-
-  it("shows 'Failed to load vehicles' when the call fails without an answer", async () => {
-    serve({ answer: () => Promise.reject(new TypeError('network down')) });
-    renderApp('/structure/vehicles');
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Vehicle list unavailable');
-    expect(alert.textContent).toContain('Failed to load vehicles');
-  });
-
-  it('says so when the rank may use no vehicle', async () => {
-    serve({ answer: () => json(vehicleList([]) satisfies VehicleList) });
-    renderApp('/structure/vehicles');
-    expect((await screen.findByTestId('vehicles-empty')).textContent).toBe('No vehicles are available for your rank.');
-  });
+  itShowsListStates({ route: '/structure/vehicles', path: '/api/vehicles', empty: { body: vehicleList([]) satisfies VehicleList, testId: 'vehicles-empty', text: 'No vehicles are available for your rank.' }, unavailable: 'Vehicle list unavailable', failed: 'Failed to load vehicles' });
 });
