@@ -83,6 +83,14 @@ function rankRow(scope: HTMLElement, name: string): HTMLElement {
   return row;
 }
 
+/** The error shown in a dialog's field (marked invalid, its text read through aria-describedby). */
+function fieldError(dialog: HTMLElement, name: RegExp): string | null {
+  const box = within(dialog).getByRole('textbox', { name });
+  if (box.getAttribute('aria-invalid') !== 'true') return null;
+  const ids = (box.getAttribute('aria-describedby') ?? '').split(' ');
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').find((text) => text !== '') ?? null;
+}
+
 describe('DepartmentPage', { timeout: 20_000 }, () => {
   beforeEach(resetAppStores);
 
@@ -150,7 +158,7 @@ describe('DepartmentPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: '+ Department' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Department' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe('Department name required');
+    expect(fieldError(dialog, /^Department name/)).toBe('Department name required');
     expect(writes).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('textbox', { name: /^Department name/ }), '  Marine Unit ');
@@ -212,13 +220,13 @@ describe('DepartmentPage', { timeout: 20_000 }, () => {
     await user.click(within(patrol).getByRole('button', { name: '+ Sub' }));
     let dialog = await screen.findByRole('dialog', { name: 'Add Sub' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe('Sub-department name required');
+    expect(fieldError(dialog, /^Sub-department name/)).toBe('Sub-department name required');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     await user.click(within(patrol).getByRole('button', { name: '+ Role' }));
     dialog = await screen.findByRole('dialog', { name: 'Add Role' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe('Name required');
+    expect(fieldError(dialog, /^Role name/)).toBe('Name required');
     await user.type(within(dialog).getByRole('textbox', { name: /^Role name/ }), 'Air Support');
     await user.type(within(dialog).getByRole('textbox', { name: 'Discord role' }), '777');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -1,4 +1,5 @@
 import { TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Structure } from '@/api/types';
@@ -37,17 +38,21 @@ export function NamedItemModal({
   saved,
   onClose,
 }: NamedItemModalProps) {
-  const [name, setName] = useState(initialName);
-  const [roleId, setRoleId] = useState<string | null>(initialRoleId);
+  const form = useForm({
+    initialValues: { name: initialName, roleId: initialRoleId },
+    validate: {
+      name: (value) => (nameRequired !== null && value.trim() === '' ? nameRequired : null),
+    },
+  });
+  // The server's refusal (a taken name, an outage); the name's own rule sits in its field.
   const [error, setError] = useState<string | null>(null);
   const change = useStructureChange(slug);
+  const name = form.values.name;
 
-  const onSubmit = () => {
-    const trimmed = name.trim();
-    if (trimmed === '') {
-      setError(nameRequired);
-      return;
-    }
+  const onSubmit = form.onSubmit(({ name: typed, roleId }) => {
+    const trimmed = typed.trim();
+    // Edit Sub: a blank name saves nothing.
+    if (trimmed === '') return;
     setError(null);
     change.mutate(() => write(trimmed, roleId), {
       onSuccess: () => {
@@ -58,15 +63,17 @@ export function NamedItemModal({
         setError(serverText(failure, 'Save failed'));
       },
     });
-  };
+  });
 
   return (
     <ModalFrame
-      dirty={name !== initialName || roleId !== initialRoleId}
+      dirty={form.isDirty()}
       title={title}
       busy={change.isPending}
       onClose={onClose}
-      onSubmit={onSubmit}
+      onSubmit={() => {
+        onSubmit();
+      }}
       submitDisabled={nameRequired === null && name.trim() === ''}
     >
       <TextInput
@@ -74,13 +81,17 @@ export function NamedItemModal({
         required
         data-autofocus
         maxLength={STRUCTURE_NAME_MAX}
-        value={name}
         disabled={change.isPending}
-        onChange={(event) => {
-          setName(event.currentTarget.value);
-        }}
+        {...form.getInputProps('name')}
       />
-      <DiscordRoleField value={roleId} onChange={setRoleId} roles={roles} disabled={change.isPending} />
+      <DiscordRoleField
+        value={form.values.roleId}
+        onChange={(roleId) => {
+          form.setFieldValue('roleId', roleId);
+        }}
+        roles={roles}
+        disabled={change.isPending}
+      />
       <ErrorAlert message={error} />
     </ModalFrame>
   );
