@@ -280,3 +280,60 @@ pub async fn save<T: CatalogueItem>(
     tx.commit().await?;
     Ok((saved, ranks))
 }
+
+/// The list a catalogue's GET answers and the body its PUT takes. They differ per catalogue
+/// only in the JSON key of the items (`equipment`, `uniforms`, `vehicles`), which serde takes
+/// from the field's name, hence one macro rather than a generic struct:
+///
+/// `catalogue_lists!(EquipmentList "`GET /api/equipment`: …", EquipmentSave "`PUT …`: …", Equipment, equipment);`
+/// (the descriptions are literals, not `concat!`, because the OpenAPI derive reads them as written).
+#[macro_export]
+macro_rules! catalogue_lists {
+    ($list:ident $list_doc:literal, $save:ident $save_doc:literal, $item:ty, $key:ident) => {
+        #[doc = $list_doc]
+        #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $list {
+            pub $key: Vec<$item>,
+            pub ranks: Vec<$crate::shared::catalogue::RankOption>,
+            pub version: i32,
+            pub updated_at: Option<chrono::DateTime<chrono::Utc>>,
+            pub updated_by: Option<String>,
+        }
+
+        impl $list {
+            pub fn new(
+                list: $crate::shared::whole_list::Versioned<$item>,
+                ranks: Vec<$crate::shared::catalogue::RankOption>,
+            ) -> Self {
+                Self {
+                    $key: list.items,
+                    ranks,
+                    version: list.version,
+                    updated_at: list.updated_at,
+                    updated_by: list.updated_by,
+                }
+            }
+        }
+
+        #[doc = $save_doc]
+        #[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $save {
+            pub $key: Vec<$item>,
+            pub version: i32,
+        }
+    };
+}
+
+/// A rank named `id` in Patrol at Deputy level, for the catalogues' unit tests.
+#[cfg(test)]
+pub fn test_rank(id: &str) -> RankOption {
+    RankOption {
+        id: id.into(),
+        name: id.into(),
+        level: "deputy".into(),
+        department_id: "patrol".into(),
+        department_name: "Patrol".into(),
+    }
+}

@@ -1379,10 +1379,7 @@ export interface components {
             name: string;
             notes?: string;
         };
-        /**
-         * @description `GET /api/equipment`: the equipment (filtered by rank, or all with `?scope=manage`), the
-         *     ranks to pick from, and the version a save must start from.
-         */
+        /** @description `GET /api/equipment`: the equipment (filtered by rank, or all with `?scope=manage`), the ranks to pick from in department order, and the version a save must start from. */
         EquipmentList: {
             equipment: components["schemas"]["Equipment"][];
             ranks: components["schemas"]["RankOption"][];
@@ -2099,10 +2096,7 @@ export interface components {
             /** @description The summary shown on the card. */
             notes?: string;
         };
-        /**
-         * @description `GET /api/uniforms`: the uniforms (filtered by rank, or all with `?scope=manage`), the
-         *     ranks to pick from in department order, and the version a save must start from.
-         */
+        /** @description `GET /api/uniforms`: the uniforms (filtered by rank, or all with `?scope=manage`), the ranks to pick from in department order, and the version a save must start from. */
         UniformList: {
             ranks: components["schemas"]["RankOption"][];
             uniforms: components["schemas"]["Uniform"][];
@@ -2252,10 +2246,7 @@ export interface components {
             notes?: string;
             variants?: components["schemas"]["Variant"][];
         };
-        /**
-         * @description `GET /api/vehicles`: the vehicles (filtered by rank, or all with `?scope=manage`), the
-         *     ranks to pick from, and the version a save must start from.
-         */
+        /** @description `GET /api/vehicles`: the vehicles (filtered by rank, or all with `?scope=manage`), the ranks to pick from in department order, and the version a save must start from. */
         VehicleList: {
             ranks: components["schemas"]["RankOption"][];
             /** Format: date-time */

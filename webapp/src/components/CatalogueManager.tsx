@@ -1,37 +1,16 @@
-import { Button, Card, Container, Group, Stack, Text, Title, type MantineSize } from '@mantine/core';
+import { Button, Card, Stack, Text, Title, type MantineSize } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { Fragment, useState, type ReactNode } from 'react';
 import { callFailureOf, type ListQuery, type ListSave } from '@/components/catalogue-calls';
 import { LoaNotice } from '@/components/LoaNotice';
+import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
 import { SaveProblemAlert } from '@/components/SaveProblemAlert';
 import { saveProblemOf, type CallFailure, type SaveProblem } from '@/lib/catalogue-failure';
 import { withoutEntry } from '@/lib/catalogue-list';
 import { canWrite, isOnLeave } from '@/lib/rank-access';
 import { useNavAccess } from '@/session/use-nav-access';
-
-export interface CataloguePageHeaderProps {
-  title: ReactNode;
-  description: ReactNode;
-  /** The buttons, in the spec's order. */
-  children: ReactNode;
-}
-
-/** The head of a management screen: the title, a line under it, and the buttons beside (below on phones). */
-export function CataloguePageHeader({ title, description, children }: CataloguePageHeaderProps) {
-  return (
-    <Group justify="space-between" align="flex-end" gap="sm">
-      <Stack gap={2} style={{ minWidth: 0 }}>
-        <Title order={1}>{title}</Title>
-        <Text c="dimmed" size="sm">
-          {description}
-        </Text>
-      </Stack>
-      <Group gap="xs">{children}</Group>
-    </Group>
-  );
-}
 
 export interface LoadFailureCardProps {
   /** 'Unable to load equipment', … */
@@ -217,9 +196,12 @@ export function CatalogueManager<T extends { id?: string }, L extends { version:
   };
 
   return (
-    <Container size={containerSize} py="lg">
-      <Stack gap="md">
-        <CataloguePageHeader title={texts.title} description={texts.description}>
+    <Page
+      size={containerSize}
+      title={texts.title}
+      description={texts.description}
+      actions={
+        <>
           {writable && (
             <Button
               disabled={data === undefined}
@@ -233,40 +215,40 @@ export function CatalogueManager<T extends { id?: string }, L extends { version:
           <Button variant="default" onClick={reload} loading={query.isFetching && !query.isPending}>
             Refresh
           </Button>
-        </CataloguePageHeader>
+        </>
+      }
+    >
+      {data !== undefined && status?.(data)}
 
-        {data !== undefined && status?.(data)}
+      {isOnLeave(access.viewer) && <LoaNotice />}
 
-        {isOnLeave(access.viewer) && <LoaNotice />}
+      {problem !== null && <SaveProblemAlert problem={problem} onReload={reload} data-testid={`${testId}-save-error`} />}
 
-        {problem !== null && <SaveProblemAlert problem={problem} onReload={reload} data-testid={`${testId}-save-error`} />}
-
-        {data === undefined && !query.isPending ? (
-          <LoadFailureCard
-            title={texts.unableToLoad}
-            message={loadErrorText(callFailureOf(query.error))}
-            retrying={query.isFetching}
-            onRetry={reload}
-            data-testid={`${testId}-unavailable`}
-          />
-        ) : (
-          <>
-            {query.isError && (
-              <Text c="red" size="sm" role="alert" data-testid={`${testId}-load-error`}>
-                {loadErrorText(callFailureOf(query.error))}
-              </Text>
-            )}
-            <QueryStatus
-              query={{ status: query.isPending ? 'pending' : 'success', error: null }}
-              loading={texts.loading}
-              empty={entries.length === 0 ? texts.empty : null}
-              emptyTestId={`${testId}-empty`}
-            >
-              {renderEntries(entries, card)}
-            </QueryStatus>
-          </>
-        )}
-      </Stack>
+      {data === undefined && !query.isPending ? (
+        <LoadFailureCard
+          title={texts.unableToLoad}
+          message={loadErrorText(callFailureOf(query.error))}
+          retrying={query.isFetching}
+          onRetry={reload}
+          data-testid={`${testId}-unavailable`}
+        />
+      ) : (
+        <>
+          {query.isError && (
+            <Text c="red" size="sm" role="alert" data-testid={`${testId}-load-error`}>
+              {loadErrorText(callFailureOf(query.error))}
+            </Text>
+          )}
+          <QueryStatus
+            query={{ status: query.isPending ? 'pending' : 'success', error: null }}
+            loading={texts.loading}
+            empty={entries.length === 0 ? texts.empty : null}
+            emptyTestId={`${testId}-empty`}
+          >
+            {renderEntries(entries, card)}
+          </QueryStatus>
+        </>
+      )}
 
       {editing !== null &&
         data !== undefined &&
@@ -280,6 +262,6 @@ export function CatalogueManager<T extends { id?: string }, L extends { version:
         })}
 
       {children}
-    </Container>
+    </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Container, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { messageOf } from '@/api/client';
 import type { HistoryEntry } from '@/api/reports';
+import { Page } from '@/components/Page';
 import { userLabel } from '@/lib/identity';
 import { formatReportDate, printPath, type PrintKind } from '@/lib/report-format';
 import {
@@ -142,39 +143,31 @@ export function ReportReviewScreen<R extends ReviewableReport>({ config }: { con
   const number = shown?.id === selected ? config.row(shown).number : null;
 
   return (
-    <Container size="lg" py="lg">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={1}>{config.title}</Title>
-          <Text c="dimmed" size="sm">
-            {config.description}
-          </Text>
-        </Stack>
-        <Group align="flex-end">
-          <Select
-            label="Status"
-            data={statusFilterOptions(flow).map((option) => ({ value: option.value === '' ? ALL : option.value, label: option.label }))}
-            value={filter}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 220 }}
-            onChange={(value) => {
-              if (value !== null) setFilter(value);
-            }}
-          />
-        </Group>
-        <QueryStatus
-          query={list}
-          loading="Loading reports…"
-          empty={reports.length === 0 ? REVIEW_TEXTS.noReports : null}
-          emptyTestId="reports-empty"
-        >
-          {phone ? (
-            <ReportCards config={config} reports={reports} onOpen={open} />
-          ) : (
-            <ReportTable config={config} reports={reports} onOpen={open} />
-          )}
-        </QueryStatus>
-      </Stack>
+    <Page title={config.title} description={config.description}>
+      <Group align="flex-end">
+        <Select
+          label="Status"
+          data={statusFilterOptions(flow).map((option) => ({ value: option.value === '' ? ALL : option.value, label: option.label }))}
+          value={filter}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 220 }}
+          onChange={(value) => {
+            if (value !== null) setFilter(value);
+          }}
+        />
+      </Group>
+      <QueryStatus
+        query={list}
+        loading="Loading reports…"
+        empty={reports.length === 0 ? REVIEW_TEXTS.noReports : null}
+        emptyTestId="reports-empty"
+      >
+        {phone ? (
+          <ReportCards config={config} reports={reports} onOpen={open} />
+        ) : (
+          <ReportTable config={config} reports={reports} onOpen={open} />
+        )}
+      </QueryStatus>
       <ReportReviewModal
         flow={flow}
         opened={selected !== null}
@@ -189,7 +182,7 @@ export function ReportReviewScreen<R extends ReviewableReport>({ config }: { con
         onReview={(request) => (selected === null ? Promise.resolve() : apply(selected, request))}
         errorText={(error) => messageOf(error, 'Unable to open report')}
       />
-    </Container>
+    </Page>
   );
 }
 

@@ -1,14 +1,10 @@
 //! Equipment (command-and-reports §3 "Equipment") and the rules of an equipment save (§5).
 
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    shared::{
-        catalogue::{at_most, image, text, CatalogueItem, RankOption, Reach, SaveCheck},
-        whole_list::Versioned,
-    },
+    shared::catalogue::{at_most, image, text, CatalogueItem, Reach, SaveCheck},
     validate::limits,
 };
 
@@ -88,52 +84,17 @@ impl CatalogueItem for Equipment {
     }
 }
 
-/// `GET /api/equipment`: the equipment (filtered by rank, or all with `?scope=manage`), the
-/// ranks to pick from, and the version a save must start from.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EquipmentList {
-    pub equipment: Vec<Equipment>,
-    pub ranks: Vec<RankOption>,
-    pub version: i32,
-    pub updated_at: Option<DateTime<Utc>>,
-    pub updated_by: Option<String>,
-}
-
-impl EquipmentList {
-    pub fn new(list: Versioned<Equipment>, ranks: Vec<RankOption>) -> Self {
-        Self {
-            equipment: list.items,
-            ranks,
-            version: list.version,
-            updated_at: list.updated_at,
-            updated_by: list.updated_by,
-        }
-    }
-}
-
-/// `PUT /api/equipment?scope=manage`: the whole list and the version it was read at.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EquipmentSave {
-    pub equipment: Vec<Equipment>,
-    pub version: i32,
-}
+crate::catalogue_lists!(
+    EquipmentList "`GET /api/equipment`: the equipment (filtered by rank, or all with `?scope=manage`), the ranks to pick from in department order, and the version a save must start from.",
+    EquipmentSave "`PUT /api/equipment?scope=manage`: the whole list and the version it was read at.",
+    Equipment,
+    equipment
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shared::catalogue::normalise_all;
-
-    fn rank(id: &str) -> RankOption {
-        RankOption {
-            id: id.into(),
-            name: id.into(),
-            level: "deputy".into(),
-            department_id: "patrol".into(),
-            department_name: "Patrol".into(),
-        }
-    }
+    use crate::shared::catalogue::{normalise_all, test_rank as rank};
 
     fn kit() -> Equipment {
         Equipment {

@@ -1,14 +1,10 @@
 //! Uniforms (command-and-reports §3 "Uniform") and the rules of a uniform save (§5).
 
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    shared::{
-        catalogue::{at_most, image, text, CatalogueItem, RankOption, Reach, SaveCheck},
-        whole_list::Versioned,
-    },
+    shared::catalogue::{at_most, image, text, CatalogueItem, Reach, SaveCheck},
     validate::limits,
 };
 
@@ -117,37 +113,12 @@ impl CatalogueItem for Uniform {
     }
 }
 
-/// `GET /api/uniforms`: the uniforms (filtered by rank, or all with `?scope=manage`), the
-/// ranks to pick from in department order, and the version a save must start from.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UniformList {
-    pub uniforms: Vec<Uniform>,
-    pub ranks: Vec<RankOption>,
-    pub version: i32,
-    pub updated_at: Option<DateTime<Utc>>,
-    pub updated_by: Option<String>,
-}
-
-impl UniformList {
-    pub fn new(list: Versioned<Uniform>, ranks: Vec<RankOption>) -> Self {
-        Self {
-            uniforms: list.items,
-            ranks,
-            version: list.version,
-            updated_at: list.updated_at,
-            updated_by: list.updated_by,
-        }
-    }
-}
-
-/// `PUT /api/uniforms?scope=manage`: the whole list and the version it was read at.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UniformSave {
-    pub uniforms: Vec<Uniform>,
-    pub version: i32,
-}
+crate::catalogue_lists!(
+    UniformList "`GET /api/uniforms`: the uniforms (filtered by rank, or all with `?scope=manage`), the ranks to pick from in department order, and the version a save must start from.",
+    UniformSave "`PUT /api/uniforms?scope=manage`: the whole list and the version it was read at.",
+    Uniform,
+    uniforms
+);
 
 #[cfg(test)]
 mod tests {

@@ -1,14 +1,10 @@
 //! Vehicles (command-and-reports §3 "Vehicle") and the rules of a vehicle list save (§5).
 
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    shared::{
-        catalogue::{at_most, image, text, CatalogueItem, RankOption, Reach, SaveCheck},
-        whole_list::Versioned,
-    },
+    shared::catalogue::{at_most, image, text, CatalogueItem, Reach, SaveCheck},
     validate::limits,
 };
 
@@ -123,52 +119,17 @@ impl CatalogueItem for Vehicle {
     }
 }
 
-/// `GET /api/vehicles`: the vehicles (filtered by rank, or all with `?scope=manage`), the
-/// ranks to pick from, and the version a save must start from.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct VehicleList {
-    pub vehicles: Vec<Vehicle>,
-    pub ranks: Vec<RankOption>,
-    pub version: i32,
-    pub updated_at: Option<DateTime<Utc>>,
-    pub updated_by: Option<String>,
-}
-
-impl VehicleList {
-    pub fn new(list: Versioned<Vehicle>, ranks: Vec<RankOption>) -> Self {
-        Self {
-            vehicles: list.items,
-            ranks,
-            version: list.version,
-            updated_at: list.updated_at,
-            updated_by: list.updated_by,
-        }
-    }
-}
-
-/// `PUT /api/vehicles`: the whole list and the version it was read at.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct VehicleSave {
-    pub vehicles: Vec<Vehicle>,
-    pub version: i32,
-}
+crate::catalogue_lists!(
+    VehicleList "`GET /api/vehicles`: the vehicles (filtered by rank, or all with `?scope=manage`), the ranks to pick from in department order, and the version a save must start from.",
+    VehicleSave "`PUT /api/vehicles`: the whole list and the version it was read at.",
+    Vehicle,
+    vehicles
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shared::catalogue::normalise_all;
-
-    fn rank(id: &str) -> RankOption {
-        RankOption {
-            id: id.into(),
-            name: id.into(),
-            level: "deputy".into(),
-            department_id: "patrol".into(),
-            department_name: "Patrol".into(),
-        }
-    }
+    use crate::shared::catalogue::{normalise_all, test_rank as rank};
 
     fn strings(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| s.to_string()).collect()

@@ -1,6 +1,6 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
 import { useActiveSlug } from '@/agency/context';
 import { HighCommandNotice } from '@/components/HighCommandNotice';
+import { Page } from '@/components/Page';
 import { DEFAULT_AGENCY_SLUG } from '@/lib/active-agency';
 import { useNavAccess } from '@/session/use-nav-access';
 import { AgencyList } from './AgencyList';
@@ -16,17 +16,13 @@ export function AgenciesPage() {
   if (slug !== DEFAULT_AGENCY_SLUG) return <HighCommandNotice title="Agencies">{ROOT_ONLY}</HighCommandNotice>;
   if (!access.isHighCommand) return <HighCommandNotice title="Agencies">{NOT_ROOT_HIGH_COMMAND}</HighCommandNotice>;
   return (
-    <Container size="lg" py="lg">
-      <Stack gap="lg">
-        <Stack gap={2}>
-          <Title order={1}>Agencies</Title>
-          <Text c="dimmed" size="sm">
-            Create agencies, hide them from the portal, and set their badge, hero image and favicon.
-          </Text>
-        </Stack>
-        <CreateAgencyForm activeSlug={slug} />
-        <AgencyList activeSlug={slug} />
-      </Stack>
-    </Container>
+    <Page
+      gap="lg"
+      title="Agencies"
+      description="Create agencies, hide them from the portal, and set their badge, hero image and favicon."
+    >
+      <CreateAgencyForm activeSlug={slug} />
+      <AgencyList activeSlug={slug} />
+    </Page>
   );
 }

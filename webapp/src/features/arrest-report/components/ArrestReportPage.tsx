@@ -1,4 +1,4 @@
-import { Alert, Anchor, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useActiveSlug } from '@/agency/context';
 import { messageOf } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
+import { Page } from '@/components/Page';
 import { useNavAccess } from '@/session/use-nav-access';
 import { arrestQueryOptions, fileArrest, nextCaseNumberQueryOptions, resubmitArrest, type ArrestReport } from '../api/arrests';
 import { formOfReport, newArrestForm, type OfficerValue } from '../lib/arrest-form';
@@ -52,19 +53,16 @@ export function ArrestReportPage() {
   const resubmitId = raw !== null && /^\d+$/.test(raw) ? Number(raw) : null;
 
   return (
-    <Container size="lg" py="lg">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={1}>Arrest report</Title>
-          <Text c="dimmed" size="sm">
-            {resubmitId === null
-              ? 'File an arrest: the case, the officers, the suspect, the charges and what happened.'
-              : 'Correct the report returned to you and send it back for review.'}
-          </Text>
-        </Stack>
-        {resubmitId === null ? <NewReport /> : <Resubmission id={resubmitId} />}
-      </Stack>
-    </Container>
+    <Page
+      title="Arrest report"
+      description={
+        resubmitId === null
+          ? 'File an arrest: the case, the officers, the suspect, the charges and what happened.'
+          : 'Correct the report returned to you and send it back for review.'
+      }
+    >
+      {resubmitId === null ? <NewReport /> : <Resubmission id={resubmitId} />}
+    </Page>
   );
 }
 

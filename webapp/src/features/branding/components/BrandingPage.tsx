@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import builtInBadge from '@/assets/badge.svg';
 import { HighCommandNotice } from '@/components/HighCommandNotice';
 import { HomeHero } from '@/components/HomeHero';
 import { ImageUploadField } from '@/components/ImageUploadField';
+import { Page } from '@/components/Page';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { resolveHome } from '@/lib/home';
 import { imageProblem } from '@/lib/images';
@@ -158,112 +159,107 @@ function BrandingEditor({ slug }: { slug: string }) {
   };
 
   return (
-    <Container size="lg" py="lg">
-      <Stack gap="lg">
-        <Group justify="space-between" align="flex-end">
-          <Stack gap={2}>
-            <Title order={1}>Branding</Title>
-            <Text c="dimmed" size="sm">
-              Home page, portal texts, images and colours of {live?.name ?? slug}.
-            </Text>
-          </Stack>
-          <Group>
-            <Button
-              variant={previewing ? 'filled' : 'light'}
-              color={previewing ? 'orange' : undefined}
-              onClick={onTogglePreview}
-            >
-              {previewing ? 'Stop preview' : 'Preview draft'}
-            </Button>
-            <Button variant="default" onClick={() => void onRefresh()} loading={server.isFetching && !busy}>
-              Refresh
-            </Button>
-            <Button onClick={onSave} disabled={!dirty || busy} loading={busy}>
-              {dirty ? 'Save changes' : 'Saved'}
-            </Button>
-          </Group>
-        </Group>
-
-        <Section title="Home page hero">
-          <Stack gap="sm">
-            <TextInput label="Hero title" disabled={busy} {...form.getInputProps('heroTitle')} />
-            <TextInput label="Hero subtitle" disabled={busy} {...form.getInputProps('heroSubtitle')} />
-            <Textarea label="Hero body" autosize minRows={3} disabled={busy} {...form.getInputProps('heroBody')} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Call-to-action label" disabled={busy} {...form.getInputProps('heroCtaLabel')} />
-              <TextInput
-                label="Call-to-action link"
-                placeholder="/roster"
-                disabled={busy}
-                {...form.getInputProps('heroCtaHref')}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Section>
-
-        <Section title="Portal text">
-          <Stack gap="sm">
-            <TextInput label="Short description" disabled={busy} {...form.getInputProps('description')} />
-            <Textarea
-              label="Detailed description"
-              autosize
-              minRows={3}
-              disabled={busy}
-              {...form.getInputProps('longDescription')}
-            />
-          </Stack>
-        </Section>
-
-        <Section title="Images">
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {IMAGE_FIELDS.map(({ key, label }) => (
-              <ImageUploadField
-                key={key}
-                label={label}
-                value={values[key]}
-                uploading={uploading === key}
-                disabled={busy || (uploading !== null && uploading !== key)}
-                onPick={(file) => {
-                  onPickImage(key, file);
-                }}
-                onClear={() => {
-                  form.setFieldValue(key, '');
-                }}
-              />
-            ))}
-          </SimpleGrid>
-        </Section>
-
-        <Section title="Colours">
+    <Page
+      gap="lg"
+      title="Branding"
+      description={`Home page, portal texts, images and colours of ${live?.name ?? slug}.`}
+      actions={
+        <>
+          <Button
+            variant={previewing ? 'filled' : 'light'}
+            color={previewing ? 'orange' : undefined}
+            onClick={onTogglePreview}
+          >
+            {previewing ? 'Stop preview' : 'Preview draft'}
+          </Button>
+          <Button variant="default" onClick={() => void onRefresh()} loading={server.isFetching && !busy}>
+            Refresh
+          </Button>
+          <Button onClick={onSave} disabled={!dirty || busy} loading={busy}>
+            {dirty ? 'Save changes' : 'Saved'}
+          </Button>
+        </>
+      }
+    >
+      <Section title="Home page hero">
+        <Stack gap="sm">
+          <TextInput label="Hero title" disabled={busy} {...form.getInputProps('heroTitle')} />
+          <TextInput label="Hero subtitle" disabled={busy} {...form.getInputProps('heroSubtitle')} />
+          <Textarea label="Hero body" autosize minRows={3} disabled={busy} {...form.getInputProps('heroBody')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {COLOR_FIELDS.map(({ key, label }) => (
-              <ColorField
-                key={key}
-                label={label}
-                value={values[key]}
-                disabled={busy}
-                onChange={(value) => {
-                  form.setFieldValue(key, value);
-                }}
-                onReset={() => {
-                  form.setFieldValue(key, defaultColor(key, values));
-                }}
-              />
-            ))}
+            <TextInput label="Call-to-action label" disabled={busy} {...form.getInputProps('heroCtaLabel')} />
+            <TextInput
+              label="Call-to-action link"
+              placeholder="/roster"
+              disabled={busy}
+              {...form.getInputProps('heroCtaHref')}
+            />
           </SimpleGrid>
-        </Section>
+        </Stack>
+      </Section>
 
-        <Section title="Homepage cards">
-          <HomeCardsEditor form={form} disabled={busy} />
-        </Section>
+      <Section title="Portal text">
+        <Stack gap="sm">
+          <TextInput label="Short description" disabled={busy} {...form.getInputProps('description')} />
+          <Textarea
+            label="Detailed description"
+            autosize
+            minRows={3}
+            disabled={busy}
+            {...form.getInputProps('longDescription')}
+          />
+        </Stack>
+      </Section>
 
-        <Section title="Home page as shown">
-          <Text size="sm" c="dimmed" mb="sm">
-            {previewing ? 'Showing your draft (not saved yet).' : 'The saved home page hero.'}
-          </Text>
-          <HomeHero home={resolveHome(live, builtInBadge)} headingOrder={2} />
-        </Section>
-      </Stack>
-    </Container>
+      <Section title="Images">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {IMAGE_FIELDS.map(({ key, label }) => (
+            <ImageUploadField
+              key={key}
+              label={label}
+              value={values[key]}
+              uploading={uploading === key}
+              disabled={busy || (uploading !== null && uploading !== key)}
+              onPick={(file) => {
+                onPickImage(key, file);
+              }}
+              onClear={() => {
+                form.setFieldValue(key, '');
+              }}
+            />
+          ))}
+        </SimpleGrid>
+      </Section>
+
+      <Section title="Colours">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {COLOR_FIELDS.map(({ key, label }) => (
+            <ColorField
+              key={key}
+              label={label}
+              value={values[key]}
+              disabled={busy}
+              onChange={(value) => {
+                form.setFieldValue(key, value);
+              }}
+              onReset={() => {
+                form.setFieldValue(key, defaultColor(key, values));
+              }}
+            />
+          ))}
+        </SimpleGrid>
+      </Section>
+
+      <Section title="Homepage cards">
+        <HomeCardsEditor form={form} disabled={busy} />
+      </Section>
+
+      <Section title="Home page as shown">
+        <Text size="sm" c="dimmed" mb="sm">
+          {previewing ? 'Showing your draft (not saved yet).' : 'The saved home page hero.'}
+        </Text>
+        <HomeHero home={resolveHome(live, builtInBadge)} headingOrder={2} />
+      </Section>
+    </Page>
   );
 }

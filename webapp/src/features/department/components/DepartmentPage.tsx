@@ -9,7 +9,7 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { messageOf } from '@/api/client';
 import { structureQueryOptions } from '@/api/structure';
 import type { Department, DepartmentRole, Rank, SubDepartment } from '@/api/types';
 import { LoaNotice } from '@/components/LoaNotice';
+import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
 import { canDeleteDepartment, canEditRank, canWrite, hasAssignableLevels, isOnLeave } from '@/lib/rank-access';
 import { useNavAccess } from '@/session/use-nav-access';
@@ -218,65 +219,59 @@ export function DepartmentPage() {
   const busy = reorder.isPending || change.isPending;
 
   return (
-    <Container size="lg" py="lg">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-end">
-          <Stack gap={2}>
-            <Title order={1}>{PAGE_TITLE}</Title>
-            <Text c="dimmed" size="sm">
-              Departments, their ranks, roles and sub-departments. Drag ranks and sub-departments to reorder them.
-            </Text>
-          </Stack>
-          <Group gap="xs">
-            {access.canWrite && (
-              <Button
-                onClick={() => {
-                  setModal({ kind: 'addDepartment' });
-                }}
-              >
-                + Department
-              </Button>
-            )}
-            <Button variant="default" onClick={refresh} loading={structure.isFetching && !structure.isPending}>
-              Refresh
+    <Page
+      title={PAGE_TITLE}
+      description="Departments, their ranks, roles and sub-departments. Drag ranks and sub-departments to reorder them."
+      actions={
+        <>
+          {access.canWrite && (
+            <Button
+              onClick={() => {
+                setModal({ kind: 'addDepartment' });
+              }}
+            >
+              + Department
             </Button>
-          </Group>
-        </Group>
+          )}
+          <Button variant="default" onClick={refresh} loading={structure.isFetching && !structure.isPending}>
+            Refresh
+          </Button>
+        </>
+      }
+    >
+      {isOnLeave(viewer) && <LoaNotice />}
+      {discordRoles.data?.available === false && (
+        // Once, quietly: without a bot token the portal cannot list the server's roles.
+        <Alert color="gray" variant="light" data-testid="discord-roles-unavailable">
+          Discord roles are unavailable ({discordRoles.data.reason ?? 'no bot token'}). Link ranks and roles by typing
+          a Discord role id; names appear once a bot token is configured.
+        </Alert>
+      )}
 
-        {isOnLeave(viewer) && <LoaNotice />}
-        {discordRoles.data?.available === false && (
-          // Once, quietly: without a bot token the portal cannot list the server's roles.
-          <Alert color="gray" variant="light" data-testid="discord-roles-unavailable">
-            Discord roles are unavailable ({discordRoles.data.reason ?? 'no bot token'}). Link ranks and roles by typing
-            a Discord role id; names appear once a bot token is configured.
-          </Alert>
-        )}
-
-        <QueryStatus
-          query={structure}
-          loading="Loading departments…"
-          empty={departments.length === 0 ? 'No departments yet.' : null}
-        >
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-            <Stack gap="md">
-              {departments.map((department) => (
-                <DepartmentCard
-                  key={department.id}
-                  department={department}
-                  levels={levels}
-                  discordRoles={roles}
-                  pools={pools.data}
-                  callsignsDisabled={callsignsDisabled}
-                  subDepartmentsDisabled={subDepartmentsDisabled}
-                  busy={busy}
-                  actions={actions}
-                  access={access}
-                />
-              ))}
-            </Stack>
-          </DndContext>
-        </QueryStatus>
-      </Stack>
+      <QueryStatus
+        query={structure}
+        loading="Loading departments…"
+        empty={departments.length === 0 ? 'No departments yet.' : null}
+      >
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <Stack gap="md">
+            {departments.map((department) => (
+              <DepartmentCard
+                key={department.id}
+                department={department}
+                levels={levels}
+                discordRoles={roles}
+                pools={pools.data}
+                callsignsDisabled={callsignsDisabled}
+                subDepartmentsDisabled={subDepartmentsDisabled}
+                busy={busy}
+                actions={actions}
+                access={access}
+              />
+            ))}
+          </Stack>
+        </DndContext>
+      </QueryStatus>
 
       {modal?.kind === 'addDepartment' && <AddDepartmentModal {...dialog} />}
       {modal?.kind === 'editDepartment' && <EditDepartmentModal {...dialog} department={modal.department} />}
@@ -291,6 +286,6 @@ export function DepartmentPage() {
       {modal?.kind === 'pools' && !callsignsDisabled && (
         <PoolsModal slug={slug} rank={modal.rank} pools={poolsOfRank(pools.data, modal.rank.name)} onClose={close} />
       )}
-    </Container>
+    </Page>
   );
 }

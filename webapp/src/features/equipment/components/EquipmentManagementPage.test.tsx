@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@/api/schema';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { managementScreen, serveManagedList, STALE, staleOnce, type ManagedListOptions } from '@/test-utils/catalogue';
+import { managementScreen, serveManagedList, type ManagedListOptions } from '@/test-utils/catalogue';
+import { itManagesTheCatalogue } from '@/test-utils/catalogue-suite';
 import { json } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
 
@@ -59,12 +60,39 @@ function serve(options: ManagedListOptions<EquipmentSave> = {}) {
   );
 }
 
-const { cardNames, cardOf, loaded } = managementScreen('Equipment management', 'equipment-card');
+const screenCards = managementScreen('Equipment management', 'equipment-card');
+const { cardNames, cardOf, loaded } = screenCards;
 
 describe('EquipmentManagementPage', { timeout: 20_000 }, () => {
   beforeEach(resetAppStores);
   afterEach(() => {
     vi.restoreAllMocks();
+  });
+
+  itManagesTheCatalogue<EquipmentSave, EquipmentList>({
+    route: '/command/equipment',
+    list,
+    key: 'equipment',
+    nameField: 'name',
+    serve,
+    cards: screenCards,
+    texts: {
+      add: 'New equipment',
+      addTitle: 'New equipment',
+      create: 'Create equipment',
+      created: 'Equipment created',
+      removed: 'Equipment removed',
+      confirmDelete: 'Remove this equipment entry?',
+      empty: 'No equipment configured',
+      emptyTestId: 'equipment-empty',
+      unableToLoad: 'Unable to load equipment',
+      failedToLoad: 'Failed to load equipment',
+      failedToSave: 'Failed to save equipment',
+    },
+    fillNew: async (dialog, user, name) => {
+      await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), name);
+    },
+    editField: 'Notes',
   });
 
   it('shows each entry with image, name, section count, notes, sections and Edit/Delete', async () => {
@@ -85,12 +113,6 @@ describe('EquipmentManagementPage', { timeout: 20_000 }, () => {
     expect(cardOf('Supervisor kit')!.textContent).toContain('1 section');
     expect(within(patrol).getByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(within(patrol).getByRole('button', { name: 'Delete' })).toBeTruthy();
-  });
-
-  it("says 'No equipment configured' for an empty list", async () => {
-    serve({ read: () => json({ ...list(), equipment: [] }) });
-    renderApp('/command/equipment');
-    expect((await screen.findByTestId('equipment-empty')).textContent).toBe('No equipment configured');
   });
 
   it('creates an entry: name required, sections and items, the list updated before the save returns', async () => {
@@ -190,113 +212,4 @@ describe('EquipmentManagementPage', { timeout: 20_000 }, () => {
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', title: 'Equipment updated' }));
   });
 
-  it('deletes after a confirmation', async () => {
-    const show = vi.spyOn(notifications, 'show');
-    const { saves } = serve();
-    const user = userEvent.setup();
-    renderApp('/command/equipment');
-    await loaded();
-    await user.click(within(cardOf('Patrol loadout')!).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Remove this equipment entry?')).toBeTruthy();
-    const confirm = screen.getByRole('dialog', { name: 'Delete Patrol loadout' });
-    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => {
-      expect(saves).toHaveLength(1);
-    });
-    expect(saves[0]?.equipment.map((e) => e.id)).toEqual(['eq_2']);
-    expect(await screen.findByText('Equipment removed')).toBeTruthy();
-    expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', title: 'Equipment removed' }));
-    await waitFor(() => {
-      expect(cardNames()).toEqual(['Supervisor kit']);
-    });
-  });
-
-  it('puts the list back and keeps the dialog when the save fails', async () => {
-    const { saves } = serve({ write: () => new Response('', { status: 500 }) });
-    const user = userEvent.setup();
-    renderApp('/command/equipment');
-    await loaded();
-    await user.click(screen.getByRole('button', { name: 'New equipment' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New equipment' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Broken kit');
-    await user.click(within(dialog).getByRole('button', { name: 'Create equipment' }));
-    expect(await within(dialog).findByText('HTTP 500')).toBeTruthy();
-    expect(saves).toHaveLength(1);
-    expect(cardNames()).toEqual(['Patrol loadout', 'Supervisor kit']);
-    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Name' }).value).toBe('Broken kit');
-  });
-
-  it("shows the server's refusal text", async () => {
-    serve({ write: () => json({ error: 'Unknown rank ids: gone.' }, 400) });
-    const user = userEvent.setup();
-    renderApp('/command/equipment');
-    await loaded();
-    await user.click(within(cardOf('Patrol loadout')!).getByRole('button', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Patrol loadout' });
-    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await within(dialog).findByText('Unknown rank ids: gone.')).toBeTruthy();
-  });
-
-  it('a stale save shows the message and Reload; saving again uses the new version', async () => {
-    const { saves, reads } = serve({
-      read: (count) => json(list(count === 1 ? 3 : 5)),
-      write: staleOnce(list(5), (body) => ({ ...list(body.version + 1), equipment: body.equipment })),
-    });
-    const user = userEvent.setup();
-    renderApp('/command/equipment');
-    await loaded();
-    await user.click(within(cardOf('Patrol loadout')!).getByRole('button', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Patrol loadout' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Notes' }), ' Updated.');
-    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await within(dialog).findByText(STALE)).toBeTruthy();
-    expect(saves[0]?.version).toBe(3);
-
-    await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
-    await waitFor(() => {
-      expect(reads()).toBe(2);
-    });
-    expect(within(dialog).queryByText(STALE)).toBeNull();
-    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => {
-      expect(saves).toHaveLength(2);
-    });
-    expect(saves[1]?.version).toBe(5);
-    expect(saves[1]?.equipment[0]?.notes).toBe('Issued to every sworn member. Updated.');
-    expect(await screen.findByText('Equipment updated')).toBeTruthy();
-  });
-
-  it("shows 'Unable to load equipment' with Retry when nothing loaded", async () => {
-    let fail = true;
-    serve({ read: () => (fail ? json({ error: 'Access denied' }, 403) : json(list())) });
-    const user = userEvent.setup();
-    renderApp('/command/equipment');
-    expect(await screen.findByText('Unable to load equipment')).toBeTruthy();
-    expect(screen.getByText('Access denied')).toBeTruthy();
-    fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await loaded();
-    expect(screen.queryByText('Unable to load equipment')).toBeNull();
-  });
-
-  it('shows a refresh failure inline in red, keeping the list', async () => {
-    serve({ read: (count) => (count === 1 ? json(list()) : new Response('', { status: 502 })) });
-    const user = userEvent.setup();
-    renderApp('/command/equipment');
-    await loaded();
-    await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(await screen.findByText('HTTP 502')).toBeTruthy();
-    expect(screen.queryByText('Unable to load equipment')).toBeNull();
-    expect(cardNames()).toEqual(['Patrol loadout', 'Supervisor kit']);
-  });
-
-  it('is read-only on leave of absence', async () => {
-    serve({ viewer: { canManage: false } });
-    renderApp('/command/equipment');
-    await loaded();
-    expect(screen.getByTestId('loa-notice')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'New equipment' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
-  });
 });

@@ -1,7 +1,8 @@
-import { Card, Container, Flex, Stack, Text, Title } from '@mantine/core';
+import { Card, Flex, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useActiveSlug } from '@/agency/context';
+import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
 import { allowedSummary } from '@/lib/rank-list';
 import { callFailure, equipmentQueryOptions, type Equipment } from '../api/equipment';
@@ -49,29 +50,21 @@ export function EquipmentPage() {
   const list = query.data?.equipment ?? [];
 
   return (
-    <Container size="lg" py="lg">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={1}>Equipment</Title>
-          <Text c="dimmed" size="sm">
-            The kits your rank may carry, section by section.
-          </Text>
+    <Page title="Equipment" description="The kits your rank may carry, section by section.">
+      <QueryStatus
+        query={query}
+        loading="Loading equipment…"
+        errorTitle={EQUIPMENT_UNAVAILABLE}
+        errorText={(error) => memberLoadErrorText(callFailure(error))}
+        empty={list.length === 0 ? NO_EQUIPMENT_YET : null}
+        emptyTestId="equipment-empty"
+      >
+        <Stack gap="md">
+          {list.map((entry, index) => (
+            <EquipmentCard key={entry.id ?? String(index)} entry={entry} />
+          ))}
         </Stack>
-        <QueryStatus
-          query={query}
-          loading="Loading equipment…"
-          errorTitle={EQUIPMENT_UNAVAILABLE}
-          errorText={(error) => memberLoadErrorText(callFailure(error))}
-          empty={list.length === 0 ? NO_EQUIPMENT_YET : null}
-          emptyTestId="equipment-empty"
-        >
-          <Stack gap="md">
-            {list.map((entry, index) => (
-              <EquipmentCard key={entry.id ?? String(index)} entry={entry} />
-            ))}
-          </Stack>
-        </QueryStatus>
-      </Stack>
-    </Container>
+      </QueryStatus>
+    </Page>
   );
 }

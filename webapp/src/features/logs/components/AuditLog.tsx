@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useActiveSlug } from '@/agency/context';
 import { ApiError } from '@/api/client';
 import type { AuditEntry } from '@/api/types';
 import { QueryStatus } from '@/components/QueryStatus';
+import { SearchField } from '@/components/SearchField';
 import { auditQueryOptions } from '../api/logs';
 import {
   actionLabel,
@@ -108,12 +109,11 @@ export function AuditLog({ names }: { names: StructureNames }) {
           }}
           w={{ base: '100%', xs: 220 }}
         />
-        <TextInput
-          label="Search"
+        <SearchField
           placeholder="Title or member"
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
+          onSearch={(text) => {
+            setSearch(text);
             setPageIndex(0);
           }}
           w={{ base: '100%', xs: 220 }}

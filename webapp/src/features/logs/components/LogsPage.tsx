@@ -1,10 +1,11 @@
-import { Card, Container, Group, Paper, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Card, Group, Paper, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { ApiError } from '@/api/client';
 import { structureQueryOptions } from '@/api/structure';
 import type { HireLogItem, LogItem, RankLogItem } from '@/api/types';
+import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
 import { formatCallsign } from '@/lib/callsign';
 import { rosterLogsQueryOptions } from '../api/logs';
@@ -130,78 +131,74 @@ export function LogsPage() {
   const lastPage = isLastLogPage(items.length, pageSize);
 
   return (
-    <Container size="lg" py="lg">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={1}>Logs</Title>
-          <Text c="dimmed" size="sm">
-            {view === 'all'
-              ? 'Every change made to this agency through the portal, newest first.'
-              : 'Roster changes and hires of this agency, newest first.'}
-          </Text>
-        </Stack>
-
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <Group align="flex-end">
+    <Page
+      title="Logs"
+      description={
+        view === 'all'
+          ? 'Every change made to this agency through the portal, newest first.'
+          : 'Roster changes and hires of this agency, newest first.'
+      }
+    >
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Group align="flex-end">
+          <Select
+            label="Log type"
+            data={[...LOG_TYPES.map((option) => ({ value: option.value, label: option.label })), { value: 'all', label: 'All changes' }]}
+            value={view}
+            allowDeselect={false}
+            onChange={(value) => {
+              if (value === 'rank' || value === 'hire' || value === 'all') {
+                setView(value);
+                setPageIndex(0);
+              }
+            }}
+            w={200}
+          />
+          {view === 'all' ? null : (
             <Select
-              label="Log type"
-              data={[...LOG_TYPES.map((option) => ({ value: option.value, label: option.label })), { value: 'all', label: 'All changes' }]}
-              value={view}
+              label="Rows per page"
+              data={LOG_PAGE_SIZES.map((size) => String(size))}
+              value={String(pageSize)}
               allowDeselect={false}
               onChange={(value) => {
-                if (value === 'rank' || value === 'hire' || value === 'all') {
-                  setView(value);
+                if (value !== null) {
+                  setPageSize(Number(value));
                   setPageIndex(0);
                 }
               }}
-              w={200}
-            />
-            {view === 'all' ? null : (
-              <Select
-                label="Rows per page"
-                data={LOG_PAGE_SIZES.map((size) => String(size))}
-                value={String(pageSize)}
-                allowDeselect={false}
-                onChange={(value) => {
-                  if (value !== null) {
-                    setPageSize(Number(value));
-                    setPageIndex(0);
-                  }
-                }}
-                w={140}
-              />
-            )}
-          </Group>
-          {view === 'all' ? null : (
-            <Pager
-              pageIndex={pageIndex}
-              onPage={setPageIndex}
-              hasPrevious={pageIndex > 0 && !logs.isFetching}
-              hasNext={!lastPage && logs.isSuccess && !logs.isFetching}
-              labels={['Prev', 'Next']}
-              testId="logs-page"
+              w={140}
             />
           )}
         </Group>
-
-        {view === 'all' ? (
-          <AuditLog names={names} />
-        ) : (
-          <QueryStatus
-            query={logs}
-            loading="Loading logs…"
-            errorTitle={LOGS_ERROR_TITLE}
-            errorText={(error) => logsErrorText(error instanceof ApiError ? error.status : null)}
-            empty={items.length === 0 ? NO_LOG_ENTRIES : null}
-          >
-            {type === 'rank' ? (
-              <RankChanges items={items.filter(isRankItem)} names={names} />
-            ) : (
-              <Hires items={items.filter(isHireItem)} names={names} />
-            )}
-          </QueryStatus>
+        {view === 'all' ? null : (
+          <Pager
+            pageIndex={pageIndex}
+            onPage={setPageIndex}
+            hasPrevious={pageIndex > 0 && !logs.isFetching}
+            hasNext={!lastPage && logs.isSuccess && !logs.isFetching}
+            labels={['Prev', 'Next']}
+            testId="logs-page"
+          />
         )}
-      </Stack>
-    </Container>
+      </Group>
+
+      {view === 'all' ? (
+        <AuditLog names={names} />
+      ) : (
+        <QueryStatus
+          query={logs}
+          loading="Loading logs…"
+          errorTitle={LOGS_ERROR_TITLE}
+          errorText={(error) => logsErrorText(error instanceof ApiError ? error.status : null)}
+          empty={items.length === 0 ? NO_LOG_ENTRIES : null}
+        >
+          {type === 'rank' ? (
+            <RankChanges items={items.filter(isRankItem)} names={names} />
+          ) : (
+            <Hires items={items.filter(isHireItem)} names={names} />
+          )}
+        </QueryStatus>
+      )}
+    </Page>
   );
 }

@@ -2,7 +2,6 @@ import {
   Alert,
   Badge,
   Button,
-  Container,
   FileButton,
   Group,
   Paper,
@@ -11,8 +10,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -22,7 +19,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { LoaNotice } from '@/components/LoaNotice';
+import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
+import { SearchField } from '@/components/SearchField';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { formatCustodyRange, formatFineRange } from '@/lib/penal-format';
 import { canWrite, isOnLeave } from '@/lib/rank-access';
@@ -340,215 +339,209 @@ export function PenalCodesPage() {
   const editingEntry = editingIndex === null ? null : (items[editingIndex] ?? null);
 
   return (
-    <Container size="xl" py="lg">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Title order={1}>{PENAL_CODES_TITLE}</Title>
-            <Text c="dimmed" size="sm">
-              The offences the arrest and ticket reports pick from, with their fines and custody.
+    <Page
+      size="xl"
+      title={PENAL_CODES_TITLE}
+      description="The offences the arrest and ticket reports pick from, with their fines and custody."
+      note={
+        updated !== null && (
+          <Text size="sm" c="dimmed" data-testid="penal-codes-updated">
+            {updated}
+          </Text>
+        )
+      }
+      actions={
+        <>
+          {writable && (
+            <Button
+              disabled={draft === null || busy}
+              onClick={() => {
+                setEditing({ index: null });
+              }}
+            >
+              Add penal code
+            </Button>
+          )}
+          {writable && (
+            <FileButton onChange={onImportFile} accept="application/json,.json" resetRef={resetFile}>
+              {(props) => (
+                <Button variant="default" disabled={draft === null || busy} {...props}>
+                  Import
+                </Button>
+              )}
+            </FileButton>
+          )}
+          <Button component="a" variant="default" href={penalCodesExportHref(slug)} download title="Download the saved catalogue as JSON">
+            Export
+          </Button>
+        </>
+      }
+    >
+      {isOnLeave(access.viewer) && <LoaNotice />}
+
+      {problem !== null && (
+        <Alert color="red" variant="light" role="alert" data-testid="penal-codes-problem">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm" c="red">
+              {problem.message}
             </Text>
-            {updated !== null && (
-              <Text size="sm" c="dimmed" data-testid="penal-codes-updated">
-                {updated}
-              </Text>
+            {problem.stale && (
+              <>
+                <Text size="sm">{RELOAD_DROPS_CHANGES}</Text>
+                <Button size="xs" variant="default" onClick={reload}>
+                  Reload
+                </Button>
+              </>
             )}
           </Stack>
-          <Group gap="xs">
-            {writable && (
-              <Button
-                disabled={draft === null || busy}
-                onClick={() => {
-                  setEditing({ index: null });
-                }}
-              >
-                Add penal code
-              </Button>
-            )}
-            {writable && (
-              <FileButton onChange={onImportFile} accept="application/json,.json" resetRef={resetFile}>
-                {(props) => (
-                  <Button variant="default" disabled={draft === null || busy} {...props}>
-                    Import
-                  </Button>
-                )}
-              </FileButton>
-            )}
-            <Button component="a" variant="default" href={penalCodesExportHref(slug)} download title="Download the saved catalogue as JSON">
-              Export
-            </Button>
-          </Group>
-        </Group>
-
-        {isOnLeave(access.viewer) && <LoaNotice />}
-
-        {problem !== null && (
-          <Alert color="red" variant="light" role="alert" data-testid="penal-codes-problem">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm" c="red">
-                {problem.message}
-              </Text>
-              {problem.stale && (
-                <>
-                  <Text size="sm">{RELOAD_DROPS_CHANGES}</Text>
-                  <Button size="xs" variant="default" onClick={reload}>
-                    Reload
-                  </Button>
-                </>
-              )}
-            </Stack>
-          </Alert>
-        )}
-        {importProblem !== null && (
-          <Alert color="red" variant="light" role="alert" title="Import failed">
-            <Text size="sm" c="red">
-              {importProblem}
-            </Text>
-          </Alert>
-        )}
-        {importNotice !== null && (
-          <Alert color="blue" variant="light" data-testid="penal-codes-imported">
-            {importNotice}
-          </Alert>
-        )}
-
-        <QueryStatus
-          query={{ status: draft !== null ? 'success' : query.isError ? 'error' : 'pending', error: query.error }}
-          loading="Loading penal codes…"
-          errorTitle={PENAL_CODES_UNAVAILABLE}
-          errorText={(error) => (
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{penalCodesErrorText(error)}</Text>
-              <Button size="xs" variant="default" onClick={reload} loading={query.isFetching}>
-                Retry
-              </Button>
-            </Stack>
-          )}
-          empty={draft !== null && items.length === 0 ? NO_PENAL_CODES : null}
-          emptyTestId="penal-codes-empty"
-        >
-          {query.isError && (
-            <Text c="red" size="sm" role="alert">
-              {penalCodesErrorText(query.error)}
-            </Text>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Search"
-              placeholder="Statute, title, category or description"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-              }}
-            />
-            <Select
-              label="Category"
-              placeholder="All categories"
-              data={categories}
-              value={chosenCategory}
-              onChange={setCategory}
-              clearable
-              comboboxProps={{ withinPortal: true }}
-            />
-          </SimpleGrid>
-          <Text size="sm" c="dimmed" data-testid="penal-codes-count">
-            {countLine(positions.length, items.length)}
+        </Alert>
+      )}
+      {importProblem !== null && (
+        <Alert color="red" variant="light" role="alert" title="Import failed">
+          <Text size="sm" c="red">
+            {importProblem}
           </Text>
-          {positions.length === 0 ? (
-            <Paper withBorder p="lg" radius="md">
-              <Text c="dimmed" ta="center">
-                {NO_MATCHING_PENAL_CODES}
-              </Text>
-            </Paper>
-          ) : narrow ? (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-              {positions.map((index) => {
-                const code = items[index];
-                return code === undefined ? null : (
-                  <EntryCard
-                    key={`${String(index)}:${code.statute}`}
-                    code={code}
-                    writable={writable}
-                    busy={busy}
-                    onEdit={() => {
-                      setEditing({ index });
-                    }}
-                    onDelete={() => {
-                      confirmDelete(index);
-                    }}
-                  />
-                );
-              })}
-            </SimpleGrid>
-          ) : (
-            <Table.ScrollContainer minWidth={820}>
-              <Table striped highlightOnHover verticalSpacing="xs" aria-label="Penal codes">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Statute</Table.Th>
-                    <Table.Th>Title</Table.Th>
-                    <Table.Th>Category</Table.Th>
-                    <Table.Th>Classification</Table.Th>
-                    <Table.Th>Fine</Table.Th>
-                    <Table.Th>Custody</Table.Th>
-                    {writable && (
-                      <Table.Th>
-                        <VisuallyHidden>Actions</VisuallyHidden>
-                      </Table.Th>
-                    )}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {positions.map((index) => {
-                    const code = items[index];
-                    return code === undefined ? null : (
-                      <EntryRow
-                        key={`${String(index)}:${code.statute}`}
-                        code={code}
-                        writable={writable}
-                        busy={busy}
-                        onEdit={() => {
-                          setEditing({ index });
-                        }}
-                        onDelete={() => {
-                          confirmDelete(index);
-                        }}
-                      />
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </QueryStatus>
+        </Alert>
+      )}
+      {importNotice !== null && (
+        <Alert color="blue" variant="light" data-testid="penal-codes-imported">
+          {importNotice}
+        </Alert>
+      )}
 
-        {writable && draft !== null && (
-          // Kept in sight at the bottom of the screen while there is something to save.
-          <Paper
-            withBorder
-            radius="md"
-            p="sm"
-            shadow={dirty ? 'md' : undefined}
-            style={dirty ? { position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 2 } : undefined}
-          >
-            <Group justify="space-between" gap="xs">
-              <Text size="sm" c={dirty ? undefined : 'dimmed'} data-testid="penal-codes-state" style={{ flex: '1 1 14rem' }}>
-                {dirty ? UNSAVED_PENAL_CODES : 'No unsaved changes.'}
-              </Text>
-              <Group gap="xs" wrap="nowrap" ml="auto">
-                {dirty && (
-                  <Button variant="default" onClick={discard} disabled={busy}>
-                    Discard changes
-                  </Button>
-                )}
-                <Button onClick={onSave} disabled={!dirty || busy} loading={busy}>
-                  Save changes
-                </Button>
-              </Group>
-            </Group>
-          </Paper>
+      <QueryStatus
+        query={{ status: draft !== null ? 'success' : query.isError ? 'error' : 'pending', error: query.error }}
+        loading="Loading penal codes…"
+        errorTitle={PENAL_CODES_UNAVAILABLE}
+        errorText={(error) => (
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{penalCodesErrorText(error)}</Text>
+            <Button size="xs" variant="default" onClick={reload} loading={query.isFetching}>
+              Retry
+            </Button>
+          </Stack>
         )}
-      </Stack>
+        empty={draft !== null && items.length === 0 ? NO_PENAL_CODES : null}
+        emptyTestId="penal-codes-empty"
+      >
+        {query.isError && (
+          <Text c="red" size="sm" role="alert">
+            {penalCodesErrorText(query.error)}
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <SearchField
+            placeholder="Statute, title, category or description"
+            value={search}
+            onSearch={setSearch}
+          />
+          <Select
+            label="Category"
+            placeholder="All categories"
+            data={categories}
+            value={chosenCategory}
+            onChange={setCategory}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
+        </SimpleGrid>
+        <Text size="sm" c="dimmed" data-testid="penal-codes-count">
+          {countLine(positions.length, items.length)}
+        </Text>
+        {positions.length === 0 ? (
+          <Paper withBorder p="lg" radius="md">
+            <Text c="dimmed" ta="center">
+              {NO_MATCHING_PENAL_CODES}
+            </Text>
+          </Paper>
+        ) : narrow ? (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+            {positions.map((index) => {
+              const code = items[index];
+              return code === undefined ? null : (
+                <EntryCard
+                  key={`${String(index)}:${code.statute}`}
+                  code={code}
+                  writable={writable}
+                  busy={busy}
+                  onEdit={() => {
+                    setEditing({ index });
+                  }}
+                  onDelete={() => {
+                    confirmDelete(index);
+                  }}
+                />
+              );
+            })}
+          </SimpleGrid>
+        ) : (
+          <Table.ScrollContainer minWidth={820}>
+            <Table striped highlightOnHover verticalSpacing="xs" aria-label="Penal codes">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Statute</Table.Th>
+                  <Table.Th>Title</Table.Th>
+                  <Table.Th>Category</Table.Th>
+                  <Table.Th>Classification</Table.Th>
+                  <Table.Th>Fine</Table.Th>
+                  <Table.Th>Custody</Table.Th>
+                  {writable && (
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  )}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {positions.map((index) => {
+                  const code = items[index];
+                  return code === undefined ? null : (
+                    <EntryRow
+                      key={`${String(index)}:${code.statute}`}
+                      code={code}
+                      writable={writable}
+                      busy={busy}
+                      onEdit={() => {
+                        setEditing({ index });
+                      }}
+                      onDelete={() => {
+                        confirmDelete(index);
+                      }}
+                    />
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryStatus>
+
+      {writable && draft !== null && (
+        // Kept in sight at the bottom of the screen while there is something to save.
+        <Paper
+          withBorder
+          radius="md"
+          p="sm"
+          shadow={dirty ? 'md' : undefined}
+          style={dirty ? { position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 2 } : undefined}
+        >
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" c={dirty ? undefined : 'dimmed'} data-testid="penal-codes-state" style={{ flex: '1 1 14rem' }}>
+              {dirty ? UNSAVED_PENAL_CODES : 'No unsaved changes.'}
+            </Text>
+            <Group gap="xs" wrap="nowrap" ml="auto">
+              {dirty && (
+                <Button variant="default" onClick={discard} disabled={busy}>
+                  Discard changes
+                </Button>
+              )}
+              <Button onClick={onSave} disabled={!dirty || busy} loading={busy}>
+                Save changes
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      )}
 
       {editing !== null && draft !== null && (
         <PenalCodeModal
@@ -564,6 +557,6 @@ export function PenalCodesPage() {
           }}
         />
       )}
-    </Container>
+    </Page>
   );
 }

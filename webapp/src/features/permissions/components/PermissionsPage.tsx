@@ -1,4 +1,4 @@
-import { Button, Container, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +9,9 @@ import { navPermissionsQueryOptions } from '@/api/nav-permissions';
 import type { NavPermissions } from '@/api/types';
 import { HighCommandNotice } from '@/components/HighCommandNotice';
 import { LoaNotice } from '@/components/LoaNotice';
+import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
+import { SearchField } from '@/components/SearchField';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { agencyLabel, DEFAULT_AGENCY_SLUG } from '@/lib/active-agency';
 import { entryFor, toPermissionItems, type PermissionItems } from '@/lib/nav-permissions';
@@ -154,116 +156,112 @@ export function PermissionsPage() {
   const roles = data?.metadata.roles ?? [];
 
   return (
-    <Container size="xl" py="lg">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-end">
-          <Stack gap={2}>
-            <Title order={1}>Permissions</Title>
-            <Text c="dimmed" size="sm">
-              {otherAgency
-                ? 'Lock pages so that the agency cannot change who sees them.'
-                : 'Choose who sees each page and menu section.'}
-            </Text>
-            {updated !== null && (
-              <Text size="sm" c="dimmed" data-testid="permissions-updated">
-                {updated}
-              </Text>
-            )}
-          </Stack>
-          {canManageOthers && (
-            <Select
-              label="Managing agency"
-              data={agencyOptions}
-              value={target ?? slug}
-              allowDeselect={false}
-              w={260}
-              onChange={(value) => {
-                setTarget(value === null || value === slug ? null : value);
-              }}
-            />
-          )}
-        </Group>
-
-        <Group align="flex-end">
-          <TextInput
-            label="Search"
-            placeholder="Search pages"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
+    <Page
+      size="xl"
+      title="Permissions"
+      description={
+        otherAgency
+          ? 'Lock pages so that the agency cannot change who sees them.'
+          : 'Choose who sees each page and menu section.'
+      }
+      note={
+        updated !== null && (
+          <Text size="sm" c="dimmed" data-testid="permissions-updated">
+            {updated}
+          </Text>
+        )
+      }
+      actions={
+        canManageOthers && (
+          <Select
+            label="Managing agency"
+            data={agencyOptions}
+            value={target ?? slug}
+            allowDeselect={false}
+            w={260}
+            onChange={(value) => {
+              setTarget(value === null || value === slug ? null : value);
             }}
-            w={{ base: '100%', xs: 260 }}
           />
-        </Group>
-
-        {!writable && <LoaNotice />}
-
-        <QueryStatus
-          query={{ status: loadFailed ? 'error' : draft === null ? 'pending' : 'success', error: query.error }}
-          loading="Loading permissions…"
-          loader="spinner"
-          errorTitle="Failed to load permissions"
-          errorText={() => loadError}
+        )
+      }
+    >
+      <Group align="flex-end">
+        <SearchField
+          placeholder="Search pages"
+          value={search}
+          onSearch={setSearch}
+          w={{ base: '100%', xs: 260 }}
         />
+      </Group>
 
-        {draft !== null && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            {cards.map((card) =>
-              otherAgency ? (
-                <LockCard
-                  key={card.id}
-                  card={card}
-                  locked={draft.locked.includes(card.id)}
-                  disabled={busy || !writable}
-                  onChange={(isLocked) => {
-                    update((current) => ({ ...current, locked: setLocked(current.locked, card.id, isLocked) }));
-                  }}
-                />
-              ) : (
-                <EntryCard
-                  key={card.id}
-                  card={card}
-                  entry={entryFor(draft.items, card.id)}
-                  levels={levels}
-                  levelOrder={levelOrder}
-                  roles={roles}
-                  locked={draft.source.metadata.locked.includes(card.id)}
-                  disabled={busy || !writable}
-                  onChange={(entry) => {
-                    update((current) => ({ ...current, items: { ...current.items, [card.id]: entry } }));
-                  }}
-                />
-              ),
-            )}
-          </SimpleGrid>
-        )}
+      {!writable && <LoaNotice />}
 
-        {/* Save stays in reach at the bottom of the screen however long the list (issue 11). */}
-        <Paper
-          withBorder
-          shadow="md"
-          p="sm"
-          radius="md"
-          data-testid="permissions-actions"
-          style={{ position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 5 }}
-        >
-          <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Text size="sm" c="dimmed" data-testid="permissions-count">
-              {itemCount(cards.length)}
-            </Text>
-            <Group gap="xs" wrap="nowrap">
-              <Button variant="default" onClick={() => void onRefresh()} loading={query.isFetching && !busy}>
-                Refresh
+      <QueryStatus
+        query={{ status: loadFailed ? 'error' : draft === null ? 'pending' : 'success', error: query.error }}
+        loading="Loading permissions…"
+        loader="spinner"
+        errorTitle="Failed to load permissions"
+        errorText={() => loadError}
+      />
+
+      {draft !== null && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {cards.map((card) =>
+            otherAgency ? (
+              <LockCard
+                key={card.id}
+                card={card}
+                locked={draft.locked.includes(card.id)}
+                disabled={busy || !writable}
+                onChange={(isLocked) => {
+                  update((current) => ({ ...current, locked: setLocked(current.locked, card.id, isLocked) }));
+                }}
+              />
+            ) : (
+              <EntryCard
+                key={card.id}
+                card={card}
+                entry={entryFor(draft.items, card.id)}
+                levels={levels}
+                levelOrder={levelOrder}
+                roles={roles}
+                locked={draft.source.metadata.locked.includes(card.id)}
+                disabled={busy || !writable}
+                onChange={(entry) => {
+                  update((current) => ({ ...current, items: { ...current.items, [card.id]: entry } }));
+                }}
+              />
+            ),
+          )}
+        </SimpleGrid>
+      )}
+
+      {/* Save stays in reach at the bottom of the screen however long the list (issue 11). */}
+      <Paper
+        withBorder
+        shadow="md"
+        p="sm"
+        radius="md"
+        data-testid="permissions-actions"
+        style={{ position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 5 }}
+      >
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Text size="sm" c="dimmed" data-testid="permissions-count">
+            {itemCount(cards.length)}
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Button variant="default" onClick={() => void onRefresh()} loading={query.isFetching && !busy}>
+              Refresh
+            </Button>
+            {writable && (
+              <Button onClick={onSave} disabled={!dirty || busy} loading={busy}>
+                {dirty ? 'Save changes' : 'Saved'}
               </Button>
-              {writable && (
-                <Button onClick={onSave} disabled={!dirty || busy} loading={busy}>
-                  {dirty ? 'Save changes' : 'Saved'}
-                </Button>
-              )}
-            </Group>
+            )}
           </Group>
-        </Paper>
-      </Stack>
-    </Container>
+        </Group>
+      </Paper>
+    </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Container, Drawer, Group, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Drawer, Group, Pagination, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
@@ -7,7 +7,9 @@ import { messageOf } from '@/api/client';
 import { structureQueryOptions } from '@/api/structure';
 import type { RosterEntry } from '@/api/types';
 import { LoaNotice } from '@/components/LoaNotice';
+import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
+import { SearchField } from '@/components/SearchField';
 import { canEditPerson, canWrite, hasAssignableLevels, isOnLeave } from '@/lib/rank-access';
 import { useNavAccess } from '@/session/use-nav-access';
 import { rosterQueryOptions } from '../api/roster';
@@ -146,134 +148,128 @@ export function RosterPage() {
   );
 
   return (
-    <Container size="xl" py="lg">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-end">
-          <Stack gap={2}>
-            <Title order={1}>Roster</Title>
-            <Text c="dimmed" size="sm">
-              Everyone in the agency, their rank, department and time in grade.
-            </Text>
-          </Stack>
-          {canAdd && (
+    <Page
+      size="xl"
+      title="Roster"
+      description="Everyone in the agency, their rank, department and time in grade."
+      actions={
+        canAdd && (
+          <Button
+            onClick={() => {
+              setDialog({ kind: 'add' });
+            }}
+          >
+            + Add New
+          </Button>
+        )
+      }
+    >
+      {isOnLeave(viewer) && <LoaNotice />}
+
+      <Paper withBorder p="md" radius="md" component="section" aria-label="Filters">
+        <Group align="flex-end" gap="sm" wrap={phone ? 'nowrap' : 'wrap'}>
+          <SearchField
+            placeholder="Name, callsign, region, department"
+            value={filters.search}
+            onSearch={(text) => {
+              changeFilters({ search: text });
+            }}
+            w={phone ? undefined : 300}
+            style={phone ? { flex: 1, minWidth: 0 } : undefined}
+            type="search"
+          />
+          {phone ? (
+            <Button variant="default" onClick={openFilters} style={{ flex: 'none' }}>
+              Filters{activeFilters > 0 ? ` (${String(activeFilters)})` : ''}
+            </Button>
+          ) : (
+            filterFields
+          )}
+        </Group>
+      </Paper>
+      <Drawer opened={phone && filtersOpened} onClose={closeFilters} position="bottom" title="Filters" size="auto">
+        <Stack gap="sm" pb="md">
+          {filterFields}
+          <Select
+            label="Sort by"
+            data={SORT_CHOICES}
+            value={`${sort.key}:${sort.direction}`}
+            allowDeselect={false}
+            onChange={(value) => {
+              const [key, direction] = (value ?? 'rank:asc').split(':') as [RosterSort['key'], RosterSort['direction']];
+              setSort({ key, direction });
+            }}
+          />
+          <Button onClick={closeFilters}>Show {String(visible.length)} people</Button>
+        </Stack>
+      </Drawer>
+
+      <Group justify="space-between" align="center">
+        <Group gap={6} role="group" aria-label="Rows per page">
+          <Text size="sm" c="dimmed">
+            Rows per page
+          </Text>
+          {ROSTER_PAGE_SIZES.map((size) => (
             <Button
+              key={String(size)}
+              size="compact-sm"
+              variant={pageSize === size ? 'filled' : 'default'}
+              aria-pressed={pageSize === size}
               onClick={() => {
-                setDialog({ kind: 'add' });
+                setPageSize(size);
+                setPage(1);
               }}
             >
-              + Add New
+              {pageSizeLabel(size)}
             </Button>
-          )}
+          ))}
         </Group>
+        {roster.isSuccess && (
+          <Text size="sm" c="dimmed" data-testid="roster-count" aria-live="polite">
+            {rangeText(current)}
+          </Text>
+        )}
+      </Group>
 
-        {isOnLeave(viewer) && <LoaNotice />}
-
-        <Paper withBorder p="md" radius="md" component="section" aria-label="Filters">
-          <Group align="flex-end" gap="sm" wrap={phone ? 'nowrap' : 'wrap'}>
-            <TextInput
-              label="Search"
-              placeholder="Name, callsign, region, department"
-              value={filters.search}
-              onChange={(event) => {
-                changeFilters({ search: event.currentTarget.value });
-              }}
-              w={phone ? undefined : 300}
-              style={phone ? { flex: 1, minWidth: 0 } : undefined}
-              type="search"
-            />
-            {phone ? (
-              <Button variant="default" onClick={openFilters} style={{ flex: 'none' }}>
-                Filters{activeFilters > 0 ? ` (${String(activeFilters)})` : ''}
-              </Button>
-            ) : (
-              filterFields
-            )}
-          </Group>
-        </Paper>
-        <Drawer opened={phone && filtersOpened} onClose={closeFilters} position="bottom" title="Filters" size="auto">
-          <Stack gap="sm" pb="md">
-            {filterFields}
-            <Select
-              label="Sort by"
-              data={SORT_CHOICES}
-              value={`${sort.key}:${sort.direction}`}
-              allowDeselect={false}
-              onChange={(value) => {
-                const [key, direction] = (value ?? 'rank:asc').split(':') as [RosterSort['key'], RosterSort['direction']];
-                setSort({ key, direction });
-              }}
-            />
-            <Button onClick={closeFilters}>Show {String(visible.length)} people</Button>
-          </Stack>
-        </Drawer>
-
-        <Group justify="space-between" align="center">
-          <Group gap={6} role="group" aria-label="Rows per page">
-            <Text size="sm" c="dimmed">
-              Rows per page
-            </Text>
-            {ROSTER_PAGE_SIZES.map((size) => (
-              <Button
-                key={String(size)}
-                size="compact-sm"
-                variant={pageSize === size ? 'filled' : 'default'}
-                aria-pressed={pageSize === size}
-                onClick={() => {
-                  setPageSize(size);
-                  setPage(1);
-                }}
-              >
-                {pageSizeLabel(size)}
-              </Button>
-            ))}
-          </Group>
-          {roster.isSuccess && (
-            <Text size="sm" c="dimmed" data-testid="roster-count" aria-live="polite">
-              {rangeText(current)}
-            </Text>
-          )}
-        </Group>
-
-        <QueryStatus
-          query={roster}
-          loading="Loading roster…"
-          errorTitle={ROSTER_UNAVAILABLE}
-          errorText={(error) => messageOf(error, 'Failed to load roster')}
-          empty={current.total > 0 ? null : entries.length === 0 ? NO_PEOPLE : NO_MATCHES}
-          emptyTestId="roster-empty"
-        >
-          {phone ? (
-            <RosterCards
-              rows={current.items}
-              showCallsign={!callsignsDisabled}
-              canEdit={canEdit}
-              onEdit={onEdit}
-            />
-          ) : (
-          <RosterTable
+      <QueryStatus
+        query={roster}
+        loading="Loading roster…"
+        errorTitle={ROSTER_UNAVAILABLE}
+        errorText={(error) => messageOf(error, 'Failed to load roster')}
+        empty={current.total > 0 ? null : entries.length === 0 ? NO_PEOPLE : NO_MATCHES}
+        emptyTestId="roster-empty"
+      >
+        {phone ? (
+          <RosterCards
             rows={current.items}
-            sort={sort}
-            onSort={(key) => {
-              setSort((previous) => nextSort(previous, key));
-            }}
             showCallsign={!callsignsDisabled}
             canEdit={canEdit}
             onEdit={onEdit}
           />
-          )}
-        </QueryStatus>
-
-        {current.pageCount > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={current.pageCount}
-              value={current.page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          </Group>
+        ) : (
+        <RosterTable
+          rows={current.items}
+          sort={sort}
+          onSort={(key) => {
+            setSort((previous) => nextSort(previous, key));
+          }}
+          showCallsign={!callsignsDisabled}
+          canEdit={canEdit}
+          onEdit={onEdit}
+        />
         )}
-      </Stack>
+      </QueryStatus>
+
+      {current.pageCount > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={current.pageCount}
+            value={current.page}
+            onChange={setPage}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          />
+        </Group>
+      )}
 
       {dialog !== null && (
         <PersonDialog
@@ -289,6 +285,6 @@ export function RosterPage() {
           }}
         />
       )}
-    </Container>
+    </Page>
   );
 }

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@/api/schema';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { managementScreen, serveManagedList, STALE, staleOnce, UNSAVED, type ManagedListOptions } from '@/test-utils/catalogue';
+import { managementScreen, serveManagedList, type ManagedListOptions } from '@/test-utils/catalogue';
+import { itManagesTheCatalogue } from '@/test-utils/catalogue-suite';
 import { json } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
 
@@ -95,7 +96,8 @@ function serve({ editor, ...options }: ServeOptions = {}) {
   return { ...served, opened };
 }
 
-const { cards, cardOf, loaded } = managementScreen('SOP & presentation management', 'document-card');
+const screenCards = managementScreen('SOP & presentation management', 'document-card');
+const { cardOf, loaded } = screenCards;
 const titlesOf = (container: HTMLElement) =>
   within(container)
     .getAllByTestId('document-card')
@@ -105,6 +107,33 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
   beforeEach(resetAppStores);
   afterEach(() => {
     vi.restoreAllMocks();
+  });
+
+  itManagesTheCatalogue<DocumentSave, DocumentManagement>({
+    route: '/command/sops',
+    list,
+    key: 'documents',
+    nameField: 'title',
+    serve,
+    cards: screenCards,
+    texts: {
+      add: 'New document',
+      addTitle: 'New document',
+      create: 'Create document',
+      created: 'Document created',
+      removed: 'Document removed',
+      confirmDelete: 'Remove this document?',
+      empty: 'No documents published yet',
+      emptyTestId: 'documents-empty',
+      unableToLoad: 'Unable to load documents',
+      failedToLoad: 'Failed to load documents',
+      failedToSave: 'Failed to save documents',
+    },
+    fillNew: async (dialog, user, name) => {
+      await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), name);
+      await user.type(within(dialog).getByRole('textbox', { name: 'Content' }), '10-4');
+    },
+    editField: 'Short summary',
   });
 
   it('groups the documents by type, sorted by title, with their rank, summary, date and buttons', async () => {
@@ -139,12 +168,6 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('integration-status').textContent).toBe(
       'OnlyOffice integration: active (https://docs.example.org/)',
     );
-  });
-
-  it("says 'No documents published yet' for an empty list", async () => {
-    serve({ read: () => json({ ...list(), documents: [] }) });
-    renderApp('/command/sops');
-    expect((await screen.findByTestId('documents-empty')).textContent).toBe('No documents published yet');
   });
 
   it('creates a document: title and content required, levels up to the viewer, the list becomes the answer', async () => {
@@ -235,101 +258,6 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', title: 'Document updated' }));
   });
 
-  it('asks before leaving the screen with unsaved changes in the dialog', async () => {
-    serve();
-    const user = userEvent.setup();
-    const { router } = renderApp('/command/sops');
-    await loaded();
-    await user.click(within(cardOf('Onboarding')!).getByRole('button', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Onboarding' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Short summary' }), 'Changed');
-    void router.navigate('/roster');
-    expect(await screen.findByText(UNSAVED)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Stay' }));
-    await waitFor(() => {
-      expect(screen.queryByText(UNSAVED)).toBeNull();
-    });
-    expect(router.state.location.pathname).toBe('/command/sops');
-  });
-
-  it('deletes after a confirmation', async () => {
-    const show = vi.spyOn(notifications, 'show');
-    const { saves } = serve();
-    const user = userEvent.setup();
-    renderApp('/command/sops');
-    await loaded();
-    await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Remove this document?')).toBeTruthy();
-    const confirm = screen.getByRole('dialog', { name: 'Delete Vehicle pursuits' });
-    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => {
-      expect(saves).toHaveLength(1);
-    });
-    expect(saves[0]?.documents.map((d) => d.id)).toEqual(['doc-3', 'doc-1']);
-    expect(await screen.findByText('Document removed')).toBeTruthy();
-    expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', title: 'Document removed' }));
-  });
-
-  it("a failed save says 'Failed to save documents', HTTP {status} or the server's text", async () => {
-    let answer: () => Response = () => {
-      throw new TypeError('Failed to fetch');
-    };
-    serve({ write: () => answer() });
-    const user = userEvent.setup();
-    renderApp('/command/sops');
-    await loaded();
-    await user.click(within(cardOf('Onboarding')!).getByRole('button', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Onboarding' });
-    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await within(dialog).findByText('Failed to save documents')).toBeTruthy();
-    answer = () => new Response('', { status: 500 });
-    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await within(dialog).findByText('HTTP 500')).toBeTruthy();
-    answer = () => json({ error: 'You can only publish documents for your own level or below.' }, 400);
-    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await within(dialog).findByText('You can only publish documents for your own level or below.')).toBeTruthy();
-    expect(titlesOf(screen.getByTestId('document-group-sop'))).toEqual(['Arrest procedure', 'Vehicle pursuits']);
-  });
-
-  it('a stale save shows the message and Reload; saving again uses the new version', async () => {
-    const { saves, reads } = serve({
-      read: (count) => json(list(count === 1 ? 2 : 7)),
-      write: staleOnce(list(7), (body) => ({ ...list(body.version + 1), documents: body.documents })),
-    });
-    const user = userEvent.setup();
-    renderApp('/command/sops');
-    await loaded();
-    await user.click(screen.getByRole('button', { name: 'New document' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New document' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Radio codes');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Content' }), '10-4');
-    await user.click(within(dialog).getByRole('button', { name: 'Create document' }));
-    expect(await within(dialog).findByText(STALE)).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
-    await waitFor(() => {
-      expect(reads()).toBe(2);
-    });
-    await user.click(within(dialog).getByRole('button', { name: 'Create document' }));
-    await waitFor(() => {
-      expect(saves).toHaveLength(2);
-    });
-    expect(saves[1]?.version).toBe(7);
-    expect(saves[1]?.documents.map((d) => d.title)).toEqual(['Vehicle pursuits', 'Onboarding', 'Arrest procedure', 'Radio codes']);
-    expect(await screen.findByText('Document created')).toBeTruthy();
-  });
-
-  it('a stale delete shows the message and Reload on the page', async () => {
-    serve({ write: () => json({ error: STALE, current: list(7) }, 409) });
-    const user = userEvent.setup();
-    renderApp('/command/sops');
-    await loaded();
-    await user.click(within(cardOf('Onboarding')!).getByRole('button', { name: 'Delete' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Delete Onboarding' });
-    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    const alert = await screen.findByText(STALE);
-    expect(within(alert.closest<HTMLElement>('[role="alert"]')!).getByRole('button', { name: 'Reload' })).toBeTruthy();
-  });
-
   it("'Open in OnlyOffice' shows the server's message when the editor is not configured", async () => {
     const { opened } = serve();
     const user = userEvent.setup();
@@ -382,35 +310,6 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
     await user.click(within(cardOf('Onboarding')!).getByRole('button', { name: 'Open in OnlyOffice' }));
     const dialog = await screen.findByRole('dialog', { name: 'Open in OnlyOffice: Onboarding' });
     expect(await within(dialog).findByText('Failed to prepare OnlyOffice config')).toBeTruthy();
-  });
-
-  it("shows 'Unable to load documents' with Retry when nothing loaded, inline otherwise", async () => {
-    let status: number | null = 503;
-    const failing = () => (status === null ? json(list()) : json({ error: 'Database unavailable' }, status));
-    serve({ read: failing });
-    const user = userEvent.setup();
-    renderApp('/command/sops');
-    expect(await screen.findByText('Unable to load documents')).toBeTruthy();
-    expect(screen.getByText('Database unavailable')).toBeTruthy();
-    status = null;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await loaded();
-    status = 500;
-    await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(await screen.findByText('Database unavailable')).toBeTruthy();
-    expect(screen.queryByText('Unable to load documents')).toBeNull();
-    expect(cards()).toHaveLength(3);
-  });
-
-  it("says 'Failed to load documents' when the call fails outright", async () => {
-    serve({
-      read: () => {
-        throw new TypeError('Failed to fetch');
-      },
-    });
-    renderApp('/command/sops');
-    expect(await screen.findByText('Unable to load documents')).toBeTruthy();
-    expect(screen.getByText('Failed to load documents')).toBeTruthy();
   });
 
   it('is read-only on leave of absence, but documents still open in the editor', async () => {

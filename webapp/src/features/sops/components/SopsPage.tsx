@@ -1,7 +1,8 @@
-import { Accordion, Badge, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Accordion, Badge, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useActiveSlug, useAgency } from '@/agency/context';
+import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
 import { callFailure, documentsQueryOptions, type SopDocument } from '../api/sops';
 import {
@@ -94,44 +95,36 @@ export function SopsPage() {
   const groups = groupDocuments(filterDocuments(documents, search));
 
   return (
-    <Container size="lg" py="lg">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={1}>SOPs</Title>
-          <Text c="dimmed" size="sm">
-            Standard operating procedures and presentations for your rank.
-          </Text>
+    <Page title="SOPs" description="Standard operating procedures and presentations for your rank.">
+      <QueryStatus
+        query={query}
+        loading="Loading documents…"
+        errorTitle={UNABLE_TO_LOAD_SOPS}
+        errorText={(error) => memberLoadErrorText(callFailure(error))}
+        empty={documents.length === 0 ? NO_DOCUMENTS_YET : null}
+        emptyTestId="sops-empty"
+      >
+        <Stack gap="lg">
+          <TextInput
+            type="search"
+            label="Search documents"
+            placeholder="Title or summary"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+            }}
+          />
+          {groups.length === 0 ? (
+            <Paper withBorder p="lg" radius="md">
+              <Text c="dimmed" ta="center" data-testid="sops-no-match">
+                {NO_MATCHES}
+              </Text>
+            </Paper>
+          ) : (
+            groups.map((group) => <GroupSection key={group.type} group={group} levels={levels} />)
+          )}
         </Stack>
-        <QueryStatus
-          query={query}
-          loading="Loading documents…"
-          errorTitle={UNABLE_TO_LOAD_SOPS}
-          errorText={(error) => memberLoadErrorText(callFailure(error))}
-          empty={documents.length === 0 ? NO_DOCUMENTS_YET : null}
-          emptyTestId="sops-empty"
-        >
-          <Stack gap="lg">
-            <TextInput
-              type="search"
-              label="Search documents"
-              placeholder="Title or summary"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-              }}
-            />
-            {groups.length === 0 ? (
-              <Paper withBorder p="lg" radius="md">
-                <Text c="dimmed" ta="center" data-testid="sops-no-match">
-                  {NO_MATCHES}
-                </Text>
-              </Paper>
-            ) : (
-              groups.map((group) => <GroupSection key={group.type} group={group} levels={levels} />)
-            )}
-          </Stack>
-        </QueryStatus>
-      </Stack>
-    </Container>
+      </QueryStatus>
+    </Page>
   );
 }

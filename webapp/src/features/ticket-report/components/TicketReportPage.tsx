@@ -2,7 +2,6 @@ import {
   Alert,
   Badge,
   Button,
-  Container,
   Grid,
   Group,
   Loader,
@@ -25,6 +24,7 @@ import { penalCodesErrorText, penalCodesQueryOptions } from '@/api/penal-codes';
 import { queryKeys } from '@/api/query-keys';
 import { DeputyPicker } from '@/components/DeputyPicker';
 import { clearErrorsUnder, focusFirstError } from '@/components/form-errors';
+import { Page } from '@/components/Page';
 import { PenalCodeSearch } from '@/components/PenalCodeSearch';
 import { EvidenceSection, ListError, RemoveButton, ReportSection, RowCard } from '@/components/ReportRows';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
@@ -78,42 +78,37 @@ export function TicketReportPage() {
   const [saved, setSaved] = useState<string | null>(null);
 
   return (
-    <Container size="lg" py="lg">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={1}>Ticket report</Title>
-          <Text c="dimmed" size="sm">
-            Issue a citation: the violator, the vehicle and the violations from the penal code.
-          </Text>
-        </Stack>
-        {saved !== null && (
-          <Alert color="green" variant="light" role="status" data-testid="ticket-saved">
-            {saved}
-          </Alert>
-        )}
-        {!viewer.ready || next.isPending ? (
-          <Group gap="sm" py="lg" aria-busy="true">
-            <Loader size="sm" />
-            <Text>Loading form…</Text>
-          </Group>
-        ) : (
-          <TicketReportForm
-            key={formKey}
-            initial={newTicketForm(next.data?.citationNumber ?? '', viewer.officer, new Date())}
-            viewer={viewer.officer}
-            onSaved={(citationNumber) => {
-              const text = savedTicketText(citationNumber);
-              notifications.show({ color: 'green', title: 'Ticket report', message: text });
-              setSaved(text);
-              window.scrollTo({ top: 0 });
-              void queryClient.invalidateQueries({ queryKey: queryKeys.ticketsAll(slug) }).finally(() => {
-                setFormKey((key) => key + 1);
-              });
-            }}
-          />
-        )}
-      </Stack>
-    </Container>
+    <Page
+      title="Ticket report"
+      description="Issue a citation: the violator, the vehicle and the violations from the penal code."
+    >
+      {saved !== null && (
+        <Alert color="green" variant="light" role="status" data-testid="ticket-saved">
+          {saved}
+        </Alert>
+      )}
+      {!viewer.ready || next.isPending ? (
+        <Group gap="sm" py="lg" aria-busy="true">
+          <Loader size="sm" />
+          <Text>Loading form…</Text>
+        </Group>
+      ) : (
+        <TicketReportForm
+          key={formKey}
+          initial={newTicketForm(next.data?.citationNumber ?? '', viewer.officer, new Date())}
+          viewer={viewer.officer}
+          onSaved={(citationNumber) => {
+            const text = savedTicketText(citationNumber);
+            notifications.show({ color: 'green', title: 'Ticket report', message: text });
+            setSaved(text);
+            window.scrollTo({ top: 0 });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.ticketsAll(slug) }).finally(() => {
+              setFormKey((key) => key + 1);
+            });
+          }}
+        />
+      )}
+    </Page>
   );
 }
 

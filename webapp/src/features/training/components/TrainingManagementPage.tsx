@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Container, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +6,9 @@ import { useRef, useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { failureText } from '@/api/client';
 import { LoaNotice } from '@/components/LoaNotice';
+import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
+import { SearchField } from '@/components/SearchField';
 import { UNSAVED_CHANGES, useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { canWrite } from '@/lib/rank-access';
 import { useNavAccess } from '@/session/use-nav-access';
@@ -206,136 +208,129 @@ export function TrainingManagementPage() {
   const loadFailedEmpty = query.isError && query.data === undefined;
 
   return (
-    <Container size="xl" py="lg">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Title order={1}>Training templates</Title>
-            <Text c="dimmed" size="sm">
-              Ordered checklists that training sessions are run from.
+    <Page
+      size="xl"
+      title="Training templates"
+      description="Ordered checklists that training sessions are run from."
+      actions={
+        writable && query.data !== undefined && (
+          <Button
+            onClick={() => {
+              open({ initial: emptyDraft(), draft: emptyDraft(), duplicate: false });
+            }}
+            disabled={busy}
+          >
+            New template
+          </Button>
+        )
+      }
+    >
+      {!writable && access.viewer !== null && <LoaNotice />}
+
+      {query.isError && query.data !== undefined && (
+        <Text c="red" size="sm" role="alert" data-testid="templates-load-error">
+          {textOf(query.error, LOAD_FAILED)}
+        </Text>
+      )}
+
+      {loadFailedEmpty ? (
+        <Card withBorder padding="lg" radius="md" data-testid="templates-unavailable">
+          <Stack gap="xs" align="flex-start">
+            <Title order={2} size="h4">
+              {UNABLE_TO_LOAD}
+            </Title>
+            <Text size="sm" c="red">
+              {textOf(query.error, LOAD_FAILED)}
             </Text>
-          </Stack>
-          {writable && query.data !== undefined && (
-            <Button
-              onClick={() => {
-                open({ initial: emptyDraft(), draft: emptyDraft(), duplicate: false });
-              }}
-              disabled={busy}
-            >
-              New template
+            <Button variant="light" onClick={() => void query.refetch()} loading={query.isFetching}>
+              Retry
             </Button>
-          )}
-        </Group>
-
-        {!writable && access.viewer !== null && <LoaNotice />}
-
-        {query.isError && query.data !== undefined && (
-          <Text c="red" size="sm" role="alert" data-testid="templates-load-error">
-            {textOf(query.error, LOAD_FAILED)}
-          </Text>
-        )}
-
-        {loadFailedEmpty ? (
-          <Card withBorder padding="lg" radius="md" data-testid="templates-unavailable">
-            <Stack gap="xs" align="flex-start">
-              <Title order={2} size="h4">
-                {UNABLE_TO_LOAD}
-              </Title>
-              <Text size="sm" c="red">
-                {textOf(query.error, LOAD_FAILED)}
-              </Text>
-              <Button variant="light" onClick={() => void query.refetch()} loading={query.isFetching}>
-                Retry
-              </Button>
+          </Stack>
+        </Card>
+      ) : (
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="sm" component="section" aria-label="Templates">
+              <SearchField
+                label="Search templates"
+                placeholder="Title, description or step"
+                value={search}
+                onSearch={setSearch}
+              />
+              <QueryStatus
+                query={{ status: query.data === undefined ? 'pending' : 'success', error: null }}
+                loading="Loading templates…"
+                empty={
+                  query.data === undefined
+                    ? null
+                    : templates.length === 0
+                      ? 'No training templates yet.'
+                      : shown.length === 0
+                        ? 'No templates match your search.'
+                        : null
+                }
+                emptyTestId="templates-empty"
+              >
+                <Stack component="ul" gap="xs" m={0} p={0} aria-label="Training templates">
+                  {shown.map((template) => (
+                    <TemplateRow
+                      key={template.id}
+                      template={template}
+                      selected={editor?.draft.id === template.id}
+                      writable={writable}
+                      busy={busy}
+                      onOpen={() => {
+                        open({ initial: draftOf(template), draft: draftOf(template), duplicate: false });
+                      }}
+                      onDuplicate={() => {
+                        open({ initial: null, draft: duplicateOf(template), duplicate: true });
+                      }}
+                      onDelete={() => {
+                        onDelete(template);
+                      }}
+                    />
+                  ))}
+                </Stack>
+              </QueryStatus>
             </Stack>
-          </Card>
-        ) : (
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              <Stack gap="sm" component="section" aria-label="Templates">
-                <TextInput
-                  label="Search templates"
-                  placeholder="Title, description or step"
-                  value={search}
-                  onChange={(event) => {
-                    setSearch(event.currentTarget.value);
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <div ref={editorRef} style={{ scrollMarginTop: 80 }}>
+              {editor === null ? (
+                query.data !== undefined && (
+                  <Paper withBorder p="lg" radius="md">
+                    <Text c="dimmed" ta="center">
+                      {writable ? 'Choose a template to edit, or create a new one.' : 'Choose a template to see its steps.'}
+                    </Text>
+                  </Paper>
+                )
+              ) : (
+                <TemplateEditor
+                  key={editor.draft.id ?? 'new'}
+                  draft={editor.draft}
+                  duplicate={editor.duplicate}
+                  readOnly={!writable}
+                  problem={problem}
+                  saveError={saveError}
+                  saving={save.isPending}
+                  onChange={(draft) => {
+                    setEditor({ ...editor, draft });
+                    if (problem !== null && draft.title.trim() !== '') setProblem(null);
+                  }}
+                  onSave={onSave}
+                  onClose={() => {
+                    unlessDirty(() => {
+                      setEditor(null);
+                      setProblem(null);
+                      setSaveError(null);
+                    });
                   }}
                 />
-                <QueryStatus
-                  query={{ status: query.data === undefined ? 'pending' : 'success', error: null }}
-                  loading="Loading templates…"
-                  empty={
-                    query.data === undefined
-                      ? null
-                      : templates.length === 0
-                        ? 'No training templates yet.'
-                        : shown.length === 0
-                          ? 'No templates match your search.'
-                          : null
-                  }
-                  emptyTestId="templates-empty"
-                >
-                  <Stack component="ul" gap="xs" m={0} p={0} aria-label="Training templates">
-                    {shown.map((template) => (
-                      <TemplateRow
-                        key={template.id}
-                        template={template}
-                        selected={editor?.draft.id === template.id}
-                        writable={writable}
-                        busy={busy}
-                        onOpen={() => {
-                          open({ initial: draftOf(template), draft: draftOf(template), duplicate: false });
-                        }}
-                        onDuplicate={() => {
-                          open({ initial: null, draft: duplicateOf(template), duplicate: true });
-                        }}
-                        onDelete={() => {
-                          onDelete(template);
-                        }}
-                      />
-                    ))}
-                  </Stack>
-                </QueryStatus>
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 7 }}>
-              <div ref={editorRef} style={{ scrollMarginTop: 80 }}>
-                {editor === null ? (
-                  query.data !== undefined && (
-                    <Paper withBorder p="lg" radius="md">
-                      <Text c="dimmed" ta="center">
-                        {writable ? 'Choose a template to edit, or create a new one.' : 'Choose a template to see its steps.'}
-                      </Text>
-                    </Paper>
-                  )
-                ) : (
-                  <TemplateEditor
-                    key={editor.draft.id ?? 'new'}
-                    draft={editor.draft}
-                    duplicate={editor.duplicate}
-                    readOnly={!writable}
-                    problem={problem}
-                    saveError={saveError}
-                    saving={save.isPending}
-                    onChange={(draft) => {
-                      setEditor({ ...editor, draft });
-                      if (problem !== null && draft.title.trim() !== '') setProblem(null);
-                    }}
-                    onSave={onSave}
-                    onClose={() => {
-                      unlessDirty(() => {
-                        setEditor(null);
-                        setProblem(null);
-                        setSaveError(null);
-                      });
-                    }}
-                  />
-                )}
-              </div>
-            </Grid.Col>
-          </Grid>
-        )}
-      </Stack>
-    </Container>
+              )}
+            </div>
+          </Grid.Col>
+        </Grid>
+      )}
+    </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Container, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { failureText } from '@/api/client';
 import { LoaNotice } from '@/components/LoaNotice';
+import { Page } from '@/components/Page';
 import { canWrite, isOnLeave } from '@/lib/rank-access';
 import {
   checklistProgress,
@@ -167,93 +168,88 @@ export function TrainingSessionsPage() {
   };
 
   return (
-    <Container size="xl" py="lg">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Title order={1}>Training sessions</Title>
-            <Text c="dimmed" size="sm">
-              Field training sessions run from a template&apos;s checklist.
-            </Text>
-          </Stack>
-          <Group gap="xs">
+    <Page
+      size="xl"
+      title="Training sessions"
+      description="Field training sessions run from a template&apos;s checklist."
+      actions={
+        <>
+          <Button
+            variant="default"
+            onClick={() => {
+              void templates.refetch();
+              void sessions.refetch();
+            }}
+            loading={(sessions.isFetching && !sessions.isPending) || (templates.isFetching && !templates.isPending)}
+          >
+            Refresh
+          </Button>
+          {isManager && (
             <Button
-              variant="default"
               onClick={() => {
-                void templates.refetch();
-                void sessions.refetch();
+                setCreating(true);
               }}
-              loading={(sessions.isFetching && !sessions.isPending) || (templates.isFetching && !templates.isPending)}
+              disabled={templates.data === undefined}
             >
-              Refresh
+              Create session
             </Button>
-            {isManager && (
-              <Button
-                onClick={() => {
-                  setCreating(true);
-                }}
-                disabled={templates.data === undefined}
-              >
-                Create session
-              </Button>
-            )}
-          </Group>
-        </Group>
+          )}
+        </>
+      }
+    >
+      {isOnLeave(viewer) && <LoaNotice />}
 
-        {isOnLeave(viewer) && <LoaNotice />}
+      {problem !== null && (
+        <Alert color="red" variant="light" role="alert" data-testid="training-load-error">
+          {problem}
+        </Alert>
+      )}
 
-        {problem !== null && (
-          <Alert color="red" variant="light" role="alert" data-testid="training-load-error">
-            {problem}
-          </Alert>
-        )}
-
-        {sessions.isPending ? (
-          <Text aria-busy="true">Loading sessions…</Text>
-        ) : sessions.data === undefined ? null : (
-          SESSION_STATUSES.map((status) => {
-            const list = groups[status];
-            const headingId = `sessions-${status}`;
-            return (
-              <Stack key={status} gap="sm" component="section" aria-labelledby={headingId} data-testid={`sessions-${status}`}>
-                <Group gap="xs">
-                  <Title order={2} size="h3" id={headingId}>
-                    {SESSION_STATUS_LABELS[status]}
-                  </Title>
-                  <Badge variant="light" color={SESSION_STATUS_COLORS[status]}>
-                    {list.length}
-                  </Badge>
-                </Group>
-                {list.length === 0 ? (
-                  <Paper withBorder p="md" radius="md">
-                    <Text c="dimmed" size="sm" ta="center">
-                      No {SESSION_STATUS_LABELS[status].toLowerCase()} sessions.
-                    </Text>
-                  </Paper>
-                ) : (
-                  <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-                    {list.map((session) => (
-                      <SessionCard
-                        key={session.id}
-                        session={session}
-                        canChange={powers(session).canChange}
-                        canDelete={isManager}
-                        busy={remove.isPending}
-                        onOpen={() => {
-                          setManaging(session.id);
-                        }}
-                        onDelete={() => {
-                          onDelete(session);
-                        }}
-                      />
-                    ))}
-                  </SimpleGrid>
-                )}
-              </Stack>
-            );
-          })
-        )}
-      </Stack>
+      {sessions.isPending ? (
+        <Text aria-busy="true">Loading sessions…</Text>
+      ) : sessions.data === undefined ? null : (
+        SESSION_STATUSES.map((status) => {
+          const list = groups[status];
+          const headingId = `sessions-${status}`;
+          return (
+            <Stack key={status} gap="sm" component="section" aria-labelledby={headingId} data-testid={`sessions-${status}`}>
+              <Group gap="xs">
+                <Title order={2} size="h3" id={headingId}>
+                  {SESSION_STATUS_LABELS[status]}
+                </Title>
+                <Badge variant="light" color={SESSION_STATUS_COLORS[status]}>
+                  {list.length}
+                </Badge>
+              </Group>
+              {list.length === 0 ? (
+                <Paper withBorder p="md" radius="md">
+                  <Text c="dimmed" size="sm" ta="center">
+                    No {SESSION_STATUS_LABELS[status].toLowerCase()} sessions.
+                  </Text>
+                </Paper>
+              ) : (
+                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                  {list.map((session) => (
+                    <SessionCard
+                      key={session.id}
+                      session={session}
+                      canChange={powers(session).canChange}
+                      canDelete={isManager}
+                      busy={remove.isPending}
+                      onOpen={() => {
+                        setManaging(session.id);
+                      }}
+                      onDelete={() => {
+                        onDelete(session);
+                      }}
+                    />
+                  ))}
+                </SimpleGrid>
+              )}
+            </Stack>
+          );
+        })
+      )}
 
       {creating && templates.data !== undefined && (
         <CreateSessionModal
@@ -265,6 +261,6 @@ export function TrainingSessionsPage() {
         />
       )}
       {managing !== null && <ManageSessionModal sessionId={managing} powers={powers} onClose={closeManage} />}
-    </Container>
+    </Page>
   );
 }

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@/api/schema';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { managementScreen, serveManagedList, STALE, staleOnce, UNSAVED, type ManagedListOptions } from '@/test-utils/catalogue';
-import { json } from '@/test-utils/fixtures';
+import { managementScreen, serveManagedList, type ManagedListOptions } from '@/test-utils/catalogue';
+import { itManagesTheCatalogue } from '@/test-utils/catalogue-suite';
 import { screen, waitFor, within } from '@/test-utils/render';
 
 type UniformList = components['schemas']['UniformList'];
@@ -49,12 +49,39 @@ function serve(options: ManagedListOptions<UniformSave> = {}) {
   );
 }
 
-const { cardNames, cardOf, loaded } = managementScreen('Uniform management', 'uniform-card');
+const screenCards = managementScreen('Uniform management', 'uniform-card');
+const { cardNames, cardOf, loaded } = screenCards;
 
 describe('UniformManagementPage', { timeout: 20_000 }, () => {
   beforeEach(resetAppStores);
   afterEach(() => {
     vi.restoreAllMocks();
+  });
+
+  itManagesTheCatalogue<UniformSave, UniformList>({
+    route: '/command/uniforms',
+    list,
+    key: 'uniforms',
+    nameField: 'name',
+    serve,
+    cards: screenCards,
+    texts: {
+      add: 'New uniform',
+      addTitle: 'Add uniform',
+      create: 'Create uniform',
+      created: 'Uniform created',
+      removed: 'Uniform removed',
+      confirmDelete: 'Remove this uniform entry?',
+      empty: 'No uniforms configured',
+      emptyTestId: 'uniforms-empty',
+      unableToLoad: 'Unable to load uniforms',
+      failedToLoad: 'Failed to load uniforms',
+      failedToSave: 'Failed to save uniforms',
+    },
+    fillNew: async (dialog, user, name) => {
+      await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), name);
+    },
+    editField: 'Summary',
   });
 
   it('shows cards with image, name, gear slot count, summary, slot texts and chips', async () => {
@@ -82,12 +109,6 @@ describe('UniformManagementPage', { timeout: 20_000 }, () => {
     expect(within(cardOf('Tactical')!).getByText('No image')).toBeTruthy();
     expect(within(classB).getByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(within(classB).getByRole('button', { name: 'Delete' })).toBeTruthy();
-  });
-
-  it("says 'No uniforms configured' for an empty list", async () => {
-    serve({ read: () => json({ ...list(), uniforms: [] }) });
-    renderApp('/command/uniforms');
-    expect((await screen.findByTestId('uniforms-empty')).textContent).toBe('No uniforms configured');
   });
 
   it('adds a uniform: name required, slots, attachments; the list becomes the server answer', async () => {
@@ -171,112 +192,4 @@ describe('UniformManagementPage', { timeout: 20_000 }, () => {
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', title: 'Uniform updated' }));
   });
 
-  it('asks before leaving the screen with unsaved changes in the dialog', async () => {
-    serve();
-    const user = userEvent.setup();
-    const { router } = renderApp('/command/uniforms');
-    await loaded();
-    await user.click(within(cardOf('Tactical')!).getByRole('button', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Tactical' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Summary' }), 'Changed');
-    void router.navigate('/roster');
-    expect(await screen.findByText(UNSAVED)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Stay' }));
-    await waitFor(() => {
-      expect(screen.queryByText(UNSAVED)).toBeNull();
-    });
-    expect(router.state.location.pathname).toBe('/command/uniforms');
-    expect(within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Summary' }).value).toBe('Changed');
-  });
-
-  it('deletes after a confirmation', async () => {
-    const show = vi.spyOn(notifications, 'show');
-    const { saves } = serve();
-    const user = userEvent.setup();
-    renderApp('/command/uniforms');
-    await loaded();
-    await user.click(within(cardOf('Class B patrol')!).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Remove this uniform entry?')).toBeTruthy();
-    const confirm = screen.getByRole('dialog', { name: 'Delete Class B patrol' });
-    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => {
-      expect(saves).toHaveLength(1);
-    });
-    expect(saves[0]?.uniforms.map((u) => u.id)).toEqual(['uni_2']);
-    expect(await screen.findByText('Uniform removed')).toBeTruthy();
-    expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', title: 'Uniform removed' }));
-  });
-
-  it("a failed save says 'Failed to save uniforms' or HTTP {status}, and keeps the list", async () => {
-    let answer: () => Response = () => {
-      throw new TypeError('Failed to fetch');
-    };
-    serve({ write: () => answer() });
-    const user = userEvent.setup();
-    renderApp('/command/uniforms');
-    await loaded();
-    await user.click(within(cardOf('Tactical')!).getByRole('button', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Tactical' });
-    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await within(dialog).findByText('Failed to save uniforms')).toBeTruthy();
-    answer = () => new Response('', { status: 500 });
-    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await within(dialog).findByText('HTTP 500')).toBeTruthy();
-    expect(cardNames()).toEqual(['Class B patrol', 'Tactical']);
-  });
-
-  it('a stale save shows the message and Reload; saving again uses the new version', async () => {
-    const { saves, reads } = serve({
-      read: (count) => json(list(count === 1 ? 2 : 7)),
-      write: staleOnce(list(7), (body) => ({ ...list(body.version + 1), uniforms: body.uniforms })),
-    });
-    const user = userEvent.setup();
-    renderApp('/command/uniforms');
-    await loaded();
-    await user.click(screen.getByRole('button', { name: 'New uniform' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add uniform' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Polo');
-    await user.click(within(dialog).getByRole('button', { name: 'Create uniform' }));
-    expect(await within(dialog).findByText(STALE)).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
-    await waitFor(() => {
-      expect(reads()).toBe(2);
-    });
-    await user.click(within(dialog).getByRole('button', { name: 'Create uniform' }));
-    await waitFor(() => {
-      expect(saves).toHaveLength(2);
-    });
-    expect(saves[1]?.version).toBe(7);
-    expect(saves[1]?.uniforms.map((u) => u.name)).toEqual(['Class B patrol', 'Tactical', 'Polo']);
-    expect(await screen.findByText('Uniform created')).toBeTruthy();
-  });
-
-  it("shows 'Unable to load uniforms' with Retry when nothing loaded, inline otherwise", async () => {
-    let status: number | null = null;
-    const failing = () => (status === null ? json(list()) : json({ error: 'Database unavailable' }, status));
-    status = 503;
-    serve({ read: failing });
-    const user = userEvent.setup();
-    renderApp('/command/uniforms');
-    expect(await screen.findByText('Unable to load uniforms')).toBeTruthy();
-    expect(screen.getByText('Database unavailable')).toBeTruthy();
-    status = null;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await loaded();
-    status = 500;
-    await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(await screen.findByText('Database unavailable')).toBeTruthy();
-    expect(screen.queryByText('Unable to load uniforms')).toBeNull();
-    expect(cardNames()).toEqual(['Class B patrol', 'Tactical']);
-  });
-
-  it('is read-only on leave of absence', async () => {
-    serve({ viewer: { canManage: false } });
-    renderApp('/command/uniforms');
-    await loaded();
-    expect(screen.getByTestId('loa-notice')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'New uniform' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
-  });
 });

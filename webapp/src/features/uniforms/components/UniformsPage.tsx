@@ -1,7 +1,8 @@
-import { Card, Container, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useActiveSlug } from '@/agency/context';
+import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
 import { callFailure, uniformsQueryOptions, type Uniform } from '../api/uniforms';
 import {
@@ -88,29 +89,21 @@ export function UniformsPage() {
   const list = query.data?.uniforms ?? [];
 
   return (
-    <Container size="lg" py="lg">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={1}>Uniforms</Title>
-          <Text c="dimmed" size="sm">
-            What your rank wears, slot by slot.
-          </Text>
-        </Stack>
-        <QueryStatus
-          query={query}
-          loading="Loading uniforms…"
-          errorTitle={UNIFORMS_UNAVAILABLE}
-          errorText={(error) => memberLoadErrorText(callFailure(error))}
-          empty={list.length === 0 ? NO_UNIFORMS_YET : null}
-          emptyTestId="uniforms-empty"
-        >
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-            {list.map((uniform, index) => (
-              <UniformCard key={uniform.id ?? String(index)} uniform={uniform} />
-            ))}
-          </SimpleGrid>
-        </QueryStatus>
-      </Stack>
-    </Container>
+    <Page title="Uniforms" description="What your rank wears, slot by slot.">
+      <QueryStatus
+        query={query}
+        loading="Loading uniforms…"
+        errorTitle={UNIFORMS_UNAVAILABLE}
+        errorText={(error) => memberLoadErrorText(callFailure(error))}
+        empty={list.length === 0 ? NO_UNIFORMS_YET : null}
+        emptyTestId="uniforms-empty"
+      >
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          {list.map((uniform, index) => (
+            <UniformCard key={uniform.id ?? String(index)} uniform={uniform} />
+          ))}
+        </SimpleGrid>
+      </QueryStatus>
+    </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { messageOf } from '@/api/client';
 import type { UofDraft } from '@/api/reports';
+import { Page } from '@/components/Page';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { useMe } from '@/session/use-me';
 import { uofNextNumberQueryOptions, useFileUofReport } from '../api/uof';
@@ -53,24 +54,19 @@ export function UofReportPage() {
   const number = suggestedNumber(next.data?.incidentNumber, next.status === 'error');
 
   return (
-    <Container size="lg" py="lg">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={1}>{UOF_TEXTS.title}</Title>
-          <Text c="dimmed" size="sm">
-            Record every use of force. A supervisor reviews and signs off each report.
-          </Text>
-        </Stack>
-        {ready ? (
-          <UofReportEditor slug={slug} initial={() => newUofForm(number, viewer, new Date())} />
-        ) : (
-          <Group gap="sm" py="lg" aria-busy="true">
-            <Loader size="sm" />
-            <Text>Loading report form…</Text>
-          </Group>
-        )}
-      </Stack>
-    </Container>
+    <Page
+      title={UOF_TEXTS.title}
+      description="Record every use of force. A supervisor reviews and signs off each report."
+    >
+      {ready ? (
+        <UofReportEditor slug={slug} initial={() => newUofForm(number, viewer, new Date())} />
+      ) : (
+        <Group gap="sm" py="lg" aria-busy="true">
+          <Loader size="sm" />
+          <Text>Loading report form…</Text>
+        </Group>
+      )}
+    </Page>
   );
 }
 

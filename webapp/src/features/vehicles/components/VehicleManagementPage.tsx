@@ -1,11 +1,12 @@
-import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
-import { CataloguePageHeader, LoadFailureCard } from '@/components/CatalogueManager';
+import { LoadFailureCard } from '@/components/CatalogueManager';
 import { LoaNotice } from '@/components/LoaNotice';
+import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
 import { SaveProblemAlert } from '@/components/SaveProblemAlert';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
@@ -216,12 +217,12 @@ export function VehicleManagementPage() {
   const loadFailedEmpty = query.isError && data === undefined;
 
   return (
-    <Container size="xl" py="lg">
-      <Stack gap="md">
-        <CataloguePageHeader
-          title="Vehicle management"
-          description="Choose which ranks may use each vehicle, variant livery by livery."
-        >
+    <Page
+      size="xl"
+      title="Vehicle management"
+      description="Choose which ranks may use each vehicle, variant livery by livery."
+      actions={
+        <>
           <Button
             variant="default"
             onClick={() => void query.refetch()}
@@ -240,59 +241,59 @@ export function VehicleManagementPage() {
               Add vehicle
             </Button>
           )}
-        </CataloguePageHeader>
+        </>
+      }
+    >
+      {!writable && access.viewer !== null && <LoaNotice />}
 
-        {!writable && access.viewer !== null && <LoaNotice />}
+      {query.isError && data !== undefined && (
+        <Text c="red" size="sm" role="alert" data-testid="vehicles-load-error">
+          {manageLoadErrorText(query.error)}
+        </Text>
+      )}
 
-        {query.isError && data !== undefined && (
-          <Text c="red" size="sm" role="alert" data-testid="vehicles-load-error">
-            {manageLoadErrorText(query.error)}
-          </Text>
-        )}
+      {saveProblem !== null && editor === null && (
+        <SaveProblemAlert
+          problem={saveProblem}
+          onReload={() => void onReload()}
+          reloading={reloading}
+          data-testid="vehicles-save-error"
+        />
+      )}
 
-        {saveProblem !== null && editor === null && (
-          <SaveProblemAlert
-            problem={saveProblem}
-            onReload={() => void onReload()}
-            reloading={reloading}
-            data-testid="vehicles-save-error"
-          />
-        )}
-
-        {loadFailedEmpty ? (
-          <LoadFailureCard
-            title={UNABLE_TO_LOAD}
-            message={manageLoadErrorText(query.error)}
-            retrying={query.isFetching}
-            onRetry={() => void query.refetch()}
-            data-testid="vehicles-unavailable"
-          />
-        ) : (
-          <QueryStatus
-            query={{ status: data === undefined ? 'pending' : 'success', error: null }}
-            loading="Loading vehicles…"
-            empty={data !== undefined && vehicles.length === 0 ? NO_VEHICLES_CONFIGURED : null}
-            emptyTestId="vehicles-empty"
-          >
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-              {vehicles.map((vehicle, index) => (
-                <VehicleCard
-                  key={vehicle.id ?? index}
-                  vehicle={vehicle}
-                  writable={writable}
-                  busy={busy}
-                  onEdit={() => {
-                    openEditor(vehicle);
-                  }}
-                  onDelete={() => {
-                    onDelete(vehicle);
-                  }}
-                />
-              ))}
-            </SimpleGrid>
-          </QueryStatus>
-        )}
-      </Stack>
+      {loadFailedEmpty ? (
+        <LoadFailureCard
+          title={UNABLE_TO_LOAD}
+          message={manageLoadErrorText(query.error)}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+          data-testid="vehicles-unavailable"
+        />
+      ) : (
+        <QueryStatus
+          query={{ status: data === undefined ? 'pending' : 'success', error: null }}
+          loading="Loading vehicles…"
+          empty={data !== undefined && vehicles.length === 0 ? NO_VEHICLES_CONFIGURED : null}
+          emptyTestId="vehicles-empty"
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {vehicles.map((vehicle, index) => (
+              <VehicleCard
+                key={vehicle.id ?? index}
+                vehicle={vehicle}
+                writable={writable}
+                busy={busy}
+                onEdit={() => {
+                  openEditor(vehicle);
+                }}
+                onDelete={() => {
+                  onDelete(vehicle);
+                }}
+              />
+            ))}
+          </SimpleGrid>
+        </QueryStatus>
+      )}
 
       {editor !== null && (
         <VehicleEditorModal
@@ -311,6 +312,6 @@ export function VehicleManagementPage() {
           onReload={() => void onReload()}
         />
       )}
-    </Container>
+    </Page>
   );
 }
