@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PenalCatalogue } from '@/api/penal-codes';
 import { agencyState, WithAgency } from '@/test-utils/agency';
 import { json } from '@/test-utils/fixtures';
+import { ASSAULT, speeding } from '@/test-utils/penal-codes';
 import { render, screen, within } from '@/test-utils/render';
 import { PenalCodeSearch } from './PenalCodeSearch';
 
@@ -10,18 +11,7 @@ const CATALOGUE: PenalCatalogue = {
   version: 1,
   categories: ['Offenses Against Persons', 'Traffic'],
   items: [
-    {
-      id: 'pc-101',
-      statute: 'PC 101',
-      title: 'Assault',
-      description: 'Threatening violent injury.',
-      category: 'Offenses Against Persons',
-      classification: 'Misdemeanor',
-      fineMin: 250,
-      fineMax: 1000,
-      custodyMin: 1,
-      custodyMax: 6,
-    },
+    ASSAULT,
     {
       id: 'pc-103',
       statute: 'PC 103',
@@ -31,7 +21,7 @@ const CATALOGUE: PenalCatalogue = {
       fineMin: 2000,
       custodyMin: 24,
     },
-    { id: 'vc-1', statute: 'VC 1', title: 'Speeding', category: 'Traffic', classification: 'Infraction', fineMax: 500 },
+    speeding(),
   ],
 };
 

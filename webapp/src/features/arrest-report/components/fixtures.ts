@@ -1,6 +1,7 @@
 import type { PenalCatalogue } from '@/api/penal-codes';
 import type { RosterEntry } from '@/api/types';
 import { json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf, type RecordedRequest } from '@/test-utils/fixtures';
+import { ASSAULT, speeding } from '@/test-utils/penal-codes';
 import type { ArrestReport } from '../api/arrests';
 
 export const ME = rosterEntry({ id: 4, name: 'Casey Nguyen', rank: 'Deputy', callsign: 'B-13' });
@@ -15,18 +16,8 @@ export const CATALOGUE: PenalCatalogue = {
   version: 1,
   categories: ['Offenses Against Persons', 'Traffic'],
   items: [
-    {
-      id: 'pc-101',
-      statute: 'PC 101',
-      title: 'Assault',
-      category: 'Offenses Against Persons',
-      classification: 'Misdemeanor',
-      fineMin: 250,
-      fineMax: 1000,
-      custodyMin: 1,
-      custodyMax: 6,
-    },
-    { id: 'vc-1', statute: 'VC 1', title: 'Speeding', category: 'Traffic', classification: 'Infraction', fineMin: 150, fineMax: 500 },
+    ASSAULT,
+    speeding({ fineMin: 150 }),
   ],
 };
 

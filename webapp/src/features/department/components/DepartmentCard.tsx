@@ -2,9 +2,9 @@ import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { Badge, Button, Card, Collapse, Group, Image, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 import type { Department, DepartmentRole, DiscordRole, Level, PoolMap, Rank, SubDepartment } from '@/api/types';
+import { ChevronIcon } from '@/components/icons';
 import { insigniaUrl } from '@/lib/insignia';
 import { discordRoleName, levelLabel, listContainerId, rankCallsignText } from '../lib/structure';
-import { ChevronIcon } from './icons';
 import { SortableRow } from './SortableRow';
 
 /** Collapse animation (command-and-reports §9). */

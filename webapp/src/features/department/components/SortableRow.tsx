@@ -2,7 +2,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Group, Paper } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { GripIcon } from './icons';
+import { GripIcon } from '@/components/icons';
 
 /** What every sortable row carries: its list and its own id. */
 export interface SortableData {

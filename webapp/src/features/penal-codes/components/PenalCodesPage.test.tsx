@@ -7,6 +7,7 @@ import { renderApp, resetAppStores } from '@/test-utils/app';
 import { COMMAND, STALE } from '@/test-utils/catalogue';
 import { bodyOf, json, mockAgencyServer, navPermissions, viewerOf } from '@/test-utils/fixtures';
 import { rawlife } from '@/test-utils/organisation';
+import { ASSAULT } from '@/test-utils/penal-codes';
 import { screen, waitFor, within } from '@/test-utils/render';
 
 type PenalCatalogue = components['schemas']['PenalCatalogue'];
@@ -20,18 +21,7 @@ function catalogue(version = 3): PenalCatalogue {
     updatedBy: 'Alex Mercer',
     categories: ['Offenses Against Persons', 'Traffic'],
     items: [
-      {
-        id: 'pc-101',
-        statute: 'PC 101',
-        title: 'Assault',
-        description: 'Threatening violent injury.',
-        category: 'Offenses Against Persons',
-        classification: 'Misdemeanor',
-        fineMin: 250,
-        fineMax: 1000,
-        custodyMin: 1,
-        custodyMax: 6,
-      },
+      ASSAULT,
       {
         id: 'pc-103',
         statute: 'PC 103',

@@ -7,6 +7,7 @@ import { rosterQueryOptions } from '@/api/roster';
 import { structureQueryOptions } from '@/api/structure';
 import type { RosterEntry } from '@/api/types';
 import { PersonLines } from '@/components/DeputyPicker';
+import { CrossIcon } from '@/components/icons';
 import { PickerDialog, SearchList } from '@/components/SearchPicker';
 import { filterDeputies } from '@/lib/deputy-search';
 import {
@@ -22,7 +23,6 @@ import {
   UNABLE_TO_LOAD_ROSTER,
   type PersonRef,
 } from '../lib/sessions';
-import { CrossIcon } from './icons';
 
 export interface PersonPickerProps {
   opened: boolean;

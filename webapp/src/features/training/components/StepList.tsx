@@ -12,8 +12,8 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { ArrowIcon, CrossIcon, GripIcon } from '@/components/icons';
 import { dropStep, moveItem, newStep, type EditorStep } from '../lib/templates';
-import { ArrowIcon, CrossIcon, GripIcon } from './icons';
 
 const MOUSE_DISTANCE_PX = 5;
 const TOUCH_DELAY_MS = 200;
