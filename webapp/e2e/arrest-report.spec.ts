@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, snap, type DemoAccount } from './helpers';
+import { type DemoAccount, expectNoSidewaysScroll, PHONE, signIn, snap, snapView } from './helpers';
 
 // BCSO's demo members (seed-demo; the stand-in knows them as '<name>.bcso', ids 2000…): Sam
 // Whitaker is the Supervisor and Casey Nguyen the Deputy. BCSO has the default penal code
@@ -8,23 +8,12 @@ const BCSO = "Blaine County Sheriff's Office";
 const DEPUTY: DemoAccount = { discordId: '200000000000000004', username: 'caseynguyen.bcso', name: 'Casey Nguyen', agency: BCSO };
 const SUPERVISOR: DemoAccount = { discordId: '200000000000000003', username: 'samwhitaker.bcso', name: 'Sam Whitaker', agency: BCSO };
 
-const PHONE = { width: 390, height: 844 };
-
-/** A screenshot of what the viewport shows (an open dialog), beside the full-page ones. */
-async function snapView(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, animations: 'disabled' });
-}
 
 /** Opens `path` of BCSO and signs in as `account`. */
 async function openAs(page: Page, path: string, account: DemoAccount): Promise<void> {
   await page.goto(`${path}${path.includes('?') ? '&' : '?'}agency=bcso`);
   await expect(page.getByTestId('portal-title')).toHaveText(`${BCSO} Portal`);
   await signIn(page, account);
-}
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 0);
 }
 
 /**

@@ -1,26 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ALEX, signIn, snap } from './helpers';
+import { expect, test,  } from '@playwright/test';
+import { ALEX, drag, signIn, snap } from './helpers';
 
 interface StructureAnswer {
   departments: { id: string; name: string; ranks: { id: string; name: string }[] }[];
-}
-
-/** Drags `from` onto `to` with the mouse, past the 5 px activation distance and in small steps. */
-async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
-  // Mouse coordinates are viewport coordinates: bring both handles into view first.
-  await from.evaluate((element) => {
-    element.scrollIntoView({ block: 'center' });
-  });
-  const start = await from.boundingBox();
-  const end = await to.boundingBox();
-  if (start === null || end === null) throw new Error('drag handles are not visible');
-  const x = start.x + start.width / 2;
-  const y = start.y + start.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x, y + 10, { steps: 5 });
-  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2 - 4, { steps: 20 });
-  await page.mouse.up();
 }
 
 test.describe('department management', () => {

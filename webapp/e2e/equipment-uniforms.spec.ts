@@ -1,9 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { CASEY, JORDAN, SAM, signIn, snap, type DemoAccount } from './helpers';
+import { CASEY, DESKTOP, expectNoSidewaysScroll, JORDAN, openAs, PHONE, SAM, snapBoth, snapView } from './helpers';
 
 // The root agency's demo members (seed-demo): Jordan Reyes is Command, Sam Whitaker
 // Supervisor and Casey Nguyen Deputy, all in Headquarters, whose ranks are named after the
@@ -13,8 +10,6 @@ const RUN = Date.now().toString(36);
 const KIT = `E2E breaching kit ${RUN}`;
 const UNIFORM = `E2E polo uniform ${RUN}`;
 const E2E_PREFIX = /^E2E (breaching kit|polo uniform) /;
-
-const SCREENSHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
 /** A PNG of `width`×`height` whose pixels `paint` colours (RGB). */
 function png(width: number, height: number, paint: (x: number, y: number) => [number, number, number]): Buffer {
@@ -51,45 +46,10 @@ const FIGURE = png(70, 90, (x, y) => {
 /** Stripes: the kit's picture. */
 const KIT_PICTURE = png(80, 60, (x) => (Math.floor(x / 10) % 2 === 0 ? [60, 70, 80] : [240, 190, 20]));
 
-/** What the viewport shows (a dialog over the page), to e2e/screenshots/<name>.png. */
-async function snapViewport(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
-}
-
 /** Waits until the image has loaded (a broken image would be hidden). */
 async function expectLoaded(image: Locator): Promise<void> {
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-}
-
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-/** A new browser context signed in as `account`, on `path`. */
-async function openAs(browser: Browser, account: DemoAccount, path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  await page.goto(path);
-  await signIn(page, account);
-  return page;
-}
-
-/** No page-level sideways scroll. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-/** Screenshots at desktop size and on a phone, with the sideways-scroll check at both. */
-async function snapBoth(page: Page, name: string): Promise<void> {
-  await page.setViewportSize(DESKTOP);
-  await expectNoSidewaysScroll(page);
-  await snap(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  await expectNoSidewaysScroll(page);
-  await snap(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
 }
 
 function card(page: Page, testId: string, name: string): Locator {
@@ -162,9 +122,9 @@ test.describe('equipment and uniforms', () => {
     await expect(kitDialog.getByRole('group', { name: 'Section 2' })).toBeVisible();
     await command.setViewportSize(PHONE);
     await expectNoSidewaysScroll(command);
-    await snapViewport(command, 'equipment-editor-phone');
+    await snapView(command, 'equipment-editor-phone');
     await command.setViewportSize(DESKTOP);
-    await snapViewport(command, 'equipment-editor-desktop');
+    await snapView(command, 'equipment-editor-desktop');
 
     await kitDialog.getByRole('button', { name: 'Create equipment' }).click();
     await expect(command.getByText('Equipment created', { exact: true })).toBeVisible();
@@ -192,7 +152,7 @@ test.describe('equipment and uniforms', () => {
     await uniformDialog.getByRole('textbox', { name: 'Attachment 1', exact: true }).fill('Name tape');
     await command.setViewportSize(PHONE);
     await expectNoSidewaysScroll(command);
-    await snapViewport(command, 'uniform-editor-phone');
+    await snapView(command, 'uniform-editor-phone');
     await command.setViewportSize(DESKTOP);
     await uniformDialog.getByRole('button', { name: 'Create uniform', exact: true }).click();
     await expect(command.getByText('Uniform created', { exact: true })).toBeVisible();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 const SCREENSHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
@@ -88,4 +88,64 @@ export async function signIn(page: Page, account: DemoAccount): Promise<void> {
     await picker.getByRole('button', { name: `Sign in as ${account.name}`, exact: true }).first().click();
   }
   await expect(userMenu(page)).toHaveText(account.name);
+}
+
+/** The two sizes every screen is checked at: a desktop and a phone. */
+export const DESKTOP = { width: 1366, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** What the window shows (a dialog over the page), to e2e/screenshots/<name>.png. */
+export async function snapView(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
+}
+
+/** No page-level sideways scroll. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Full-page screenshots at desktop size and on a phone, with the sideways-scroll check at both. */
+export async function snapBoth(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(DESKTOP);
+  await expectNoSidewaysScroll(page);
+  await snap(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  await expectNoSidewaysScroll(page);
+  await snap(page, `${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** A new browser context of its own (own cookies) at desktop size, signed in as `account`, on `where`. */
+export async function openAs(browser: Browser, account: DemoAccount, where: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  await page.goto(where);
+  await signIn(page, account);
+  return page;
+}
+
+/**
+ * Drags `from` onto `to` with the mouse: first `nudge` pixels straight (past the 5 px
+ * activation distance; up or down as the list needs), then in small steps onto the target.
+ */
+export async function drag(page: Page, from: Locator, to: Locator, nudge = 10): Promise<void> {
+  // Mouse coordinates are viewport coordinates: bring both handles into view first.
+  await from.evaluate((element) => {
+    element.scrollIntoView({ block: 'center' });
+  });
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  if (start === null || end === null) throw new Error('drag handles are not visible');
+  const x = start.x + start.width / 2;
+  const y = start.y + start.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + nudge, { steps: 5 });
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2 - 4, { steps: 20 });
+  await page.mouse.up();
 }

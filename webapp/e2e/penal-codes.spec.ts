@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { signIn, snap, type DemoAccount } from './helpers';
+import { type DemoAccount, DESKTOP, expectNoSidewaysScroll, PHONE, signIn, snap } from './helpers';
 
 // LSPD's demo High Command member (seed-demo; scripts/test starts the Discord stand-in with
 // LSPD's members as '<name>.lspd', ids 3000…). LSPD, not the root agency or BCSO, so that the
@@ -14,8 +14,6 @@ const LSPD_HIGH_COMMAND: DemoAccount = {
 };
 const PAGE = '/command/penal-codes?agency=lspd';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 /** A default catalogue entry of every agency (server/src/features/penal_codes/default_catalogue.json). */
 const SPEEDING = { id: 'vc-2', statute: 'VC 2', search: 'speeding (16', fineMin: 250, fineMax: 500 };
@@ -51,12 +49,6 @@ async function restoreFine(page: Page, id: string, fineMax: number): Promise<voi
     { id, fineMax },
   );
   expect(status).toBe(200);
-}
-
-/** No page-level sideways scroll. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-  expect(sizes.scroll).toBeLessThanOrEqual(sizes.inner);
 }
 
 /** The page title is shown whole: not cut off by its box nor by the screen. */

@@ -1,8 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, snap, type DemoAccount } from './helpers';
+import { type DemoAccount, DESKTOP, expectNoSidewaysScroll, PHONE, signIn, snap, snapView } from './helpers';
 
 // Issue 19 on the screens, in BCSO (seed-demo; the stand-in knows its members as
 // '<name>.bcso'): a reviewer never reviews a report of their own, and the report forms mark
@@ -12,24 +9,10 @@ const BCSO = "Blaine County Sheriff's Office";
 const DEPUTY: DemoAccount = { discordId: '200000000000000004', username: 'caseynguyen.bcso', name: 'Casey Nguyen', agency: BCSO };
 const SUPERVISOR: DemoAccount = { discordId: '200000000000000003', username: 'samwhitaker.bcso', name: 'Sam Whitaker', agency: BCSO };
 
-const SCREENSHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SIZES = [
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ] as const;
-
-/** What the viewport shows (an open dialog, the focused field), to e2e/screenshots/<name>.png. */
-async function snapView(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
-}
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 0);
-}
 
 /** Opens `path` of BCSO and signs in as `account`. */
 async function openAs(page: Page, pathname: string, account: DemoAccount): Promise<void> {

@@ -1,41 +1,13 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { CASEY, SAM, signIn, snap } from './helpers';
+import { CASEY, DESKTOP, expectNoSidewaysScroll, PHONE, SAM, signIn, snap, snapBoth, snapView } from './helpers';
 
 // The root agency's demo data (seed-demo): Casey Nguyen (Deputy) filed the reports, Sam
 // Whitaker (Supervisor) reviews them. A use-of-force report at Sandy Shores Airfield (subject
 // Trevor Phillips) and an arrest report at Vinewood Boulevard (suspect Lamar Davis) are pending.
 const UOF_PENDING = 'Sandy Shores Airfield';
 const ARREST_PENDING = 'Vinewood Boulevard';
-
-const SCREENSHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-/** What the viewport shows (a dialog over the page), to e2e/screenshots/<name>.png. */
-async function snapViewport(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
-}
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-/** Full-page screenshots at desktop size and on a phone, with the sideways-scroll check at both. */
-async function snapBoth(page: Page, name: string): Promise<void> {
-  await page.setViewportSize(DESKTOP);
-  await expectNoSidewaysScroll(page);
-  await snap(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  await expectNoSidewaysScroll(page);
-  await snap(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-}
 
 function reportRow(page: Page, text: string): Locator {
   return page.getByTestId('report-row').filter({ hasText: text });
@@ -90,7 +62,7 @@ test.describe.serial('report reviews', () => {
     await expect(panel.getByTestId('signature-line')).toHaveText('Not signed yet');
     for (const name of ['Approve & Sign', 'Save', 'Deny']) await expect(panel.getByRole('button', { name, exact: true })).toBeEnabled();
     await expectNoSidewaysScroll(page);
-    await snapViewport(page, 'uof-review-dialog-desktop');
+    await snapView(page, 'uof-review-dialog-desktop');
 
     await panel.getByRole('textbox', { name: 'Review notes' }).fill('Taser use was proportionate.');
     await panel.getByRole('button', { name: 'Approve & Sign', exact: true }).click();
@@ -115,7 +87,7 @@ test.describe.serial('report reviews', () => {
     const box = await page.locator('.mantine-Modal-content').boundingBox();
     expect(box?.width ?? 0).toBeGreaterThanOrEqual(PHONE.width - 1);
     await expectNoSidewaysScroll(page);
-    await snapViewport(page, 'uof-review-dialog-phone');
+    await snapView(page, 'uof-review-dialog-phone');
   });
 
   test('the supervisor reviews a pending arrest: notes needed to return it, then approved and signed', async ({ page }) => {
@@ -143,7 +115,7 @@ test.describe.serial('report reviews', () => {
     await panel.getByRole('button', { name: 'Return for correction', exact: true }).click();
     await expect(panel.getByText('Write review notes that say what to correct.')).toBeVisible();
     await expect(panel).toContainText('Under Review');
-    await snapViewport(page, 'arrest-review-dialog-desktop');
+    await snapView(page, 'arrest-review-dialog-desktop');
 
     await panel.getByRole('button', { name: 'Approve & Sign', exact: true }).click();
     await expect(panel.getByTestId('signature-line')).toHaveText(/^Signed by Sam Whitaker on /);

@@ -1,8 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { CASEY, JORDAN, signIn, snap, type DemoAccount } from './helpers';
+import { CASEY, DESKTOP, expectNoSidewaysScroll, JORDAN, openAs, PHONE, snapBoth, snapView } from './helpers';
 
 // The root agency's demo members (seed-demo): Jordan Reyes is Command and Casey Nguyen a
 // Deputy. Every run names its documents uniquely and removes them at the end (and again after
@@ -13,47 +10,11 @@ const DEPUTY_DOC = `E2E traffic stops ${RUN}`;
 const E2E_PREFIX = /^E2E (command briefing|traffic stops) /;
 const DEPUTY_CONTENT = '1. Pick a safe spot.\n2. Call in the plate.\n\n<b>Stay</b> at the B-pillar.';
 
-const SCREENSHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-/** What the viewport shows (a dialog over the page), to e2e/screenshots/<name>.png. */
-async function snapViewport(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
-}
-
 /** Waits until the success notifications have closed by themselves (they would cover the header). */
 async function notificationsGone(page: Page): Promise<void> {
   // A notification under the pointer stays open (it rises where the dialog's Save was).
   await page.mouse.move(0, 0);
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
-}
-
-/** A new browser context signed in as `account`, on `path`. */
-async function openAs(browser: Browser, account: DemoAccount, where: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  await page.goto(where);
-  await signIn(page, account);
-  return page;
-}
-
-/** No page-level sideways scroll. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-/** Screenshots at desktop size and on a phone, with the sideways-scroll check at both. */
-async function snapBoth(page: Page, name: string): Promise<void> {
-  await page.setViewportSize(DESKTOP);
-  await expectNoSidewaysScroll(page);
-  await snap(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  await expectNoSidewaysScroll(page);
-  await snap(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
 }
 
 function card(page: Page, title: string): Locator {
@@ -138,7 +99,7 @@ test.describe('SOPs and presentations', () => {
     await command.keyboard.press('Escape');
     await command.setViewportSize(PHONE);
     await expectNoSidewaysScroll(command);
-    await snapViewport(command, 'sops-editor-phone');
+    await snapView(command, 'sops-editor-phone');
     await command.setViewportSize(DESKTOP);
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(dialog).toBeHidden();
@@ -178,10 +139,10 @@ test.describe('SOPs and presentations', () => {
       await expect(preview.getByTestId('editor-unavailable')).toContainText('ONLYOFFICE_URL');
       await expect(preview.getByTestId('editor-unavailable')).toContainText('ONLYOFFICE_JWT_SECRET');
     }
-    await snapViewport(command, 'sops-open-in-editor-desktop');
+    await snapView(command, 'sops-open-in-editor-desktop');
     await command.setViewportSize(PHONE);
     await expectNoSidewaysScroll(command);
-    await snapViewport(command, 'sops-open-in-editor-phone');
+    await snapView(command, 'sops-open-in-editor-phone');
     await command.setViewportSize(DESKTOP);
     await preview.getByRole('button', { name: 'Close this dialog' }).click();
     await expect(preview).toBeHidden();

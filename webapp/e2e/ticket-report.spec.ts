@@ -1,16 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, snap, type DemoAccount } from './helpers';
+import { type DemoAccount, expectNoSidewaysScroll, signIn, snap } from './helpers';
 
 // BCSO's demo Deputy (the stand-in knows them as 'caseynguyen.bcso'); BCSO has the default
 // penal code catalogue, whose VC 4 (Failure to Stop at a Stop Sign or Red Signal) is fined
 // $150 to $400 and VC 6 (Illegal U-Turn) $100 to $250.
 const BCSO = "Blaine County Sheriff's Office";
 const DEPUTY: DemoAccount = { discordId: '200000000000000004', username: 'caseynguyen.bcso', name: 'Casey Nguyen', agency: BCSO };
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 0);
-}
 
 async function addViolation(page: Page, search: string, statute: string, title: string): Promise<void> {
   await page.getByRole('button', { name: 'Add violation' }).click();

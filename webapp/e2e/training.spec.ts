@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { CASEY, JORDAN, SAM, signIn, snap, type DemoAccount } from './helpers';
+import { CASEY, type DemoAccount, drag, expectNoSidewaysScroll, JORDAN, SAM, signIn, snap, snapView } from './helpers';
 
 // Root agency demo data (seed-demo): Sam Whitaker is a Supervisor (a training manager: the
 // fto_training_management page is open from supervisor up), Casey Nguyen a Deputy. The demo
@@ -14,15 +14,6 @@ const SIZES = [
   { name: 'desktop', viewport: { width: 1366, height: 900 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
-
-/** The page has no sideways scroll. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
 
 /** A new browser of its own (own cookies) at `viewport`, signed in as `account` on `path`. */
 async function openAs(
@@ -40,28 +31,6 @@ async function openAs(
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await page.setViewportSize(viewport);
   return page;
-}
-
-/** A screenshot of what the window shows (a dialog over the page). */
-async function snapView(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, animations: 'disabled' });
-}
-
-/** Drags `from` onto `to` with the mouse, past the 5 px activation distance and in small steps. */
-async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
-  await from.evaluate((element) => {
-    element.scrollIntoView({ block: 'center' });
-  });
-  const start = await from.boundingBox();
-  const end = await to.boundingBox();
-  if (start === null || end === null) throw new Error('drag handles are not visible');
-  const x = start.x + start.width / 2;
-  const y = start.y + start.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x, y - 10, { steps: 5 });
-  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2 - 4, { steps: 20 });
-  await page.mouse.up();
 }
 
 /** The dialog's content fits its width (nothing pushes it sideways). */
@@ -271,7 +240,8 @@ for (const size of SIZES) {
       await expect(row).toContainText('2 steps (1 required)');
 
       // A drag by the handle puts the second step first again.
-      await drag(sam, editor.getByRole('button', { name: 'Drag step 2' }), editor.getByRole('button', { name: 'Drag step 1' }));
+      const [second, first] = [editor.getByRole('button', { name: 'Drag step 2' }), editor.getByRole('button', { name: 'Drag step 1' })];
+      await drag(sam, second, first, -10);
       await expect(editor.getByRole('textbox', { name: 'Step 1' })).toHaveValue('Second step');
       await editor.getByRole('button', { name: 'Save template' }).click();
       await expect(notification(sam, 'Template saved')).toBeVisible();

@@ -1,38 +1,19 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { CASEY, JORDAN, SAM, signIn, snap, type DemoAccount } from './helpers';
+import { CASEY, type DemoAccount, DESKTOP, expectNoSidewaysScroll, JORDAN, PHONE, SAM, signIn, snap, snapView } from './helpers';
 
 // Root agency demo members (seed-demo): Jordan Reyes is Command (manages vehicles), Sam
 // Whitaker a Supervisor and Casey Nguyen a Deputy, on different ranks.
 
-const DESKTOP = { width: 1366, height: 900 };
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-const PHONE = { width: 390, height: 844 };
 
 interface RankChip {
   id: string;
   name: string;
   departmentName: string;
-}
-
-/** A screenshot of what the window shows (a dialog over the page), to e2e/screenshots/<name>.png. */
-async function snapView(page: Page, name: string): Promise<void> {
-  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots', `${name}.png`);
-  await page.screenshot({ path: file, animations: 'disabled' });
-}
-
-/** The page has no sideways scroll. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 /** A new browser of its own (own cookies), signed in as `account` on `path`. */
