@@ -64,6 +64,92 @@ function Empty({ children }: { children: string }) {
   );
 }
 
+/** A suspect's, subject's or violator's name, address and description. */
+function PersonFields({ name, address, description }: { name: string; address: string; description: string }) {
+  return (
+    <FieldGrid
+      fields={[
+        ['Name', name],
+        ['Address', address],
+        ['Description', description],
+      ]}
+    />
+  );
+}
+
+/** The sections every incident report ends with: witnesses, narrative, evidence and links. */
+function ClosingSections({ report }: { report: { witnesses: ReportWitness[]; narrative: string; evidence: ReportEvidence[] } }) {
+  return (
+    <>
+      <ReportSection title="Witnesses">
+        <WitnessList witnesses={report.witnesses} />
+      </ReportSection>
+      <ReportSection title="Narrative">
+        <TextBlock text={report.narrative} />
+      </ReportSection>
+      <ReportSection title="Evidence & Links">
+        <EvidenceList evidence={report.evidence} />
+      </ReportSection>
+    </>
+  );
+}
+
+/** A column of a line table: its heading, the cell of a row, and 'right' for amounts. */
+type LineColumn<T> = readonly [string, (row: T) => ReactNode, 'right'?];
+
+/** The lines of a report (charges, violations) as a table that scrolls on its own on a phone. */
+function LineTable<T extends { statute: string }>({
+  rows,
+  columns,
+  empty,
+  minWidth,
+}: {
+  rows: readonly T[];
+  columns: readonly LineColumn<T>[];
+  empty: string;
+  minWidth: number;
+}) {
+  if (rows.length === 0) return <Empty>{empty}</Empty>;
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table withTableBorder verticalSpacing={4} fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map(([heading, , align]) => (
+              <Table.Th key={heading} ta={align}>
+                {heading}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, index) => (
+            <Table.Tr key={`${row.statute}-${String(index)}`}>
+              {columns.map(([heading, cell, align]) => (
+                <Table.Td key={heading} ta={align}>
+                  {cell(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** A total under a line table: 'Total fine: $1,250'. */
+function Total({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <Text size="sm" data-testid={testId}>
+      <Text span fw={600}>
+        {label}
+      </Text>{' '}
+      {children}
+    </Text>
+  );
+}
+
 /** Officers or deputies: name, then rank and callsign (B-12). */
 export function OfficerList({ officers, empty }: { officers: readonly ReportOfficer[]; empty: string }) {
   if (officers.length === 0) return <Empty>{empty}</Empty>;
@@ -162,13 +248,7 @@ export function UofReportSections({ report }: { report: UofReport }) {
         <OfficerList officers={report.officers} empty="No deputies listed." />
       </ReportSection>
       <ReportSection title="Subject">
-        <FieldGrid
-          fields={[
-            ['Name', report.subjectName],
-            ['Address', report.subjectAddress],
-            ['Description', report.subjectDescription],
-          ]}
-        />
+        <PersonFields name={report.subjectName} address={report.subjectAddress} description={report.subjectDescription} />
       </ReportSection>
       <ReportSection title="Force used">
         {report.forceTypes.length === 0 ? (
@@ -187,15 +267,7 @@ export function UofReportSections({ report }: { report: UofReport }) {
         <TextBlock text={report.forceDetails} />
         {extra.length > 0 && <FieldGrid fields={extra} />}
       </ReportSection>
-      <ReportSection title="Witnesses">
-        <WitnessList witnesses={report.witnesses} />
-      </ReportSection>
-      <ReportSection title="Narrative">
-        <TextBlock text={report.narrative} />
-      </ReportSection>
-      <ReportSection title="Evidence & Links">
-        <EvidenceList evidence={report.evidence} />
-      </ReportSection>
+      <ClosingSections report={report} />
     </Stack>
   );
 }
@@ -221,67 +293,27 @@ export function ArrestReportSections({ report }: { report: ArrestReport }) {
         <OfficerList officers={report.officers} empty="No officers listed." />
       </ReportSection>
       <ReportSection title="Suspect Information">
-        <FieldGrid
-          fields={[
-            ['Name', report.suspect.name],
-            ['Address', report.suspect.address],
-            ['Description', report.suspect.description],
-          ]}
-        />
+        <PersonFields name={report.suspect.name} address={report.suspect.address} description={report.suspect.description} />
       </ReportSection>
       <ReportSection title="Charges" testId="report-charges">
-        {report.charges.length === 0 ? (
-          <Empty>No charges.</Empty>
-        ) : (
-          <Table.ScrollContainer minWidth={420} type="native">
-            <Table withTableBorder verticalSpacing={4} fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Statute</Table.Th>
-                  <Table.Th>Charge</Table.Th>
-                  <Table.Th ta="right">Count</Table.Th>
-                  <Table.Th ta="right">Time</Table.Th>
-                  <Table.Th ta="right">Bond</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.charges.map((charge, index) => (
-                  <Table.Tr key={`${charge.statute}-${String(index)}`}>
-                    <Table.Td>{charge.statute || DASH}</Table.Td>
-                    <Table.Td>{charge.charge || DASH}</Table.Td>
-                    <Table.Td ta="right">{charge.count}</Table.Td>
-                    <Table.Td ta="right">{formatMonths(charge.time)}</Table.Td>
-                    <Table.Td ta="right">{formatUsd(charge.bond)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <LineTable
+          rows={report.charges}
+          empty="No charges."
+          minWidth={420}
+          columns={[
+            ['Statute', (charge) => charge.statute || DASH],
+            ['Charge', (charge) => charge.charge || DASH],
+            ['Count', (charge) => charge.count, 'right'],
+            ['Time', (charge) => formatMonths(charge.time), 'right'],
+            ['Bond', (charge) => formatUsd(charge.bond), 'right'],
+          ]}
+        />
         <Group gap="lg" data-testid="report-totals">
-          <Text size="sm">
-            <Text span fw={600}>
-              Total time:
-            </Text>{' '}
-            {formatMonths(report.totals.time)}
-          </Text>
-          <Text size="sm">
-            <Text span fw={600}>
-              Total bond:
-            </Text>{' '}
-            {formatUsd(report.totals.bond)}
-          </Text>
+          <Total label="Total time:">{formatMonths(report.totals.time)}</Total>
+          <Total label="Total bond:">{formatUsd(report.totals.bond)}</Total>
         </Group>
       </ReportSection>
-      <ReportSection title="Witnesses">
-        <WitnessList witnesses={report.witnesses} />
-      </ReportSection>
-      <ReportSection title="Narrative">
-        <TextBlock text={report.narrative} />
-      </ReportSection>
-      <ReportSection title="Evidence & Links">
-        <EvidenceList evidence={report.evidence} />
-      </ReportSection>
+      <ClosingSections report={report} />
     </Stack>
   );
 }
@@ -304,13 +336,7 @@ export function TicketSections({ ticket }: { ticket: Ticket }) {
         <OfficerList officers={ticket.officer.name.trim() === '' ? [] : [ticket.officer]} empty="No officer listed." />
       </ReportSection>
       <ReportSection title="Violator">
-        <FieldGrid
-          fields={[
-            ['Name', ticket.violator.name],
-            ['Address', ticket.violator.address],
-            ['Description', ticket.violator.description],
-          ]}
-        />
+        <PersonFields name={ticket.violator.name} address={ticket.violator.address} description={ticket.violator.description} />
       </ReportSection>
       <ReportSection title="Vehicle">
         <FieldGrid
@@ -322,36 +348,19 @@ export function TicketSections({ ticket }: { ticket: Ticket }) {
         />
       </ReportSection>
       <ReportSection title="Violations">
-        {ticket.violations.length === 0 ? (
-          <Empty>No violations.</Empty>
-        ) : (
-          <Table.ScrollContainer minWidth={360} type="native">
-            <Table withTableBorder verticalSpacing={4} fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Statute</Table.Th>
-                  <Table.Th>Violation</Table.Th>
-                  <Table.Th ta="right">Fine</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {ticket.violations.map((violation, index) => (
-                  <Table.Tr key={`${violation.statute}-${String(index)}`}>
-                    <Table.Td>{violation.statute || DASH}</Table.Td>
-                    <Table.Td>{violation.title || DASH}</Table.Td>
-                    <Table.Td ta="right">{formatUsd(violation.fine)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        <Text size="sm" data-testid="report-total-fine">
-          <Text span fw={600}>
-            Total fine:
-          </Text>{' '}
+        <LineTable
+          rows={ticket.violations}
+          empty="No violations."
+          minWidth={360}
+          columns={[
+            ['Statute', (violation) => violation.statute || DASH],
+            ['Violation', (violation) => violation.title || DASH],
+            ['Fine', (violation) => formatUsd(violation.fine), 'right'],
+          ]}
+        />
+        <Total label="Total fine:" testId="report-total-fine">
           {formatUsd(ticket.totalFine)}
-        </Text>
+        </Total>
       </ReportSection>
       <ReportSection title="Notes">
         <TextBlock text={ticket.notes} />
