@@ -90,6 +90,99 @@ export function RowCard({
 }
 
 
+/** What a repeated section says: its title, its add button, its empty line and its rows' names. */
+export interface RowsWords {
+  title: string;
+  /** 'Add witness'. */
+  add: string;
+  /** 'No witnesses.'. */
+  none: string;
+  /** 'Witness 2': the row's title. */
+  row: (n: number) => string;
+  /** 'Remove witness 2': its Remove button's accessible name. */
+  remove: (n: number) => string;
+}
+
+/**
+ * A section of rows the member adds and removes (witnesses, evidence links): the title with
+ * its add button, "none" when empty, and a card a row with its Remove button around the
+ * fields `fields` draws; `update` patches one row.
+ */
+export function RowsSection<R extends { key: string }>({
+  rows,
+  onChange,
+  disabled,
+  headingId,
+  words,
+  newRow,
+  testId,
+  fields,
+}: {
+  rows: R[];
+  onChange: (rows: R[]) => void;
+  disabled: boolean;
+  headingId: string;
+  words: RowsWords;
+  newRow: () => R;
+  testId: string;
+  fields: (row: R, index: number, update: (patch: Partial<R>) => void) => ReactNode;
+}) {
+  return (
+    <ReportSection
+      id={headingId}
+      title={words.title}
+      actions={
+        <Button
+          size="xs"
+          variant="default"
+          disabled={disabled}
+          onClick={() => {
+            onChange([...rows, newRow()]);
+          }}
+        >
+          {words.add}
+        </Button>
+      }
+    >
+      {rows.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {words.none}
+        </Text>
+      )}
+      {rows.map((row, index) => (
+        <RowCard
+          key={row.key}
+          title={words.row(index + 1)}
+          testId={testId}
+          remove={
+            <RemoveButton
+              label={words.remove(index + 1)}
+              disabled={disabled}
+              onClick={() => {
+                onChange(rows.filter((other) => other.key !== row.key));
+              }}
+            />
+          }
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+            {fields(row, index, (patch) => {
+              onChange(rows.map((other) => (other.key === row.key ? { ...other, ...patch } : other)));
+            })}
+          </SimpleGrid>
+        </RowCard>
+      ))}
+    </ReportSection>
+  );
+}
+
+const WITNESS_WORDS: RowsWords = {
+  title: 'Witnesses',
+  add: 'Add witness',
+  none: 'No witnesses.',
+  row: (n) => `Witness ${String(n)}`,
+  remove: (n) => `Remove witness ${String(n)}`,
+};
+
 /** Witnesses (member-portal §2.11): rows of name and contact. */
 export function WitnessesSection({
   witnesses,
@@ -102,74 +195,48 @@ export function WitnessesSection({
   disabled: boolean;
   headingId?: string;
 }) {
-  const update = (key: string, patch: Partial<WitnessRow>) => {
-    onChange(witnesses.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-  };
   return (
-    <ReportSection
-      id={headingId}
-      title="Witnesses"
-      actions={
-        <Button
-          size="xs"
-          variant="default"
-          disabled={disabled}
-          onClick={() => {
-            onChange([...witnesses, emptyWitness()]);
-          }}
-        >
-          Add witness
-        </Button>
-      }
-    >
-      {witnesses.length === 0 && (
-        <Text size="sm" c="dimmed">
-          No witnesses.
-        </Text>
+    <RowsSection
+      rows={witnesses}
+      onChange={onChange}
+      disabled={disabled}
+      headingId={headingId}
+      words={WITNESS_WORDS}
+      newRow={emptyWitness}
+      testId="witness-row"
+      fields={(row, index, update) => (
+        <>
+          <TextInput
+            label="Name"
+            aria-label={`Witness ${String(index + 1)} name`}
+            value={row.name}
+            disabled={disabled}
+            onChange={(event) => {
+              update({ name: event.currentTarget.value });
+            }}
+          />
+          <TextInput
+            label="Contact"
+            aria-label={`Witness ${String(index + 1)} contact`}
+            value={row.contact}
+            disabled={disabled}
+            onChange={(event) => {
+              update({ contact: event.currentTarget.value });
+            }}
+          />
+        </>
       )}
-      {witnesses.map((row, index) => {
-        const n = index + 1;
-        return (
-          <RowCard
-            key={row.key}
-            title={`Witness ${n}`}
-            testId="witness-row"
-            remove={
-              <RemoveButton
-                label={`Remove witness ${n}`}
-                disabled={disabled}
-                onClick={() => {
-                  onChange(witnesses.filter((other) => other.key !== row.key));
-                }}
-              />
-            }
-          >
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-              <TextInput
-                label="Name"
-                aria-label={`Witness ${n} name`}
-                value={row.name}
-                disabled={disabled}
-                onChange={(event) => {
-                  update(row.key, { name: event.currentTarget.value });
-                }}
-              />
-              <TextInput
-                label="Contact"
-                aria-label={`Witness ${n} contact`}
-                value={row.contact}
-                disabled={disabled}
-                onChange={(event) => {
-                  update(row.key, { contact: event.currentTarget.value });
-                }}
-              />
-            </SimpleGrid>
-          </RowCard>
-        );
-      })}
-    </ReportSection>
+    />
   );
 }
+
+const EVIDENCE_WORDS: RowsWords = {
+  title: 'Evidence & Links',
+  add: 'Add link',
+  none: 'No evidence links.',
+  row: (n) => `Link ${String(n)}`,
+  remove: (n) => `Remove evidence ${String(n)}`,
+};
 
 /**
  * Evidence & Links (member-portal §2.11): rows of label and url (http or https). A link that is
@@ -194,76 +261,44 @@ export function EvidenceSection({
   /** The list's path in the form. */
   path?: string;
 }) {
-  const update = (key: string, patch: Partial<EvidenceRow>) => {
-    onChange(evidence.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-  };
   return (
-    <ReportSection
-      id={headingId}
-      title="Evidence & Links"
-      actions={
-        <Button
-          size="xs"
-          variant="default"
-          disabled={disabled}
-          onClick={() => {
-            onChange([...evidence, emptyEvidence()]);
-          }}
-        >
-          Add link
-        </Button>
-      }
-    >
-      {evidence.length === 0 && (
-        <Text size="sm" c="dimmed">
-          No evidence links.
-        </Text>
-      )}
-      {evidence.map((row, index) => {
-        const n = index + 1;
+    <RowsSection
+      rows={evidence}
+      onChange={onChange}
+      disabled={disabled}
+      headingId={headingId}
+      words={EVIDENCE_WORDS}
+      newRow={emptyEvidence}
+      testId="evidence-row"
+      fields={(row, index, update) => {
         const urlPath = `${path}.${String(index)}.url`;
         return (
-          <RowCard
-            key={row.key}
-            title={`Link ${n}`}
-            testId="evidence-row"
-            remove={
-              <RemoveButton
-                label={`Remove evidence ${n}`}
-                disabled={disabled}
-                onClick={() => {
-                  onChange(evidence.filter((other) => other.key !== row.key));
-                }}
-              />
-            }
-          >
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-              <TextInput
-                label="Label"
-                aria-label={`Evidence ${n} label`}
-                value={row.label}
-                disabled={disabled}
-                onChange={(event) => {
-                  update(row.key, { label: event.currentTarget.value });
-                }}
-              />
-              <TextInput
-                label="URL"
-                aria-label={`Evidence ${n} URL`}
-                type="url"
-                placeholder="https://"
-                value={row.url}
-                disabled={disabled}
-                data-path={urlPath}
-                error={errors[urlPath] ?? (isBadLink(row.url) ? EVIDENCE_URL_ERROR : undefined)}
-                onChange={(event) => {
-                  update(row.key, { url: event.currentTarget.value });
-                }}
-              />
-            </SimpleGrid>
-          </RowCard>
+          <>
+            <TextInput
+              label="Label"
+              aria-label={`Evidence ${String(index + 1)} label`}
+              value={row.label}
+              disabled={disabled}
+              onChange={(event) => {
+                update({ label: event.currentTarget.value });
+              }}
+            />
+            <TextInput
+              label="URL"
+              aria-label={`Evidence ${String(index + 1)} URL`}
+              type="url"
+              placeholder="https://"
+              value={row.url}
+              disabled={disabled}
+              data-path={urlPath}
+              error={errors[urlPath] ?? (isBadLink(row.url) ? EVIDENCE_URL_ERROR : undefined)}
+              onChange={(event) => {
+                update({ url: event.currentTarget.value });
+              }}
+            />
+          </>
         );
-      })}
-    </ReportSection>
+      }}
+    />
   );
 }
