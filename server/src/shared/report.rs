@@ -232,6 +232,44 @@ pub async fn require_readable<B>(
     }
 }
 
+/// The review side of a filed report as the API answers it, the same for every kind that is
+/// reviewed (arrests, use of force): the status and the supervisor's decision and signature, who
+/// filed it and when, its history, and whether it is the viewer's own.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewState {
+    /// pending, under_review, then the kind's decisions (approved or returned; in_policy or
+    /// out_of_policy).
+    pub status: String,
+    pub supervisor: Option<String>,
+    pub supervisor_notes: Option<String>,
+    pub supervisor_signed_by: Option<String>,
+    pub supervisor_signed_at: Option<DateTime<Utc>>,
+    pub filed_by: String,
+    pub created_at: DateTime<Utc>,
+    /// Status changes, oldest first (the detail only; lists leave it empty).
+    pub history: Vec<HistoryEntry>,
+    /// The viewer filed this report or is listed on it: they may read it, never review it.
+    pub own_report: bool,
+}
+
+impl ReviewState {
+    /// Takes the review side out of a stored report, leaving its number, date, place and body.
+    pub fn take<B>(report: &mut StoredReport<B>) -> Self {
+        Self {
+            status: std::mem::take(&mut report.status),
+            supervisor: report.supervisor.take(),
+            supervisor_notes: report.supervisor_notes.take(),
+            supervisor_signed_by: report.supervisor_signed_by.take(),
+            supervisor_signed_at: report.supervisor_signed_at,
+            filed_by: std::mem::take(&mut report.filed_by),
+            created_at: report.created_at,
+            history: std::mem::take(&mut report.history),
+            own_report: report.own,
+        }
+    }
+}
+
 /// A report as stored, its form body of type `B`.
 pub struct StoredReport<B> {
     pub id: i64,

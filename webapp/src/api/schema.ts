@@ -1109,28 +1109,14 @@ export interface components {
             location: string;
         };
         /** @description A filed arrest report. */
-        ArrestReport: components["schemas"]["ArrestBody"] & {
+        ArrestReport: components["schemas"]["ArrestBody"] & components["schemas"]["ReviewState"] & {
             arrestDate: string;
             caseNumber: string;
-            /** Format: date-time */
-            createdAt: string;
-            filedBy: string;
-            /** @description Status changes, oldest first (the detail only; lists leave it empty). */
-            history: components["schemas"]["HistoryEntry"][];
             /** Format: int64 */
             id: number;
             /** @description Always the case number. */
             incidentNumber: string;
             location: string;
-            /** @description The viewer filed this report or is listed on it: they may read it, never review it. */
-            ownReport: boolean;
-            /** @description pending, under_review, approved or returned. */
-            status: string;
-            supervisor?: string | null;
-            supervisorNotes?: string | null;
-            /** Format: date-time */
-            supervisorSignedAt?: string | null;
-            supervisorSignedBy?: string | null;
             totals: components["schemas"]["Totals"];
         };
         /**
@@ -1765,6 +1751,30 @@ export interface components {
             /** @description `ranks` or `subs`. */
             type: string;
         };
+        /**
+         * @description The review side of a filed report as the API answers it, the same for every kind that is
+         *     reviewed (arrests, use of force): the status and the supervisor's decision and signature, who
+         *     filed it and when, its history, and whether it is the viewer's own.
+         */
+        ReviewState: {
+            /** Format: date-time */
+            createdAt: string;
+            filedBy: string;
+            /** @description Status changes, oldest first (the detail only; lists leave it empty). */
+            history: components["schemas"]["HistoryEntry"][];
+            /** @description The viewer filed this report or is listed on it: they may read it, never review it. */
+            ownReport: boolean;
+            /**
+             * @description pending, under_review, then the kind's decisions (approved or returned; in_policy or
+             *     out_of_policy).
+             */
+            status: string;
+            supervisor?: string | null;
+            supervisorNotes?: string | null;
+            /** Format: date-time */
+            supervisorSignedAt?: string | null;
+            supervisorSignedBy?: string | null;
+        };
         RoleOption: {
             departmentName: string;
             id: string;
@@ -2166,26 +2176,12 @@ export interface components {
             location: string;
         };
         /** @description A filed report. */
-        UofReport: components["schemas"]["UofBody"] & {
-            /** Format: date-time */
-            createdAt: string;
-            filedBy: string;
-            /** @description Status changes, oldest first (the detail only; lists leave it empty). */
-            history: components["schemas"]["HistoryEntry"][];
+        UofReport: components["schemas"]["UofBody"] & components["schemas"]["ReviewState"] & {
             /** Format: int64 */
             id: number;
             incidentDate: string;
             incidentNumber: string;
             location: string;
-            /** @description The viewer filed this report or is listed on it: they may read it, never review it. */
-            ownReport: boolean;
-            /** @description pending, under_review, in_policy or out_of_policy. */
-            status: string;
-            supervisor?: string | null;
-            supervisorNotes?: string | null;
-            /** Format: date-time */
-            supervisorSignedAt?: string | null;
-            supervisorSignedBy?: string | null;
         };
         /**
          * @description `PATCH /api/uof/{id}` (command-and-reports §7): `{status}` alone (opening a pending report

@@ -1,14 +1,14 @@
 //! Arrest reports (member-portal §2.11, §3 "Arrest report", §5): the form a member files, the
 //! report as reviewers read it, and the checks the server makes of what the form checks.
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
     shared::report::{
-        evidence, officers, report_date, report_number, text, witnesses, Evidence, HistoryEntry,
-        NewReport, Officer, ReportBody, StoredReport, Witness,
+        evidence, officers, report_date, report_number, text, witnesses, Evidence, NewReport,
+        Officer, ReportBody, ReviewState, StoredReport, Witness,
     },
     validate::limits,
 };
@@ -210,22 +210,13 @@ pub struct ArrestReport {
     #[serde(flatten)]
     pub body: ArrestBody,
     pub totals: Totals,
-    /// pending, under_review, approved or returned.
-    pub status: String,
-    pub supervisor: Option<String>,
-    pub supervisor_notes: Option<String>,
-    pub supervisor_signed_by: Option<String>,
-    pub supervisor_signed_at: Option<DateTime<Utc>>,
-    pub filed_by: String,
-    pub created_at: DateTime<Utc>,
-    /// Status changes, oldest first (the detail only; lists leave it empty).
-    pub history: Vec<HistoryEntry>,
-    /// The viewer filed this report or is listed on it: they may read it, never review it.
-    pub own_report: bool,
+    #[serde(flatten)]
+    pub review: ReviewState,
 }
 
 impl From<StoredReport<ArrestBody>> for ArrestReport {
-    fn from(r: StoredReport<ArrestBody>) -> Self {
+    fn from(mut r: StoredReport<ArrestBody>) -> Self {
+        let review = ReviewState::take(&mut r);
         Self {
             id: r.id,
             incident_number: r.number.clone(),
@@ -234,15 +225,7 @@ impl From<StoredReport<ArrestBody>> for ArrestReport {
             location: r.location,
             totals: totals(&r.body.charges),
             body: r.body,
-            status: r.status,
-            supervisor: r.supervisor,
-            supervisor_notes: r.supervisor_notes,
-            supervisor_signed_by: r.supervisor_signed_by,
-            supervisor_signed_at: r.supervisor_signed_at,
-            filed_by: r.filed_by,
-            created_at: r.created_at,
-            history: r.history,
-            own_report: r.own,
+            review,
         }
     }
 }

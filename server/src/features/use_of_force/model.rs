@@ -1,14 +1,14 @@
 //! Use-of-force reports (command-and-reports §3, §4, §5, §9): the form a member files, the
 //! report as reviewers read it, and the review request.
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
     shared::report::{
-        evidence, officers, report_date, report_number, text, witnesses, Evidence, HistoryEntry,
-        NewReport, Officer, ReportBody, StoredReport, Witness,
+        evidence, officers, report_date, report_number, text, witnesses, Evidence, NewReport,
+        Officer, ReportBody, ReviewState, StoredReport, Witness,
     },
     validate::limits,
 };
@@ -166,37 +166,20 @@ pub struct UofReport {
     pub location: String,
     #[serde(flatten)]
     pub body: UofBody,
-    /// pending, under_review, in_policy or out_of_policy.
-    pub status: String,
-    pub supervisor: Option<String>,
-    pub supervisor_notes: Option<String>,
-    pub supervisor_signed_by: Option<String>,
-    pub supervisor_signed_at: Option<DateTime<Utc>>,
-    pub filed_by: String,
-    pub created_at: DateTime<Utc>,
-    /// Status changes, oldest first (the detail only; lists leave it empty).
-    pub history: Vec<HistoryEntry>,
-    /// The viewer filed this report or is listed on it: they may read it, never review it.
-    pub own_report: bool,
+    #[serde(flatten)]
+    pub review: ReviewState,
 }
 
 impl From<StoredReport<UofBody>> for UofReport {
-    fn from(r: StoredReport<UofBody>) -> Self {
+    fn from(mut r: StoredReport<UofBody>) -> Self {
+        let review = ReviewState::take(&mut r);
         Self {
             id: r.id,
             incident_number: r.number,
             incident_date: r.incident_date,
             location: r.location,
             body: r.body,
-            status: r.status,
-            supervisor: r.supervisor,
-            supervisor_notes: r.supervisor_notes,
-            supervisor_signed_by: r.supervisor_signed_by,
-            supervisor_signed_at: r.supervisor_signed_at,
-            filed_by: r.filed_by,
-            created_at: r.created_at,
-            history: r.history,
-            own_report: r.own,
+            review,
         }
     }
 }
