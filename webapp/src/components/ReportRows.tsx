@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { emptyEvidence, emptyWitness, EVIDENCE_URL_ERROR, isBadLink, type EvidenceRow, type WitnessRow } from '@/lib/report-rows';
@@ -300,5 +300,23 @@ export function EvidenceSection({
         );
       }}
     />
+  );
+}
+
+/** The foot of a report form: why the last save failed (if it did) and the save button. */
+export function ReportSaveBar({ failure, saving, testId }: { failure: ReactNode; saving: boolean; testId: string }) {
+  return (
+    <>
+      {failure !== null && (
+        <Alert color="red" variant="light" role="alert" data-testid={testId}>
+          {failure}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button type="submit" disabled={saving} aria-busy={saving}>
+          {saving ? 'Saving…' : 'Save to server'}
+        </Button>
+      </Group>
+    </>
   );
 }

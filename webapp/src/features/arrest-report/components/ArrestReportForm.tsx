@@ -1,11 +1,11 @@
-import { Alert, Autocomplete, Button, Grid, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Grid, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState, type KeyboardEvent } from 'react';
 import { messageOf } from '@/api/client';
 import { clearErrorsUnder, focusFirstError } from '@/components/form-errors';
 import { OfficersSection, type OfficersWords } from '@/components/OfficersSection';
-import { EvidenceSection, ReportSection, WitnessesSection } from '@/components/ReportRows';
+import { EvidenceSection, ReportSaveBar, ReportSection, WitnessesSection } from '@/components/ReportRows';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { ARREST_TYPES, arrestFormErrors, draftOf, isDirty, type ArrestDraftValues, type ArrestForm } from '../lib/arrest-form';
 import { ChargesSection } from './ChargesSection';
@@ -152,16 +152,7 @@ export function ArrestReportForm({ initial, caseNumberLocked, save, onSaved }: A
           }}
         />
 
-        {failure !== null && (
-          <Alert color="red" variant="light" role="alert" data-testid="arrest-save-failure">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" disabled={saving} aria-busy={saving}>
-            {saving ? 'Saving…' : 'Save to server'}
-          </Button>
-        </Group>
+        <ReportSaveBar failure={failure} saving={saving} testId="arrest-save-failure" />
       </Stack>
     </form>
   );

@@ -7,9 +7,9 @@ import { useActiveSlug } from '@/agency/context';
 import { messageOf } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
 import { Page } from '@/components/Page';
-import { useNavAccess } from '@/session/use-nav-access';
+import { useViewerOfficer } from '@/session/use-viewer-officer';
 import { arrestQueryOptions, fileArrest, nextCaseNumberQueryOptions, resubmitArrest, type ArrestReport } from '../api/arrests';
-import { formOfReport, newArrestForm, type OfficerValue } from '../lib/arrest-form';
+import { formOfReport, newArrestForm } from '../lib/arrest-form';
 import { ArrestReportForm } from './ArrestReportForm';
 
 /**
@@ -28,16 +28,6 @@ function Loading({ text }: { text: string }) {
       <Text>{text}</Text>
     </Group>
   );
-}
-
-/** The signed-in member's roster entry as the first officer row, or null without one. */
-function useViewerOfficer(): { ready: boolean; officer: OfficerValue | null } {
-  const access = useNavAccess();
-  const roster = access.viewer?.roster ?? null;
-  return {
-    ready: access.status !== 'loading',
-    officer: roster === null ? null : { name: roster.name, rank: roster.rank ?? '', callsign: roster.callsign ?? '' },
-  };
 }
 
 /**

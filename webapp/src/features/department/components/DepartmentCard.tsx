@@ -3,9 +3,9 @@ import { Badge, Button, Card, Collapse, Group, Image, Paper, Stack, Text, Title,
 import { useId, useState, type ReactNode } from 'react';
 import type { Department, DepartmentRole, DiscordRole, Level, PoolMap, Rank, SubDepartment } from '@/api/types';
 import { ChevronIcon } from '@/components/icons';
+import { SortableRow } from '@/components/SortableRow';
 import { insigniaUrl } from '@/lib/insignia';
 import { discordRoleName, levelLabel, listContainerId, rankCallsignText } from '../lib/structure';
-import { SortableRow } from './SortableRow';
 
 /** Collapse animation (command-and-reports §9). */
 export const COLLAPSE_MS = 240;

@@ -1,14 +1,8 @@
 import {
   closestCenter,
   DndContext,
-  KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -21,6 +15,7 @@ import type { Department, DepartmentRole, Rank, SubDepartment } from '@/api/type
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
+import { useSortSensors, type SortableData } from '@/components/SortableRow';
 import { canDeleteDepartment, canEditRank, canWrite, hasAssignableLevels, isOnLeave } from '@/lib/rank-access';
 import { useNavAccess } from '@/session/use-nav-access';
 import { callsignPoolsQueryOptions } from '../api/callsign-pools';
@@ -44,12 +39,10 @@ import { EditRankModal } from './modals/EditRankModal';
 import { EditRoleModal } from './modals/EditRoleModal';
 import { EditSubModal } from './modals/EditSubModal';
 import { PoolsModal } from './modals/PoolsModal';
-import type { SortableData } from './SortableRow';
 
 export const PAGE_TITLE = 'Command - Department Management';
 
 /** Drag thresholds (command-and-reports §9): 5 px with a mouse, a 120 ms long-press on touch. */
-export const MOUSE_DISTANCE_PX = 5;
 export const TOUCH_DELAY_MS = 120;
 
 type OpenModal =
@@ -108,11 +101,7 @@ export function DepartmentPage() {
     [viewer, levels],
   );
 
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: MOUSE_DISTANCE_PX } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: TOUCH_DELAY_MS, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortSensors(TOUCH_DELAY_MS);
 
   const onDragEnd = (event: DragEndEvent) => {
     const active = sortableData(event.active.data.current);

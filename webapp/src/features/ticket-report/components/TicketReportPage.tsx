@@ -26,12 +26,12 @@ import { DeputyPicker } from '@/components/DeputyPicker';
 import { clearErrorsUnder, focusFirstError } from '@/components/form-errors';
 import { Page } from '@/components/Page';
 import { PenalCodeSearch } from '@/components/PenalCodeSearch';
-import { EvidenceSection, ListError, RemoveButton, ReportSection, RowCard } from '@/components/ReportRows';
+import { EvidenceSection, ListError, RemoveButton, ReportSaveBar, ReportSection, RowCard } from '@/components/ReportRows';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { formatCallsign } from '@/lib/callsign';
 import { compactCallsign } from '@/lib/deputy-search';
 import { formatFineRange, formatUsd } from '@/lib/penal-format';
-import { useNavAccess } from '@/session/use-nav-access';
+import { useViewerOfficer } from '@/session/use-viewer-officer';
 import { issueTicket, nextCitationNumberQueryOptions } from '../api/tickets';
 import {
   draftOf,
@@ -48,15 +48,6 @@ import {
 
 /** What the page says after a ticket is issued. */
 export const savedTicketText = (citationNumber: string) => `Saved ticket (citation ${citationNumber})`;
-
-function useViewerOfficer(): { ready: boolean; officer: OfficerValue | null } {
-  const access = useNavAccess();
-  const roster = access.viewer?.roster ?? null;
-  return {
-    ready: access.status !== 'loading',
-    officer: roster === null ? null : { name: roster.name, rank: roster.rank ?? '', callsign: roster.callsign ?? '' },
-  };
-}
 
 /**
  * /report/ticket-report (issue 10 "Ticket report"; the spec shows the menu item only): a
@@ -386,16 +377,7 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
           }}
         />
 
-        {failure !== null && (
-          <Alert color="red" variant="light" role="alert" data-testid="ticket-save-failure">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" disabled={saving} aria-busy={saving}>
-            {saving ? 'Saving…' : 'Save to server'}
-          </Button>
-        </Group>
+        <ReportSaveBar failure={failure} saving={saving} testId="ticket-save-failure" />
       </Stack>
 
       <DeputyPicker

@@ -1,21 +1,16 @@
 import {
   closestCenter,
   DndContext,
-  KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { ArrowIcon, CrossIcon, GripIcon } from '@/components/icons';
+import { useSortSensors } from '@/components/SortableRow';
 import { dropStep, moveItem, newStep, type EditorStep } from '../lib/templates';
 
-const MOUSE_DISTANCE_PX = 5;
 const TOUCH_DELAY_MS = 200;
 
 interface StepRowProps {
@@ -147,11 +142,7 @@ export interface StepListProps {
  * Space) or with the Move up / Move down buttons. Enter in a step adds the next one.
  */
 export function StepList({ steps, readOnly, onChange }: StepListProps) {
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: MOUSE_DISTANCE_PX } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: TOUCH_DELAY_MS, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortSensors(TOUCH_DELAY_MS);
   const inputs = useRef(new Map<string, HTMLInputElement>());
   const focusKey = useRef<string | null>(null);
 

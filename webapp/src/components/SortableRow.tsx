@@ -1,8 +1,24 @@
-import { useSortable } from '@dnd-kit/sortable';
+import { KeyboardSensor, MouseSensor, TouchSensor, useSensor, useSensors } from '@dnd-kit/core';
+import { sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Group, Paper } from '@mantine/core';
+import { ActionIcon, Group, Paper, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { GripIcon } from '@/components/icons';
+
+/** A mouse drag starts after this many pixels (a click stays a click). */
+export const MOUSE_DISTANCE_PX = 5;
+
+/**
+ * How a list is reordered: by mouse past MOUSE_DISTANCE_PX, by touch after holding
+ * `touchDelayMs` (so that a swipe still scrolls the page), and by keyboard (Space, arrows).
+ */
+export function useSortSensors(touchDelayMs: number) {
+  return useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: MOUSE_DISTANCE_PX } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: touchDelayMs, tolerance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+}
 
 /** What every sortable row carries: its list and its own id. */
 export interface SortableData {
@@ -13,7 +29,7 @@ export interface SortableData {
 export interface SortableRowProps {
   /** Unique among every sortable row of the page. */
   sortableId: string;
-  data: SortableData;
+  data?: SortableData;
   /** Names the row for the drag handle ('Drag {label}'). */
   label: string;
   disabled?: boolean;
@@ -21,10 +37,24 @@ export interface SortableRowProps {
   sortable?: boolean;
   children: ReactNode;
   testId?: string;
+  /** 'li' inside a list. */
+  component?: 'div' | 'li';
+  /** The space between the handle and the row's content. */
+  gap?: MantineSpacing;
 }
 
 /** A row that can be dragged by its handle (mouse, touch or keyboard) within its own list. */
-export function SortableRow({ sortableId, data, label, disabled = false, sortable = true, children, testId }: SortableRowProps) {
+export function SortableRow({
+  sortableId,
+  data,
+  label,
+  disabled = false,
+  sortable = true,
+  children,
+  testId,
+  component = 'div',
+  gap = 'sm',
+}: SortableRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: sortableId,
     data,
@@ -36,9 +66,11 @@ export function SortableRow({ sortableId, data, label, disabled = false, sortabl
       withBorder
       p="xs"
       radius="sm"
+      component={component}
       data-testid={testId}
       data-dragging={isDragging || undefined}
       style={{
+        listStyle: component === 'li' ? 'none' : undefined,
         transform: CSS.Transform.toString(transform),
         transition,
         position: 'relative',
@@ -47,7 +79,7 @@ export function SortableRow({ sortableId, data, label, disabled = false, sortabl
         boxShadow: isDragging ? 'var(--mantine-shadow-md)' : undefined,
       }}
     >
-      <Group gap="sm" wrap="nowrap" align="center">
+      <Group gap={gap} wrap="nowrap" align="center">
         {sortable && (
           <ActionIcon
             ref={setActivatorNodeRef}
@@ -55,7 +87,7 @@ export function SortableRow({ sortableId, data, label, disabled = false, sortabl
             color="gray"
             aria-label={`Drag ${label}`}
             disabled={disabled}
-            style={{ cursor: disabled ? undefined : 'grab', touchAction: 'none' }}
+            style={{ cursor: disabled ? undefined : 'grab', touchAction: 'none', flexShrink: 0 }}
             {...attributes}
             {...listeners}
           >
