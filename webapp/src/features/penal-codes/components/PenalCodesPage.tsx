@@ -10,14 +10,14 @@ import {
   Stack,
   Table,
   Text,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useActiveSlug } from '@/agency/context';
+import { ActionsHead } from '@/components/ActionsHead';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
@@ -234,6 +234,25 @@ export function PenalCodesPage() {
   const categories = categoriesOf(items);
   const chosenCategory = category !== null && categories.includes(category) ? category : null;
   const positions = searchPenalCodes(items, search, chosenCategory);
+  /** The shown entries, as cards (phones) or table rows, each with its Edit and Delete. */
+  const entries = (Entry: (props: EntryViewProps) => ReactNode) =>
+    positions.map((index) => {
+      const code = items[index];
+      return code === undefined ? null : (
+        <Entry
+          key={`${String(index)}:${code.statute}`}
+          code={code}
+          writable={writable}
+          busy={busy}
+          onEdit={() => {
+            setEditing({ index });
+          }}
+          onDelete={() => {
+            confirmDelete(index);
+          }}
+        />
+      );
+    });
   const updated = data ? updatedLine(data.updatedAt, data.updatedBy, (date) => timeFormat.format(date)) : null;
 
   const clearNotices = () => {
@@ -456,23 +475,7 @@ export function PenalCodesPage() {
           </Paper>
         ) : narrow ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-            {positions.map((index) => {
-              const code = items[index];
-              return code === undefined ? null : (
-                <EntryCard
-                  key={`${String(index)}:${code.statute}`}
-                  code={code}
-                  writable={writable}
-                  busy={busy}
-                  onEdit={() => {
-                    setEditing({ index });
-                  }}
-                  onDelete={() => {
-                    confirmDelete(index);
-                  }}
-                />
-              );
-            })}
+            {entries(EntryCard)}
           </SimpleGrid>
         ) : (
           <Table.ScrollContainer minWidth={820}>
@@ -485,31 +488,11 @@ export function PenalCodesPage() {
                   <Table.Th>Classification</Table.Th>
                   <Table.Th>Fine</Table.Th>
                   <Table.Th>Custody</Table.Th>
-                  {writable && (
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  )}
+                  {writable && <ActionsHead />}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {positions.map((index) => {
-                  const code = items[index];
-                  return code === undefined ? null : (
-                    <EntryRow
-                      key={`${String(index)}:${code.statute}`}
-                      code={code}
-                      writable={writable}
-                      busy={busy}
-                      onEdit={() => {
-                        setEditing({ index });
-                      }}
-                      onDelete={() => {
-                        confirmDelete(index);
-                      }}
-                    />
-                  );
-                })}
+                {entries(EntryRow)}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

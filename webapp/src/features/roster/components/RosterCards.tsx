@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
 import type { RosterEntry } from '@/api/types';
 import { formatCallsign } from '@/lib/callsign';
 import { insigniaUrl } from '@/lib/insignia';
 import { formatTimeInGrade } from '@/lib/time-in-grade';
 import { formatRosterDate } from '../lib/roster';
+import { EditEntryButton } from './EditEntryButton';
 
 const STATUS_COLORS: Readonly<Record<string, string>> = { Active: 'green', LOA: 'yellow', Suspended: 'red', Inactive: 'gray' };
 
@@ -51,17 +52,7 @@ export function RosterCards({ rows, showCallsign, onEdit, canEdit }: RosterCards
                 </Stack>
               </Group>
               {editable && (
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  aria-label={`Edit ${entry.name}`}
-                  onClick={() => {
-                    onEdit(entry);
-                  }}
-                  style={{ flex: 'none' }}
-                >
-                  Edit
-                </Button>
+                <EditEntryButton entry={entry} onEdit={onEdit} />
               )}
             </Group>
             <Group gap="xs" mt={6} wrap="wrap">

@@ -1,9 +1,11 @@
-import { Button, Group, Image, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, Image, Table, Text, UnstyledButton } from '@mantine/core';
 import type { RosterEntry } from '@/api/types';
+import { ActionsHead } from '@/components/ActionsHead';
 import { formatCallsign } from '@/lib/callsign';
 import { insigniaUrl } from '@/lib/insignia';
 import { formatTimeInGrade } from '@/lib/time-in-grade';
 import { formatRosterDate, type RosterSort, type RosterSortKey } from '../lib/roster';
+import { EditEntryButton } from './EditEntryButton';
 
 function orDash(value: string | null | undefined): string {
   const text = value?.trim() ?? '';
@@ -61,11 +63,7 @@ export function RosterTable({ rows, sort, onSort, showCallsign, onEdit, canEdit 
             <Table.Th>Hire Date</Table.Th>
             <Table.Th>Rank Change</Table.Th>
             <Table.Th>Time in Grade</Table.Th>
-            {onEdit && (
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            )}
+            {onEdit && <ActionsHead />}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -96,16 +94,7 @@ export function RosterTable({ rows, sort, onSort, showCallsign, onEdit, canEdit 
               {onEdit && (
                 <Table.Td>
                   {(canEdit?.(entry) ?? true) && (
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      aria-label={`Edit ${entry.name}`}
-                      onClick={() => {
-                        onEdit(entry);
-                      }}
-                    >
-                      Edit
-                    </Button>
+                    <EditEntryButton entry={entry} onEdit={onEdit} />
                   )}
                 </Table.Td>
               )}
