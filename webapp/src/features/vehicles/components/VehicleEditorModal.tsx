@@ -39,6 +39,35 @@ function RemoveButton({ label, onClick }: { label: string; onClick: () => void }
   );
 }
 
+/** A variant's or livery's name with the button that removes it. */
+function NameRow({
+  label,
+  value,
+  onChange,
+  removeLabel,
+  onRemove,
+}: {
+  label: string;
+  value: string;
+  onChange: (name: string) => void;
+  removeLabel: string;
+  onRemove: () => void;
+}) {
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap">
+      <TextInput
+        label={label}
+        style={{ flex: 1, minWidth: 0 }}
+        value={value}
+        onChange={(event) => {
+          onChange(event.currentTarget.value);
+        }}
+      />
+      <RemoveButton label={removeLabel} onClick={onRemove} />
+    </Group>
+  );
+}
+
 /**
  * The vehicle dialog (command-and-reports §2): Name, Image URL, Notes, the vehicle-access
  * chips, and variants that each hold liveries with a name and their own rank chips. Enter in a
@@ -114,22 +143,17 @@ export function VehicleEditorModal({
               data-testid="variant-editor"
             >
               <Stack gap="sm">
-                <Group gap="xs" align="flex-end" wrap="nowrap">
-                  <TextInput
-                    label="Variant name"
-                    style={{ flex: 1, minWidth: 0 }}
-                    value={variant.name}
-                    onChange={(event) => {
-                      setVariant(variantIndex, { ...variant, name: event.currentTarget.value });
-                    }}
-                  />
-                  <RemoveButton
-                    label={`Remove ${variantLabel.toLowerCase()}`}
-                    onClick={() => {
-                      onChange({ ...draft, variants: draft.variants.filter((_, i) => i !== variantIndex) });
-                    }}
-                  />
-                </Group>
+                <NameRow
+                  label="Variant name"
+                  value={variant.name}
+                  onChange={(name) => {
+                    setVariant(variantIndex, { ...variant, name });
+                  }}
+                  removeLabel={`Remove ${variantLabel.toLowerCase()}`}
+                  onRemove={() => {
+                    onChange({ ...draft, variants: draft.variants.filter((_, i) => i !== variantIndex) });
+                  }}
+                />
                 {variant.liveries.map((livery, liveryIndex) => {
                   const liveryLabel = `Livery ${String(liveryIndex + 1)}`;
                   return (
@@ -144,28 +168,20 @@ export function VehicleEditorModal({
                       data-testid="livery-editor"
                     >
                       <Stack gap="xs">
-                        <Group gap="xs" align="flex-end" wrap="nowrap">
-                          <TextInput
-                            label="Livery name"
-                            style={{ flex: 1, minWidth: 0 }}
-                            value={livery.name}
-                            onChange={(event) => {
-                              setLivery(variantIndex, variant, liveryIndex, {
-                                ...livery,
-                                name: event.currentTarget.value,
-                              });
-                            }}
-                          />
-                          <RemoveButton
-                            label={`Remove ${liveryLabel.toLowerCase()} of ${variantLabel.toLowerCase()}`}
-                            onClick={() => {
-                              setVariant(variantIndex, {
-                                ...variant,
-                                liveries: variant.liveries.filter((_, i) => i !== liveryIndex),
-                              });
-                            }}
-                          />
-                        </Group>
+                        <NameRow
+                          label="Livery name"
+                          value={livery.name}
+                          onChange={(name) => {
+                            setLivery(variantIndex, variant, liveryIndex, { ...livery, name });
+                          }}
+                          removeLabel={`Remove ${liveryLabel.toLowerCase()} of ${variantLabel.toLowerCase()}`}
+                          onRemove={() => {
+                            setVariant(variantIndex, {
+                              ...variant,
+                              liveries: variant.liveries.filter((_, i) => i !== liveryIndex),
+                            });
+                          }}
+                        />
                         <RankAccessPicker
                           label="Livery access"
                           compact
