@@ -5,5 +5,7 @@ import { CatalogueImage } from '@/components/CatalogueImage';
  * (a mistyped link), takes no room. Full width on a phone.
  */
 export function EntryImage({ src, alt, width = 160, height = 120 }: { src: string | undefined; alt: string; width?: number; height?: number }) {
-  return <CatalogueImage src={src} alt={alt} width={{ base: '100%', xs: width }} height={height} fit="contain" placeholder={false} />;
+  return (
+    <CatalogueImage src={src} alt={alt} width={{ base: '100%', xs: width }} height={height} fit="contain" placeholder={false} />
+  );
 }
