@@ -148,41 +148,44 @@ pub fn officers(list: Vec<Officer>) -> Result<Vec<Officer>, String> {
     Ok(out)
 }
 
+/// The rows of a repeated section (witnesses, evidence): at most [`MAX_ROWS`], each checked by
+/// `check`, which answers `None` for a blank row (dropped).
+fn kept_rows<T>(
+    what: &str,
+    list: Vec<T>,
+    check: impl Fn(T) -> Result<Option<T>, String>,
+) -> Result<Vec<T>, String> {
+    rows(what, &list)?;
+    list.into_iter().filter_map(|row| check(row).transpose()).collect()
+}
+
 /// Witnesses: empty rows dropped.
 pub fn witnesses(list: Vec<Witness>) -> Result<Vec<Witness>, String> {
-    rows("witnesses", &list)?;
-    let mut out = Vec::with_capacity(list.len());
-    for w in list {
+    kept_rows("witnesses", list, |w| {
         let w = Witness {
             name: text("A witness's name", &w.name, limits::NAME)?,
             contact: text("A witness's contact", &w.contact, limits::NOTE)?,
         };
-        if !w.name.is_empty() || !w.contact.is_empty() {
-            out.push(w);
-        }
-    }
-    Ok(out)
+        Ok((!w.name.is_empty() || !w.contact.is_empty()).then_some(w))
+    })
 }
 
 /// Evidence: empty rows dropped; every link http(s).
 pub fn evidence(list: Vec<Evidence>) -> Result<Vec<Evidence>, String> {
-    rows("evidence links", &list)?;
-    let mut out = Vec::with_capacity(list.len());
-    for e in list {
+    kept_rows("evidence links", list, |e| {
         let e = Evidence {
             label: text("An evidence label", &e.label, limits::NAME)?,
             url: text("An evidence link", &e.url, limits::URL)?,
         };
         if e.label.is_empty() && e.url.is_empty() {
-            continue;
+            return Ok(None);
         }
         let web = url::Url::parse(&e.url).is_ok_and(|u| matches!(u.scheme(), "http" | "https"));
         if !web || !valid_link(&e.url) {
             return Err(EVIDENCE_URL.into());
         }
-        out.push(e);
-    }
-    Ok(out)
+        Ok(Some(e))
+    })
 }
 
 /// The filters of a report list.
