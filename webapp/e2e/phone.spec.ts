@@ -59,6 +59,17 @@ test.describe('on a phone', () => {
     await snap(page, 'phone-shell-drawer');
   });
 
+  test("the root agency's top bar shows its whole short title beside the switcher", async ({ page }) => {
+    await page.goto('/');
+    const title = page.getByTestId('portal-title');
+    await expect(title).toHaveAttribute('data-short', /Portal$/);
+    const cut = await title.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    expect(cut).toBe(false);
+    await apart(title, page.getByRole('button', { name: 'Switch agency' }));
+    await noSidewaysScroll(page);
+    await snap(page, 'phone-shell-root');
+  });
+
   test('the roster: one card per person, filters in a drawer', async ({ page }) => {
     await signedInOnBcso(page, '/roster');
     const rows = page.getByTestId('roster-row');

@@ -38,7 +38,12 @@ export function Shell() {
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label="Toggle navigation" />
             <UnstyledButton component={Link} to="/" aria-label="Home">
-              <AgencyBadge src={theme.badgeUrl} alt={`${config?.name ?? 'Community'} badge`} h={44} w={44} />
+              <AgencyBadge
+                src={theme.badgeUrl}
+                alt={`${config?.name ?? 'Community'} badge`}
+                h={{ base: 36, xs: 44 }}
+                w={{ base: 36, xs: 44 }}
+              />
             </UnstyledButton>
             <Text
               component="p"
