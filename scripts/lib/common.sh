@@ -190,3 +190,59 @@ stop_cluster() {
   [ -f "$dir/data/PG_VERSION" ] || return 0
   as_pg "$PG_BIN/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
 }
+
+# start_e2e_portal WORK POSTGRES_URL: the portal the browser tests drive: the Discord stand-in
+# (it knows the demo members that seed-demo puts on each agency's roster: ids
+# 100000000000000001.. (rawlife), 2000… (bcso), 3000… (lspd), High Command down to Deputy;
+# usernames are unique, plain for rawlife and suffixed otherwise) and the debug portal with
+# the demo agencies in a new database `portal_e2e` of the server POSTGRES_URL names, media in
+# WORK/media, the web app from webapp/dist. Sets E2E_URL, SERVER_PID and STANDIN_PID; logs in
+# WORK/server.log and WORK/standin.log. stop_e2e_portal ends both.
+SERVER_PID=""
+STANDIN_PID=""
+start_e2e_portal() {
+  local work="$1" pg="$2" bin="$CARGO_TARGET_DIR/debug" args=() agency base suffix i name port
+  for agency in 1: 2:.bcso 3:.lspd; do
+    base="${agency%%:*}" suffix="${agency#*:}" i=1
+    for name in alexmercer jordanreyes samwhitaker caseynguyen; do
+      args+=(--account "${base}0000000000000000${i}:${name}${suffix}")
+      i=$((i + 1))
+    done
+  done
+  args+=(--outsider "900000000000000009:outsider")
+  "$bin/discord-standin" --port 0 "${args[@]}" >"$work/standin.log" 2>&1 &
+  STANDIN_PID=$!
+  for _ in $(seq 1 50); do grep -q "listening on" "$work/standin.log" 2>/dev/null && break; sleep 0.1; done
+  local discord
+  discord="$(sed -n 's/^listening on //p' "$work/standin.log")"
+  [ -n "$discord" ] || die "the Discord stand-in did not start"
+  port="$(free_port)"
+  psql "$pg" -qc "DROP DATABASE IF EXISTS portal_e2e WITH (FORCE)" -c "CREATE DATABASE portal_e2e" >/dev/null
+  (
+    export DISCORD_CLIENT_ID=standin-client DISCORD_CLIENT_SECRET=standin-secret
+    export DISCORD_GUILD_ID=900000000000000001 DISCORD_BOT_TOKEN=standin-bot-token
+    export DISCORD_API_URL="$discord/api/v10" DISCORD_AUTHORIZE_URL="$discord/oauth2/authorize"
+    export DATABASE_URL="${pg%/*}/portal_e2e"
+    export PORTAL_BIND="127.0.0.1:$port" PUBLIC_URL="http://127.0.0.1:$port" MEDIA_URL="$work/media"
+    export PORTAL_WEB_DIR="$ROOT/webapp/dist"
+    "$bin/portal" seed-demo >/dev/null
+    exec "$bin/portal" serve >"$work/server.log" 2>&1
+  ) &
+  SERVER_PID=$!
+  E2E_URL="http://127.0.0.1:$port"
+  for _ in $(seq 1 150); do
+    curl -fsS "$E2E_URL/healthz" >/dev/null 2>&1 && return 0
+    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$work/server.log" >&2; die "the server exited"; }
+    sleep 0.2
+  done
+  die "the server did not answer /healthz"
+}
+
+stop_e2e_portal() {
+  local pid
+  for pid in "$SERVER_PID" "$STANDIN_PID"; do
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+  done
+  SERVER_PID="" STANDIN_PID=""
+  return 0
+}
