@@ -71,22 +71,35 @@ describe('resolveHomeCards', () => {
     expect(resolveHomeCards(undefined)).toHaveLength(4);
   });
 
-  it('drops all-empty cards and fills empty titles and descriptions', () => {
-    expect(
-      resolveHomeCards([
-        { title: '', description: '', href: '' },
-        { title: ' ', description: 'Only a description', href: '' },
-        { title: 'Only a title', description: '', href: '/x' },
-      ]),
-    ).toEqual([
-      { title: 'Untitled', description: 'Only a description', href: '' },
-      { title: 'Only a title', description: EMPTY_CARD_DESCRIPTION, href: '/x' },
+  const PARTLY_SET = [
+    { title: '', description: '', href: '' },
+    { title: ' ', description: 'Only a description', href: '' },
+    { title: 'Only a title', description: '', href: '/x' },
+    { title: 'Roster', description: 'Officers by rank.', href: '/roster' },
+  ];
+
+  it('for those who edit branding, drops all-empty cards and fills empty titles and descriptions', () => {
+    expect(resolveHomeCards(PARTLY_SET, { showHints: true })).toEqual([
+      { title: 'Untitled', description: 'Only a description', href: '', incomplete: true },
+      { title: 'Only a title', description: EMPTY_CARD_DESCRIPTION, href: '/x', incomplete: true },
+      { title: 'Roster', description: 'Officers by rank.', href: '/roster', incomplete: false },
     ]);
     expect(EMPTY_CARD_DESCRIPTION).toBe('Configure this card from Command → Branding.');
   });
 
-  it('falls back to the defaults when every configured card is empty', () => {
+  it('for everyone else, leaves out a card without its title or its description (issue 21)', () => {
+    const cards = resolveHomeCards(PARTLY_SET);
+    expect(cards).toEqual([{ title: 'Roster', description: 'Officers by rank.', href: '/roster', incomplete: false }]);
+    expect(resolveHome({ theme: { homeCards: PARTLY_SET } }, BADGE, { showHints: false }).cards).toEqual(cards);
+    expect(resolveHome({ theme: { homeCards: PARTLY_SET } }, BADGE, { showHints: true }).cards).toHaveLength(3);
+  });
+
+  it('falls back to the defaults when no configured card is left', () => {
     expect(resolveHomeCards([{ title: '', description: '', href: '' }])).toEqual(DEFAULT_HOME_CARDS);
+    expect(resolveHomeCards([{ title: 'Arrest report', description: '', href: '/reports/arrest' }])).toEqual(
+      DEFAULT_HOME_CARDS,
+    );
+    expect(DEFAULT_HOME_CARDS.every((card) => !card.incomplete)).toBe(true);
   });
 });
 

@@ -28,6 +28,19 @@ export interface HomeCardView {
   title: string;
   description: string;
   href: string;
+  /**
+   * The card lacks its title or its description and shows a placeholder for it ('Untitled',
+   * the Branding hint): only those who edit branding get such cards (see `resolveHomeCards`).
+   */
+  incomplete: boolean;
+}
+
+export interface HomeOptions {
+  /**
+   * The viewer edits branding (High Command): incomplete cards show with their placeholders.
+   * Everyone else (visitors, members, members of other agencies) sees only complete cards.
+   */
+  showHints?: boolean;
 }
 
 export interface HomeView {
@@ -52,21 +65,25 @@ export const DEFAULT_HOME_CARDS: readonly HomeCardView[] = Object.freeze([
     title: 'Roster',
     description: 'Browse personnel, ranks, callsigns and time in grade.',
     href: '/roster',
+    incomplete: false,
   },
   {
     title: 'Command',
     description: 'Manage departments, ranks, roles and callsign pools.',
     href: '/command/department',
+    incomplete: false,
   },
   {
     title: 'SOPs & Docs',
     description: 'Read standard operating procedures and presentations.',
     href: '/sops',
+    incomplete: false,
   },
   {
     title: 'Training',
     description: 'Follow field training sessions and checklists.',
     href: '/fto/training',
+    incomplete: false,
   },
 ]);
 
@@ -79,11 +96,16 @@ export function firstFilled(...values: readonly (string | null | undefined)[]): 
 }
 
 /**
- * Configured cards: all-empty cards are dropped, an empty title reads 'Untitled', an empty
- * description reads 'Configure this card from Command → Branding.'. No usable card → the
- * default four.
+ * Configured cards: all-empty cards are dropped. For those who edit branding (`showHints`) an
+ * empty title reads 'Untitled' and an empty description 'Configure this card from Command →
+ * Branding.' (member-portal §2.4); for everyone else a card without its title or its
+ * description is left out, since those texts are configuration hints (issue 21). No usable
+ * card → the default four.
  */
-export function resolveHomeCards(cards: readonly HomeCardInput[] | null | undefined): HomeCardView[] {
+export function resolveHomeCards(
+  cards: readonly HomeCardInput[] | null | undefined,
+  { showHints = false }: HomeOptions = {},
+): HomeCardView[] {
   const configured = (cards ?? [])
     .map((card) => ({
       title: firstFilled(card.title),
@@ -95,12 +117,18 @@ export function resolveHomeCards(cards: readonly HomeCardInput[] | null | undefi
       title: card.title ?? UNTITLED_CARD,
       description: card.description ?? EMPTY_CARD_DESCRIPTION,
       href: card.href ?? '',
-    }));
+      incomplete: card.title === null || card.description === null,
+    }))
+    .filter((card) => showHints || !card.incomplete);
   return configured.length > 0 ? configured : DEFAULT_HOME_CARDS.map((card) => ({ ...card }));
 }
 
 /** Every hero and card fallback of the home page. */
-export function resolveHome(agency: HomeAgencyInput | null | undefined, builtInBadge: string): HomeView {
+export function resolveHome(
+  agency: HomeAgencyInput | null | undefined,
+  builtInBadge: string,
+  options: HomeOptions = {},
+): HomeView {
   const theme = agency?.theme ?? {};
   const label = firstFilled(theme.heroCtaLabel);
   const href = firstFilled(theme.heroCtaHref);
@@ -110,7 +138,7 @@ export function resolveHome(agency: HomeAgencyInput | null | undefined, builtInB
     body: firstFilled(theme.heroBody, agency?.longDescription) ?? DEFAULT_HOME_BODY,
     image: firstFilled(theme.heroUrl, theme.badgeUrl) ?? builtInBadge,
     cta: label !== null && href !== null ? { label, href } : null,
-    cards: resolveHomeCards(theme.homeCards),
+    cards: resolveHomeCards(theme.homeCards, options),
   };
 }
 

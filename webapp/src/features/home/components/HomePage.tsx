@@ -4,8 +4,38 @@ import { useAgency } from '@/agency/context';
 import builtInBadge from '@/assets/badge.svg';
 import { HomeHero } from '@/components/HomeHero';
 import { isInternalHref, resolveHome, type HomeCardView } from '@/lib/home';
+import { useNavAccess } from '@/session/use-nav-access';
+
+export const HIDDEN_FROM_MEMBERS = 'Members do not see this card until it has a title and a description.';
+export const OPEN_BRANDING = 'Open Branding';
+
+/**
+ * A card that lacks its title or description, as those who edit branding see it: dashed, with
+ * its placeholders, a line saying members do not see it and a link to Branding.
+ */
+function IncompleteCard({ card }: { card: HomeCardView }) {
+  return (
+    <Card withBorder padding="lg" radius="md" h="100%" style={{ borderStyle: 'dashed' }} data-testid="home-card-incomplete">
+      <Stack gap={6}>
+        <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+          {card.title}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {card.description}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {HIDDEN_FROM_MEMBERS}
+        </Text>
+        <Anchor component={Link} to="/command/branding" size="sm">
+          {OPEN_BRANDING}
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}
 
 function HomeCard({ card }: { card: HomeCardView }) {
+  if (card.incomplete) return <IncompleteCard card={card} />;
   const content = (
     <Stack gap={6}>
       <Text fw={700} size="lg">
@@ -29,10 +59,15 @@ function HomeCard({ card }: { card: HomeCardView }) {
   );
 }
 
-/** Home (member-portal §2.4): hero and cards, with every fallback of `resolveHome`. */
+/**
+ * Home (member-portal §2.4): hero and cards, with every fallback of `resolveHome`. The
+ * placeholders of incomplete cards are hints for those who edit branding (High Command, the
+ * only ones Branding opens for); everyone else sees only complete cards (issue 21).
+ */
 export function HomePage() {
   const { config } = useAgency();
-  const home = resolveHome(config, builtInBadge);
+  const { isHighCommand } = useNavAccess();
+  const home = resolveHome(config, builtInBadge, { showHints: isHighCommand });
 
   return (
     <Container size="lg" py="lg">
