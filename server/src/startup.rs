@@ -1,5 +1,7 @@
 //! Bringing a portal up: migrations, the root agency, and serving.
 
+use std::time::Duration;
+
 use tokio::net::TcpListener;
 
 use crate::{
@@ -57,7 +59,7 @@ pub async fn ensure_root_agency(state: &AppState) -> anyhow::Result<()> {
 /// Serves until Ctrl-C or SIGTERM.
 pub async fn serve(state: AppState, listener: TcpListener) -> anyhow::Result<()> {
     state.spawn_registry_listener();
-    spawn_audit_pruning(state.clone());
+    spawn_jobs(&state);
     let router = router::router(state);
     // The peer address tells a trusted proxy (`PORTAL_TRUSTED_PROXIES`) from anyone else.
     let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
@@ -65,35 +67,65 @@ pub async fn serve(state: AppState, listener: TcpListener) -> anyhow::Result<()>
     Ok(())
 }
 
-/// Every six hours (the first time ten minutes after start), each agency's audit rows older
-/// than its retention (`agency_settings.audit_retention_days`, a year unless changed) are
-/// deleted, one agency at a time. Several instances may prune at once: the delete is the same.
-fn spawn_audit_pruning(state: AppState) {
+/// Runs `work` every `period`, the first time `first` after start, for as long as the
+/// process serves. A failing round is logged by `work` and the next one comes all the same.
+/// Every job is safe on several instances at once.
+fn spawn_every<F, Fut>(state: AppState, first: Duration, period: Duration, work: F)
+where
+    F: Fn(AppState) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send,
+{
     tokio::spawn(async move {
-        // Not at start-up, when every agency's pool is being opened anyway: ten minutes in.
-        let period = std::time::Duration::from_secs(6 * 3600);
-        let first = tokio::time::Instant::now() + std::time::Duration::from_secs(600);
-        let mut every = tokio::time::interval_at(first, period);
+        let mut every = tokio::time::interval_at(tokio::time::Instant::now() + first, period);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             every.tick().await;
-            let Ok(snapshot) = state.registry.snapshot().await else { continue };
-            for agency in snapshot.all() {
-                let pruned = match state.pools.get(agency).await {
-                    Ok(db) => crate::shared::audit::prune(&*db).await.map_err(anyhow::Error::from),
-                    Err(e) => Err(anyhow::anyhow!("{e}")),
-                };
-                match pruned {
-                    Ok(0) => {}
-                    Ok(rows) => {
-                        tracing::info!(agency = %agency.slug, rows, "audit rows past retention pruned")
-                    }
-                    Err(error) => {
-                        tracing::warn!(agency = %agency.slug, %error, "audit pruning failed")
-                    }
-                }
-            }
+            work(state.clone()).await;
         }
     });
+}
+
+/// The background jobs of a serving instance.
+fn spawn_jobs(state: &AppState) {
+    // Not at start-up, when every agency's pool is being opened anyway: ten minutes in.
+    spawn_every(state.clone(), MINUTE * 10, HOUR * 6, prune_audit);
+    spawn_every(state.clone(), MINUTE / 2, MINUTE, relay_audit_outbox);
+}
+
+const MINUTE: Duration = Duration::from_secs(60);
+const HOUR: Duration = Duration::from_secs(3600);
+
+/// Each agency's audit rows older than its retention (`agency_settings.audit_retention_days`, a
+/// year unless changed) are deleted, one agency at a time (every six hours). Several
+/// instances may prune at once: the delete is the same.
+async fn prune_audit(state: AppState) {
+    let Ok(snapshot) = state.registry.snapshot().await else { return };
+    for agency in snapshot.all() {
+        let pruned = match state.pools.get(agency).await {
+            Ok(db) => crate::shared::audit::prune(&*db).await.map_err(anyhow::Error::from),
+            Err(e) => Err(anyhow::anyhow!("{e}")),
+        };
+        match pruned {
+            Ok(0) => {}
+            Ok(rows) => {
+                tracing::info!(agency = %agency.slug, rows, "audit rows past retention pruned")
+            }
+            Err(error) => tracing::warn!(agency = %agency.slug, %error, "audit pruning failed"),
+        }
+    }
+}
+
+/// Audit rows of registry writes that were not relayed into their agency's log when written
+/// (the agency's database was unreachable, the process stopped) are relayed (every minute).
+async fn relay_audit_outbox(state: AppState) {
+    let waiting = match crate::shared::audit::agencies_with_outbox(&state.control).await {
+        Ok(waiting) => waiting,
+        Err(error) => return tracing::warn!(%error, "audit outbox not readable"),
+    };
+    let Ok(snapshot) = state.registry.snapshot().await else { return };
+    for agency in snapshot.all().iter().filter(|a| waiting.contains(&a.id)) {
+        crate::shared::audit::relay_now(&state, agency).await;
+    }
 }
 
 async fn shutdown_signal() {

@@ -227,4 +227,9 @@ pub mod page {
     impl super::HighCommandPage for Branding {
         const REFUSAL: &'static str = "You need High Command access to modify agency branding.";
     }
+    pub struct AuditSettings;
+    impl super::HighCommandPage for AuditSettings {
+        const REFUSAL: &'static str =
+            "You must be part of High Command to change how long changes are kept.";
+    }
 }

@@ -153,6 +153,17 @@ impl Viewer {
         }
     }
 
+    /// The viewer as the change logs of agency `slug` record them: a member of another agency
+    /// (the root agency's High Command administering it) is named with their agency's slug,
+    /// `Alex Mercer (rawlife)`.
+    pub fn actor_in(&self, slug: &str) -> Actor {
+        let actor = self.actor();
+        if slug == self.agency.slug {
+            return actor;
+        }
+        Actor { display: format!("{} ({})", actor.display, self.agency.slug), ..actor }
+    }
+
     /// The viewer as the rank rule sees an editor.
     pub fn editor(&self) -> (Levels<'_>, Editor<'_>) {
         (

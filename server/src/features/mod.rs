@@ -22,6 +22,7 @@ pub mod vehicles;
 /// roster's first member needs the structure's starter ranks).
 pub fn seeders() -> Vec<crate::tenancy::provision::Seeder> {
     vec![
+        agencies::store::seed,
         structure::store::seed,
         roster::store::seed,
         permissions::store::seed,

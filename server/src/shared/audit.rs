@@ -8,12 +8,16 @@
 //! [`item_changes`] for lists saved whole); a field whose name says it is a secret (token,
 //! secret, password) is recorded as changed with its values hidden.
 
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sqlx::{types::Json, PgConnection, PgExecutor};
+use sqlx::{types::Json, PgConnection, PgExecutor, PgPool};
 use utoipa::ToSchema;
 
-use crate::access::viewer::Actor;
+use crate::{
+    access::viewer::Actor,
+    tenancy::{pools::TenantDb, Agency, TenancyState},
+};
 
 /// What a secret's value is replaced with in a diff.
 pub const HIDDEN: &str = "(hidden)";
@@ -142,6 +146,112 @@ pub async fn record(conn: &mut PgConnection, actor: &Actor, event: &Event) -> sq
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Stores `event` by `actor` for agency `agency_id` in the control database's outbox, on the
+/// caller's control transaction: the audit row of a write to the registry (branding,
+/// visibility), which does not happen in the agency's schema (that may even be on another
+/// server). [`relay`] then moves it into the agency's log.
+#[tracing::instrument(level = "debug", skip_all, fields(agency_id = agency_id, kind = event.kind, action = %event.action))]
+pub async fn record_in_outbox(
+    conn: &mut PgConnection,
+    agency_id: i64,
+    actor: &Actor,
+    event: &Event,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO audit_outbox (agency_id, actor_name, actor_id, kind, action, subject_id, title, diff)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(agency_id)
+    .bind(&actor.display)
+    .bind(&actor.user_id)
+    .bind(event.kind)
+    .bind(&event.action)
+    .bind(&event.subject_id)
+    .bind(&event.title)
+    .bind(Json(&event.diff))
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// How many outbox rows one relay moves at most (the job comes back for the rest).
+const RELAY_BATCH: i64 = 500;
+
+#[derive(sqlx::FromRow)]
+struct OutboxRow {
+    id: i64,
+    at: DateTime<Utc>,
+    actor_name: String,
+    actor_id: Option<String>,
+    kind: String,
+    action: String,
+    subject_id: String,
+    title: String,
+    diff: Value,
+}
+
+/// Moves agency `agency_id`'s outbox rows from the control database `control` into its log
+/// `db`, oldest first, keeping when they happened: each is added once (keyed by its outbox
+/// id, so a relay that runs twice, or on two instances at once, adds nothing more), then
+/// deleted from the outbox. Answers how many rows were moved.
+#[tracing::instrument(level = "debug", skip_all, fields(agency_id = agency_id))]
+pub async fn relay(control: &PgPool, db: &TenantDb, agency_id: i64) -> sqlx::Result<u64> {
+    let rows: Vec<OutboxRow> = sqlx::query_as(
+        "SELECT id, at, actor_name, actor_id, kind, action, subject_id, title, diff
+           FROM audit_outbox WHERE agency_id = $1 ORDER BY id LIMIT $2",
+    )
+    .bind(agency_id)
+    .bind(RELAY_BATCH)
+    .fetch_all(control)
+    .await?;
+    if rows.is_empty() {
+        return Ok(0);
+    }
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let batch: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "id": r.id, "at": r.at, "actor_name": r.actor_name, "actor_id": r.actor_id,
+                "kind": r.kind, "action": r.action, "subject_id": r.subject_id,
+                "title": r.title, "diff": r.diff,
+            })
+        })
+        .collect();
+    sqlx::query(
+        "INSERT INTO audit_events (at, actor_name, actor_id, kind, action, subject_id, title, diff, relay_id)
+         SELECT (r->>'at')::timestamptz, r->>'actor_name', r->>'actor_id', r->>'kind', r->>'action',
+                r->>'subject_id', r->>'title', r->'diff', (r->>'id')::bigint
+           FROM jsonb_array_elements($1) AS r
+          ORDER BY (r->>'id')::bigint
+         ON CONFLICT (relay_id) WHERE relay_id IS NOT NULL DO NOTHING",
+    )
+    .bind(Value::Array(batch))
+    .execute(db)
+    .await?;
+    sqlx::query("DELETE FROM audit_outbox WHERE id = ANY($1)").bind(&ids).execute(control).await?;
+    Ok(ids.len() as u64)
+}
+
+/// Relays `agency`'s outbox rows at once, after a registry write committed, so the change shows
+/// in its log on the next read. A failure is only logged: the write is done and its row waits
+/// in the outbox for the relay job (`startup`).
+pub async fn relay_now<S: TenancyState>(state: &S, agency: &Agency) {
+    let relayed = match state.pools().get(agency).await {
+        Ok(db) => relay(state.control(), &db, agency.id).await.map_err(anyhow::Error::from),
+        Err(err) => Err(anyhow::anyhow!("{err}")),
+    };
+    if let Err(error) = relayed {
+        tracing::warn!(agency = %agency.slug, %error, "audit outbox not relayed yet; the job will");
+    }
+}
+
+/// The agencies with audit rows waiting in the outbox (a relay failed or was cut short).
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn agencies_with_outbox(control: &PgPool) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar("SELECT DISTINCT agency_id FROM audit_outbox").fetch_all(control).await
 }
 
 /// Deletes the rows older than the agency's retention; answers how many went.

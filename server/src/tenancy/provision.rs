@@ -30,6 +30,16 @@ pub struct NewAgency {
     pub database_url: Option<String>,
     /// A first High Command member, placed at the top rank of the starter department.
     pub owner: Option<Owner>,
+    /// Who creates it, as the new agency's audit log names them (`None`: the portal itself,
+    /// from the command line or at first start).
+    pub created_by: Option<Creator>,
+}
+
+/// Who creates an agency: a name and, for a signed-in member, their Discord id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Creator {
+    pub name: String,
+    pub discord_id: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
@@ -102,7 +112,7 @@ impl Provisioner {
             })?;
 
         let levels = normalize_levels(new.flags.get("levels"));
-        let seed = Seed { levels: &levels, owner: new.owner.as_ref() };
+        let seed = Seed { levels: &levels, owner: new.owner.as_ref(), agency: new };
         let version = match &new.database_url {
             None => {
                 create_tenant_schema(&mut tx, &schema, &role, &self.migrator, &self.seeders, &seed)
@@ -262,6 +272,8 @@ async fn drop_tenant_schema(conn: &mut PgConnection, schema: &str, role: &str) -
 pub struct Seed<'a> {
     pub levels: &'a [Level],
     pub owner: Option<&'a Owner>,
+    /// The agency being made (its registry row is written in the same transaction).
+    pub agency: &'a NewAgency,
 }
 
 /// A feature's default data for a new agency, written inside provisioning's transaction with

@@ -520,3 +520,162 @@ async fn structure_writes_name_the_one_thing_that_changed() {
     assert_eq!(deleted["after"], Value::Null);
     assert_eq!(deleted["before"]["name"], "Sergeant");
 }
+
+/// The field of `row`'s diff named `field`.
+fn field<'a>(row: &'a Value, field: &str) -> &'a Value {
+    row["diff"]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["field"] == field)
+        .unwrap_or_else(|| panic!("no {field} in {row}"))
+}
+
+#[tokio::test]
+async fn branding_visibility_and_a_new_agency_are_recorded_in_the_agency_they_change() {
+    let app = app().await;
+    let root_hc = "100000000000000777";
+    app.add_member("rawlife", root_hc, "Rosa Root", "high_command").await;
+    let root = app.signed_in(root_hc).await;
+    let hc = app.as_persona(BCSO, Persona::HighCommand).await;
+    let lspd_hc = app.as_persona(LSPD, Persona::HighCommand).await;
+    let patch = |client: &Client, agency: &str, body: Value| {
+        let (app, client, agency) = (&app, client.clone(), agency.to_owned());
+        async move {
+            send(app, &client, Method::PATCH, "/api/agencies/bcso", &agency, Some(&body)).await
+        }
+    };
+
+    json(patch(&hc, BCSO, json!({"theme": {"primaryColor": "#123456"}})).await, 200).await;
+    json(patch(&root, "rawlife", json!({"description": "Sheriffs of Blaine"})).await, 200).await;
+    json(patch(&root, "rawlife", json!({"flags": {"hidden": true}})).await, 200).await;
+    // Another agency's High Command may not brand BCSO: refused, nothing recorded anywhere.
+    let refused = patch(&lspd_hc, LSPD, json!({"theme": {"primaryColor": "#ff0000"}})).await;
+    assert_eq!(refused.status(), 403);
+
+    let rows = audit(&app, &hc, "?kind=branding", BCSO).await;
+    let rows = items(&rows);
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[1]["actor"]["display"], Persona::HighCommand.name(BCSO));
+    assert_eq!(rows[1]["actor"]["userId"], Persona::HighCommand.discord_id(BCSO));
+    assert_eq!(rows[1]["title"], "Blaine County Sheriff's Office");
+    assert_eq!(rows[1]["subjectId"], "bcso");
+    assert_eq!(field(&rows[1], "theme.primaryColor")["after"], "#123456");
+    // The accent colour follows the primary one unless set: it changed as members see it.
+    let changed: Vec<&str> = rows[1]["diff"]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["field"].as_str().unwrap())
+        .collect();
+    assert_eq!(changed, ["theme.accentColor", "theme.primaryColor"]);
+    // The root agency's administrator is named with their agency.
+    assert_eq!(rows[0]["actor"]["display"], "Rosa Root (rawlife)");
+    assert_eq!(
+        field(&rows[0], "description"),
+        &json!({"field": "description", "before": null, "after": "Sheriffs of Blaine"})
+    );
+    let hidden = audit(&app, &hc, "?kind=agency&q=Rosa", BCSO).await;
+    assert_eq!(items(&hidden).len(), 1, "{hidden}");
+    assert_eq!(field(&items(&hidden)[0], "flags.hidden")["after"], true);
+    // Nothing of BCSO's branding shows in LSPD's log, and the outbox is empty once relayed.
+    let lspd = audit(&app, &lspd_hc, "?kind=branding", LSPD).await;
+    assert!(items(&lspd).is_empty(), "{lspd}");
+    let waiting: i64 = sqlx::query_scalar("SELECT count(*) FROM audit_outbox")
+        .fetch_one(&app.state.control)
+        .await
+        .unwrap();
+    assert_eq!(waiting, 0);
+
+    // A new agency's log starts with its creation, by whoever created it.
+    let body = json!({"name": "State Parks", "slug": "parks", "domain": "parks.example.org"});
+    json(send(&app, &root, Method::POST, "/api/agencies", "rawlife", Some(&body)).await, 201).await;
+    app.add_member("parks", "100000000000000778", "Pia Parks", "high_command").await;
+    let parks = app.signed_in("100000000000000778").await;
+    let rows = audit(&app, &parks, "?kind=agency", "parks").await;
+    let created = &items(&rows)[0];
+    assert_eq!(items(&rows).len(), 1, "{rows}");
+    assert_eq!(
+        (created["action"].as_str(), created["title"].as_str()),
+        (Some("created"), Some("State Parks"))
+    );
+    assert_eq!(created["actor"]["display"], "Rosa Root (rawlife)");
+    assert_eq!(field(created, "domain")["after"], "parks.example.org");
+    assert!(!created.to_string().contains("databaseUrl"), "{created}");
+}
+
+#[tokio::test]
+async fn an_outbox_row_relayed_twice_is_recorded_once() {
+    let app = app().await;
+    let hc = app.as_persona(BCSO, Persona::HighCommand).await;
+    let agency = app.state.registry.by_slug(BCSO).await.unwrap().unwrap();
+    let db = app.state.pools.get(&agency).await.unwrap();
+    let put = "INSERT INTO audit_outbox (id, agency_id, actor_name, kind, action, subject_id, title, diff)
+               VALUES (4242, $1, 'Somebody', 'branding', 'updated', 'bcso', 'Outbox test', '{}')";
+    sqlx::query(put).bind(agency.id).execute(&app.state.control).await.unwrap();
+    assert_eq!(portal::shared::audit::relay(&app.state.control, &db, agency.id).await.unwrap(), 1);
+    // As if the first relay had stopped before deleting it: the row is back and relayed again.
+    sqlx::query(put).bind(agency.id).execute(&app.state.control).await.unwrap();
+    assert_eq!(portal::shared::audit::relay(&app.state.control, &db, agency.id).await.unwrap(), 1);
+    assert_eq!(portal::shared::audit::relay(&app.state.control, &db, agency.id).await.unwrap(), 0);
+    let rows = audit(&app, &hc, "?q=Outbox", BCSO).await;
+    assert_eq!(items(&rows).len(), 1, "{rows}");
+}
+
+#[tokio::test]
+async fn high_command_sets_how_long_changes_are_kept_in_its_own_agency_only() {
+    let app = app().await;
+    let hc = app.as_persona(BCSO, Persona::HighCommand).await;
+    let command = app.as_persona(BCSO, Persona::Command).await;
+    let deputy = app.as_persona(BCSO, Persona::Deputy).await;
+    let lspd_hc = app.as_persona(LSPD, Persona::HighCommand).await;
+    let settings = |client: &Client, agency: &'static str| {
+        let (app, client) = (&app, client.clone());
+        async move { get(app, &client, "/api/audit/settings", agency).await }
+    };
+    let put = |client: &Client, days: Value| {
+        let (app, client) = (&app, client.clone());
+        async move {
+            let body = json!({"retentionDays": days});
+            send(app, &client, Method::PUT, "/api/audit/settings", BCSO, Some(&body)).await
+        }
+    };
+    assert_eq!(settings(&command, BCSO).await, json!({"retentionDays": 365, "canEdit": false}));
+    assert_eq!(settings(&hc, BCSO).await, json!({"retentionDays": 365, "canEdit": true}));
+    refused(
+        send(&app, &deputy, Method::GET, "/api/audit/settings", BCSO, None).await,
+        403,
+        NO_PERMISSION,
+    )
+    .await;
+    refused(
+        put(&command, json!(90)).await,
+        403,
+        "You must be part of High Command to change how long changes are kept.",
+    )
+    .await;
+    refused(put(&hc, json!(29)).await, 400, "Keep changes for 30 to 3650 days.").await;
+    refused(put(&hc, json!(3651)).await, 400, "Keep changes for 30 to 3650 days.").await;
+
+    let saved = json(put(&hc, json!(90)).await, 200).await;
+    assert_eq!(saved, json!({"retentionDays": 90, "canEdit": true}));
+    assert_eq!(settings(&command, BCSO).await["retentionDays"], 90);
+    // LSPD keeps its own.
+    assert_eq!(settings(&lspd_hc, LSPD).await["retentionDays"], 365);
+    // The change is recorded once; saving the same again records nothing.
+    json(put(&hc, json!(90)).await, 200).await;
+    let rows = audit(&app, &hc, "?kind=audit_settings", BCSO).await;
+    assert_eq!(items(&rows).len(), 1, "{rows}");
+    assert_eq!(
+        items(&rows)[0]["diff"]["fields"],
+        json!([{"field": "retentionDays", "before": 365, "after": 90}])
+    );
+    // Pruning now keeps 90 days: the agency's creation, dated 100 days ago, goes.
+    let agency = app.state.registry.by_slug(BCSO).await.unwrap().unwrap();
+    let db = app.state.pools.get(&agency).await.unwrap();
+    sqlx::query("UPDATE audit_events SET at = now() - interval '100 days' WHERE kind = 'agency'")
+        .execute(&*db)
+        .await
+        .unwrap();
+    assert_eq!(portal::shared::audit::prune(&*db).await.unwrap(), 1);
+}

@@ -17,13 +17,16 @@ use crate::{
     extract::Services,
     extract::{JsonBody, MultipartBody, PathParams},
     features::agencies::{
-        model::{AgencyDraft, AgencyPatch},
+        model::{AgencyDraft, AgencyPatch, AGENCY_KIND, BRANDING_KIND},
         routes::AgencySummary,
         store,
     },
     media::upload::read_image,
-    shared::Portal,
-    tenancy::{registry, Agency, ROOT_SLUG},
+    shared::{
+        audit::{self, Event},
+        Portal,
+    },
+    tenancy::{provision::Creator, registry, Agency, ROOT_SLUG},
 };
 
 pub const ROOT_CANNOT_BE_HIDDEN: &str = "The root agency cannot be hidden.";
@@ -36,10 +39,12 @@ pub const NOTHING_TO_CHANGE: &str = "Nothing to change.";
               (status = 409, body = crate::error::ErrorBody)))]
 pub async fn create_agency<S: Portal>(
     Services(state): Services<S>,
-    _admin: RootHighCommand,
+    RootHighCommand(admin): RootHighCommand,
     JsonBody(draft): JsonBody<AgencyDraft>,
 ) -> AppResult<(StatusCode, Json<AgencySummary>)> {
-    let new = draft.validate().map_err(bad_request)?;
+    let mut new = draft.validate().map_err(bad_request)?;
+    let actor = admin.actor_in(&new.slug);
+    new.created_by = Some(Creator { name: actor.display, discord_id: actor.user_id });
     let agency = state.provisioner().provision(new).await?;
     state.registry().invalidate().await;
     Ok((StatusCode::CREATED, Json(AgencySummary::from(&agency))))
@@ -95,11 +100,28 @@ pub async fn update_agency<S: Portal>(
     if touches_branding {
         may_brand(&viewer, &target)?;
     }
-    store::update(state.control(), &slug, &change).await?;
-    state.registry().invalidate().await;
-    let updated = registry::fetch_by_slug(state.control(), &slug)
+    let mut tx = state.control().begin().await?;
+    store::update(&mut *tx, &slug, &change).await?;
+    let updated = registry::fetch_by_slug(&mut *tx, &slug)
         .await?
         .ok_or_else(|| not_found("Agency vanished"))?;
+    // Branding and visibility live in the registry, not in the agency's schema: the audit row
+    // goes to the control database's outbox with the change, and is relayed to the agency.
+    let kind =
+        if touches_branding && change.hidden.is_none() { BRANDING_KIND } else { AGENCY_KIND };
+    let event = Event::updated(
+        kind,
+        &target.slug,
+        &updated.name,
+        &AgencySummary::from(target.as_ref()),
+        &AgencySummary::from(&updated),
+    );
+    if !event.diff.is_empty() {
+        audit::record_in_outbox(&mut tx, target.id, &viewer.actor_in(&target.slug), &event).await?;
+    }
+    tx.commit().await?;
+    state.registry().invalidate().await;
+    audit::relay_now(&state, &updated).await;
     Ok(Json(AgencySummary::from(&updated)))
 }
 

@@ -9,6 +9,11 @@ use utoipa::ToSchema;
 use crate::tenancy::levels::normalize_levels;
 pub use crate::tenancy::settings::*;
 
+/// The audit log's kinds of registry writes: branding (texts, theme, links) and the agency
+/// itself (created, hidden or shown).
+pub const BRANDING_KIND: &str = "branding";
+pub const AGENCY_KIND: &str = "agency";
+
 /// A request to create an agency (CLI now; `POST /api/agencies` with the identity issue).
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -130,6 +135,7 @@ impl AgencyDraft {
             theme: Value::Object(texts.theme_set),
             links: Value::Object(texts.links_set),
             database_url: None,
+            created_by: None,
             owner: match self.owner {
                 Some(o) if o.discord_id.trim().is_empty() && o.name.trim().is_empty() => None,
                 Some(o) if o.name.trim().chars().count() > limits::NAME => {

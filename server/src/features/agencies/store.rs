@@ -1,7 +1,15 @@
 //! Agency registry writes (control schema). Reads go through the cached registry.
 
-use serde_json::Value;
-use sqlx::PgExecutor;
+use futures::future::BoxFuture;
+use serde_json::{json, Value};
+use sqlx::{PgConnection, PgExecutor};
+
+use crate::{
+    access::viewer::Actor,
+    features::agencies::model::AGENCY_KIND,
+    shared::audit::{self, Event},
+    tenancy::provision::Seed,
+};
 
 /// One change to an agency's settings; `None` leaves a field as it is.
 #[derive(Debug, Default)]
@@ -49,4 +57,27 @@ pub async fn update(
     .execute(db)
     .await?;
     Ok(result.rows_affected() == 1)
+}
+
+/// The first row of a new agency's audit log: who created it, with its name, slug, domain,
+/// texts, flags, theme and links (never where its data lives). Runs in provisioning's
+/// transaction with the new schema's `search_path`.
+pub fn seed<'a>(conn: &'a mut PgConnection, seed: &'a Seed<'a>) -> BoxFuture<'a, sqlx::Result<()>> {
+    Box::pin(async move {
+        let new = seed.agency;
+        let actor = match &new.created_by {
+            Some(creator) => {
+                Actor { display: creator.name.clone(), user_id: creator.discord_id.clone() }
+            }
+            None => Actor::system("Agency Portal"),
+        };
+        let created = json!({
+            "slug": new.slug, "name": new.name, "shortName": new.short_name,
+            "domain": new.domain, "description": new.description,
+            "longDescription": new.long_description, "flags": new.flags,
+            "theme": new.theme, "links": new.links,
+        });
+        let event = Event::created(AGENCY_KIND, &new.slug, &new.name, &created);
+        audit::record(conn, &actor, &event).await
+    })
 }

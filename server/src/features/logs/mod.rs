@@ -11,5 +11,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 /// The log routes.
 pub fn routes<S: Portal>() -> OpenApiRouter<S> {
-    OpenApiRouter::new().routes(routes!(routes::roster_logs)).routes(routes!(routes::audit))
+    OpenApiRouter::new()
+        .routes(routes!(routes::roster_logs))
+        .routes(routes!(routes::audit))
+        .routes(routes!(routes::audit_settings, routes::put_audit_settings))
 }

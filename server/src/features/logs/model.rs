@@ -1,7 +1,7 @@
 //! Log items as the API answers them.
 
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
@@ -91,4 +91,52 @@ pub struct AuditPage {
     pub items: Vec<AuditEntry>,
     /// More rows match after this page.
     pub has_more: bool,
+}
+
+/// How long the agency keeps its audit log, and whether the viewer may change it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditSettings {
+    /// Changes older than this many days are deleted (default 365).
+    pub retention_days: i32,
+    /// The viewer is High Command and may change it.
+    pub can_edit: bool,
+}
+
+/// `PUT /api/audit/settings`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditSettingsInput {
+    /// From 30 to 3650.
+    #[schema(minimum = 30, maximum = 3650)]
+    pub retention_days: i64,
+}
+
+pub const RETENTION_DAYS: std::ops::RangeInclusive<i64> = 30..=3650;
+pub const BAD_RETENTION: &str = "Keep changes for 30 to 3650 days.";
+
+impl AuditSettingsInput {
+    /// The retention in days, or the sentence that refuses it.
+    pub fn validate(&self) -> Result<i32, &'static str> {
+        if RETENTION_DAYS.contains(&self.retention_days) {
+            Ok(self.retention_days as i32)
+        } else {
+            Err(BAD_RETENTION)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retention_is_thirty_days_to_ten_years() {
+        let days = |retention_days| AuditSettingsInput { retention_days }.validate();
+        assert_eq!(days(30), Ok(30));
+        assert_eq!(days(3650), Ok(3650));
+        assert_eq!(days(29), Err(BAD_RETENTION));
+        assert_eq!(days(3651), Err(BAD_RETENTION));
+        assert_eq!(days(-1), Err(BAD_RETENTION));
+    }
 }

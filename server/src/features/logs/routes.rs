@@ -5,14 +5,17 @@ use chrono::{NaiveDate, NaiveTime};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use serde_json::json;
+
 use crate::{
-    access::guard::{nav_item, Guard},
+    access::guard::{nav_item, page, Guard, HighCommand},
     error::{bad_request, AppResult},
-    extract::QueryParams,
+    extract::{JsonBody, QueryParams},
     features::logs::{
-        model::{AuditPage, LogItem, LogPage},
+        model::{AuditPage, AuditSettings, AuditSettingsInput, LogItem, LogPage},
         store,
     },
+    shared::audit::{self, Event},
 };
 
 pub const MAX_LIMIT: i64 = 200;
@@ -111,4 +114,41 @@ pub async fn audit(
     let has_more = items.len() as i64 > limit;
     items.truncate(limit as usize);
     Ok(Json(AuditPage { items, has_more }))
+}
+
+/// How long the agency keeps its audit log (members of the Logs page).
+#[utoipa::path(get, path = "/api/audit/settings", tag = "roster",
+    responses((status = 200, body = AuditSettings), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody)))]
+pub async fn audit_settings(
+    Guard(viewer, _): Guard<nav_item::Logs>,
+) -> AppResult<Json<AuditSettings>> {
+    let retention_days = store::retention_days(viewer.pool()).await?;
+    Ok(Json(AuditSettings { retention_days, can_edit: viewer.is_high_command }))
+}
+
+/// Changes how long the agency keeps its audit log (High Command); the change is itself
+/// recorded. The next pruning deletes what is older.
+#[utoipa::path(put, path = "/api/audit/settings", tag = "roster", request_body = AuditSettingsInput,
+    responses((status = 200, body = AuditSettings), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
+pub async fn put_audit_settings(
+    HighCommand(viewer, _): HighCommand<page::AuditSettings>,
+    JsonBody(input): JsonBody<AuditSettingsInput>,
+) -> AppResult<Json<AuditSettings>> {
+    let days = input.validate().map_err(bad_request)?;
+    let mut tx = viewer.pool().begin().await?;
+    let before = store::set_retention_days(&mut tx, days).await?;
+    let event = Event::updated(
+        "audit_settings",
+        "audit_settings",
+        "Audit log settings",
+        &json!({"retentionDays": before}),
+        &json!({"retentionDays": days}),
+    );
+    if !event.diff.is_empty() {
+        audit::record(&mut tx, &viewer.actor(), &event).await?;
+    }
+    tx.commit().await?;
+    Ok(Json(AuditSettings { retention_days: days, can_edit: true }))
 }

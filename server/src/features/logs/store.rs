@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use sea_query::{extension::postgres::PgExpr, Expr, ExprTrait, Order, PostgresQueryBuilder, Query};
 use sea_query_sqlx::SqlxBinder;
-use sqlx::PgExecutor;
+use sqlx::{PgConnection, PgExecutor};
 
 use crate::features::logs::model::{AuditEntry, HireLogItem, RankLogItem};
 
@@ -95,6 +95,26 @@ pub async fn audit_page(
         .offset(offset as u64);
     let (sql, values) = query.build_sqlx(PostgresQueryBuilder);
     sqlx::query_as_with(&sql, values).fetch_all(db).await
+}
+
+/// How many days the agency keeps its audit rows.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn retention_days(db: impl PgExecutor<'_>) -> sqlx::Result<i32> {
+    sqlx::query_scalar("SELECT audit_retention_days FROM agency_settings").fetch_one(db).await
+}
+
+/// Sets the retention; answers what it was (the row is locked until the caller commits).
+#[tracing::instrument(level = "debug", skip_all, fields(days))]
+pub async fn set_retention_days(conn: &mut PgConnection, days: i32) -> sqlx::Result<i32> {
+    let before: i32 =
+        sqlx::query_scalar("SELECT audit_retention_days FROM agency_settings FOR UPDATE")
+            .fetch_one(&mut *conn)
+            .await?;
+    sqlx::query("UPDATE agency_settings SET audit_retention_days = $1")
+        .bind(days)
+        .execute(&mut *conn)
+        .await?;
+    Ok(before)
 }
 
 /// `text` with LIKE's wildcards taken literally.

@@ -151,8 +151,7 @@ pub async fn put_permissions<S: Portal>(
         let mut tx = db.begin().await?;
         check_base(store::lock_for_update(&mut tx).await?, update.base_updated_at)?;
         let before = store::load(&mut *tx).await?;
-        let from_root =
-            Actor { display: format!("{actor} ({})", viewer.agency.slug), ..viewer.actor() };
+        let from_root = viewer.actor_in(&agency.slug);
         store::save_locked(&mut tx, &locked, &from_root.display).await?;
         audit_save(&mut tx, &from_root, &before).await?;
         tx.commit().await?;
