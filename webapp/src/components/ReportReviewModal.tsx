@@ -1,14 +1,13 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { HistoryEntry } from '@/api/reports';
 import type { ReviewFlow, ReviewRequest } from '@/lib/review-flows';
+import { Dialog } from './Dialog';
 import { LoaNotice } from './LoaNotice';
 import { ReviewHistory, type ReviewedReport } from './ReportSections';
 import { ReviewPanel } from './ReviewPanel';
-
-const MODAL_CLOSE = { 'aria-label': 'Close this dialog' };
 
 export interface ReportReviewModalProps<R extends ReviewedReport> {
   flow: ReviewFlow;
@@ -33,7 +32,8 @@ export interface ReportReviewModalProps<R extends ReviewedReport> {
 /**
  * The review dialog (command-and-reports §2): the whole report read-only, its history of
  * status changes, a 'Print' link to the printable view, and the 'Supervisor Review &
- * Sign-Off' panel of the flow. Full screen on phones.
+ * Sign-Off' panel of the flow. Full screen on phones. Review notes or an outcome not sent yet
+ * make closing ask first.
  */
 export function ReportReviewModal<R extends ReviewedReport>({
   flow,
@@ -52,7 +52,7 @@ export function ReportReviewModal<R extends ReviewedReport>({
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const report = detail.data;
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="xl" fullScreen={phone} closeButtonProps={MODAL_CLOSE}>
+    <Dialog opened={opened} onClose={onClose} title={title} size="xl" fullScreen={phone}>
       {detail.status === 'pending' || report === undefined ? (
         detail.status === 'error' ? (
           <Alert color="red" variant="light" title="Unable to open report" role="alert">
@@ -86,6 +86,6 @@ export function ReportReviewModal<R extends ReviewedReport>({
           />
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

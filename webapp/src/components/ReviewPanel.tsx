@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { messageOf } from '@/api/client';
@@ -17,6 +18,7 @@ import {
   type ReviewFlow,
   type ReviewRequest,
 } from '@/lib/review-flows';
+import { useDirtyInDialog } from './Dialog';
 import type { ReviewedReport } from './ReportSections';
 import { StatusBadge } from './StatusBadge';
 
@@ -91,24 +93,29 @@ function OwnReportPanel({ flow, report }: { flow: ReviewFlow; report: ReviewedRe
 }
 
 function ReviewControls({ flow, report, reviewerName, readOnly = false, onReview }: ReviewPanelProps) {
-  const [outcome, setOutcome] = useState(() => defaultOutcome(flow, report.status));
-  const [notes, setNotes] = useState(report.supervisorNotes ?? '');
-  const [notesError, setNotesError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { outcome: defaultOutcome(flow, report.status), notes: report.supervisorNotes ?? '' },
+  });
   const [busy, setBusy] = useState<ReviewButtonId | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const signed = isDecision(flow, report.status);
+  // In the review dialog, notes or an outcome not sent yet make closing ask first.
+  useDirtyInDialog(!readOnly && form.isDirty());
 
   const press = async (button: ReviewButton) => {
-    const missing = missingNotes(button, notes);
+    const values = form.getValues();
+    const missing = missingNotes(button, values.notes);
     if (missing !== null) {
-      setNotesError(missing);
+      form.setFieldError('notes', missing);
       return;
     }
-    setNotesError(null);
+    form.clearErrors();
     setRefusal(null);
     setBusy(button.id);
     try {
-      await onReview(requestOf(button.id, { outcome, notes }));
+      await onReview(requestOf(button.id, values));
+      form.resetDirty();
       notifications.show({ color: 'green', message: REVIEW_TEXTS.saved });
     } catch (error) {
       const reason = messageOf(error, REVIEW_TEXTS.failed);
@@ -132,13 +139,10 @@ function ReviewControls({ flow, report, reviewerName, readOnly = false, onReview
             label="Outcome"
             data={outcomeOptions(flow, report.status)}
             description={signed ? REVIEW_TEXTS.signedOutcome : REVIEW_TEXTS.decisionSigns}
-            value={outcome}
             allowDeselect={false}
             disabled={locked}
             comboboxProps={{ withinPortal: true }}
-            onChange={(value) => {
-              if (value !== null) setOutcome(value);
-            }}
+            {...form.getInputProps('outcome')}
           />
         )}
         <Textarea
@@ -146,13 +150,8 @@ function ReviewControls({ flow, report, reviewerName, readOnly = false, onReview
           autosize
           minRows={3}
           maxRows={10}
-          value={notes}
-          error={notesError}
           disabled={locked}
-          onChange={(event) => {
-            setNotes(event.currentTarget.value);
-            if (notesError !== null) setNotesError(null);
-          }}
+          {...form.getInputProps('notes')}
         />
         <Group gap="xs">
           {flow.buttons.map((button) => (

@@ -1,8 +1,6 @@
-import { Alert, Button, Group, Loader, Modal, Paper, ScrollArea, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, Loader, Paper, ScrollArea, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-
-const MODAL_CLOSE = { 'aria-label': 'Close this dialog' };
+import { Dialog } from './Dialog';
 
 export interface PickerDialogProps {
   opened: boolean;
@@ -13,13 +11,15 @@ export interface PickerDialogProps {
   children: ReactNode;
 }
 
-/** The dialog every search-and-pick list opens in: full screen on phones. */
+/**
+ * The dialog every search-and-pick list opens in: full screen on phones. Opened from another
+ * dialog (a report form's, Create session), Escape closes the picker only.
+ */
 export function PickerDialog({ opened, onClose, title, size = 'lg', children }: PickerDialogProps) {
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size} fullScreen={phone} closeButtonProps={MODAL_CLOSE}>
+    <Dialog opened={opened} onClose={onClose} title={title} size={size}>
       {opened && children}
-    </Modal>
+    </Dialog>
   );
 }
 

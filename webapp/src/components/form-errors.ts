@@ -1,8 +1,9 @@
-import type { FormErrors } from '@mantine/form';
+import type { FormErrors, UseFormReturnType } from '@mantine/form';
 
 /**
- * Helpers of the forms that @mantine/form validates (the report forms): keyboard focus on the
- * first field a validation marked, and dropping the errors of a list that is replaced whole.
+ * Helpers of the forms that @mantine/form validates: keyboard focus on the first field a
+ * validation marked, dropping the errors of a list that is replaced whole, and setting several
+ * fields at once.
  */
 
 /** What the helpers need of a `useForm` form. */
@@ -35,4 +36,24 @@ export function clearErrorsUnder(form: Pick<ValidatedForm, 'setErrors'>, path: s
     const kept = Object.entries(current).filter(([key]) => key !== path && !key.startsWith(`${path}.`));
     return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
   });
+}
+
+/**
+ * Sets the fields of `patch` that differ, as typing into each would: each becomes dirty or
+ * clean by its own value and loses its own error, the other fields keep theirs (a whole
+ * `setValues` clears every error).
+ */
+export function setFields<V extends object>(form: UseFormReturnType<V>, patch: Partial<V>): void {
+  const values = form.getValues();
+  for (const [field, value] of Object.entries(patch)) {
+    if (values[field as keyof V] !== value) setFieldAt(form, field, value);
+  }
+}
+
+/**
+ * `form.setFieldValue(path, value)` for a path built at run time (`ranks.2.file`) in a form
+ * whose type is generic, where @mantine/form cannot type the value: the caller vouches for it.
+ */
+export function setFieldAt<V extends object>(form: UseFormReturnType<V>, path: string, value: unknown): void {
+  (form.setFieldValue as (path: string, value: unknown) => void)(path, value);
 }

@@ -2,6 +2,8 @@ import { modals } from '@mantine/modals';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 
+/** The title of every question before unsaved changes are dropped (a page left, a dialog closed). */
+export const UNSAVED_CHANGES_TITLE = 'Unsaved changes';
 export const UNSAVED_CHANGES = 'You have unsaved changes. Leave this page and drop them?';
 
 /**
@@ -20,7 +22,7 @@ export function useUnsavedChanges(dirty: boolean, message: string = UNSAVED_CHAN
     // Closing the dialog any other way (Escape, the overlay) means Stay.
     let settled = false;
     modals.openConfirmModal({
-      title: 'Unsaved changes',
+      title: UNSAVED_CHANGES_TITLE,
       children: message,
       labels: { confirm: 'Leave', cancel: 'Stay' },
       confirmProps: { color: 'red' },

@@ -337,7 +337,7 @@ describe('DepartmentPage', { timeout: 20_000 }, () => {
 
   it("shows the server's upload error and 'Save failed: ' for a refused rank", async () => {
     let uploadAnswer: Response | undefined = json({ error: 'Only PNG files allowed' }, 415);
-    serve({
+    const { writes } = serve({
       answer: (write) =>
         write.path === '/api/uploads/insignia'
           ? uploadAnswer
@@ -349,8 +349,10 @@ describe('DepartmentPage', { timeout: 20_000 }, () => {
     await user.click(within(patrol).getByRole('button', { name: '+ Rank' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Rank(s)' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe('Name required');
+    expect(fieldError(dialog, /^Rank 1 name/)).toBe('Name required');
+    expect(writes).toHaveLength(0);
     await user.type(within(dialog).getByRole('textbox', { name: /^Rank 1 name/ }), 'Deputy');
+    expect(fieldError(dialog, /^Rank 1 name/)).toBeNull();
     await user.upload(within(dialog).getByLabelText('Insignia of rank 1 file'), new File(['fake'], 'fake.png', { type: 'image/png' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => {

@@ -22,7 +22,8 @@ import {
   poolsFromDrafts,
   poolsOfRank,
   rankCallsignText,
-  rankRowsError,
+  rankErrors,
+  rankRowsErrors,
   reorderAfterDrop,
   saveFailed,
   withOrder,
@@ -191,18 +192,27 @@ describe('reordering', () => {
 describe('Add Rank(s) rows', () => {
   const row = (name: string, file: ReturnType<typeof png> | null = null, roleId: string | null = null) => ({ name, file, roleId });
 
-  it('requires a name on the first row and on every row with content', () => {
-    expect(rankRowsError([row('')])).toBe(NAME_REQUIRED);
-    expect(rankRowsError([row('Sergeant'), row('')])).toBeNull();
-    expect(rankRowsError([row('Sergeant'), row('', png())])).toBe(NAME_REQUIRED);
-    expect(rankRowsError([row('Sergeant'), row(' ', null, '42')])).toBe(NAME_REQUIRED);
+  it('requires a name on the first row and on every row with content, under that row', () => {
+    expect(rankRowsErrors([row('')])).toEqual({ 'ranks.0.name': NAME_REQUIRED });
+    expect(rankRowsErrors([row('Sergeant'), row('')])).toEqual({});
+    expect(rankRowsErrors([row('Sergeant'), row('', png())])).toEqual({ 'ranks.1.name': NAME_REQUIRED });
+    expect(rankRowsErrors([row('Sergeant'), row(' ', null, '42')])).toEqual({ 'ranks.1.name': NAME_REQUIRED });
     expect(NAME_REQUIRED).toBe('Name required');
   });
 
-  it('checks the files', () => {
-    expect(rankRowsError([row('Sergeant', png(10, 'a.jpg', 'image/jpeg'))])).toBe(ONLY_PNG);
-    expect(rankRowsError([row('Sergeant', png(2 * 1048576))])).toBe(FILE_TOO_LARGE);
-    expect(rankRowsError([row('Sergeant', png())])).toBeNull();
+  it('checks the files, under their row', () => {
+    expect(rankRowsErrors([row('Sergeant', png(10, 'a.jpg', 'image/jpeg'))])).toEqual({ 'ranks.0.file': ONLY_PNG });
+    expect(rankRowsErrors([row('Sergeant'), row('', png(2 * 1048576))])).toEqual({
+      'ranks.1.name': NAME_REQUIRED,
+      'ranks.1.file': FILE_TOO_LARGE,
+    });
+    expect(rankRowsErrors([row('Sergeant', png())])).toEqual({});
+  });
+
+  it('checks an edited rank: a name, and a replacing file', () => {
+    expect(rankErrors({ name: ' ', file: null })).toEqual({ name: NAME_REQUIRED });
+    expect(rankErrors({ name: 'Sergeant', file: png(10, 'a.jpg', 'image/jpeg') })).toEqual({ file: ONLY_PNG });
+    expect(rankErrors({ name: 'Sergeant', file: null })).toEqual({});
   });
 
   it('saves named rows only', () => {

@@ -201,20 +201,46 @@ export function withOrder<D extends { id: string; ranks: readonly Ordered[]; sub
 
 /* ---------------------------------------------------------- add rank(s) rows */
 
+/** A rank as its dialog edits it: Edit Rank, or a row of Add Rank(s) (no stored insignia). */
+export interface RankDraft {
+  name: string;
+  roleId: string | null;
+  level: string;
+  /** The stored insignia's file name; null: none (or removed). */
+  insignia: string | null;
+  /** A PNG chosen to replace it, uploaded when the dialog saves. */
+  file: File | null;
+}
+
+type InsigniaFile = Parameters<typeof insigniaFileError>[0];
+
 /**
- * The first problem of the Add Rank(s) rows: 'Name required' for a row without a name (a
- * completely blank extra row is ignored), or an insignia file error; null when fine.
+ * The refusals of one rank's fields, under `${prefix}name` and `${prefix}file`: 'Name
+ * required' where a name is needed, and a chosen file that is not a PNG of at most 1 MB.
  */
-export function rankRowsError(rows: readonly { name: string; roleId: string | null; file: { type: string; size: number; name: string } | null }[]): string | null {
-  const filled = rows.filter((row, index) => index === 0 || row.name.trim() !== '' || row.roleId !== null || row.file !== null);
-  for (const row of filled) {
-    if (row.name.trim() === '') return NAME_REQUIRED;
-    if (row.file !== null) {
-      const error = insigniaFileError(row.file);
-      if (error !== null) return error;
-    }
-  }
-  return null;
+export function rankErrors(
+  rank: { name: string; file: InsigniaFile },
+  prefix = '',
+  needsName = true,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (needsName && rank.name.trim() === '') errors[`${prefix}name`] = NAME_REQUIRED;
+  const fileError = rank.file == null ? null : insigniaFileError(rank.file);
+  if (fileError !== null) errors[`${prefix}file`] = fileError;
+  return errors;
+}
+
+/**
+ * The refusals of Add Rank(s), under `ranks.{row}.name` and `ranks.{row}.file`: the first row
+ * and every row with anything in it need a name, and every chosen file is checked.
+ */
+export function rankRowsErrors(rows: readonly { name: string; roleId: string | null; file: InsigniaFile }[]): Record<string, string> {
+  return Object.assign(
+    {},
+    ...rows.map((row, index) =>
+      rankErrors(row, `ranks.${String(index)}.`, index === 0 || row.name.trim() !== '' || row.roleId !== null || row.file != null),
+    ),
+  ) as Record<string, string>;
 }
 
 /** The rows Add Rank(s) saves: named rows only. */

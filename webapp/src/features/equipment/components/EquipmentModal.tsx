@@ -13,7 +13,6 @@ import {
   entryOf,
   EQUIPMENT_CREATED,
   EQUIPMENT_UPDATED,
-  isDirty,
   removeItem,
   removeSection,
   renameSection,
@@ -43,7 +42,6 @@ export function EquipmentModal({ slug, entry, list, onReload, onClose }: Equipme
       title={creating ? 'New equipment' : `Edit ${entry.name}`}
       submitLabel={creating ? 'Create equipment' : 'Save changes'}
       start={() => draftOf(entry)}
-      isDirty={isDirty}
       validate={(draft) => ({ name: draftProblem(draft) })}
       prepare={(draft) => {
         const saved = entryOf(draft);

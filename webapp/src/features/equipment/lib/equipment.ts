@@ -118,11 +118,6 @@ export function draftOf(entry: EquipmentLike | null): EquipmentDraft {
   };
 }
 
-/** Whether the form differs from what it started as. */
-export function isDirty(initial: EquipmentDraft, draft: EquipmentDraft): boolean {
-  return JSON.stringify(initial) !== JSON.stringify(draft);
-}
-
 function withSection(draft: EquipmentDraft, index: number, change: (section: SectionDraft) => SectionDraft): EquipmentDraft {
   return {
     ...draft,

@@ -13,7 +13,6 @@ import {
   draftOf,
   draftProblems,
   entryOf,
-  isDirty,
   publishableLevels,
   saveErrorText,
   type LevelOption,
@@ -59,7 +58,6 @@ export function DocumentModal({
       size="xl"
       submitLabel={creating ? 'Create document' : 'Save changes'}
       start={() => draftOf(document, defaultLevel)}
-      isDirty={isDirty}
       validate={draftProblems}
       prepare={(draft) => {
         const saved = entryOf(draft, defaultLevel);

@@ -1,9 +1,8 @@
-import { Alert, Anchor, Code, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Code, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { Dialog } from '@/components/Dialog';
 import type { EditorAnswer } from '../api/sops';
 import { EDITOR_NAME, prettyConfig } from '../lib/sops';
-
-const MODAL_CLOSE = { 'aria-label': 'Close this dialog' };
 
 /** Why the editor cannot open: the server's message (naming the settings), else a plain fallback. */
 function unavailableText(answer: EditorAnswer | undefined): string {
@@ -33,7 +32,7 @@ export function EditorPreviewModal({ title, status, answer, error, onClose }: Ed
   const heading = `Open in ${EDITOR_NAME}: ${title}`;
   const serverUrl = answer?.serverUrl?.trim() ?? '';
   return (
-    <Modal opened title={heading} size="xl" fullScreen={phone} closeButtonProps={MODAL_CLOSE} onClose={onClose}>
+    <Dialog title={heading} size="xl" onClose={onClose}>
       {status === 'pending' || status === 'idle' ? (
         <Group gap="sm" py="md" aria-busy="true">
           <Loader size="sm" />
@@ -69,6 +68,6 @@ export function EditorPreviewModal({ title, status, answer, error, onClose }: Ed
           {unavailableText(answer)}
         </Alert>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -15,7 +15,6 @@ import {
   groupDocuments,
   hasProblems,
   integrationStatusText,
-  isDirty,
   isStale,
   levelLabel,
   manageLoadErrorText,
@@ -176,12 +175,6 @@ describe('the editor draft', () => {
       minLevel: 'deputy',
     });
     expect(entryOf({ ...draft, minLevel: 'Command' }, 'deputy').minLevel).toBe('command');
-  });
-
-  it('knows when the form changed', () => {
-    const initial = draftOf(null, 'deputy');
-    expect(isDirty(initial, { ...initial })).toBe(false);
-    expect(isDirty(initial, { ...initial, content: 'x' })).toBe(true);
   });
 });
 

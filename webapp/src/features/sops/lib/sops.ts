@@ -222,11 +222,6 @@ export function draftOf(document: DocumentLike | null, defaultLevel: string): Do
   };
 }
 
-/** Whether the form differs from what it started as. */
-export function isDirty(initial: DocumentDraft, draft: DocumentDraft): boolean {
-  return JSON.stringify(initial) !== JSON.stringify(draft);
-}
-
 export interface DraftProblems {
   title: string | null;
   content: string | null;

@@ -11,7 +11,6 @@ import {
   draftProblem,
   entryOf,
   GEAR_SLOTS,
-  isDirty,
   removeAttachment,
   saveErrorText,
   setAttachment,
@@ -41,7 +40,6 @@ export function UniformModal({ slug, entry: uniform, list, onReload, onClose }: 
       title={creating ? 'Add uniform' : `Edit ${uniform.name}`}
       submitLabel={creating ? 'Create uniform' : 'Save changes'}
       start={() => draftOf(uniform)}
-      isDirty={isDirty}
       validate={(draft) => ({ name: draftProblem(draft) })}
       prepare={(draft) => {
         const saved = entryOf(draft);

@@ -8,7 +8,6 @@ import {
   filledSlots,
   GEAR_SLOTS,
   gearSlotCountText,
-  isDirty,
   isStale,
   LEFT_SLOTS,
   manageLoadErrorText,
@@ -95,8 +94,6 @@ describe('the editor draft', () => {
     expect(draft.summary).toBe('Everyday.');
     expect(draft.gear.helmet).toBe('None');
     expect(draft.gear.eyewear).toBe('');
-    expect(isDirty(draft, draftOf(CLASS_B))).toBe(false);
-    expect(isDirty(draft, setGear(draft, 'vest', 'Carrier'))).toBe(true);
   });
 
   it('adds, edits and removes attachments', () => {

@@ -140,11 +140,6 @@ export function draftOf(uniform: UniformLike | null): UniformDraft {
   };
 }
 
-/** Whether the form differs from what it started as. */
-export function isDirty(initial: UniformDraft, draft: UniformDraft): boolean {
-  return JSON.stringify(initial) !== JSON.stringify(draft);
-}
-
 export function setGear(draft: UniformDraft, slot: GearSlot, text: string): UniformDraft {
   return { ...draft, gear: { ...draft.gear, [slot]: text } };
 }

@@ -1,32 +1,27 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { CatalogueBasicFields } from '@/components/CatalogueFields';
-import { CatalogueDialogFrame } from '@/components/CatalogueItemDialog';
+import { FormDialog } from '@/components/Dialog';
+import { setFields } from '@/components/form-errors';
 import { RankAccessPicker } from '@/components/RankAccessPicker';
 import { SaveProblemAlert } from '@/components/SaveProblemAlert';
+import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import type { SaveProblem } from '@/lib/catalogue-failure';
 import type { RankOption } from '../api/vehicles';
-import {
-  newLivery,
-  newVariant,
-  type LiveryDraft,
-  type VariantDraft,
-  type VehicleDraft,
-  VEHICLE_NAME_REQUIRED,
-} from '../lib/vehicle-editor';
+import { draftErrors, newLivery, newVariant, type VehicleDraft } from '../lib/vehicle-editor';
 
 export type { SaveProblem };
 
 export interface VehicleEditorModalProps {
-  draft: VehicleDraft;
-  /** Unsaved edits: a click beside the dialog does not drop them. */
-  dirty: boolean;
+  /** The vehicle as opened (`draftOf`): a new one, or one from the list. */
+  start: VehicleDraft;
+  /** Hidden while its save is under way: the spec's vehicle save closes the dialog first. */
+  opened: boolean;
   ranks: readonly RankOption[];
-  /** 'Vehicle name is required' and the like, after a submit. */
-  problem: string | null;
   saveProblem: SaveProblem | null;
   reloading: boolean;
-  onChange: (draft: VehicleDraft) => void;
-  onSubmit: () => void;
+  /** A draft that passed the checks of §5. */
+  onSubmit: (draft: VehicleDraft) => void;
   onCancel: () => void;
   onReload: () => void;
 }
@@ -39,30 +34,23 @@ function RemoveButton({ label, onClick }: { label: string; onClick: () => void }
   );
 }
 
-/** A variant's or livery's name with the button that removes it. */
+/** A variant's or livery's name (a field of the form at `path`) with the button that removes it. */
 function NameRow({
+  form,
+  path,
   label,
-  value,
-  onChange,
   removeLabel,
   onRemove,
 }: {
+  form: UseFormReturnType<VehicleDraft>;
+  path: string;
   label: string;
-  value: string;
-  onChange: (name: string) => void;
   removeLabel: string;
   onRemove: () => void;
 }) {
   return (
-    <Group gap="xs" align="flex-end" wrap="nowrap">
-      <TextInput
-        label={label}
-        style={{ flex: 1, minWidth: 0 }}
-        value={value}
-        onChange={(event) => {
-          onChange(event.currentTarget.value);
-        }}
-      />
+    <Group gap="xs" align="flex-start" wrap="nowrap">
+      <TextInput label={label} style={{ flex: 1, minWidth: 0 }} {...form.getInputProps(path)} />
       <RemoveButton label={removeLabel} onClick={onRemove} />
     </Group>
   );
@@ -70,40 +58,28 @@ function NameRow({
 
 /**
  * The vehicle dialog (command-and-reports §2): Name, Image URL, Notes, the vehicle-access
- * chips, and variants that each hold liveries with a name and their own rank chips. Enter in a
- * text field saves; on phones the dialog fills the screen. The frame and the fields above the
- * variants are the other catalogues' (CatalogueDialogFrame, CatalogueBasicFields); a refused
- * save shows at the top, because the dialog comes back after the save closed it (the spec's
- * vehicle save closes the dialog first).
+ * chips, and variants that each hold liveries with a name and their own rank chips, on
+ * @mantine/form (every refusal of §5 under its field). Enter in a text field saves; on phones
+ * the dialog fills the screen. The fields above the variants are the other catalogues'
+ * (CatalogueBasicFields). The spec's vehicle save closes the dialog first: the page hides it
+ * (`opened`) while the save is under way, and a refused save shows it again with the edits
+ * and the error at the top. Closing it or leaving the screen with unsaved edits asks first.
  */
-export function VehicleEditorModal({
-  draft,
-  dirty,
-  ranks,
-  problem,
-  saveProblem,
-  reloading,
-  onChange,
-  onSubmit,
-  onCancel,
-  onReload,
-}: VehicleEditorModalProps) {
+export function VehicleEditorModal({ start, opened, ranks, saveProblem, reloading, onSubmit, onCancel, onReload }: VehicleEditorModalProps) {
+  const form = useForm<VehicleDraft>({ mode: 'controlled', initialValues: start, validate: draftErrors });
+  const draft = form.values;
   const creating = draft.id === '';
-
-  const setVariant = (index: number, variant: VariantDraft) => {
-    onChange({ ...draft, variants: draft.variants.map((v, i) => (i === index ? variant : v)) });
-  };
-  const setLivery = (variantIndex: number, variant: VariantDraft, liveryIndex: number, livery: LiveryDraft) => {
-    setVariant(variantIndex, { ...variant, liveries: variant.liveries.map((l, i) => (i === liveryIndex ? livery : l)) });
-  };
+  const dirty = form.isDirty();
+  useUnsavedChanges(opened && dirty);
 
   return (
-    <CatalogueDialogFrame
+    <FormDialog
+      opened={opened}
       title={creating ? 'Add vehicle' : `Edit ${draft.name.trim() === '' ? 'vehicle' : draft.name}`}
       size="xl"
       submitLabel={creating ? 'Create vehicle' : 'Save changes'}
       dirty={dirty}
-      onSubmit={onSubmit}
+      onSubmit={form.onSubmit(onSubmit)}
       onClose={onCancel}
       data-testid="vehicle-form"
     >
@@ -113,10 +89,10 @@ export function VehicleEditorModal({
       <CatalogueBasicFields
         value={draft}
         onChange={(patch) => {
-          onChange({ ...draft, ...patch });
+          setFields(form, patch);
         }}
         ranks={ranks}
-        nameError={problem === VEHICLE_NAME_REQUIRED ? problem : null}
+        nameError={typeof form.errors.name === 'string' ? form.errors.name : null}
         accessLabel="Vehicle access"
         accessTestId="vehicle-access"
       />
@@ -132,6 +108,7 @@ export function VehicleEditorModal({
         )}
         {draft.variants.map((variant, variantIndex) => {
           const variantLabel = `Variant ${String(variantIndex + 1)}`;
+          const variantPath = `variants.${String(variantIndex)}`;
           return (
             <Paper
               key={variant.key}
@@ -144,18 +121,17 @@ export function VehicleEditorModal({
             >
               <Stack gap="sm">
                 <NameRow
+                  form={form}
+                  path={`${variantPath}.name`}
                   label="Variant name"
-                  value={variant.name}
-                  onChange={(name) => {
-                    setVariant(variantIndex, { ...variant, name });
-                  }}
                   removeLabel={`Remove ${variantLabel.toLowerCase()}`}
                   onRemove={() => {
-                    onChange({ ...draft, variants: draft.variants.filter((_, i) => i !== variantIndex) });
+                    form.removeListItem('variants', variantIndex);
                   }}
                 />
                 {variant.liveries.map((livery, liveryIndex) => {
                   const liveryLabel = `Livery ${String(liveryIndex + 1)}`;
+                  const liveryPath = `${variantPath}.liveries.${String(liveryIndex)}`;
                   return (
                     <Paper
                       key={livery.key}
@@ -169,17 +145,12 @@ export function VehicleEditorModal({
                     >
                       <Stack gap="xs">
                         <NameRow
+                          form={form}
+                          path={`${liveryPath}.name`}
                           label="Livery name"
-                          value={livery.name}
-                          onChange={(name) => {
-                            setLivery(variantIndex, variant, liveryIndex, { ...livery, name });
-                          }}
                           removeLabel={`Remove ${liveryLabel.toLowerCase()} of ${variantLabel.toLowerCase()}`}
                           onRemove={() => {
-                            setVariant(variantIndex, {
-                              ...variant,
-                              liveries: variant.liveries.filter((_, i) => i !== liveryIndex),
-                            });
+                            form.removeListItem(`${variantPath}.liveries`, liveryIndex);
                           }}
                         />
                         <RankAccessPicker
@@ -188,7 +159,7 @@ export function VehicleEditorModal({
                           ranks={ranks}
                           value={livery.rankIds}
                           onChange={(rankIds) => {
-                            setLivery(variantIndex, variant, liveryIndex, { ...livery, rankIds });
+                            form.setFieldValue(`${liveryPath}.rankIds`, rankIds);
                           }}
                         />
                       </Stack>
@@ -200,7 +171,7 @@ export function VehicleEditorModal({
                     size="xs"
                     variant="light"
                     onClick={() => {
-                      setVariant(variantIndex, { ...variant, liveries: [...variant.liveries, newLivery()] });
+                      form.insertListItem(`${variantPath}.liveries`, newLivery());
                     }}
                   >
                     Add livery
@@ -215,19 +186,13 @@ export function VehicleEditorModal({
             size="xs"
             variant="light"
             onClick={() => {
-              onChange({ ...draft, variants: [...draft.variants, newVariant()] });
+              form.insertListItem('variants', newVariant());
             }}
           >
             Add variant
           </Button>
         </Group>
       </Stack>
-
-      {problem !== null && problem !== VEHICLE_NAME_REQUIRED && (
-        <Text size="sm" c="red" role="alert">
-          {problem}
-        </Text>
-      )}
-    </CatalogueDialogFrame>
+    </FormDialog>
   );
 }

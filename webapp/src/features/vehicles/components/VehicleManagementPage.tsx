@@ -9,7 +9,6 @@ import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
 import { SaveProblemAlert } from '@/components/SaveProblemAlert';
-import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { canWrite } from '@/lib/rank-access';
 import { allowedSummary } from '@/lib/rank-list';
 import { useNavAccess } from '@/session/use-nav-access';
@@ -23,9 +22,7 @@ import {
   type VehicleList,
 } from '../api/vehicles';
 import {
-  draftChanged,
   draftOf,
-  draftProblem,
   liveryCount,
   NO_VARIANTS,
   NO_VEHICLES_CONFIGURED,
@@ -43,9 +40,10 @@ import { VehicleEditorModal, type SaveProblem } from './VehicleEditorModal';
 import { VehicleImage } from './VehicleImage';
 
 interface Editor {
-  /** The form as opened, to tell unsaved edits. */
-  initial: VehicleDraft;
-  draft: VehicleDraft;
+  /** The vehicle as opened (the dialog's form starts from it). */
+  start: VehicleDraft;
+  /** Its save is under way: the dialog is hidden, and shown again if the save is refused. */
+  saving: boolean;
 }
 
 function VehicleCard({
@@ -133,19 +131,16 @@ export function VehicleManagementPage() {
   const query = useQuery(managedVehiclesQueryOptions(slug));
   const save = useSaveVehicles(slug);
   const [editor, setEditor] = useState<Editor | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const [saveProblem, setSaveProblem] = useState<SaveProblem | null>(null);
   const [reloading, setReloading] = useState(false);
-
-  useUnsavedChanges(editor !== null && draftChanged(editor.initial, editor.draft));
 
   const data = query.data;
   const vehicles = data?.vehicles ?? [];
   const ranks = data?.ranks ?? [];
   const latest = () => queryClient.getQueryData<VehicleList>(managedVehiclesQueryOptions(slug).queryKey);
 
-  /** Sends the whole list at the version read; `reopen` brings the dialog back on failure. */
-  const persist = (change: (list: Vehicle[]) => Vehicle[], success: string, reopen?: () => void) => {
+  /** Sends the whole list at the version read; `settled` says whether it was saved. */
+  const persist = (change: (list: Vehicle[]) => Vehicle[], success: string, settled?: (saved: boolean) => void) => {
     const current = latest();
     if (current === undefined) return;
     setSaveProblem(null);
@@ -154,43 +149,33 @@ export function VehicleManagementPage() {
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: success });
+          settled?.(true);
         },
         onError: (error) => {
           const message = saveErrorText(error);
           setSaveProblem({ message, stale: isStaleSave(error) });
           notifications.show({ color: 'red', message });
-          reopen?.();
+          settled?.(false);
         },
       },
     );
   };
 
   const openEditor = (vehicle: Vehicle | null) => {
-    const draft = draftOf(vehicle);
-    setProblem(null);
     setSaveProblem(null);
-    setEditor({ initial: draftOf(vehicle), draft });
+    setEditor({ start: draftOf(vehicle), saving: false });
   };
 
-  const onSubmit = () => {
-    if (editor === null) return;
-    const refusal = draftProblem(editor.draft);
-    if (refusal !== null) {
-      setProblem(refusal);
-      return;
-    }
-    const vehicle = vehicleOf(editor.draft);
-    const pending = editor;
-    setEditor(null);
-    setProblem(null);
-    persist((list) => withVehicle(list, vehicle), vehicle.id === '' ? VEHICLE_CREATED : VEHICLE_UPDATED, () => {
-      setEditor(pending);
+  const onSubmit = (draft: VehicleDraft) => {
+    const vehicle = vehicleOf(draft);
+    setEditor((current) => current && { ...current, saving: true });
+    persist((list) => withVehicle(list, vehicle), vehicle.id === '' ? VEHICLE_CREATED : VEHICLE_UPDATED, (saved) => {
+      setEditor((current) => (saved || current === null ? null : { ...current, saving: false }));
     });
   };
 
   const onCancel = () => {
     setEditor(null);
-    setProblem(null);
     setSaveProblem(null);
   };
 
@@ -252,7 +237,7 @@ export function VehicleManagementPage() {
         </Text>
       )}
 
-      {saveProblem !== null && editor === null && (
+      {saveProblem !== null && (editor === null || editor.saving) && (
         <SaveProblemAlert
           problem={saveProblem}
           onReload={() => void onReload()}
@@ -297,16 +282,11 @@ export function VehicleManagementPage() {
 
       {editor !== null && (
         <VehicleEditorModal
-          draft={editor.draft}
-          dirty={draftChanged(editor.initial, editor.draft)}
+          start={editor.start}
+          opened={!editor.saving}
           ranks={ranks}
-          problem={problem}
           saveProblem={saveProblem}
           reloading={reloading}
-          onChange={(draft) => {
-            setEditor({ ...editor, draft });
-            if (problem !== null) setProblem(null);
-          }}
           onSubmit={onSubmit}
           onCancel={onCancel}
           onReload={() => void onReload()}

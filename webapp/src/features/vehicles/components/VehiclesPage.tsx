@@ -6,17 +6,16 @@ import {
   Card,
   Container,
   Group,
-  Modal,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useActiveSlug } from '@/agency/context';
+import { Dialog } from '@/components/Dialog';
 import { QueryStatus } from '@/components/QueryStatus';
 import { loginHref } from '@/lib/identity';
 import { useNavAccess } from '@/session/use-nav-access';
@@ -38,10 +37,9 @@ import { VehicleImage } from './VehicleImage';
  * registered.').
  */
 function VehicleDetails({ vehicle, signedIn, onClose }: { vehicle: Vehicle; signedIn: boolean; onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 36em)');
   const variants = vehicle.variants ?? [];
   return (
-    <Modal opened onClose={onClose} title={vehicle.name} size="lg" fullScreen={phone}>
+    <Dialog onClose={onClose} title={vehicle.name} size="lg">
       <Stack gap="md" data-testid="vehicle-details">
         {(vehicle.image ?? '').trim() !== '' && <VehicleImage src={vehicle.image} name={vehicle.name} height={220} />}
         {(vehicle.notes ?? '').trim() !== '' && (
@@ -87,7 +85,7 @@ function VehicleDetails({ vehicle, signedIn, onClose }: { vehicle: Vehicle; sign
           </Stack>
         )}
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
 

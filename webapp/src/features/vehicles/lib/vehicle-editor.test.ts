@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  draftChanged,
   draftOf,
-  draftProblem,
+  draftErrors,
   liveryCount,
   newLivery,
   newVariant,
@@ -67,34 +66,23 @@ describe('the vehicle form', () => {
     expect(saved.variants).toEqual([{ name: 'Slick', liveries: [{ name: 'Ghost', rankIds: ['All'] }] }]);
   });
 
-  it("refuses a blank name ('Vehicle name is required') and unnamed variants or liveries", () => {
+  it("refuses a blank name ('Vehicle name is required') and unnamed variants or liveries, each under its field", () => {
     const draft = draftOf(null);
     draft.name = '   ';
-    expect(draftProblem(draft)).toBe('Vehicle name is required');
+    expect(draftErrors(draft)).toEqual({ name: 'Vehicle name is required' });
     draft.name = 'Bike';
-    expect(draftProblem(draft)).toBeNull();
+    expect(draftErrors(draft)).toEqual({});
     const variant = newVariant();
     draft.variants.push(variant);
-    expect(draftProblem(draft)).toBe('Each variant needs a name.');
+    expect(draftErrors(draft)).toEqual({ 'variants.0.name': 'Each variant needs a name.' });
     variant.name = 'Sport';
     const livery = newLivery();
-    variant.liveries.push(livery);
-    expect(draftProblem(draft)).toBe('Each livery needs a name.');
+    variant.liveries.push(livery, newLivery());
     livery.name = 'Plain';
-    expect(draftProblem(draft)).toBeNull();
+    expect(draftErrors(draft)).toEqual({ 'variants.0.liveries.1.name': 'Each livery needs a name.' });
+    variant.liveries.pop();
+    expect(draftErrors(draft)).toEqual({});
     expect(livery.rankIds).toEqual(['All']);
-  });
-
-  it('tells whether anything changed', () => {
-    const initial = draftOf(CRUISER);
-    const same = draftOf(CRUISER);
-    expect(draftChanged(initial, same)).toBe(false);
-    same.name = 'Cruiser ';
-    expect(draftChanged(initial, same)).toBe(false);
-    const livery = same.variants[0]?.liveries[0];
-    if (livery === undefined) throw new Error('no livery');
-    livery.rankIds = ['p-dep'];
-    expect(draftChanged(initial, same)).toBe(true);
   });
 });
 

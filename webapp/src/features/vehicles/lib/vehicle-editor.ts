@@ -98,14 +98,21 @@ export function newLivery(): LiveryDraft {
   return { key: newKey(), name: '', rankIds: [ALL_RANKS] };
 }
 
-/** The first refusal of the form, checked as the server would (§5), or null. */
-export function draftProblem(draft: VehicleDraft): string | null {
-  if (draft.name.trim() === '') return VEHICLE_NAME_REQUIRED;
-  if (draft.variants.some((variant) => variant.name.trim() === '')) return VARIANT_NAME_REQUIRED;
-  if (draft.variants.some((variant) => variant.liveries.some((livery) => livery.name.trim() === ''))) {
-    return LIVERY_NAME_REQUIRED;
-  }
-  return null;
+/**
+ * The form's refusals by field, checked as the server would (§5): 'Vehicle name is required'
+ * under Name, 'Each variant needs a name.' and 'Each livery needs a name.' under each unnamed
+ * one (paths of @mantine/form: `variants.0.liveries.1.name`). Empty: none.
+ */
+export function draftErrors(draft: VehicleDraft): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (draft.name.trim() === '') errors.name = VEHICLE_NAME_REQUIRED;
+  draft.variants.forEach((variant, v) => {
+    if (variant.name.trim() === '') errors[`variants.${String(v)}.name`] = VARIANT_NAME_REQUIRED;
+    variant.liveries.forEach((livery, l) => {
+      if (livery.name.trim() === '') errors[`variants.${String(v)}.liveries.${String(l)}.name`] = LIVERY_NAME_REQUIRED;
+    });
+  });
+  return errors;
 }
 
 const trimmedList = (list: readonly string[]) => list.map((value) => value.trim()).filter((value) => value !== '');
@@ -124,11 +131,6 @@ export function vehicleOf(draft: VehicleDraft): VehicleValue & { id: string } {
       liveries: variant.liveries.map((livery) => ({ name: livery.name.trim(), rankIds: trimmedList(livery.rankIds) })),
     })),
   };
-}
-
-/** Whether the form differs from what it was opened with. */
-export function draftChanged(initial: VehicleDraft, current: VehicleDraft): boolean {
-  return JSON.stringify(vehicleOf(initial)) !== JSON.stringify(vehicleOf(current));
 }
 
 /**

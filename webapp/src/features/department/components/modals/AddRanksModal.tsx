@@ -1,19 +1,17 @@
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { randomId } from '@mantine/hooks';
 import type { Department, Level } from '@/api/types';
-import { STRUCTURE_NAME_MAX } from '@/lib/limits';
+import { AddRowButton } from '@/components/AddRowButton';
+import { FormDialog } from '@/components/Dialog';
 import { assignableLevelOptions, type RankViewer } from '@/lib/rank-access';
 import { createStructureItem } from '../../api/structure';
-import { insigniaFileError, namedRankRows, rankRowsError } from '../../lib/structure';
-import { DiscordRoleField } from '../DiscordRoleField';
-import { ErrorAlert, InsigniaPicker, ModalFrame, useRankSave, type StructureModalProps } from './common';
+import { namedRankRows, rankRowsErrors, type RankDraft } from '../../lib/structure';
+import { ErrorAlert, RankFields, useRankSave, type StructureModalProps } from './common';
 
-interface RankRow {
-  key: number;
-  name: string;
-  roleId: string | null;
-  level: string;
-  file: File | null;
+interface RankRow extends RankDraft {
+  /** The row's React key. */
+  key: string;
 }
 
 export interface AddRanksModalProps extends StructureModalProps {
@@ -23,28 +21,27 @@ export interface AddRanksModalProps extends StructureModalProps {
   viewer: RankViewer | null;
 }
 
-/** Add Rank(s): several rows, each name, Discord role, level and PNG insignia (uploaded before the save). */
+/**
+ * Add Rank(s): several rows, each name, Discord role, level and PNG insignia (uploaded before
+ * the save). The first row and every row with anything in it need a name, said under it.
+ */
 export function AddRanksModal({ slug, department, roles, levels, viewer, onClose }: AddRanksModalProps) {
   const offered = assignableLevelOptions(levels, viewer);
   const firstLevel = offered[0]?.id ?? levels[0]?.id ?? 'deputy';
-  const [nextKey, setNextKey] = useState(2);
-  const [rows, setRows] = useState<RankRow[]>([{ key: 1, name: '', roleId: null, level: firstLevel, file: null }]);
-  const named = rows.filter((row) => row.name.trim() !== '' || row.file !== null || row.roleId !== null).length;
+  const newRow = (): RankRow => ({ key: randomId(), name: '', roleId: null, level: firstLevel, insignia: null, file: null });
+  const form = useForm<{ ranks: RankRow[] }>({
+    mode: 'controlled',
+    initialValues: { ranks: [newRow()] },
+    validate: ({ ranks }) => rankRowsErrors(ranks),
+  });
+  const rows = form.values.ranks;
+  const named = namedRankRows(rows).length;
   const { error, setError, busy, uploadAll, save } = useRankSave(slug, onClose, named > 1 ? 'Ranks added' : 'Rank added');
   const levelOptions = offered.map((level) => ({ value: level.id, label: level.label }));
 
-  const updateRow = (key: number, patch: Partial<RankRow>) => {
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-  };
-
-  const onSubmit = async () => {
-    const problem = rankRowsError(rows);
-    if (problem !== null) {
-      setError(problem);
-      return;
-    }
+  const submit = async ({ ranks: all }: { ranks: RankRow[] }) => {
     setError(null);
-    const filled = namedRankRows(rows);
+    const filled = namedRankRows(all);
     const insignia = await uploadAll(filled.map((row) => row.file));
     if (insignia === null) return;
     const ranks = filled.map((row, index) => ({
@@ -57,15 +54,18 @@ export function AddRanksModal({ slug, department, roles, levels, viewer, onClose
   };
 
   return (
-    <ModalFrame
+    <FormDialog
       title="Add Rank(s)"
       size="xl"
+      fullScreen={false}
+      gap="sm"
       busy={busy}
-      dirty={named > 0}
+      dirty={form.isDirty()}
       onClose={onClose}
-      onSubmit={() => {
-        void onSubmit();
-      }}
+      onSubmit={form.onSubmit((values) => {
+        void submit(values);
+      })}
+      alert={<ErrorAlert message={error} />}
     >
       <Text size="sm" c="dimmed">
         New ranks of {department.name}, added below its existing ranks.
@@ -73,49 +73,17 @@ export function AddRanksModal({ slug, department, roles, levels, viewer, onClose
       {rows.map((row, index) => (
         <Card key={row.key} withBorder padding="sm" radius="md" data-testid="rank-row">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={`Rank ${index + 1} name`}
-              required
-              maxLength={STRUCTURE_NAME_MAX}
-              value={row.name}
-              disabled={busy}
-              data-autofocus={index === 0 ? true : undefined}
-              onChange={(event) => {
-                updateRow(row.key, { name: event.currentTarget.value });
-              }}
-            />
-            <DiscordRoleField
-              value={row.roleId}
+            <RankFields
+              form={form}
+              path={`ranks.${String(index)}.`}
+              rank={row}
+              nameLabel={`Rank ${String(index + 1)} name`}
+              insigniaLabel={`Insignia of rank ${String(index + 1)}`}
               roles={roles}
-              disabled={busy}
-              onChange={(roleId) => {
-                updateRow(row.key, { roleId });
-              }}
+              levelOptions={levelOptions}
+              busy={busy}
+              autoFocus={index === 0}
             />
-            <Select
-              label="Level"
-              data={levelOptions}
-              value={row.level}
-              allowDeselect={false}
-              disabled={busy}
-              onChange={(level) => {
-                if (level !== null) updateRow(row.key, { level });
-              }}
-            />
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                Insignia (PNG, max 1 MB)
-              </Text>
-              <InsigniaPicker
-                file={row.file}
-                disabled={busy}
-                label={`Insignia of rank ${index + 1}`}
-                onPick={(file) => {
-                  updateRow(row.key, { file });
-                  setError(file === null ? null : insigniaFileError(file));
-                }}
-              />
-            </Stack>
           </SimpleGrid>
           {rows.length > 1 && (
             <Group justify="flex-end" mt="xs">
@@ -125,7 +93,7 @@ export function AddRanksModal({ slug, department, roles, levels, viewer, onClose
                 color="red"
                 disabled={busy}
                 onClick={() => {
-                  setRows((current) => current.filter((other) => other.key !== row.key));
+                  form.removeListItem('ranks', index);
                 }}
               >
                 Remove row
@@ -134,20 +102,14 @@ export function AddRanksModal({ slug, department, roles, levels, viewer, onClose
           )}
         </Card>
       ))}
-      <Group>
-        <Button
-          variant="light"
-          size="xs"
-          disabled={busy}
-          onClick={() => {
-            setRows((current) => [...current, { key: nextKey, name: '', roleId: null, level: firstLevel, file: null }]);
-            setNextKey((key) => key + 1);
-          }}
-        >
-          + Add row
-        </Button>
-      </Group>
-      <ErrorAlert message={error} />
-    </ModalFrame>
+      <AddRowButton
+        disabled={busy}
+        onClick={() => {
+          form.insertListItem('ranks', newRow());
+        }}
+      >
+        + Add row
+      </AddRowButton>
+    </FormDialog>
   );
 }

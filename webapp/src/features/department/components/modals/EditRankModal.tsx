@@ -1,13 +1,10 @@
-import { Button, Group, Image, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import type { Level, Rank } from '@/api/types';
-import { insigniaUrl } from '@/lib/insignia';
-import { STRUCTURE_NAME_MAX } from '@/lib/limits';
+import { FormDialog } from '@/components/Dialog';
 import { assignableLevelOptions, canChangeRankLevel, type RankViewer } from '@/lib/rank-access';
 import { updateStructureItem } from '../../api/structure';
-import { insigniaFileError } from '../../lib/structure';
-import { DiscordRoleField } from '../DiscordRoleField';
-import { ErrorAlert, InsigniaPicker, ModalFrame, useRankSave, type StructureModalProps } from './common';
+import { rankErrors, type RankDraft } from '../../lib/structure';
+import { ErrorAlert, RankFields, useRankSave, type StructureModalProps } from './common';
 
 export interface EditRankModalProps extends StructureModalProps {
   rank: Rank;
@@ -18,116 +15,62 @@ export interface EditRankModalProps extends StructureModalProps {
 
 /**
  * Edit Rank: name, Discord role, level and insignia (preview, Remove, or a new PNG). A rank
- * whose level the viewer may not assign keeps it (the select is disabled).
+ * whose level the viewer may not assign keeps it (the select is disabled). A blank name or a
+ * refused file is said under its field; a new file is uploaded before the rank is saved.
  */
 export function EditRankModal({ slug, rank, roles, levels, viewer, onClose }: EditRankModalProps) {
-  const [name, setName] = useState(rank.name);
-  const [roleId, setRoleId] = useState<string | null>(rank.roleId ?? null);
-  const [level, setLevel] = useState(rank.level);
-  const [insignia, setInsignia] = useState<string | null>(rank.insignia ?? null);
-  const [file, setFile] = useState<File | null>(null);
+  const form = useForm<RankDraft>({
+    mode: 'controlled',
+    initialValues: { name: rank.name, roleId: rank.roleId ?? null, level: rank.level, insignia: rank.insignia ?? null, file: null },
+    validate: (values) => rankErrors(values),
+  });
   const { error, setError, busy, uploadAll, save } = useRankSave(slug, onClose, 'Rank saved');
-  const dirty =
-    name !== rank.name || roleId !== (rank.roleId ?? null) || level !== rank.level || insignia !== (rank.insignia ?? null) || file !== null;
-  const levelLocked = !canChangeRankLevel(viewer, rank.level);
   const levelOptions = assignableLevelOptions(levels, viewer, rank.level).map((option) => ({
     value: option.id,
     label: option.label,
   }));
   if (!levels.some((option) => option.id === rank.level)) levelOptions.push({ value: rank.level, label: rank.level });
-  const preview = file === null && insignia !== null ? insigniaUrl(insignia) : null;
 
-  const onSubmit = async () => {
-    const trimmed = name.trim();
-    // Saves only with a name (and the rank's id); otherwise nothing happens.
-    if (trimmed === '' || rank.id === '') return;
+  const submit = async ({ name, roleId, level, insignia, file }: RankDraft) => {
+    // Saves only with the rank's id.
+    if (rank.id === '') return;
     setError(null);
     let filename = insignia;
     if (file !== null) {
-      const problem = insigniaFileError(file);
-      if (problem !== null) {
-        setError(problem);
-        return;
-      }
       const uploaded = await uploadAll([file]);
       if (uploaded === null) return;
       filename = uploaded[0] ?? null;
     }
-    save(() => updateStructureItem(rank.id, { name: trimmed, roleId, level, insignia: filename }));
+    save(() => updateStructureItem(rank.id, { name: name.trim(), roleId, level, insignia: filename }));
   };
 
   return (
-    <ModalFrame
-      dirty={dirty}
+    <FormDialog
       title="Edit Rank"
+      size="md"
+      fullScreen={false}
+      gap="sm"
       busy={busy}
+      dirty={form.isDirty()}
       onClose={onClose}
-      submitDisabled={name.trim() === ''}
-      onSubmit={() => {
-        void onSubmit();
-      }}
+      onSubmit={form.onSubmit((values) => {
+        void submit(values);
+      })}
+      alert={<ErrorAlert message={error} />}
     >
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        maxLength={STRUCTURE_NAME_MAX}
-        value={name}
-        disabled={busy}
-        onChange={(event) => {
-          setName(event.currentTarget.value);
-        }}
+      <RankFields
+        form={form}
+        path=""
+        rank={form.values}
+        nameLabel="Name"
+        insigniaLabel="Replace insignia"
+        roles={roles}
+        levelOptions={levelOptions}
+        levelLocked={!canChangeRankLevel(viewer, rank.level)}
+        stored={{ rankName: rank.name }}
+        busy={busy}
+        autoFocus
       />
-      <DiscordRoleField value={roleId} onChange={setRoleId} roles={roles} disabled={busy} />
-      <Select
-        label="Level"
-        description={levelLocked ? 'Only a higher level can change the level of this rank.' : undefined}
-        inputWrapperOrder={['label', 'input', 'description', 'error']}
-        data={levelOptions}
-        value={level}
-        allowDeselect={false}
-        disabled={busy || levelLocked}
-        onChange={(value) => {
-          if (value !== null) setLevel(value);
-        }}
-      />
-      <Stack gap={6}>
-        <Text size="sm" fw={500}>
-          Insignia
-        </Text>
-        <Group gap="sm" wrap="nowrap" align="center">
-          {preview !== null ? (
-            <Image src={preview} alt={`${rank.name} insignia`} h={48} w={48} fit="contain" />
-          ) : (
-            <Text size="xs" c="dimmed" w={48}>
-              {file === null ? 'None' : 'New'}
-            </Text>
-          )}
-          <InsigniaPicker
-            file={file}
-            disabled={busy}
-            label="Replace insignia"
-            onPick={(picked) => {
-              setFile(picked);
-              setError(picked === null ? null : insigniaFileError(picked));
-            }}
-          />
-          {insignia !== null && file === null && (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              disabled={busy}
-              onClick={() => {
-                setInsignia(null);
-              }}
-            >
-              Remove
-            </Button>
-          )}
-        </Group>
-      </Stack>
-      <ErrorAlert message={error} />
-    </ModalFrame>
+    </FormDialog>
   );
 }

@@ -3,10 +3,11 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Structure } from '@/api/types';
+import { FormDialog } from '@/components/Dialog';
 import { STRUCTURE_NAME_MAX } from '@/lib/limits';
 import { useStructureChange } from '../../api/use-structure';
 import { DiscordRoleField } from '../DiscordRoleField';
-import { ErrorAlert, ModalFrame, serverText, type StructureModalProps } from './common';
+import { ErrorAlert, serverText, type StructureModalProps } from './common';
 
 export interface NamedItemModalProps extends StructureModalProps {
   title: string;
@@ -66,15 +67,17 @@ export function NamedItemModal({
   });
 
   return (
-    <ModalFrame
+    <FormDialog
       dirty={form.isDirty()}
       title={title}
+      size="md"
+      fullScreen={false}
+      gap="sm"
       busy={change.isPending}
       onClose={onClose}
-      onSubmit={() => {
-        onSubmit();
-      }}
+      onSubmit={onSubmit}
       submitDisabled={nameRequired === null && name.trim() === ''}
+      alert={<ErrorAlert message={error} />}
     >
       <TextInput
         label={nameLabel}
@@ -92,7 +95,6 @@ export function NamedItemModal({
         roles={roles}
         disabled={change.isPending}
       />
-      <ErrorAlert message={error} />
-    </ModalFrame>
+    </FormDialog>
   );
 }

@@ -1,10 +1,14 @@
-import { ActionIcon, Button, Group, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Group, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { randomId } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Pool, Rank } from '@/api/types';
+import { AddRowButton } from '@/components/AddRowButton';
+import { FormDialog } from '@/components/Dialog';
 import { useSavePools } from '../../api/use-structure';
 import { newPoolDraft, poolDraft, poolsFromDrafts, type PoolDraft } from '../../lib/structure';
-import { ErrorAlert, ModalFrame, serverText, type StructureModalProps } from './common';
+import { ErrorAlert, serverText, type StructureModalProps } from './common';
 
 export interface PoolsModalProps extends Omit<StructureModalProps, 'roles'> {
   rank: Rank;
@@ -13,31 +17,34 @@ export interface PoolsModalProps extends Omit<StructureModalProps, 'roles'> {
 
 /** The inputs of a pool row, in order. */
 const POOL_FIELDS: readonly { key: keyof PoolDraft; label: (index: number) => string; width: number; numeric: boolean }[] = [
-  { key: 'prefix', label: (index) => `Pool ${index + 1} prefix`, width: 120, numeric: false },
+  { key: 'prefix', label: (index) => `Pool ${String(index + 1)} prefix`, width: 120, numeric: false },
   { key: 'start', label: () => 'Start', width: 100, numeric: true },
   { key: 'end', label: () => 'End', width: 100, numeric: true },
 ];
 
-let poolKey = 0;
-const keyed = (draft: PoolDraft) => ({ ...draft, key: (poolKey += 1) });
+interface PoolRow extends PoolDraft {
+  /** The row's React key. */
+  key: string;
+}
+
+const keyed = (draft: PoolDraft): PoolRow => ({ ...draft, key: randomId() });
 
 /** Callsign Pools of a rank (stored under the rank's name): numeric ranges with an optional prefix. */
 export function PoolsModal({ slug, rank, pools, onClose }: PoolsModalProps) {
-  const [drafts, setDrafts] = useState(() => pools.map((pool) => keyed(poolDraft(pool))));
+  const form = useForm<{ pools: PoolRow[] }>({
+    mode: 'controlled',
+    initialValues: { pools: pools.map((pool) => keyed(poolDraft(pool))) },
+  });
+  // The server's refusal.
   const [error, setError] = useState<string | null>(null);
   const save = useSavePools(slug);
-  const [initialDrafts] = useState(drafts);
-  const dirtyPools = JSON.stringify(poolsFromDrafts(drafts)) !== JSON.stringify(poolsFromDrafts(initialDrafts));
   const busy = save.isPending;
+  const rows = form.values.pools;
 
-  const updateDraft = (key: number, patch: Partial<PoolDraft>) => {
-    setDrafts((current) => current.map((draft) => (draft.key === key ? { ...draft, ...patch } : draft)));
-  };
-
-  const onSubmit = () => {
+  const onSubmit = form.onSubmit((values) => {
     setError(null);
     save.mutate(
-      { rankName: rank.name, pools: poolsFromDrafts(drafts) },
+      { rankName: rank.name, pools: poolsFromDrafts(values.pools) },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: 'Callsign pools saved' });
@@ -48,60 +55,62 @@ export function PoolsModal({ slug, rank, pools, onClose }: PoolsModalProps) {
         },
       },
     );
-  };
+  });
 
   return (
-    <ModalFrame title="Callsign Pools" size="lg" busy={busy} dirty={dirtyPools} onClose={onClose} onSubmit={onSubmit}>
+    <FormDialog
+      title="Callsign Pools"
+      size="lg"
+      fullScreen={false}
+      gap="sm"
+      busy={busy}
+      dirty={form.isDirty()}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      alert={<ErrorAlert message={error} />}
+    >
       <Text size="sm" c="dimmed">
         Callsigns offered for {rank.name}. Pools belong to the rank name, so every rank named {rank.name} shares them.
       </Text>
-      {drafts.length === 0 && (
+      {rows.length === 0 && (
         <Text size="sm" c="dimmed" fs="italic">
           No pools: saving removes this rank&apos;s callsign range.
         </Text>
       )}
-      {drafts.map((draft, index) => (
-        <Group key={draft.key} align="flex-end" gap="xs" wrap="nowrap" data-testid="pool-row">
+      {rows.map((row, index) => (
+        <Group key={row.key} align="flex-end" gap="xs" wrap="nowrap" data-testid="pool-row">
           {POOL_FIELDS.map((field) => (
             <TextInput
               key={field.key}
               label={field.label(index)}
               inputMode={field.numeric ? 'numeric' : undefined}
-              value={draft[field.key]}
               disabled={busy}
               w={field.width}
-              onChange={(event) => {
-                updateDraft(draft.key, { [field.key]: event.currentTarget.value });
-              }}
+              {...form.getInputProps(`pools.${String(index)}.${field.key}`)}
             />
           ))}
           <ActionIcon
             variant="subtle"
             color="red"
             size="lg"
-            aria-label={`Remove pool ${index + 1}`}
+            aria-label={`Remove pool ${String(index + 1)}`}
             disabled={busy}
             onClick={() => {
-              setDrafts((current) => current.filter((other) => other.key !== draft.key));
+              form.removeListItem('pools', index);
             }}
           >
             ✕
           </ActionIcon>
         </Group>
       ))}
-      <Group>
-        <Button
-          variant="light"
-          size="xs"
-          disabled={busy}
-          onClick={() => {
-            setDrafts((current) => [...current, keyed(newPoolDraft())]);
-          }}
-        >
-          + Add pool
-        </Button>
-      </Group>
-      <ErrorAlert message={error} />
-    </ModalFrame>
+      <AddRowButton
+        disabled={busy}
+        onClick={() => {
+          form.insertListItem('pools', keyed(newPoolDraft()));
+        }}
+      >
+        + Add pool
+      </AddRowButton>
+    </FormDialog>
   );
 }

@@ -1,16 +1,20 @@
-import { Alert, Button, FileButton, Group, Modal, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 /**
- * What the structure dialogs share: their frame (title, Cancel and Save), the error alert, the
- * insignia picker and the save of the rank dialogs.
+ * What the structure dialogs share: the error alert, the fields of a rank (Add Rank(s), Edit
+ * Rank) with the insignia picker, and the save of the rank dialogs.
  */
 
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
+import { Alert, Button, FileButton, Group, Image, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { ApiError, messageOf } from '@/api/client';
 import type { DiscordRole, Structure } from '@/api/types';
+import { setFieldAt } from '@/components/form-errors';
+import { insigniaUrl } from '@/lib/insignia';
+import { STRUCTURE_NAME_MAX } from '@/lib/limits';
 import { useStructureChange, useUploadInsignia } from '../../api/use-structure';
-import { INSIGNIA_ACCEPT, saveFailed, UPLOAD_FAILED } from '../../lib/structure';
+import { INSIGNIA_ACCEPT, insigniaFileError, saveFailed, UPLOAD_FAILED, type RankDraft } from '../../lib/structure';
+import { DiscordRoleField } from '../DiscordRoleField';
 
 /** What every structure dialog gets from the page. */
 export interface StructureModalProps {
@@ -19,8 +23,6 @@ export interface StructureModalProps {
   roles: readonly DiscordRole[] | null;
   onClose: () => void;
 }
-
-const MODAL_CLOSE = { 'aria-label': 'Close this dialog' };
 
 /** The server's error text of a failed call, else `fallback`. */
 export function serverText(error: unknown, fallback: string): string {
@@ -43,77 +45,8 @@ export function ErrorAlert({ message }: { message: string | null }) {
   );
 }
 
-/** A dialog with a form: its fields, then Cancel and Save; it does not close while busy. */
-/** The question before a dialog with unsaved changes is closed. */
-export const DISCARD_CHANGES = 'Close this dialog and drop your changes?';
-
-export function ModalFrame({
-  title,
-  busy,
-  onClose,
-  onSubmit,
-  submitLabel = 'Save',
-  submitDisabled = false,
-  size = 'md',
-  dirty = false,
-  children,
-}: {
-  title: string;
-  busy: boolean;
-  /** The dialog holds changes not saved yet: closing it asks first. */
-  dirty?: boolean;
-  onClose: () => void;
-  onSubmit: () => void;
-  submitLabel?: string;
-  submitDisabled?: boolean;
-  size?: string;
-  children: ReactNode;
-}) {
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
-  const close = () => {
-    if (busy) return;
-    if (!dirty) {
-      onClose();
-      return;
-    }
-    modals.openConfirmModal({
-      title: 'Unsaved changes',
-      children: DISCARD_CHANGES,
-      labels: { confirm: 'Discard', cancel: 'Keep editing' },
-      confirmProps: { color: 'red' },
-      onConfirm: onClose,
-    });
-  };
-  return (
-    <Modal
-      opened
-      title={title}
-      size={size}
-      closeButtonProps={MODAL_CLOSE}
-      onClose={close}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {children}
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={close} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy} disabled={submitDisabled}>
-              {submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
 /** Choose, change or clear one PNG insignia file (uploaded when the dialog saves). */
-export function InsigniaPicker({
+function InsigniaPicker({
   file,
   disabled,
   onPick,
@@ -150,6 +83,126 @@ export function InsigniaPicker({
         </Button>
       )}
     </Group>
+  );
+}
+
+export interface RankFieldsProps<V extends object> {
+  form: UseFormReturnType<V>;
+  /** Where the rank is in the form: '' (Edit Rank) or 'ranks.0.' (a row of Add Rank(s)). */
+  path: string;
+  rank: RankDraft;
+  nameLabel: string;
+  /** The insignia button's name: 'Replace insignia', 'Insignia of rank 1'. */
+  insigniaLabel: string;
+  roles: readonly DiscordRole[] | null;
+  levelOptions: readonly { value: string; label: string }[];
+  /** The viewer may not change this rank's level: the select is disabled and says why. */
+  levelLocked?: boolean;
+  /** The stored insignia is shown (alt text: '{name} insignia') with Remove: Edit Rank. */
+  stored?: { rankName: string };
+  busy: boolean;
+  autoFocus?: boolean;
+}
+
+/**
+ * The fields of a rank, bound to `path` in `form`: its name (required), the linked Discord
+ * role, its level and its insignia (a PNG of at most 1 MB, uploaded when the dialog saves; a
+ * file refused by its type or size is said at once). In Edit Rank the stored insignia shows
+ * beside the picker, with Remove.
+ */
+export function RankFields<V extends object>({
+  form,
+  path,
+  rank,
+  nameLabel,
+  insigniaLabel,
+  roles,
+  levelOptions,
+  levelLocked = false,
+  stored,
+  busy,
+  autoFocus = false,
+}: RankFieldsProps<V>) {
+  const field = (name: keyof RankDraft) => form.getInputProps(`${path}${name}`);
+  const set = (name: keyof RankDraft, value: RankDraft[keyof RankDraft]) => {
+    setFieldAt(form, `${path}${name}`, value);
+  };
+  const fileError = form.errors[`${path}file`];
+  const preview = stored !== undefined && rank.file === null && rank.insignia !== null ? insigniaUrl(rank.insignia) : null;
+  return (
+    <>
+      <TextInput
+        label={nameLabel}
+        required
+        data-autofocus={autoFocus || undefined}
+        maxLength={STRUCTURE_NAME_MAX}
+        disabled={busy}
+        {...field('name')}
+      />
+      <DiscordRoleField
+        value={rank.roleId}
+        onChange={(roleId) => {
+          set('roleId', roleId);
+        }}
+        roles={roles}
+        disabled={busy}
+      />
+      <Select
+        label="Level"
+        description={levelLocked ? 'Only a higher level can change the level of this rank.' : undefined}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        data={levelOptions}
+        allowDeselect={false}
+        disabled={busy || levelLocked}
+        {...field('level')}
+      />
+      <Stack gap={6}>
+        <Text size="sm" fw={500}>
+          Insignia (PNG, max 1 MB)
+        </Text>
+        <Group gap="sm" wrap="nowrap" align="center">
+          {stored !== undefined &&
+            (preview !== null ? (
+              <Image src={preview} alt={`${stored.rankName} insignia`} h={48} w={48} fit="contain" />
+            ) : (
+              <Text size="xs" c="dimmed" w={48}>
+                {rank.file === null ? 'None' : 'New'}
+              </Text>
+            ))}
+          <InsigniaPicker
+            file={rank.file}
+            disabled={busy}
+            label={insigniaLabel}
+            onPick={(picked) => {
+              set('file', picked);
+              // A refused file is said at once (the save checks it again).
+              if (picked !== null) {
+                const refusal = insigniaFileError(picked);
+                if (refusal !== null) form.setFieldError(`${path}file`, refusal);
+              }
+            }}
+          />
+          {stored !== undefined && rank.insignia !== null && rank.file === null && (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              disabled={busy}
+              onClick={() => {
+                set('insignia', null);
+              }}
+            >
+              Remove
+            </Button>
+          )}
+        </Group>
+        {typeof fileError === 'string' && (
+          <Text size="sm" c="red" role="alert">
+            {fileError}
+          </Text>
+        )}
+      </Stack>
+    </>
   );
 }
 
