@@ -224,7 +224,7 @@ start_e2e_portal() {
     export DISCORD_API_URL="$discord/api/v10" DISCORD_AUTHORIZE_URL="$discord/oauth2/authorize"
     export DATABASE_URL="${pg%/*}/portal_e2e"
     export PORTAL_BIND="127.0.0.1:$port" PUBLIC_URL="http://127.0.0.1:$port" MEDIA_URL="$work/media"
-    export PORTAL_WEB_DIR="$ROOT/webapp/dist"
+    export PORTAL_WEB_DIR="${E2E_WEB_DIR:-$ROOT/webapp/dist}"
     "$bin/portal" seed-demo >/dev/null
     exec "$bin/portal" serve >"$work/server.log" 2>&1
   ) &

@@ -37,6 +37,23 @@ test.describe('agency branding', () => {
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: draft })).toBeVisible();
       await snap(page, 'branding-saved-home');
+
+      // The save is in Logs → All changes, field by field, with how long changes are kept.
+      for (const size of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+        await page.setViewportSize(size);
+        await page.goto('/command/logs');
+        await page.getByRole('combobox', { name: 'Log type' }).click();
+        await page.getByRole('option', { name: 'All changes', exact: true }).click();
+        await expect(page.getByText('Changes are kept for 365 days, then deleted.')).toBeVisible();
+        await page.getByRole('combobox', { name: 'Kind' }).click();
+        await page.getByRole('option', { name: 'Branding', exact: true }).click();
+        const saved = page.getByTestId('audit-entry').filter({ hasText: draft }).first();
+        await expect(saved).toContainText('Hero title');
+        await expect(saved.getByText('Updated by Alex Mercer')).toBeVisible();
+        const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+        expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 0);
+        await snap(page, `branding-in-all-changes-${String(size.width)}`);
+      }
     } finally {
       // Restore the hero title for the other tests (Alex's session).
       const response = await page.request.patch('/api/agencies/rawlife', {

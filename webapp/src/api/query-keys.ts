@@ -62,6 +62,8 @@ export const queryKeys = {
     [...agency(slug), 'roster-logs', type, limit, offset] as const,
   /** `GET /api/audit?…`: one page of the audit log for these filters (the query string). */
   audit: (slug: string, query: string) => [...agency(slug), 'audit', query] as const,
+  /** `GET /api/audit/settings`: how long the agency keeps its audit log. */
+  auditSettings: (slug: string) => [...agency(slug), 'audit-settings'] as const,
   /** The agencies admin list (hidden agencies included). */
   agenciesAdmin: (slug: string) => [...agency(slug), 'agencies-admin'] as const,
   /** The 'Managing agency' choices of the permissions screen. */

@@ -55,3 +55,4 @@ export type LogItem = Schemas['LogItem'];
 export type LogPage = Schemas['LogPage'];
 export type AuditEntry = Schemas['AuditEntry'];
 export type AuditPage = Schemas['AuditPage'];
+export type AuditSettings = Schemas['AuditSettings'];

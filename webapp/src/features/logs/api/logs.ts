@@ -1,9 +1,9 @@
 /** Roster logs (command-and-reports §7 `GET /api/logs/roster`) and the audit log (`GET /api/audit`). */
 
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
-import type { AuditPage, LogPage } from '@/api/types';
+import type { AuditPage, AuditSettings, LogPage } from '@/api/types';
 import { auditParams, type AuditFilters } from '../lib/audit';
 import type { LogType } from '../lib/roster-logs';
 
@@ -39,3 +39,23 @@ export const auditQueryOptions = (slug: string, filters: AuditFilters, limit: nu
     staleTime: 0,
   });
 };
+
+/** GET /api/audit/settings — how many days the agency keeps its changes, and whether the viewer may change it. */
+export const auditSettingsQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: queryKeys.auditSettings(slug),
+    queryFn: ({ signal }) => api.get<AuditSettings>('/api/audit/settings', { signal }),
+  });
+
+/** PUT /api/audit/settings (High Command): the new retention; the answer replaces the cached settings. */
+export function useSaveAuditRetention(slug: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (retentionDays: number) => api.put<AuditSettings>('/api/audit/settings', { retentionDays }),
+    onSuccess: (saved) => {
+      client.setQueryData(queryKeys.auditSettings(slug), saved);
+      // The change is itself a row of the log.
+      void client.invalidateQueries({ queryKey: [...queryKeys.agency(slug), 'audit'] });
+    },
+  });
+}

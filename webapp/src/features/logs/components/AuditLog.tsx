@@ -22,6 +22,7 @@ import {
 import type { StructureNames } from '../lib/roster-logs';
 import { ChangeTable } from './ChangeTable';
 import { Pager } from './Pager';
+import { RetentionSetting } from './RetentionSetting';
 
 const PAGE_SIZE = 25;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -97,6 +98,7 @@ export function AuditLog({ names }: { names: StructureNames }) {
 
   return (
     <Stack gap="md">
+      <RetentionSetting />
       <Group align="flex-end" wrap="wrap" gap="sm">
         <Select
           label="Kind"

@@ -2,7 +2,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry, HireLogItem, RankLogItem } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { json, mockAgencyServer, navPermissions, signedIn, viewerOf } from '@/test-utils/fixtures';
+import { json, mockAgencyServer, navPermissions, signedIn, viewerOf, type RecordedRequest } from '@/test-utils/fixtures';
 import { ALEX_ENTRY, rawlife, structure } from '@/test-utils/organisation';
 import { screen, waitFor, within } from '@/test-utils/render';
 
@@ -45,7 +45,15 @@ function hire(id: number): HireLogItem {
 
 type Answer = (params: URLSearchParams) => Response | Promise<Response>;
 
-function serve(answer: Answer, audit: Answer = () => json({ items: [], hasMore: false })) {
+/** What the audit settings answer: `GET` the current ones, `PUT` the body it was sent. */
+type SettingsAnswer = (request: RecordedRequest) => Response | Promise<Response>;
+const readOnlySettings: SettingsAnswer = () => json({ retentionDays: 365, canEdit: false });
+
+function serve(
+  answer: Answer,
+  audit: Answer = () => json({ items: [], hasMore: false }),
+  settings: SettingsAnswer = readOnlySettings,
+) {
   const requests: URLSearchParams[] = [];
   const server = mockAgencyServer({
     me: HC,
@@ -62,6 +70,7 @@ function serve(answer: Answer, audit: Answer = () => json({ items: [], hasMore: 
         requests.push(url.searchParams);
         return audit(url.searchParams);
       }
+      if (url.pathname === '/api/audit/settings') return settings(request);
       return undefined;
     },
   });
@@ -229,6 +238,65 @@ describe('LogsPage', { timeout: 20_000 }, () => {
     await waitFor(() => {
       expect(auditAsked(requests.at(-1))).toBe('limit=25&offset=0&kind=vehicles&q=Cru');
     });
+  });
+
+  it("'All changes' says how long changes are kept, and High Command changes it with a confirmation", async () => {
+    let kept = 365;
+    const sent: unknown[] = [];
+    serve(
+      () => json({ items: [] }),
+      undefined,
+      (request) => {
+        if (request.method === 'PUT') {
+          const body = JSON.parse(typeof request.body === 'string' ? request.body : '{}') as { retentionDays: number };
+          sent.push(body);
+          if (body.retentionDays === 31) return json({ error: 'Keep changes for 30 to 3650 days.' }, 400);
+          kept = body.retentionDays;
+        }
+        return json({ retentionDays: kept, canEdit: true });
+      },
+    );
+    const user = userEvent.setup();
+    renderApp('/command/logs');
+    await screen.findByText('No log entries found for this agency.', {}, { timeout: 3000 });
+    await user.click(screen.getByRole('combobox', { name: 'Log type' }));
+    await user.click(await screen.findByRole('option', { name: 'All changes' }));
+    expect(await screen.findByText('Changes are kept for 365 days, then deleted.', {}, { timeout: 3000 })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    const days = screen.getByRole('textbox', { name: 'Keep changes for (days)' });
+    // The form refuses what the server would, in the field, and sends nothing.
+    await user.clear(days);
+    await user.type(days, '20');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Keep changes for 30 to 3650 days.')).toBeTruthy();
+    expect(sent).toEqual([]);
+    // The server's refusal shows in the field too.
+    await user.clear(days);
+    await user.type(days, '31');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(sent).toEqual([{ retentionDays: 31 }]);
+    });
+    expect(await screen.findByText('Keep changes for 30 to 3650 days.')).toBeTruthy();
+    await user.clear(days);
+    await user.type(days, '90');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Retention saved')).toBeTruthy();
+    expect(await screen.findAllByText('Changes are kept for 90 days, then deleted.')).not.toHaveLength(0);
+    expect(sent.at(-1)).toEqual({ retentionDays: 90 });
+    expect(screen.queryByRole('textbox', { name: 'Keep changes for (days)' })).toBeNull();
+  });
+
+  it("'All changes' offers no Change to members who are not High Command", async () => {
+    serve(() => json({ items: [] }));
+    const user = userEvent.setup();
+    renderApp('/command/logs');
+    await screen.findByText('No log entries found for this agency.', {}, { timeout: 3000 });
+    await user.click(screen.getByRole('combobox', { name: 'Log type' }));
+    await user.click(await screen.findByRole('option', { name: 'All changes' }));
+    expect(await screen.findByText('Changes are kept for 365 days, then deleted.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
   });
 
   it("'All changes' says when nothing matches and shows the server's sentence for a refused filter", async () => {

@@ -23,9 +23,22 @@ export const AUDIT_KINDS: readonly { value: string; label: string }[] = [
   { value: 'ticket', label: 'Tickets' },
   { value: 'training_template', label: 'Training templates' },
   { value: 'training_session', label: 'Training sessions' },
+  { value: 'branding', label: 'Branding' },
+  { value: 'agency', label: 'Agency' },
+  { value: 'audit_settings', label: 'Audit log settings' },
 ];
 
 export const NO_CHANGES = 'No changes found for these filters.';
+
+/** The retention High Command may choose, and the server's sentence outside it. */
+export const RETENTION_MIN = 30;
+export const RETENTION_MAX = 3650;
+export const BAD_RETENTION = 'Keep changes for 30 to 3650 days.';
+
+/** "Changes are kept for 365 days, then deleted." */
+export function retentionLine(days: number): string {
+  return `Changes are kept for ${String(days)} ${days === 1 ? 'day' : 'days'}, then deleted.`;
+}
 export const AUDIT_ERROR_TITLE = 'Unable to load changes.';
 
 /** "supervisorSignedBy" → "Supervisor signed by"; "rankId" → "Rank". */
