@@ -66,6 +66,21 @@ const layerZones = [
   },
 ];
 
+const API_HOMES = ['src/api/**', 'src/features/*/api/**'];
+const TESTS = ['**/*.test.{ts,tsx}', 'src/test-utils/**'];
+const DIALOG = 'src/components/Dialog.tsx';
+const NO_API_CLIENT = {
+  name: '@/api/client',
+  importNames: ['api', 'apiFetch', 'apiRequest'],
+  message: "Calls live in the feature's api/ folder (or src/api when several features share them).",
+};
+/** Escape closes only the top dialog and unsaved changes ask first: that lives in Dialog. */
+const NO_MODAL = {
+  name: '@mantine/core',
+  importNames: ['Modal'],
+  message: 'Use Dialog or FormDialog (src/components/Dialog.tsx): Escape closes only the top one, unsaved changes ask first.',
+};
+
 export default defineConfig(
   {
     ignores: [
@@ -124,22 +139,18 @@ export default defineConfig(
   {
     // Every API call has one home: the feature's api/ folder, or src/api for the calls several
     // features share. Screens, shared components and helpers use those, never the client.
+    // Every dialog is a Dialog (src/components/Dialog.tsx), never Mantine's Modal itself.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/api/**', 'src/features/*/api/**', '**/*.test.{ts,tsx}', 'src/test-utils/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@/api/client',
-              importNames: ['api', 'apiFetch', 'apiRequest'],
-              message: "Calls live in the feature's api/ folder (or src/api when several features share them).",
-            },
-          ],
-        },
-      ],
-    },
+    ignores: [...API_HOMES, ...TESTS, DIALOG],
+    rules: { 'no-restricted-imports': ['error', { paths: [NO_API_CLIENT, NO_MODAL] }] },
+  },
+  {
+    files: [...API_HOMES, ...TESTS],
+    rules: { 'no-restricted-imports': ['error', { paths: [NO_MODAL] }] },
+  },
+  {
+    files: [DIALOG],
+    rules: { 'no-restricted-imports': ['error', { paths: [NO_API_CLIENT] }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'src/test-utils/**'],

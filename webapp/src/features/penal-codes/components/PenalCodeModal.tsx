@@ -1,6 +1,6 @@
-import { Autocomplete, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, NumberInput, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
+import { FormDialog } from '@/components/Dialog';
 import { formatCustodyRange, formatFineRange } from '@/lib/penal-format';
 import type { PenalCode } from '../api/penal-codes';
 import {
@@ -19,8 +19,6 @@ import {
   type PenalCodeFormValues,
 } from '../lib/penal-codes';
 
-const MODAL_CLOSE = { 'aria-label': 'Close this dialog' };
-
 export interface PenalCodeModalProps {
   /** The entry to edit, or null for a new one. */
   entry: PenalCode | null;
@@ -36,10 +34,10 @@ export interface PenalCodeModalProps {
  * Adds or edits one penal code of the staged list (saved with the rest by 'Save changes'):
  * statute and title required, the statute not used by another entry, a classification,
  * fines in whole dollars and custody in whole months from 0, each minimum not above its
- * maximum (the server's rules). A preview shows the ranges as the report forms will.
+ * maximum (the server's rules). A preview shows the ranges as the report forms will. Closing
+ * it with changes not applied asks first.
  */
 export function PenalCodeModal({ entry, others, categories, onApply, onClose }: PenalCodeModalProps) {
-  const phone = useMediaQuery('(max-width: 36em)');
   const form = useForm<PenalCodeFormValues>({
     mode: 'controlled',
     initialValues: formValues(entry),
@@ -70,59 +68,50 @@ export function PenalCodeModal({ entry, others, categories, onApply, onClose }: 
   );
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormDialog
       title={entry === null ? 'Add penal code' : `Edit ${entry.statute}`}
       size="lg"
-      fullScreen={phone}
-      closeButtonProps={MODAL_CLOSE}
+      gap="sm"
+      dirty={form.isDirty()}
+      submitLabel={entry === null ? 'Add' : 'Apply'}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput label="Statute" placeholder="PC 101" required maxLength={STATUTE_MAX} data-autofocus {...form.getInputProps('statute')} />
-            <Select
-              label="Classification"
-              placeholder="Choose"
-              required
-              data={[...CLASSIFICATIONS]}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('classification')}
-            />
-          </SimpleGrid>
-          <TextInput label="Title" required maxLength={TITLE_MAX} {...form.getInputProps('title')} />
-          <Autocomplete
-            label="Category"
-            placeholder={categories[0] ?? 'Traffic'}
-            maxLength={CATEGORY_MAX}
-            data={[...categories]}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('category')}
-          />
-          <Textarea label="Description" autosize minRows={2} maxRows={6} maxLength={DESCRIPTION_MAX} {...form.getInputProps('description')} />
-          <SimpleGrid cols={2} spacing="sm">
-            {amount('fineMin', 'Fine minimum ($)', FINE_MAX)}
-            {amount('fineMax', 'Fine maximum ($)', FINE_MAX)}
-            {amount('custodyMin', 'Custody minimum (months)', CUSTODY_MAX)}
-            {amount('custodyMax', 'Custody maximum (months)', CUSTODY_MAX)}
-          </SimpleGrid>
-          <Text size="sm" c="dimmed" data-testid="penal-code-preview">
-            0 means none. Shown as: fine {preview(values.fineMin, values.fineMax, FINE_MAX, formatFineRange)} · custody{' '}
-            {preview(values.custodyMin, values.custodyMax, CUSTODY_MAX, formatCustodyRange)}
-          </Text>
-          <Text size="xs" c="dimmed">
-            The change is kept on the page until you press Save changes.
-          </Text>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit">{entry === null ? 'Add' : 'Apply'}</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput label="Statute" placeholder="PC 101" required maxLength={STATUTE_MAX} data-autofocus {...form.getInputProps('statute')} />
+        <Select
+          label="Classification"
+          placeholder="Choose"
+          required
+          data={[...CLASSIFICATIONS]}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('classification')}
+        />
+      </SimpleGrid>
+      <TextInput label="Title" required maxLength={TITLE_MAX} {...form.getInputProps('title')} />
+      <Autocomplete
+        label="Category"
+        placeholder={categories[0] ?? 'Traffic'}
+        maxLength={CATEGORY_MAX}
+        data={[...categories]}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('category')}
+      />
+      <Textarea label="Description" autosize minRows={2} maxRows={6} maxLength={DESCRIPTION_MAX} {...form.getInputProps('description')} />
+      <SimpleGrid cols={2} spacing="sm">
+        {amount('fineMin', 'Fine minimum ($)', FINE_MAX)}
+        {amount('fineMax', 'Fine maximum ($)', FINE_MAX)}
+        {amount('custodyMin', 'Custody minimum (months)', CUSTODY_MAX)}
+        {amount('custodyMax', 'Custody maximum (months)', CUSTODY_MAX)}
+      </SimpleGrid>
+      <Text size="sm" c="dimmed" data-testid="penal-code-preview">
+        0 means none. Shown as: fine {preview(values.fineMin, values.fineMax, FINE_MAX, formatFineRange)} · custody{' '}
+        {preview(values.custodyMin, values.custodyMax, CUSTODY_MAX, formatCustodyRange)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        The change is kept on the page until you press Save changes.
+      </Text>
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
-import { Autocomplete, Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, MultiSelect, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { Department, RosterEntry } from '@/api/types';
+import { FormDialog } from '@/components/Dialog';
 import {
   ACTION_MAX,
   CALLSIGN_MAX,
@@ -189,153 +190,143 @@ export function PersonDialog({
         : `${available.data?.total ?? 0} free for this rank`;
 
   return (
-    <Modal
-      opened
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+    <FormDialog
       title={editing ? EDIT_TITLE : ADD_TITLE}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close this dialog' }}
+      fullScreen={false}
+      gap="sm"
+      busy={busy}
+      dirty={form.isDirty()}
+      submitLabel={editing ? 'Save' : 'Add'}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          {ownEntry && (
-            <Text size="sm" c="dimmed" data-testid="own-entry-hint">
-              {OWN_ENTRY_HINT}
-            </Text>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Name"
-              required
-              data-autofocus
-              maxLength={PERSON_NAME_MAX}
-              disabled={busy}
-              {...form.getInputProps('name')}
-            />
-            <Autocomplete
-              label="Callsign"
-              required={!callsignsDisabled}
-              description={
-                outside === null ? (
-                  callsignHint
-                ) : (
-                  // A warning, not an error: command may assign any free callsign by hand.
-                  <Text span size="xs" c="orange" data-testid="callsign-outside-pools">
-                    {outsidePoolsWarning(outside, chosenRank?.rank.name ?? 'this rank', available.data?.total ?? 0)}
-                  </Text>
-                )
-              }
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              data={callsignsDisabled ? [] : callsignOptions}
-              // A callsign that matches none of the free ones (the old rank's, kept after a
-              // rank change) still lists them all, so they are offered.
-              filter={({ options, search }) => {
-                const typed = search.trim().toUpperCase();
-                const matches = options.filter((option) => 'value' in option && option.value.includes(typed));
-                return matches.length > 0 ? matches : options;
-              }}
+      {ownEntry && (
+        <Text size="sm" c="dimmed" data-testid="own-entry-hint">
+          {OWN_ENTRY_HINT}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Name"
+          required
+          data-autofocus
+          maxLength={PERSON_NAME_MAX}
+          disabled={busy}
+          {...form.getInputProps('name')}
+        />
+        <Autocomplete
+          label="Callsign"
+          required={!callsignsDisabled}
+          description={
+            outside === null ? (
+              callsignHint
+            ) : (
+              // A warning, not an error: command may assign any free callsign by hand.
+              <Text span size="xs" c="orange" data-testid="callsign-outside-pools">
+                {outsidePoolsWarning(outside, chosenRank?.rank.name ?? 'this rank', available.data?.total ?? 0)}
+              </Text>
+            )
+          }
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          data={callsignsDisabled ? [] : callsignOptions}
+          // A callsign that matches none of the free ones (the old rank's, kept after a
+          // rank change) still lists them all, so they are offered.
+          filter={({ options, search }) => {
+            const typed = search.trim().toUpperCase();
+            const matches = options.filter((option) => 'value' in option && option.value.includes(typed));
+            return matches.length > 0 ? matches : options;
+          }}
 
-              limit={50}
-              maxDropdownHeight={240}
-              maxLength={CALLSIGN_MAX}
-              disabled={busy}
-              value={values.callsign}
-              onChange={(value) => {
-                form.setFieldValue('callsign', normalizeCallsignInput(value));
-              }}
-            />
-            <Select
-              label="Department"
-              placeholder="Choose a department"
-              data={departmentOptions}
-              value={values.departmentId}
-              onChange={onDepartment}
-              searchable
-              clearable
-              disabled={busy || ownEntry}
-            />
-            <Select
-              label="Rank"
-              required
-              placeholder={department ? 'Choose a rank' : 'Choose a rank (any department)'}
-              data={rankOptions}
-              value={values.rankId}
-              onChange={onRank}
-              searchable
-              disabled={busy || ownEntry}
-              nothingFoundMessage="No ranks"
-            />
-            {!subDepartmentsDisabled && (
-              <Select
-                label="Sub-department"
-                placeholder={department ? 'None' : 'Choose a department first'}
-                data={subOptions}
-                clearable
-                disabled={busy || department === null}
-                {...form.getInputProps('subDeptId')}
-              />
-            )}
-            <MultiSelect
-              label="Roles"
-              placeholder={department ? 'None' : 'Choose a department first'}
-              data={roleOptions}
-              clearable
-              disabled={busy || department === null}
-              {...form.getInputProps('roles')}
-            />
-            <TextInput label="Region" maxLength={REGION_MAX} disabled={busy} {...form.getInputProps('region')} />
-            <Select
-              label="Status"
-              data={[...ROSTER_STATUSES]}
-              allowDeselect={false}
-              disabled={busy || ownEntry}
-              {...form.getInputProps('status')}
-            />
-            <TextInput
-              label="Discord ID"
-              description="The member's Discord account id"
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              inputMode="numeric"
-              maxLength={DISCORD_ID_MAX}
-              disabled={busy}
-              {...form.getInputProps('discordId')}
-            />
-          </SimpleGrid>
-          {editing !== null && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Autocomplete
-                label="Action"
-                description="Optional: what this edit is"
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                placeholder="e.g. Promotion"
-                data={[...ACTION_SUGGESTIONS]}
-                maxLength={ACTION_MAX}
-                disabled={busy}
-                {...form.getInputProps('action')}
-              />
-              <Textarea
-                label="Reason"
-                autosize
-                minRows={1}
-                maxRows={4}
-                maxLength={REASON_MAX}
-                disabled={busy}
-                {...form.getInputProps('reason')}
-              />
-            </SimpleGrid>
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {editing ? 'Save' : 'Add'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          limit={50}
+          maxDropdownHeight={240}
+          maxLength={CALLSIGN_MAX}
+          disabled={busy}
+          value={values.callsign}
+          onChange={(value) => {
+            form.setFieldValue('callsign', normalizeCallsignInput(value));
+          }}
+        />
+        <Select
+          label="Department"
+          placeholder="Choose a department"
+          data={departmentOptions}
+          value={values.departmentId}
+          onChange={onDepartment}
+          searchable
+          clearable
+          disabled={busy || ownEntry}
+        />
+        <Select
+          label="Rank"
+          required
+          placeholder={department ? 'Choose a rank' : 'Choose a rank (any department)'}
+          data={rankOptions}
+          value={values.rankId}
+          onChange={onRank}
+          searchable
+          disabled={busy || ownEntry}
+          nothingFoundMessage="No ranks"
+        />
+        {!subDepartmentsDisabled && (
+          <Select
+            label="Sub-department"
+            placeholder={department ? 'None' : 'Choose a department first'}
+            data={subOptions}
+            clearable
+            disabled={busy || department === null}
+            {...form.getInputProps('subDeptId')}
+          />
+        )}
+        <MultiSelect
+          label="Roles"
+          placeholder={department ? 'None' : 'Choose a department first'}
+          data={roleOptions}
+          clearable
+          disabled={busy || department === null}
+          {...form.getInputProps('roles')}
+        />
+        <TextInput label="Region" maxLength={REGION_MAX} disabled={busy} {...form.getInputProps('region')} />
+        <Select
+          label="Status"
+          data={[...ROSTER_STATUSES]}
+          allowDeselect={false}
+          disabled={busy || ownEntry}
+          {...form.getInputProps('status')}
+        />
+        <TextInput
+          label="Discord ID"
+          description="The member's Discord account id"
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          inputMode="numeric"
+          maxLength={DISCORD_ID_MAX}
+          disabled={busy}
+          {...form.getInputProps('discordId')}
+        />
+      </SimpleGrid>
+      {editing !== null && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Autocomplete
+            label="Action"
+            description="Optional: what this edit is"
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            placeholder="e.g. Promotion"
+            data={[...ACTION_SUGGESTIONS]}
+            maxLength={ACTION_MAX}
+            disabled={busy}
+            {...form.getInputProps('action')}
+          />
+          <Textarea
+            label="Reason"
+            autosize
+            minRows={1}
+            maxRows={4}
+            maxLength={REASON_MAX}
+            disabled={busy}
+            {...form.getInputProps('reason')}
+          />
+        </SimpleGrid>
+      )}
+    </FormDialog>
   );
 }

@@ -1,30 +1,18 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { failureText } from '@/api/client';
+import { FormDialog } from '@/components/Dialog';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { useCreateSession, type Template } from '../api/training';
-import {
-  CREATE_FAILED,
-  FTO_AND_TRAINEE,
-  isoOf,
-  newSessionProblem,
-  SESSION_CREATED,
-  TEMPLATE_REQUIRED,
-  TRAINEE_REQUIRED,
-  type PersonRef,
-} from '../lib/sessions';
-import { SessionFields, TemplateSelect, type SessionFieldValues } from './SessionFields';
-
-const MODAL_CLOSE = { 'aria-label': 'Close this dialog' };
+import { CREATE_FAILED, isoOf, newSessionErrors, SESSION_CREATED, type PersonRef } from '../lib/sessions';
+import { sessionFieldsChange, SessionFields, TemplateSelect, type SessionFieldValues } from './SessionFields';
 
 interface NewSession extends SessionFieldValues {
   templateId: number | null;
 }
-
-const EMPTY: NewSession = { templateId: null, sessionName: '', scheduledAt: null, notes: '', ftos: [], trainees: [] };
 
 export interface CreateSessionModalProps {
   templates: Template[];
@@ -37,26 +25,35 @@ export interface CreateSessionModalProps {
  * The create-session modal (command-and-reports §2, §5, §8): template (required: 'Select a
  * training template'), session name (blank: the template's title), scheduled time, notes, FTOs
  * and trainees (at least one: 'Add at least one trainee'; nobody both FTO and trainee: each
- * picker leaves out the other list's people). 'Session created' on success,
- * the server's text or 'Failed to create session' on failure. The viewer starts as the FTO.
+ * picker leaves out the other list's people), on @mantine/form with each refusal under its
+ * field. 'Session created' on success, the server's text or 'Failed to create session' on
+ * failure. The viewer starts as the FTO. Closing it or leaving the screen with changes asks
+ * first; Escape in a picker closes the picker only.
  */
 export function CreateSessionModal({ templates, viewer, onClose }: CreateSessionModalProps) {
   const slug = useActiveSlug();
-  const phone = useMediaQuery('(max-width: 36em)');
   const create = useCreateSession(slug);
-  const [initial] = useState<NewSession>(() => ({ ...EMPTY, ftos: viewer === null ? [] : [viewer] }));
-  const [values, setValues] = useState<NewSession>(initial);
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<NewSession>({
+    mode: 'controlled',
+    initialValues: {
+      templateId: null,
+      sessionName: '',
+      scheduledAt: null,
+      notes: '',
+      ftos: viewer === null ? [] : [viewer],
+      trainees: [],
+    },
+    validate: newSessionErrors,
+  });
+  // The server's refusal.
   const [failure, setFailure] = useState<string | null>(null);
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
-  useUnsavedChanges(dirty);
+  const dirty = form.isDirty();
+  useUnsavedChanges(dirty && !create.isSuccess);
 
-  const template = templates.find((t) => t.id === values.templateId);
+  const template = templates.find((t) => t.id === form.values.templateId);
 
-  const onSubmit = () => {
-    const refusal = newSessionProblem(values);
-    setProblem(refusal);
-    if (refusal !== null || values.templateId === null) return;
+  const onSubmit = form.onSubmit((values) => {
+    if (values.templateId === null) return;
     setFailure(null);
     create.mutate(
       {
@@ -79,60 +76,40 @@ export function CreateSessionModal({ templates, viewer, onClose }: CreateSession
         },
       },
     );
-  };
+  });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormDialog
       title="Create session"
       size="lg"
-      fullScreen={phone}
-      closeButtonProps={MODAL_CLOSE}
-      closeOnClickOutside={!dirty}
+      gap="sm"
+      submitLabel="Create session"
+      busy={create.isPending}
+      dirty={dirty && !create.isSuccess}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      alert={
+        failure !== null && (
+          <Alert color="red" variant="light" role="alert" data-testid="create-session-error">
+            {failure}
+          </Alert>
+        )
+      }
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
+      <TemplateSelect
+        templates={templates}
+        value={form.values.templateId}
+        error={form.errors.templateId}
+        onChange={(templateId) => {
+          form.setFieldValue('templateId', templateId);
         }}
-      >
-        <Stack gap="sm">
-          <TemplateSelect
-            templates={templates}
-            value={values.templateId}
-            error={problem === TEMPLATE_REQUIRED ? problem : null}
-            onChange={(templateId) => {
-              setValues({ ...values, templateId });
-              if (problem === TEMPLATE_REQUIRED && templateId !== null) setProblem(null);
-            }}
-          />
-          <SessionFields
-            values={values}
-            namePlaceholder={template?.title ?? 'The template title'}
-            traineeError={problem === TRAINEE_REQUIRED || problem === FTO_AND_TRAINEE ? problem : null}
-            onChange={(next) => {
-              setValues(next);
-              if (problem === TRAINEE_REQUIRED && next.trainees.length > 0) setProblem(null);
-              if (problem === FTO_AND_TRAINEE && newSessionProblem(next) !== FTO_AND_TRAINEE) setProblem(null);
-            }}
-          />
-          {failure !== null && (
-            <Alert color="red" variant="light" role="alert" data-testid="create-session-error">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create session
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      />
+      <SessionFields
+        values={form.values}
+        namePlaceholder={template?.title ?? 'The template title'}
+        traineeError={typeof form.errors.trainees === 'string' ? form.errors.trainees : null}
+        onChange={sessionFieldsChange(form)}
+      />
+    </FormDialog>
   );
 }

@@ -1,11 +1,12 @@
-import { Alert, Badge, Button, Checkbox, Divider, Group, Loader, Modal, Paper, Progress, Radio, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Badge, Button, Checkbox, Divider, Group, Loader, Paper, Progress, Radio, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { failureText } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
+import { Dialog, useDialogClose, useDirtyInDialog } from '@/components/Dialog';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import {
   checklistProgress,
@@ -20,16 +21,13 @@ import { getSession, useUpdateSession, type ChecklistItem, type Session } from '
 import {
   CHANGES_SAVED,
   CHECKLIST_UPDATE_FAILED,
-  fieldsChanged,
   fieldsOf,
-  FTO_AND_TRAINEE,
   FTO_ONLY_HINT,
   ITEM_UPDATE_FAILED,
   OWN_STEPS,
   patchOf,
   SAVE_FAILED,
-  SESSION_NEEDS_TRAINEE,
-  sessionProblem,
+  sessionErrors,
   sessionTitle,
   STEP_DONE,
   STEP_UNDONE,
@@ -38,9 +36,7 @@ import {
   type SessionFields as Fields,
   type SessionPowers,
 } from '../lib/sessions';
-import { SessionFields } from './SessionFields';
-
-const MODAL_CLOSE = { 'aria-label': 'Close this dialog' };
+import { sessionFieldsChange, SessionFields } from './SessionFields';
 
 export interface ManageSessionModalProps {
   sessionId: number;
@@ -104,13 +100,11 @@ function ChecklistRow({
  */
 export function ManageSessionModal({ sessionId, powers, onClose }: ManageSessionModalProps) {
   const slug = useActiveSlug();
-  const phone = useMediaQuery('(max-width: 36em)');
   const query = useQuery({
     queryKey: queryKeys.trainingSession(slug, sessionId),
     queryFn: ({ signal }) => getSession(sessionId, signal),
     refetchOnWindowFocus: false,
   });
-  const [dirty, setDirty] = useState(false);
   const session = query.data;
   const may = session === undefined ? null : powers(session);
   const writable = may?.canChange === true;
@@ -129,53 +123,39 @@ export function ManageSessionModal({ sessionId, powers, onClose }: ManageSession
   const title = session === undefined ? 'Session' : sessionTitle(session);
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={writable ? `Manage: ${title}` : title}
-      size="lg"
-      fullScreen={phone}
-      closeButtonProps={MODAL_CLOSE}
-      closeOnClickOutside={!dirty}
-    >
+    <Dialog onClose={onClose} title={writable ? `Manage: ${title}` : title} size="lg">
       {session === undefined || may === null ? (
         <Group gap="sm" py="lg" aria-busy="true">
           <Loader size="sm" />
           <Text>Loading session…</Text>
         </Group>
       ) : (
-        <ManageSessionForm session={session} powers={may} onDirty={setDirty} onClose={onClose} />
+        <ManageSessionForm session={session} powers={may} onClose={onClose} />
       )}
-    </Modal>
+    </Dialog>
   );
 }
 
-/** The loaded session: checklist, status and fields. The fields start from the session as first loaded. */
-function ManageSessionForm({
-  session,
-  powers,
-  onDirty,
-  onClose,
-}: {
-  session: Session;
-  powers: SessionPowers;
-  onDirty: (dirty: boolean) => void;
-  onClose: () => void;
-}) {
+/**
+ * The loaded session: checklist, status and fields, on @mantine/form. The fields start from
+ * the session as first loaded; changes not saved make closing the dialog ask first.
+ */
+function ManageSessionForm({ session, powers, onClose }: { session: Session; powers: SessionPowers; onClose: () => void }) {
   const writable = powers.canChange;
   const slug = useActiveSlug();
   const update = useUpdateSession(slug);
-  const [initial, setInitial] = useState<Fields>(() => fieldsOf(session));
-  const [fields, setFields] = useState<Fields>(initial);
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<Fields>({
+    mode: 'controlled',
+    initialValues: fieldsOf(session),
+    validate: (values) => (powers.canChangePeople ? sessionErrors(values) : {}),
+  });
+  // The server's refusal of a save, and the step whose tick is being saved.
   const [failure, setFailure] = useState<string | null>(null);
   const [ticking, setTicking] = useState<string | null>(null);
-  const dirty = writable && fieldsChanged(initial, fields);
-  useUnsavedChanges(dirty);
-
-  useEffect(() => {
-    onDirty(dirty);
-  }, [dirty, onDirty]);
+  const dirty = writable && form.isDirty();
+  useUnsavedChanges(dirty && !update.isSuccess);
+  useDirtyInDialog(dirty);
+  const close = useDialogClose(onClose);
 
   const onToggle = (item: ChecklistItem, done: boolean) => {
     setTicking(item.id);
@@ -188,10 +168,10 @@ function ManageSessionForm({
         onSuccess: (saved) => {
           // The first step done starts a scheduled session on the server: follow it unless the
           // status was changed here and not saved yet.
-          if (fields.status === initial.status && saved.status !== initial.status) {
-            const status = sessionStatusOf(saved.status);
-            setInitial((current) => ({ ...current, status }));
-            setFields((current) => ({ ...current, status }));
+          const status = sessionStatusOf(saved.status);
+          if (!form.isDirty('status') && status !== form.getInitialValues().status) {
+            form.setInitialValues({ ...form.getInitialValues(), status });
+            form.setFieldValue('status', status);
           }
           notifications.show({ color: 'gray', message: done ? STEP_DONE : STEP_UNDONE, autoClose: 2500 });
         },
@@ -206,10 +186,7 @@ function ManageSessionForm({
     );
   };
 
-  const onSave = () => {
-    const refusal = powers.canChangePeople ? sessionProblem(fields) : null;
-    setProblem(refusal);
-    if (refusal !== null) return;
+  const onSave = form.onSubmit((fields) => {
     setFailure(null);
     update.mutate(
       { id: session.id, patch: patchOf(fields, powers.canChangePeople) },
@@ -225,7 +202,7 @@ function ManageSessionForm({
         },
       },
     );
-  };
+  });
 
   const progress = checklistProgress(session.checklist);
   const saving = update.isPending && ticking === null;
@@ -235,7 +212,7 @@ function ManageSessionForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (writable) onSave();
+        if (writable) onSave(event);
       }}
     >
       <Stack gap="md">
@@ -279,9 +256,9 @@ function ManageSessionForm({
         <Divider />
         <Radio.Group
           label="Status"
-          value={fields.status}
+          value={form.values.status}
           onChange={(value) => {
-            setFields({ ...fields, status: sessionStatusOf(value) });
+            form.setFieldValue('status', sessionStatusOf(value));
           }}
         >
           <Group gap="md" mt={6}>
@@ -296,15 +273,12 @@ function ManageSessionForm({
           </Text>
         )}
         <SessionFields
-          values={fields}
+          values={form.values}
           readOnly={!writable}
           peopleReadOnly={!powers.canChangePeople}
           namePlaceholder={session.templateTitle}
-          traineeError={problem === SESSION_NEEDS_TRAINEE || problem === FTO_AND_TRAINEE ? problem : null}
-          onChange={(current) => {
-            setFields(current);
-            if (problem !== null && sessionProblem(current) !== problem) setProblem(null);
-          }}
+          traineeError={typeof form.errors.trainees === 'string' ? form.errors.trainees : null}
+          onChange={sessionFieldsChange(form)}
         />
         {failure !== null && (
           <Alert color="red" variant="light" role="alert" data-testid="save-session-error">
@@ -312,7 +286,7 @@ function ManageSessionForm({
           </Alert>
         )}
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={saving}>
+          <Button variant="default" onClick={close} disabled={saving}>
             Close
           </Button>
           {writable && (

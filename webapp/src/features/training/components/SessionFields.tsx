@@ -1,6 +1,9 @@
 import { Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
+import type { UseFormReturnType } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { setFields } from '@/components/form-errors';
 import type { Template } from '../api/training';
 import { rolesProblem, type PersonRef } from '../lib/sessions';
 import { PeopleField } from './PersonPicker';
@@ -28,6 +31,20 @@ export interface SessionFieldsProps<T extends SessionFieldValues> {
   /** The template title a blank session name stands for (the placeholder). */
   namePlaceholder?: string;
   onChange: (values: T) => void;
+}
+
+/**
+ * What `SessionFields` calls when they change, for a @mantine/form form holding them: the
+ * fields that changed are set (and lose their refusals). A change of FTOs may settle the
+ * trainees' "nobody both" refusal, so that one is dropped too: the live check under the
+ * trainees says it while it holds.
+ */
+export function sessionFieldsChange<T extends SessionFieldValues>(form: UseFormReturnType<T>): (values: T) => void {
+  return (next) => {
+    const before = form.getValues();
+    setFields(form, next);
+    if (next.ftos !== before.ftos) form.clearFieldError('trainees');
+  };
 }
 
 /** The scheduled time: a date and time picker (a dialog on phones), clearable. */
@@ -146,7 +163,7 @@ export function TemplateSelect({
 }: {
   templates: Template[];
   value: number | null;
-  error: string | null;
+  error?: ReactNode;
   onChange: (id: number | null) => void;
 }) {
   return (

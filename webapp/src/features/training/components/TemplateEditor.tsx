@@ -1,34 +1,26 @@
 import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { SubmitEvent } from 'react';
 import { EDITING_DUPLICATE, type TemplateEditorDraft } from '../lib/templates';
 import { StepList } from './StepList';
 
 export interface TemplateEditorProps {
-  draft: TemplateEditorDraft;
+  /** The template's fields (@mantine/form): its refusals (§5) show under them. */
+  form: UseFormReturnType<TemplateEditorDraft>;
   /** Opened by Duplicate: a new template not saved yet. */
   duplicate: boolean;
   readOnly: boolean;
-  /** The validation message (§5) under the title. */
-  problem: string | null;
   /** The save failure. */
   saveError: string | null;
   saving: boolean;
-  onChange: (draft: TemplateEditorDraft) => void;
-  onSave: () => void;
+  /** The form's submit (`form.onSubmit(…)`). */
+  onSave: (event: SubmitEvent<HTMLFormElement>) => void;
   onClose: () => void;
 }
 
 /** The template editor (command-and-reports §2): title, description and the ordered steps. */
-export function TemplateEditor({
-  draft,
-  duplicate,
-  readOnly,
-  problem,
-  saveError,
-  saving,
-  onChange,
-  onSave,
-  onClose,
-}: TemplateEditorProps) {
+export function TemplateEditor({ form, duplicate, readOnly, saveError, saving, onSave, onClose }: TemplateEditorProps) {
+  const draft = form.values;
   const heading = readOnly ? 'Template' : draft.id === null ? 'New template' : 'Edit template';
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="template-editor-title" data-testid="template-editor">
@@ -36,7 +28,7 @@ export function TemplateEditor({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (!readOnly) onSave();
+          if (!readOnly) onSave(event);
         }}
       >
         <Stack gap="md">
@@ -48,27 +40,14 @@ export function TemplateEditor({
               {EDITING_DUPLICATE}
             </Alert>
           )}
-          <TextInput
-            label="Title"
-            required={!readOnly}
-            value={draft.title}
-            readOnly={readOnly}
-            error={problem}
-            data-autofocus
-            onChange={(event) => {
-              onChange({ ...draft, title: event.currentTarget.value });
-            }}
-          />
+          <TextInput label="Title" required={!readOnly} readOnly={readOnly} data-autofocus {...form.getInputProps('title')} />
           <Textarea
             label="Description"
             autosize
             minRows={2}
             maxRows={8}
-            value={draft.description}
             readOnly={readOnly}
-            onChange={(event) => {
-              onChange({ ...draft, description: event.currentTarget.value });
-            }}
+            {...form.getInputProps('description')}
           />
           <Stack gap={6}>
             <Text fw={600} size="sm" component="h3" m={0}>
@@ -83,7 +62,7 @@ export function TemplateEditor({
               steps={draft.steps}
               readOnly={readOnly}
               onChange={(steps) => {
-                onChange({ ...draft, steps });
+                form.setFieldValue('steps', steps);
               }}
             />
           </Stack>

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -16,9 +17,8 @@ import { templatesQueryOptions, useDeleteTemplate, useSaveTemplate, type Templat
 import {
   DELETE_FAILED,
   DELETE_TEMPLATE,
-  draftChanged,
+  draftErrors,
   draftOf,
-  draftProblem,
   duplicateOf,
   emptyDraft,
   filterTemplates,
@@ -35,9 +35,9 @@ import {
 import { TemplateEditor } from './TemplateEditor';
 
 interface Editor {
-  /** As opened, to tell unsaved edits (a duplicate counts as unsaved from the start). */
-  initial: TemplateEditorDraft | null;
-  draft: TemplateEditorDraft;
+  /** The template being edited (null: a new one, or a duplicate not saved yet). */
+  id: number | null;
+  /** A duplicate counts as unsaved from the start. */
   duplicate: boolean;
 }
 
@@ -122,12 +122,13 @@ export function TrainingManagementPage() {
   const save = useSaveTemplate(slug);
   const remove = useDeleteTemplate(slug);
   const [search, setSearch] = useState('');
+  // The template open in the editor, and its fields (the editor's form).
   const [editor, setEditor] = useState<Editor | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<TemplateEditorDraft>({ mode: 'controlled', initialValues: emptyDraft(), validate: draftErrors });
   const [saveError, setSaveError] = useState<string | null>(null);
   const editorRef = useRef<HTMLDivElement>(null);
 
-  const dirty = editor !== null && (editor.initial === null || draftChanged(editor.initial, editor.draft));
+  const dirty = editor !== null && (editor.duplicate || form.isDirty());
   useUnsavedChanges(writable && dirty);
 
   const templates = query.data ?? [];
@@ -149,12 +150,11 @@ export function TrainingManagementPage() {
     });
   };
 
-  /** Opens `next` in the editor. */
-  const open = (next: Editor) => {
+  /** Opens `draft` in the editor: as stored (`initial` the same), or a duplicate or new one. */
+  const open = (draft: TemplateEditorDraft, duplicate = false) => {
     unlessDirty(() => {
-      setProblem(null);
       setSaveError(null);
-      setEditor(next);
+      show(draft, duplicate);
       // On phones the editor is below the list.
       window.requestAnimationFrame(() => {
         editorRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
@@ -162,18 +162,21 @@ export function TrainingManagementPage() {
     });
   };
 
-  const onSave = () => {
-    if (editor === null) return;
-    const refusal = draftProblem(editor.draft);
-    setProblem(refusal);
-    if (refusal !== null) return;
+  /** Puts `draft` in the editor's form as its unchanged state. */
+  const show = (draft: TemplateEditorDraft, duplicate: boolean) => {
+    form.setValues(draft);
+    form.resetDirty(draft);
+    form.clearErrors();
+    setEditor({ id: draft.id, duplicate });
+  };
+
+  const onSave = form.onSubmit((draft) => {
     setSaveError(null);
     save.mutate(
-      { id: editor.draft.id, draft: templateBodyOf(editor.draft) },
+      { id: draft.id, draft: templateBodyOf(draft) },
       {
         onSuccess: (saved) => {
-          const draft = draftOf(saved);
-          setEditor({ initial: draftOf(saved), draft, duplicate: false });
+          show(draftOf(saved), false);
           notifications.show({ color: 'green', message: TEMPLATE_SAVED });
         },
         onError: (error) => {
@@ -183,7 +186,7 @@ export function TrainingManagementPage() {
         },
       },
     );
-  };
+  });
 
   const onDelete = (template: Template) => {
     modals.openConfirmModal({
@@ -194,7 +197,7 @@ export function TrainingManagementPage() {
       onConfirm: () => {
         remove.mutate(template.id, {
           onSuccess: () => {
-            if (editor?.draft.id === template.id) setEditor(null);
+            if (editor?.id === template.id) setEditor(null);
             notifications.show({ color: 'green', message: TEMPLATE_DELETED });
           },
           onError: (error) => {
@@ -216,7 +219,7 @@ export function TrainingManagementPage() {
         writable && query.data !== undefined && (
           <Button
             onClick={() => {
-              open({ initial: emptyDraft(), draft: emptyDraft(), duplicate: false });
+              open(emptyDraft());
             }}
             disabled={busy}
           >
@@ -276,14 +279,14 @@ export function TrainingManagementPage() {
                     <TemplateRow
                       key={template.id}
                       template={template}
-                      selected={editor?.draft.id === template.id}
+                      selected={editor?.id === template.id}
                       writable={writable}
                       busy={busy}
                       onOpen={() => {
-                        open({ initial: draftOf(template), draft: draftOf(template), duplicate: false });
+                        open(draftOf(template));
                       }}
                       onDuplicate={() => {
-                        open({ initial: null, draft: duplicateOf(template), duplicate: true });
+                        open(duplicateOf(template), true);
                       }}
                       onDelete={() => {
                         onDelete(template);
@@ -306,22 +309,16 @@ export function TrainingManagementPage() {
                 )
               ) : (
                 <TemplateEditor
-                  key={editor.draft.id ?? 'new'}
-                  draft={editor.draft}
+                  key={editor.id ?? 'new'}
+                  form={form}
                   duplicate={editor.duplicate}
                   readOnly={!writable}
-                  problem={problem}
                   saveError={saveError}
                   saving={save.isPending}
-                  onChange={(draft) => {
-                    setEditor({ ...editor, draft });
-                    if (problem !== null && draft.title.trim() !== '') setProblem(null);
-                  }}
                   onSave={onSave}
                   onClose={() => {
                     unlessDirty(() => {
                       setEditor(null);
-                      setProblem(null);
                       setSaveError(null);
                     });
                   }}

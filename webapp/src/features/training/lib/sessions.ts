@@ -131,20 +131,23 @@ export function ftoFirst<T extends RosterPerson>(entries: readonly T[], roleName
   return [...ftos, ...entries.filter((entry) => !isFtoLike(entry, roleNames))];
 }
 
-/** The create modal's refusal (§5, and nobody both FTO and trainee), or null. */
-export function newSessionProblem(input: {
+/** The create modal's refusals (§5, and nobody both FTO and trainee), by field. */
+export function newSessionErrors(input: {
   templateId: number | null;
   ftos: readonly PersonRef[];
   trainees: readonly PersonRef[];
-}): string | null {
-  if (input.templateId === null) return TEMPLATE_REQUIRED;
-  if (input.trainees.length === 0) return TRAINEE_REQUIRED;
-  return rolesProblem(input.ftos, input.trainees);
+}): { templateId?: string; trainees?: string } {
+  const trainees = input.trainees.length === 0 ? TRAINEE_REQUIRED : rolesProblem(input.ftos, input.trainees);
+  return {
+    ...(input.templateId === null ? { templateId: TEMPLATE_REQUIRED } : {}),
+    ...(trainees === null ? {} : { trainees }),
+  };
 }
 
-/** The Manage modal's refusal (§5, and nobody both FTO and trainee), or null. */
-export function sessionProblem(input: { ftos: readonly PersonRef[]; trainees: readonly PersonRef[] }): string | null {
-  return input.trainees.length === 0 ? SESSION_NEEDS_TRAINEE : rolesProblem(input.ftos, input.trainees);
+/** The Manage modal's refusals (§5, and nobody both FTO and trainee), under the trainees. */
+export function sessionErrors(input: { ftos: readonly PersonRef[]; trainees: readonly PersonRef[] }): { trainees?: string } {
+  const trainees = input.trainees.length === 0 ? SESSION_NEEDS_TRAINEE : rolesProblem(input.ftos, input.trainees);
+  return trainees === null ? {} : { trainees };
 }
 
 /** The load failures of the screen, joined with ' | ' when both fail (§8); null when none. */
@@ -280,7 +283,3 @@ export function patchOf(fields: SessionFields, people = true) {
   };
 }
 
-/** Whether the fields differ from those opened. */
-export function fieldsChanged(initial: SessionFields, fields: SessionFields): boolean {
-  return JSON.stringify(patchOf(initial)) !== JSON.stringify(patchOf(fields));
-}

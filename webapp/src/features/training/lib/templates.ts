@@ -89,9 +89,9 @@ export function duplicateOf(template: TemplateLike): TemplateEditorDraft {
   };
 }
 
-/** The refusal of a draft (§5), or null when it may be saved. */
-export function draftProblem(draft: TemplateEditorDraft): string | null {
-  return draft.title.trim() === '' ? TITLE_REQUIRED : null;
+/** The refusals of a draft (§5), by field: a title is required. */
+export function draftErrors(draft: TemplateEditorDraft): { title?: string } {
+  return draft.title.trim() === '' ? { title: TITLE_REQUIRED } : {};
 }
 
 /** The body to save: text trimmed, steps with empty text dropped, order kept (§5). */
@@ -103,13 +103,6 @@ export function templateBodyOf(draft: TemplateEditorDraft): TemplateBody {
       .map((step) => ({ id: step.id, text: step.text.trim(), required: step.required }))
       .filter((step) => step.text !== ''),
   };
-}
-
-/** Whether the draft differs from the one opened (what would be lost by leaving). */
-export function draftChanged(initial: TemplateEditorDraft, draft: TemplateEditorDraft): boolean {
-  const shape = (d: TemplateEditorDraft) =>
-    JSON.stringify([d.id, d.title, d.description, d.steps.map((s) => [s.id, s.text, s.required])]);
-  return shape(initial) !== shape(draft);
 }
 
 /** `list` with the item at `from` moved to `to` (indexes out of range: unchanged). */
