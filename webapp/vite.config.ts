@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const backend = process.env.PORTAL_BACKEND ?? 'http://127.0.0.1:8080';
-const proxied = ['/api', '/auth', '/media', '/insignia', '/healthz'];
+const proxied = ['/api', '/auth', '/media', '/insignia', '/avatars', '/healthz'];
 
 export default defineConfig({
   plugins: [react()],

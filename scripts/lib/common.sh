@@ -222,6 +222,7 @@ start_e2e_portal() {
     export DISCORD_CLIENT_ID=standin-client DISCORD_CLIENT_SECRET=standin-secret
     export DISCORD_GUILD_ID=900000000000000001 DISCORD_BOT_TOKEN=standin-bot-token
     export DISCORD_API_URL="$discord/api/v10" DISCORD_AUTHORIZE_URL="$discord/oauth2/authorize"
+    export DISCORD_CDN_URL="$discord"
     export DATABASE_URL="${pg%/*}/portal_e2e"
     export PORTAL_BIND="127.0.0.1:$port" PUBLIC_URL="http://127.0.0.1:$port" MEDIA_URL="$work/media"
     export PORTAL_WEB_DIR="${E2E_WEB_DIR:-$ROOT/webapp/dist}"

@@ -59,6 +59,9 @@ pub struct Config {
     /// `PORTAL_TRUSTED_PROXIES`: the reverse proxies whose `X-Forwarded-Proto` says whether a
     /// request came over https. Empty: every request is taken to use `PUBLIC_URL`'s scheme.
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// `DISCORD_CDN_URL`: where Discord serves avatar images; the portal fetches them from
+    /// there once and serves its own copies (`media::avatars`).
+    pub discord_cdn_url: Url,
 }
 
 /// Where the document editor runs and the secret its configurations are signed with.
@@ -258,6 +261,14 @@ impl Config {
 
         let trusted_proxies = parse_trusted_proxies(get("PORTAL_TRUSTED_PROXIES").as_deref())?;
 
+        let raw_cdn = get("DISCORD_CDN_URL").unwrap_or_else(|| "https://cdn.discordapp.com".into());
+        let discord_cdn_url = Url::parse(raw_cdn.trim_end_matches('/'))
+            .ok()
+            .filter(|u| matches!(u.scheme(), "http" | "https"))
+            .ok_or_else(|| {
+                ConfigError(format!("DISCORD_CDN_URL must be an http(s) URL (got '{raw_cdn}')"))
+            })?;
+
         Ok(Self {
             database_url,
             bind,
@@ -272,6 +283,7 @@ impl Config {
             demo,
             onlyoffice,
             trusted_proxies,
+            discord_cdn_url,
         })
     }
 }

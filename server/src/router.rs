@@ -120,6 +120,8 @@ fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(tickets::routes())
         .merge(training::routes())
         .routes(routes!(media::routes::insignia))
+        .routes(routes!(media::avatars::default_image))
+        .routes(routes!(media::avatars::avatar))
         .routes(routes!(identity::routes::auth_me))
         .routes(routes!(identity::routes::api_me))
         .routes(routes!(identity::routes::discord_user))

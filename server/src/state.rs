@@ -25,7 +25,7 @@ use crate::{
         session_cache::{CachedSessionStore, SESSION_CHANNEL},
         IdentityState,
     },
-    media::{MediaState, MediaStore},
+    media::{avatars::Avatars, MediaState, MediaStore},
     tenancy::{
         pools::{Budget, PoolCache},
         provision::{Provisioner, Seeder},
@@ -43,6 +43,8 @@ pub struct App {
     pub pools: PoolCache,
     pub provisioner: Provisioner,
     pub media: MediaStore,
+    /// Discord avatars, served from the portal's own copies.
+    pub avatars: Avatars,
     pub web: WebAssets,
     /// Discord API access; `None` when sign-in is not configured.
     pub discord: Option<DiscordApi>,
@@ -94,6 +96,7 @@ impl App {
             },
             control_options,
             media,
+            avatars: Avatars::new(config.discord_cdn_url.clone())?,
             web,
             discord: config.discord.clone().map(DiscordApi::new),
             access_cache: Arc::new(AccessCache::new()),
@@ -140,6 +143,9 @@ impl IdentityState for AppState {
 impl MediaState for AppState {
     fn media(&self) -> &MediaStore {
         &self.media
+    }
+    fn avatars(&self) -> &Avatars {
+        &self.avatars
     }
 }
 

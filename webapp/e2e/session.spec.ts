@@ -2,7 +2,17 @@ import { expect, test } from '@playwright/test';
 import { CASEY, loginButton, signIn, snap, userMenu } from './helpers';
 
 test.describe('sign-in', () => {
-  test('a deputy signs in, opens the profile and signs out', async ({ page }) => {
+  test('a deputy signs in, opens the profile and signs out', async ({ page, baseURL }) => {
+    // Every request stays with the portal: avatars too (issue 21), which it fetches from
+    // Discord's image service (the stand-in here) and serves itself.
+    const portal = new URL(baseURL ?? 'http://127.0.0.1:8080').origin;
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol.startsWith('http') && url.origin !== portal && !url.pathname.startsWith('/oauth2/')) {
+        elsewhere.push(request.url());
+      }
+    });
     await page.goto('/');
     await expect(loginButton(page)).toBeVisible();
     await signIn(page, CASEY);
@@ -18,6 +28,11 @@ test.describe('sign-in', () => {
     await expect(details.getByRole('row', { name: /^Rank/ })).toContainText('Deputy');
     await expect(details.getByRole('row', { name: /^Discord/ })).toContainText('caseynguyen');
     await expect(page.getByText('No notes yet.')).toBeVisible();
+    // Casey's Discord avatar, through the portal.
+    const avatar = page.getByRole('main').locator(`img[src^="/avatars/${CASEY.discordId}/"]`).first();
+    await expect(avatar).toBeVisible();
+    expect(await avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(elsewhere).toEqual([]);
     await snap(page, 'profile-deputy');
 
     // Logout is a form posting to /auth/logout; the server sends the browser home.

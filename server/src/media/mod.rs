@@ -1,6 +1,7 @@
 //! Media (insignia, badges, hero images, favicons) in object storage: a local folder by
 //! default, any S3-compatible store in production.
 
+pub mod avatars;
 pub mod routes;
 pub mod upload;
 
@@ -19,6 +20,7 @@ use crate::config::MediaLocation;
 /// What the media routes need of the application's state.
 pub trait MediaState: Send + Sync {
     fn media(&self) -> &MediaStore;
+    fn avatars(&self) -> &avatars::Avatars;
 }
 
 /// A stored object and what is needed to serve it.

@@ -62,7 +62,13 @@ fn plausible_key(key: &str) -> bool {
     key.len() <= MAX_KEY && key.split('/').all(|part| part.len() <= MAX_NAME)
 }
 
-async fn serve(state: &impl MediaState, key: &str, headers: &HeaderMap) -> AppResult<Response> {
+/// Serves the stored object `key` with its type, long-lived cache headers and entity tag (304
+/// when the browser has it).
+pub(crate) async fn serve(
+    state: &impl MediaState,
+    key: &str,
+    headers: &HeaderMap,
+) -> AppResult<Response> {
     if !plausible_key(key) {
         return Err(not_found("Not found"));
     }

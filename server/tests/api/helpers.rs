@@ -206,6 +206,7 @@ async fn spawn_app_from(options: Options, agencies: &Agencies) -> TestApp {
         ("DISCORD_BOT_TOKEN", discord.bot_token.clone()),
         ("DISCORD_API_URL", format!("{discord_url}/api/v10")),
         ("DISCORD_AUTHORIZE_URL", format!("{discord_url}/oauth2/authorize")),
+        ("DISCORD_CDN_URL", discord_url.clone()),
         ("PORTAL_OWNER_DISCORD_IDS", options.owners.join(",")),
         ("MEDIA_URL", format!("file://{}", media_dir.path().display())),
         ("PORTAL_WEB_DIR", web_dir.path().display().to_string()),

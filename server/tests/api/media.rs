@@ -427,3 +427,73 @@ async fn an_s3_store_with_the_wrong_secret_is_refused_by_the_server() {
     let body = response.bytes().await.unwrap();
     assert!(!contains(&body, &tiny_png(10)));
 }
+
+/// Discord avatars come from the portal (issue 21, defect 4): fetched once from the image
+/// service, then served from the media store; a default image when they cannot be had.
+#[tokio::test]
+async fn avatars_are_fetched_once_and_served_by_the_portal() {
+    let app = spawn_app().await;
+    let account =
+        crate::helpers::standin::Account::member("100000000000000055", "ava", &[]).with_avatar();
+    let hash = account.avatar.clone().unwrap();
+    app.discord.add_account(account);
+    let path = format!("/avatars/100000000000000055/{hash}.png");
+
+    let first = app.get(&path).await;
+    assert_eq!(first.status(), 200);
+    assert_eq!(first.headers()["content-type"], "image/png");
+    assert_eq!(first.headers()["cache-control"], "public, max-age=31536000, immutable");
+    let bytes = first.bytes().await.unwrap();
+    assert!(bytes.starts_with(b"\x89PNG"), "a PNG");
+    assert!(app.media_dir.join(format!("avatars/100000000000000055/{hash}.png")).is_file());
+    let second = app.get(&path).await;
+    assert_eq!(second.bytes().await.unwrap(), bytes);
+    assert_eq!(app.discord.avatar_requests(), 1, "the second came from the portal's copy");
+
+    // An avatar the image service does not have: the default image, not kept long, and
+    // the service is not asked again for a while.
+    let unknown = format!("/avatars/100000000000000055/{}.png", "f".repeat(32));
+    for _ in 0..3 {
+        let stand_in = app.get(&unknown).await;
+        assert_eq!(stand_in.status(), 200);
+        assert_eq!(stand_in.headers()["content-type"], "image/svg+xml");
+        assert_eq!(stand_in.headers()["cache-control"], "public, max-age=300");
+    }
+    assert_eq!(app.discord.avatar_requests(), 2);
+
+    // Names that are not an avatar's are refused without asking anyone.
+    for bad in [
+        format!("/avatars/100000000000000055/{hash}.svg"),
+        format!("/avatars/100000000000000055/{hash}.gif"),
+        "/avatars/1234/0123456789abcdef0123456789abcdef.png".to_owned(),
+        "/avatars/100000000000000055/..%2F..%2Fetc%2Fpasswd".to_owned(),
+    ] {
+        assert_eq!(app.get(&bad).await.status(), 404, "{bad}");
+    }
+    assert_eq!(app.discord.avatar_requests(), 2);
+
+    // The five defaults (discriminator mod 5), made by the portal.
+    let default = app.get("/avatars/default/3").await;
+    assert_eq!(default.status(), 200);
+    assert_eq!(default.headers()["content-type"], "image/svg+xml");
+    assert!(default.text().await.unwrap().contains("#faa61a"));
+    assert_eq!(app.get("/avatars/default/5").await.status(), 404);
+}
+
+#[tokio::test]
+async fn without_the_image_service_avatars_are_default_images_at_once() {
+    // A port nobody listens on: the image service is unreachable.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let cdn = format!("http://{}", closed.local_addr().unwrap());
+    drop(closed);
+    let app =
+        spawn_app_with(Options { env: vec![("DISCORD_CDN_URL", cdn)], ..Default::default() }).await;
+    let path = format!("/avatars/100000000000000056/{}.png", "a".repeat(32));
+    let started = std::time::Instant::now();
+    for _ in 0..5 {
+        let answer = app.get(&path).await;
+        assert_eq!(answer.status(), 200);
+        assert_eq!(answer.headers()["content-type"], "image/svg+xml");
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(3), "{:?}", started.elapsed());
+}

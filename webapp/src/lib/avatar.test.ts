@@ -1,26 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { discordAvatarUrl, initials } from './avatar';
 
-describe('discordAvatarUrl', () => {
+describe('discordAvatarUrl: served by the portal, never straight from Discord', () => {
   it('uses png for a static hash', () => {
     expect(discordAvatarUrl({ id: '123', avatar: 'abcdef' })).toBe(
-      'https://cdn.discordapp.com/avatars/123/abcdef.png?size=512',
+      '/avatars/123/abcdef.png',
     );
   });
 
   it('uses gif for an animated hash', () => {
     expect(discordAvatarUrl({ id: '123', avatar: 'a_abcdef' })).toBe(
-      'https://cdn.discordapp.com/avatars/123/a_abcdef.gif?size=512',
+      '/avatars/123/a_abcdef.gif',
     );
   });
 
   it('uses the default avatar by discriminator modulo 5 without a hash', () => {
     expect(discordAvatarUrl({ id: '1', avatar: null, discriminator: '0007' })).toBe(
-      'https://cdn.discordapp.com/embed/avatars/2.png',
+      '/avatars/default/2',
     );
-    expect(discordAvatarUrl({ id: '1', discriminator: 10 })).toBe('https://cdn.discordapp.com/embed/avatars/0.png');
+    expect(discordAvatarUrl({ id: '1', discriminator: 10 })).toBe('/avatars/default/0');
     expect(discordAvatarUrl({ id: '1', avatar: '', discriminator: 'x' })).toBe(
-      'https://cdn.discordapp.com/embed/avatars/0.png',
+      '/avatars/default/0',
     );
   });
 });

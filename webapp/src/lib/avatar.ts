@@ -1,6 +1,9 @@
-/** Discord avatar URLs (member-portal §7) and the initials shown when an image fails. */
-
-const CDN = 'https://cdn.discordapp.com';
+/**
+ * Discord avatar URLs (member-portal §7) and the initials shown when an image fails. The
+ * portal serves avatars itself (issue 21): it fetches each one once from Discord's image
+ * service at size 512 and keeps a copy, so a page never reaches out to Discord, and an
+ * install that cannot reach Discord shows default images instead of failed requests.
+ */
 
 export interface AvatarSource {
   id: string;
@@ -9,18 +12,18 @@ export interface AvatarSource {
 }
 
 /**
- * `https://cdn.discordapp.com/avatars/{id}/{hash}.{gif|png}?size=512` (gif when the hash starts
- * with 'a_'); without a hash the default avatar `embed/avatars/{discriminator mod 5}.png`.
+ * `/avatars/{id}/{hash}.{gif|png}` (gif when the hash starts with 'a_'); without a hash the
+ * default avatar `/avatars/default/{discriminator mod 5}`.
  */
 export function discordAvatarUrl({ id, avatar, discriminator }: AvatarSource): string {
   const hash = avatar?.trim();
   if (hash) {
     const extension = hash.startsWith('a_') ? 'gif' : 'png';
-    return `${CDN}/avatars/${encodeURIComponent(id)}/${encodeURIComponent(hash)}.${extension}?size=512`;
+    return `/avatars/${encodeURIComponent(id)}/${encodeURIComponent(hash)}.${extension}`;
   }
   const number = Number.parseInt(String(discriminator ?? '0'), 10);
   const index = Number.isFinite(number) ? Math.abs(number) % 5 : 0;
-  return `${CDN}/embed/avatars/${index}.png`;
+  return `/avatars/default/${String(index)}`;
 }
 
 /** Up to two initials: 'Jane Doe' → 'JD', 'raw' → 'R', '' → '?'. */

@@ -15,10 +15,11 @@ fn account(spec: &str, member: bool) -> Account {
     let name = parts.next().unwrap_or(id);
     let roles: Vec<&str> =
         parts.next().map(|r| r.split(',').filter(|s| !s.is_empty()).collect()).unwrap_or_default();
+    // Every account has an avatar, served by the stand-in's image service.
     if member {
-        Account::member(id, name, &roles)
+        Account::member(id, name, &roles).with_avatar()
     } else {
-        Account::outsider(id, name)
+        Account::outsider(id, name).with_avatar()
     }
 }
 

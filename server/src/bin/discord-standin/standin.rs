@@ -8,6 +8,8 @@
 //! - `GET  /api/v10/users/@me/guilds/{guild}/member`  membership (404 when not a member)
 //! - `GET  /api/v10/guilds/{guild}/roles`             guild roles (bot token)
 //! - `GET  /api/v10/users/{id}`                       any account (bot token)
+//! - `GET  /avatars/{id}/{hash}.png`                   an account's avatar (the image service,
+//!   `cdn.discordapp.com`): a small PNG in a colour of its own
 //!
 //! Codes are single-use and bound to the PKCE challenge and redirect URI, as at Discord.
 
@@ -53,6 +55,13 @@ impl Account {
         Self { member_roles: None, ..Self::member(id, username, &[]) }
     }
 
+    /// The same account with an avatar, whose hash is made from its id.
+    pub fn with_avatar(self) -> Self {
+        let digest = Sha256::digest(self.id.as_bytes());
+        let hash: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
+        Self { avatar: Some(hash), ..self }
+    }
+
     fn json(&self) -> serde_json::Value {
         json!({"id": self.id, "username": self.username, "discriminator": self.discriminator,
                "avatar": self.avatar, "global_name": self.username})
@@ -74,6 +83,8 @@ struct Inner {
     tokens: HashMap<String, String>,
     /// Answer the next N API calls with 429.
     rate_limited: u32,
+    /// Requests the image service answered.
+    avatar_requests: u32,
     counter: u64,
 }
 
@@ -101,6 +112,11 @@ impl Standin {
         self.inner.lock().unwrap().accounts.push(account);
     }
 
+    /// How many avatar requests the image service has had.
+    pub fn avatar_requests(&self) -> u32 {
+        self.inner.lock().unwrap().avatar_requests
+    }
+
     /// The next `n` API calls answer 429 with a short `Retry-After`.
     pub fn rate_limit_next(&self, n: u32) {
         self.inner.lock().unwrap().rate_limited = n;
@@ -115,6 +131,7 @@ impl Standin {
             .route("/api/v10/users/@me/guilds/{guild}/member", get(member))
             .route("/api/v10/guilds/{guild}/roles", get(roles))
             .route("/api/v10/users/{id}", get(user))
+            .route("/avatars/{id}/{file}", get(avatar))
             .with_state(self.clone())
     }
 
@@ -400,4 +417,26 @@ async fn user(State(s): State<Standin>, headers: HeaderMap, Path(id): Path<Strin
         Ok(Some(_)) => error(StatusCode::FORBIDDEN, json!({"message": "bot token required"})),
         Err(r) => r,
     }
+}
+
+/// An account's avatar as the image service serves it (`{hash}.png`): a PNG filled with a
+/// colour taken from the hash; 404 for anything else.
+async fn avatar(State(s): State<Standin>, Path((id, file)): Path<(String, String)>) -> Response {
+    let mut inner = s.inner.lock().unwrap();
+    inner.avatar_requests += 1;
+    let hash = inner
+        .accounts
+        .iter()
+        .find(|a| a.id == id)
+        .and_then(|a| a.avatar.clone())
+        .filter(|hash| file == format!("{hash}.png"));
+    drop(inner);
+    let Some(hash) = hash else {
+        return error(StatusCode::NOT_FOUND, json!({"message": "Not found"}));
+    };
+    let colour = |i: usize| u8::from_str_radix(&hash[i..i + 2], 16).unwrap_or(128);
+    let pixels = image::RgbImage::from_pixel(64, 64, image::Rgb([colour(0), colour(2), colour(4)]));
+    let mut png = std::io::Cursor::new(Vec::new());
+    pixels.write_to(&mut png, image::ImageFormat::Png).expect("encode a PNG");
+    ([(header::CONTENT_TYPE, "image/png")], png.into_inner()).into_response()
 }
