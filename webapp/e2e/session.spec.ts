@@ -32,8 +32,12 @@ test.describe('sign-in', () => {
     const avatar = page.getByRole('main').locator(`img[src^="/avatars/${CASEY.discordId}/"]`).first();
     await expect(avatar).toBeVisible();
     expect(await avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    expect(elsewhere).toEqual([]);
     await snap(page, 'profile-deputy');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(avatar).toBeVisible();
+    await snap(page, 'profile-deputy-phone');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    expect(elsewhere).toEqual([]);
 
     // Logout is a form posting to /auth/logout; the server sends the browser home.
     await page.getByRole('main').getByRole('button', { name: 'Logout', exact: true }).click();
