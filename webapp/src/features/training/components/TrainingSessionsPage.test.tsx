@@ -221,6 +221,40 @@ describe('TrainingSessionsPage', { timeout: 30_000 }, () => {
     expect(await card('Night ride')).toBeTruthy();
   });
 
+  it('Escape in the trainee picker closes the picker only; on Create session with changes it asks first (issue 21)', async () => {
+    const user = userEvent.setup();
+    const { writes } = serve();
+    renderApp('/fto/training');
+    const dialog = await openCreate(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Session name' }), 'Night ride');
+    await user.click(within(dialog).getByRole('button', { name: 'Add trainee' }));
+    const picker = await screen.findByRole('dialog', { name: 'Select trainees' });
+    await user.click(await within(picker).findByRole('button', { name: 'Add Casey Nguyen' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Select trainees' })).toBeNull();
+    });
+    // Before: the dialog beneath closed too, and what was typed and picked was lost.
+    expect(screen.getByRole('dialog', { name: 'Create session' })).toBe(dialog);
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Session name' }).value).toBe('Night ride');
+    expect(within(within(dialog).getByRole('list', { name: 'Trainees' })).getByText('Casey Nguyen')).toBeTruthy();
+
+    await user.keyboard('{Escape}');
+    const confirm = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+    });
+    expect(screen.getByRole('dialog', { name: 'Create session' })).toBe(dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Close this dialog' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Create session' })).toBeNull();
+    });
+    expect(writes).toHaveLength(0);
+  });
+
   it("shows 'Failed to create session' or the server's text", async () => {
     const user = userEvent.setup();
     let answer = json({ error: 'Select a training template' }, 400);

@@ -33,6 +33,7 @@ function serve({
     permissions: navPermissions({ viewer: viewerOf(COMMAND, false, { canManage: !onLeave }) }),
     handle: (request) => {
       const url = new URL(request.url, 'http://localhost');
+      if (url.pathname === '/api/uploads/catalogue-image') return json({ url: '/media/catalogues/rawlife/alamo.png' });
       if (url.pathname !== '/api/vehicles') return undefined;
       if (request.method === 'PUT') {
         const body = bodyOf(request) as VehicleSave;
@@ -261,6 +262,43 @@ describe('VehicleManagementPage', { timeout: 30_000 }, () => {
     await waitFor(() => {
       expect(screen.queryByRole('heading', { name: 'Sanchez' })).toBeNull();
     });
+  });
+
+  it('asks before Escape, × or a click beside it drop a filled Add vehicle and its uploaded image (issue 21)', async () => {
+    const user = userEvent.setup();
+    const { saves } = serve();
+    renderApp('/command/vehicles');
+    const dialog = await openAdd(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Alamo SUV');
+    await user.upload(within(dialog).getByLabelText('Image URL file'), new File(['png'], 'alamo.png', { type: 'image/png' }));
+    const image = within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Image URL' });
+    await waitFor(() => {
+      expect(image.value).toBe('/media/catalogues/rawlife/alamo.png');
+    });
+    const keepEditing = async () => {
+      const confirm = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+      expect(within(confirm).getByText('Close this dialog and drop your changes?')).toBeTruthy();
+      await user.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
+      await waitFor(() => {
+        expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+      });
+      expect(screen.getByRole('dialog', { name: 'Add vehicle' })).toBe(dialog);
+      expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Name' }).value).toBe('Alamo SUV');
+      expect(image.value).toBe('/media/catalogues/rawlife/alamo.png');
+    };
+    // Before: Escape closed the dialog at once and the form and its image were gone.
+    await user.keyboard('{Escape}');
+    await keepEditing();
+    await user.click(within(dialog).getByRole('button', { name: 'Close this dialog' }));
+    await keepEditing();
+    await user.click(dialog.closest('.mantine-Modal-root')!.querySelector('.mantine-Modal-overlay')!);
+    await keepEditing();
+    await user.keyboard('{Escape}');
+    await user.click(within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Add vehicle' })).toBeNull();
+    });
+    expect(saves).toHaveLength(0);
   });
 
   it('asks before leaving the screen with unsaved edits in the dialog', async () => {
