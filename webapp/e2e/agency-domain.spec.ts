@@ -47,10 +47,15 @@ for (const { label, viewport } of [
       await expect(page.getByTestId('roster-row').first()).toBeVisible();
       await snap(page, `agency-domain-bcso-signed-in-${label}`);
 
-      // Switching to LSPD opens it on its own domain, same path, still signed in.
+      // Switching to LSPD opens it on its own domain, same path, still signed in; the item
+      // says where it goes before it is picked (issue 21).
       if (label === 'phone') await page.getByRole('button', { name: 'Toggle navigation' }).click();
       await page.getByRole('button', { name: 'Switch agency' }).filter({ visible: true }).first().click();
-      await page.getByRole('menuitem', { name: 'LSPD' }).click();
+      const lspdItem = page.getByRole('menuitem', { name: /^LSPD/ });
+      await expect(lspdItem).toHaveText(`LSPDOpens lspd.localhost:${bcso.port}`);
+      await expect(page.getByRole('menuitem', { name: /^RawLife/ })).toHaveText("RawLifeOpens the portal's main address");
+      await snap(page, `agency-domain-switcher-${label}`);
+      await lspdItem.click();
       await page.waitForURL((url) => url.hostname === 'lspd.localhost' && url.pathname === '/roster');
       await expect(page.getByTestId('portal-title')).toHaveText('Los Santos Police Department Portal');
       // Signed in (not on LSPD's roster, so the menu names the Discord account).
@@ -61,6 +66,13 @@ for (const { label, viewport } of [
       const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(scrolls).toBe(false);
       await snap(page, `agency-domain-lspd-switched-${label}`);
+
+      // Back on the public address, the portal shows the agency the member went to (LSPD),
+      // not the one they had before: the public address remembered it on the way.
+      await page.goto(`${base}/`);
+      await expect(page.getByTestId('portal-title')).toHaveText(
+        'Los Santos Police Department Portal',
+      );
 
       // A used hand-off link gives nothing: its page says so.
       const visits: string[] = [];

@@ -36,7 +36,7 @@ use crate::{
         pages::{escape, page},
         session, SignedIn,
     },
-    tenancy::registry::Snapshot,
+    tenancy::{registry::Snapshot, resolver::AGENCY_COOKIE},
 };
 
 pub const HANDOFF_PATH: &str = "/auth/handoff";
@@ -199,9 +199,28 @@ pub async fn hand_off(
     return_to: &str,
 ) -> AppResult<Response> {
     let token = issue(state.control(), discord_id, to, return_to).await?;
-    let to =
-        format!("{}{HANDOFF_PATH}?token={token}", origin_of(&state.config().public_url, &to.host));
-    Ok(Redirect::to(&to).into_response())
+    let public = &state.config().public_url;
+    let registry = state.registry().snapshot().await?;
+    let slug = split_host(&to.host, public).and_then(|(name, _)| registry.slug_for_domain(&name));
+    let redirect = format!("{}{HANDOFF_PATH}?token={token}", origin_of(public, &to.host));
+    Ok(remembering(Redirect::to(&redirect).into_response(), slug.as_deref()))
+}
+
+/// The public address remembers the agency it sends a member to (issue 21, defect 9): its
+/// `agencySlug` cookie (the one the web app keeps the active agency in) names that agency, so
+/// coming back to the public address shows the agency the member last went to, not the one
+/// they left.
+fn remembering(mut response: Response, slug: Option<&str>) -> Response {
+    let Some(slug) = slug else { return response };
+    let cookie = Cookie::build((AGENCY_COOKIE, slug.to_owned()))
+        .path("/")
+        .same_site(SameSite::Lax)
+        .max_age(time::Duration::days(30))
+        .build();
+    if let Ok(value) = cookie.to_string().parse() {
+        response.headers_mut().append(header::SET_COOKIE, value);
+    }
+    response
 }
 
 fn request_host(headers: &HeaderMap) -> &str {
@@ -298,15 +317,16 @@ pub async fn switch<S: IdentityState>(
         return Ok(Redirect::to(to.as_str()).into_response());
     }
     let origin = origin_of(public, &target_host);
-    match user {
+    let redirect = match user {
         Some(_) => {
             let mut to =
                 Url::parse(&format!("{origin}/auth/discord")).map_err(anyhow::Error::from)?;
             to.query_pairs_mut().append_pair("returnTo", &back);
-            Ok(Redirect::to(to.as_str()).into_response())
+            Redirect::to(to.as_str()).into_response()
         }
-        None => Ok(Redirect::to(&format!("{origin}{back}")).into_response()),
-    }
+        None => Redirect::to(&format!("{origin}{back}")).into_response(),
+    };
+    Ok(remembering(redirect, Some(&target.slug)))
 }
 
 #[cfg(test)]

@@ -425,3 +425,41 @@ async fn the_session_cookie_is_secure_when_a_trusted_proxy_says_https() {
         .unwrap();
     assert!(!cookie(&spoofed).contains("Secure"), "{}", cookie(&spoofed));
 }
+
+/// The agency the public address serves to this browser (no header, no query: its cookie).
+async fn public_agency(h: &Hosts, browser: &Client) -> String {
+    let config = json(get(browser, &h.public("/api/agency")).await, 200).await;
+    config["slug"].as_str().unwrap().to_owned()
+}
+
+#[tokio::test]
+async fn the_public_address_remembers_the_agency_it_sent_a_member_to() {
+    let h = hosts().await;
+    let browser = h.browser();
+    assert_eq!(public_agency(&h, &browser).await, "rawlife");
+    // Signing in on bcso's domain passes through the public address: it now opens bcso.
+    let handoff_url = sign_in_from(&h, &browser, "bcso.localhost", "/", BCSO_HC).await;
+    get(&browser, &handoff_url).await;
+    assert_eq!(public_agency(&h, &browser).await, "bcso");
+    // A switch to lspd from bcso's domain: the public address follows.
+    let switch =
+        get(&browser, &h.at("bcso.localhost", "/auth/switch?agency=lspd&returnTo=/")).await;
+    let public = follow(&browser, switch, &h.public("/auth/switch?agency=lspd")).await;
+    let cookie = public
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_owned())
+        .find(|c| c.starts_with("agencySlug="))
+        .expect("the public address remembers the agency");
+    for part in ["agencySlug=lspd", "Path=/", "SameSite=Lax", "Max-Age=2592000"] {
+        assert!(cookie.contains(part), "{cookie}");
+    }
+    assert_eq!(public_agency(&h, &browser).await, "lspd");
+
+    // A visitor switching from the public address to an agency with a domain: the same.
+    let visitor = h.browser();
+    let switch = get(&visitor, &h.public("/auth/switch?agency=bcso&returnTo=/about")).await;
+    assert_eq!(location(&switch), h.at("bcso.localhost", "/about"));
+    assert_eq!(public_agency(&h, &visitor).await, "bcso");
+}

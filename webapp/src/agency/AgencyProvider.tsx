@@ -4,7 +4,7 @@ import { agenciesQueryOptions, agencyConfigQueryOptions } from '@/api/agencies';
 import { messageOf } from '@/api/client';
 import { survivesAgencySwitch } from '@/api/query-keys';
 import type { Theme } from '@/api/types';
-import { resolveActiveSlug, switchHref, visibleAgencies } from '@/lib/active-agency';
+import { resolveActiveSlug, switchDestination, switchHref, visibleAgencies } from '@/lib/active-agency';
 import { withThemeDefaults } from '@/lib/agency-theme';
 import { DEFAULT_LEVELS, normalizeLevels } from '@/lib/levels';
 import { AgencyContext, type AgencyState } from './context';
@@ -58,6 +58,12 @@ export function AgencyProvider({ children, hostname }: AgencyProviderProps) {
     [active, queryClient, list.data, host],
   );
 
+  const destinationOf = useCallback(
+    (slug: string) =>
+      slug === active ? null : switchDestination(list.data?.agencies ?? [], slug, { hostname: host, port: window.location.port }),
+    [active, list.data, host],
+  );
+
   const value = useMemo<AgencyState>(() => {
     const loaded = ready && !config.isError ? (config.data ?? null) : null;
     // A branding preview of this agency replaces its theme and texts until it is stopped.
@@ -85,6 +91,7 @@ export function AgencyProvider({ children, hostname }: AgencyProviderProps) {
       levels: configData ? normalizeLevels(levelSource) : DEFAULT_LEVELS.map((level) => ({ ...level })),
       theme: withThemeDefaults(configData?.theme) satisfies Theme,
       selectAgency,
+      switchDestination: destinationOf,
     };
   }, [
     ready,
@@ -98,6 +105,7 @@ export function AgencyProvider({ children, hostname }: AgencyProviderProps) {
     list.isError,
     list.error,
     selectAgency,
+    destinationOf,
     preview,
   ]);
 

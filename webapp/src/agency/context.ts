@@ -21,6 +21,8 @@ export interface AgencyState {
   theme: Theme;
   /** Switches agency: writes localStorage and cookie, then reloads the shell. */
   selectAgency: (slug: string) => void;
+  /** Where switching to `slug` goes when it leaves this address (`bcso.example.org`), or null. */
+  switchDestination: (slug: string) => string | null;
 }
 
 export const AgencyContext = createContext<AgencyState | null>(null);

@@ -38,17 +38,22 @@ function initialSnapshot(): ActiveAgencySnapshot {
   return { stored, active: stored };
 }
 
-/** The persisted choice: localStorage first, then the cookie. */
+/**
+ * The persisted choice: the cookie first, then localStorage. Both are written together by the
+ * switcher; the cookie alone is also written by the server when the public address sends a
+ * member to an agency's own domain (a sign-in or a switch there, issue 21), so coming back to
+ * the public address opens the agency the member last went to. localStorage still answers when
+ * cookies are blocked.
+ */
 export function readStoredSlug(): string | null {
-  let fromStorage: string | null = null;
   try {
-    fromStorage = normalizeSlug(window.localStorage.getItem(AGENCY_STORAGE_KEY));
+    const fromCookie = normalizeSlug(readCookie(document.cookie, AGENCY_COOKIE_NAME));
+    if (fromCookie !== null) return fromCookie;
   } catch {
-    // Storage blocked: the cookie still works.
+    // Cookies blocked: localStorage still works.
   }
-  if (fromStorage !== null) return fromStorage;
   try {
-    return normalizeSlug(readCookie(document.cookie, AGENCY_COOKIE_NAME));
+    return normalizeSlug(window.localStorage.getItem(AGENCY_STORAGE_KEY));
   } catch {
     return null;
   }

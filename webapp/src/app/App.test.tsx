@@ -93,7 +93,8 @@ describe('application shell', () => {
     await user.click(screen.getByRole('button', { name: 'Switch agency' }));
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['RawLife', 'BCSO', 'LSPD']);
+    // LSPD has a domain of its own: the item says the switch goes there (issue 21).
+    expect(items.map((item) => item.textContent)).toEqual(['RawLife', 'BCSO', `LSPDOpens lspd.localhost:${window.location.port}`]);
     expect(items.map((item) => item.getAttribute('aria-current'))).toEqual([null, 'true', null]);
     await user.click(within(menu).getByRole('menuitem', { name: 'RawLife' }));
     await waitFor(() => {
@@ -101,6 +102,19 @@ describe('application shell', () => {
     });
     expect(window.localStorage.getItem('activeAgencySlug')).toBe('rawlife');
     expect(document.cookie).toContain('agencySlug=rawlife');
+  });
+
+  it('on the public address, the agency the server remembered (cookie) wins over an older choice in storage', async () => {
+    // The member went to LSPD's domain through the public address, which set the cookie;
+    // localStorage still says where they were before.
+    window.localStorage.setItem('activeAgencySlug', 'bcso');
+    document.cookie = 'agencySlug=rawlife; path=/';
+    resetActiveAgencyStore();
+    vi.stubGlobal('fetch', vi.fn(mockAgencyServer().fetch));
+    renderApp('/', { hostname: '127.0.0.1' });
+    await waitFor(async () => {
+      expect((await portalTitle()).textContent).toBe('RawLife Community Portal');
+    });
   });
 
   it('shows Agencies in the Command menu only with agency management', async () => {

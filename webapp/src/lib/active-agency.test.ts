@@ -7,6 +7,7 @@ import {
   normalizeSlug,
   readCookie,
   resolveActiveSlug,
+  switchDestination,
   switchHref,
   visibleAgencies,
   type AgencySummary,
@@ -84,6 +85,25 @@ describe('switchHref', () => {
     expect(switchHref(AGENCIES, 'rawlife', { hostname: 'BCSO.localhost', pathname: '/', search: '' })).toBe(
       '/auth/switch?agency=rawlife&returnTo=%2F',
     );
+  });
+});
+
+describe('switchDestination: where the switcher says it goes', () => {
+  it("names the target's own domain, with the page's port", () => {
+    expect(switchDestination(AGENCIES, 'bcso', { hostname: '127.0.0.1', port: '8080' })).toBe('bcso.localhost:8080');
+    expect(switchDestination(AGENCIES, 'lspd', { hostname: 'bcso.localhost', port: '' })).toBe('lspd.localhost');
+  });
+
+  it("says the portal's main address when leaving a domain for an agency without one", () => {
+    expect(switchDestination(AGENCIES, 'rawlife', { hostname: 'bcso.localhost', port: '8080' })).toBe(
+      "the portal's main address",
+    );
+  });
+
+  it('says nothing for a switch in place or to the agency of this very domain', () => {
+    expect(switchDestination(AGENCIES, 'rawlife', { hostname: '127.0.0.1', port: '8080' })).toBeNull();
+    expect(switchDestination(AGENCIES, 'bcso', { hostname: 'bcso.localhost', port: '8080' })).toBeNull();
+    expect(switchDestination(AGENCIES, 'nowhere', { hostname: '127.0.0.1', port: '' })).toBeNull();
   });
 });
 

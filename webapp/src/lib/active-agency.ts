@@ -141,3 +141,22 @@ export function switchHref(
   const query = new URLSearchParams({ agency: target, returnTo });
   return `/auth/switch?${query.toString()}`;
 }
+
+/**
+ * Where the switcher takes the member when they pick `target` on the page at `location` (issue
+ * 21): the target's own domain as the address bar will show it (`bcso.example.org`, with the
+ * page's port when it has one), 'the portal's main address' when leaving an agency's domain for
+ * an agency without one, or null when the switch happens in place.
+ */
+export function switchDestination(
+  agencies: readonly AgencySummary[],
+  target: string,
+  location: { hostname: string; port: string },
+): string | null {
+  const onDomain = agencyForHostname(agencies, location.hostname);
+  const targetAgency = agencies.find((agency) => agency.slug === target);
+  if (targetAgency === undefined || onDomain?.slug === target) return null;
+  const domain = bareHost(targetAgency.domain ?? '');
+  if (domain !== '') return location.port === '' ? domain : `${domain}:${location.port}`;
+  return onDomain === undefined ? null : "the portal's main address";
+}

@@ -18,6 +18,7 @@ export function agencyState(config: AgencyConfig | null, overrides: Partial<Agen
     levels: config?.levels ?? DEFAULT_LEVELS.map((level) => ({ ...level })),
     theme: withThemeDefaults(config?.theme),
     selectAgency: () => undefined,
+    switchDestination: () => null,
     ...overrides,
   };
 }

@@ -12,7 +12,7 @@ function Chevron() {
 
 /** Dropdown of the visible agencies; the active one carries a check. Closes on outside click. */
 export function AgencySwitcher() {
-  const { agencies, slug, selectAgency, config } = useAgency();
+  const { agencies, slug, selectAgency, switchDestination, config } = useAgency();
   const current = agencies.find((agency) => agency.slug === slug);
   // Without the list (it failed), the loaded configuration names the agency.
   const named = current ?? (config !== null && config.slug === slug ? config : undefined);
@@ -40,6 +40,8 @@ export function AgencySwitcher() {
         ) : (
           agencies.map((agency) => {
             const active = agency.slug === slug;
+            // An agency on its own domain opens there: the item says so before the member picks it.
+            const destination = switchDestination(agency.slug);
             return (
               <Menu.Item
                 key={agency.slug}
@@ -51,6 +53,11 @@ export function AgencySwitcher() {
                 }}
               >
                 {agencyLabel(agency)}
+                {destination !== null && (
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="switch-destination">
+                    {`Opens ${destination}`}
+                  </Text>
+                )}
               </Menu.Item>
             );
           })
