@@ -1,6 +1,7 @@
 import { Card, Flex, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
-import { allowedSummary } from '@/lib/rank-list';
+import { allowedSummary, type RankChoice } from '@/lib/rank-list';
+import { AllowedRankNames } from './AllowedRankNames';
 
 export interface CatalogueCardProps {
   name: string;
@@ -9,6 +10,8 @@ export interface CatalogueCardProps {
   /** What the entry holds, before the ranks: '2 sections', '3 gear slots'. */
   count: string;
   allowedRanks: readonly string[] | undefined;
+  /** The ranks of the catalogue answer, to name the allowed ones under the summary. */
+  ranks: readonly RankChoice[];
   /** The entry's notes (a uniform's summary); nothing shows when blank. */
   notes: string | undefined;
   /** Edit and Delete (CatalogueManager), or null when read-only. */
@@ -23,13 +26,15 @@ export interface CatalogueCardProps {
  * "Uniform management"): image, name, count, notes, then the entry's own content; Edit and
  * Delete beside the name. Besides what the spec lists it says which ranks may use the entry
  * ('Allowed: All ranks' or 'N rank(s)'); an empty rank list reads 'All ranks', because that is
- * what the server does with it (the editor says so under the chips).
+ * what the server does with it (the editor says so under the chips). Under 'N rank(s)' a line
+ * names them (`AllowedRankNames`).
  */
 export function CatalogueCard({
   name,
   image,
   count,
   allowedRanks,
+  ranks,
   notes,
   actions,
   'data-testid': testId,
@@ -43,13 +48,15 @@ export function CatalogueCard({
         {image}
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
-            <Stack gap={0} style={{ minWidth: 0 }}>
+            {/* Room for the names beside the actions; on a phone the actions go below. */}
+            <Stack gap={0} style={{ flex: '1 1 14rem', minWidth: 0 }}>
               <Title order={2} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
                 {name}
               </Title>
               <Text size="sm" c="dimmed">
                 {count} · Allowed: {allowedSummary(allowedRanks ?? [], { emptyIsAll: true })}
               </Text>
+              <AllowedRankNames allowed={allowedRanks} ranks={ranks} />
             </Stack>
             {actions !== null && <Group gap="xs">{actions}</Group>}
           </Group>

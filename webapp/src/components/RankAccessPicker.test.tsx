@@ -1,6 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@/test-utils/render';
 import { RankAccessPicker } from './RankAccessPicker';
 
@@ -56,6 +56,24 @@ describe('RankAccessPicker', () => {
     await user.click(chip('Deputy'));
     await user.click(chip('Trooper'));
     expect(value()).toBe('["p-dep"]');
+  });
+
+  it('tells same-named ranks of different departments apart (issue 21)', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const ranks = [
+      ...RANKS,
+      { id: 't-sgt', name: 'Sergeant', level: 'supervisor', departmentId: 'traffic', departmentName: 'Traffic' },
+    ];
+    render(<RankAccessPicker label="Vehicle access" ranks={ranks} value={[]} onChange={onChange} />);
+    const patrol = within(screen.getByRole('group', { name: 'Patrol' }));
+    const traffic = within(screen.getByRole('group', { name: 'Traffic' }));
+    expect(patrol.getByRole('checkbox', { name: 'Sergeant · Patrol' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Sergeant' })).toBeNull();
+    // Other names stay short.
+    expect(patrol.getByRole('checkbox', { name: 'Deputy' })).toBeTruthy();
+    await user.click(traffic.getByRole('checkbox', { name: 'Sergeant · Traffic' }));
+    expect(onChange).toHaveBeenCalledWith(['t-sgt']);
   });
 
   it("counts '*' and 'all' as All", () => {

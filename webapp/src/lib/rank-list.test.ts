@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import casesText from '../../../server/src/access/cases/rank_list.json?raw';
 import {
   ALL_RANKS,
+  allowedRankNames,
   allowedSummary,
+  EVERY_CURRENT_RANK,
   normalizeRanks,
   rankAllows,
   rankChipChecked,
   rankChipGroups,
+  rankLabels,
   toggleRankChip,
 } from './rank-list';
 
@@ -96,8 +99,8 @@ describe('rankChipGroups', () => {
 
   it('groups ranks by department in their order, the ranks without one under General', () => {
     expect(rankChipGroups(ranks)).toEqual([
-      { heading: 'Patrol', chips: [{ id: 'p-dep', label: 'Deputy' }, { id: 'p-sgt', label: 'Sergeant' }] },
-      { heading: 'Traffic', chips: [{ id: 't-dep', label: 'Deputy' }] },
+      { heading: 'Patrol', chips: [{ id: 'p-dep', label: 'Deputy · Patrol' }, { id: 'p-sgt', label: 'Sergeant' }] },
+      { heading: 'Traffic', chips: [{ id: 't-dep', label: 'Deputy · Traffic' }] },
       { heading: 'General', chips: [{ id: 'loose', label: 'Reserve' }] },
     ]);
   });
@@ -112,5 +115,69 @@ describe('rankChipGroups', () => {
 
   it('has no groups without ranks', () => {
     expect(rankChipGroups([], ['*'])).toEqual([]);
+  });
+});
+
+// Issue 21, defect 6: the ranks behind 'N rank(s)', same-named ranks told apart.
+const AGENCY_RANKS = [
+  { id: 'p-cad', name: 'Cadet', departmentId: 'patrol', departmentName: 'Patrol Division' },
+  { id: 'p-dep', name: 'Deputy', departmentId: 'patrol', departmentName: 'Patrol Division' },
+  { id: 'p-sgt', name: 'Sergeant', departmentId: 'patrol', departmentName: 'Patrol Division' },
+  { id: 'd-det', name: 'Detective', departmentId: 'cid', departmentName: 'Investigations' },
+  { id: 'd-sgt', name: ' sergeant ', departmentId: 'cid', departmentName: '' },
+  { id: 'loose', name: 'Sergeant', departmentId: '', departmentName: '' },
+  { id: 'blank', name: ' ', departmentId: 'cid', departmentName: 'Investigations' },
+];
+
+describe('rankLabels', () => {
+  it('names a rank, with its department only when ranks of other departments share the name', () => {
+    expect(Object.fromEntries(rankLabels(AGENCY_RANKS))).toEqual({
+      'p-cad': 'Cadet',
+      'p-dep': 'Deputy',
+      'p-sgt': 'Sergeant · Patrol Division',
+      'd-det': 'Detective',
+      // A department without a name shows its id; a rank without one, General.
+      'd-sgt': 'sergeant · cid',
+      loose: 'Sergeant · General',
+      blank: 'blank',
+    });
+  });
+
+  it('leaves same-named ranks of one department as they are', () => {
+    const labels = rankLabels([
+      { id: 'a', name: 'Deputy', departmentId: 'patrol', departmentName: 'Patrol' },
+      { id: 'b', name: 'Deputy', departmentId: 'patrol', departmentName: 'Patrol' },
+    ]);
+    expect([...labels.values()]).toEqual(['Deputy', 'Deputy']);
+  });
+});
+
+describe('allowedRankNames', () => {
+  const ranks = AGENCY_RANKS.slice(0, 4);
+
+  it('names the chosen ranks in rank order, ids the agency no longer has last', () => {
+    expect(allowedRankNames(['p-sgt', 'p-cad'], ranks)).toBe('Cadet, Sergeant');
+    expect(allowedRankNames(['gone', 'p-dep', ' p-dep '], ranks)).toBe('Deputy, gone');
+    expect(allowedRankNames(['p-sgt'], AGENCY_RANKS)).toBe('Sergeant · Patrol Division');
+  });
+
+  it("says 'All ranks except …' when that is shorter", () => {
+    expect(allowedRankNames(['p-dep', 'p-sgt', 'd-det'], ranks)).toBe('All ranks except Cadet');
+    // Two of four: the names are shorter.
+    expect(allowedRankNames(['p-dep', 'p-cad'], ranks)).toBe('Cadet, Deputy');
+    // An unknown id is never hidden behind 'except'.
+    expect(allowedRankNames(['p-dep', 'p-sgt', 'd-det', 'gone'], ranks)).toBe('Deputy, Sergeant, Detective, gone');
+  });
+
+  it('says when every rank of today is chosen one by one', () => {
+    expect(allowedRankNames(['d-det', 'p-sgt', 'p-dep', 'p-cad'], ranks)).toBe(EVERY_CURRENT_RANK);
+    expect(EVERY_CURRENT_RANK).toBe('Every current rank (not ranks added later)');
+  });
+
+  it('adds nothing when the summary says it all', () => {
+    expect(allowedRankNames(['All'], ranks)).toBeNull();
+    expect(allowedRankNames(['p-dep', '*'], ranks)).toBeNull();
+    expect(allowedRankNames([' '], ranks)).toBeNull();
+    expect(allowedRankNames([], ranks)).toBeNull();
   });
 });

@@ -101,21 +101,75 @@ export interface RankChipGroup {
 
 export const GENERAL_GROUP = 'General';
 
+const nameKey = (name: string): string => name.trim().toLowerCase();
+
 /**
- * The rank chips grouped by department, in the order the ranks come (departments then ranks).
- * Ranks without a department, and chosen ids that are not among the known ranks (so that they
- * can still be seen and removed), are grouped under 'General', last. A department without a
- * name is headed by its id.
+ * What each rank is called in the pickers and the allowed lists, by id: its name (its id when
+ * the name is blank), followed by its department ('Sergeant · Patrol Division') when ranks of
+ * different departments share the name, so that the two can be told apart (issue 21). A rank
+ * without a department is then 'Sergeant · General'.
+ */
+export function rankLabels(ranks: readonly RankChoice[]): Map<string, string> {
+  const departmentsOf = new Map<string, Set<string>>();
+  for (const rank of ranks) {
+    const key = nameKey(rank.name);
+    const departments = departmentsOf.get(key) ?? new Set<string>();
+    departments.add((rank.departmentId ?? '').trim());
+    departmentsOf.set(key, departments);
+  }
+  const labels = new Map<string, string>();
+  for (const rank of ranks) {
+    const id = rank.id.trim();
+    if (id === '' || labels.has(id)) continue;
+    const name = rank.name.trim() === '' ? id : rank.name.trim();
+    const shared = (departmentsOf.get(nameKey(rank.name))?.size ?? 0) > 1;
+    const department =
+      (rank.departmentName ?? '').trim() || (rank.departmentId ?? '').trim() || GENERAL_GROUP;
+    labels.set(id, shared && rank.name.trim() !== '' ? `${name} · ${department}` : name);
+  }
+  return labels;
+}
+
+/** A list chosen rank by rank that holds every rank the agency has today. */
+export const EVERY_CURRENT_RANK = 'Every current rank (not ranks added later)';
+
+/**
+ * The ranks an allowed list names, for the line under its 'N rank(s)' summary (issue 21): their
+ * labels (`rankLabels`) in the order of the ranks, ids the agency no longer has last; or 'All
+ * ranks except …' when that is shorter. Null when the summary says it all (All, or nothing).
+ */
+export function allowedRankNames(list: readonly string[], ranks: readonly RankChoice[]): string | null {
+  if (list.some(isAll)) return null;
+  const chosen = new Set(list.map((value) => value.trim()).filter((value) => value !== ''));
+  if (chosen.size === 0) return null;
+  const labels = rankLabels(ranks);
+  const known = [...labels.keys()];
+  const unknown = [...chosen].filter((id) => !labels.has(id));
+  const named = [...known.filter((id) => chosen.has(id)).map((id) => labels.get(id) ?? id), ...unknown].join(', ');
+  if (unknown.length > 0) return named;
+  const missing = known.filter((id) => !chosen.has(id)).map((id) => labels.get(id) ?? id);
+  if (missing.length === 0) return EVERY_CURRENT_RANK;
+  const except = `All ranks except ${missing.join(', ')}`;
+  return except.length < named.length ? except : named;
+}
+
+/**
+ * The rank chips grouped by department, in the order the ranks come (departments then ranks),
+ * labelled by `rankLabels` (same-named ranks of different departments name theirs). Ranks
+ * without a department, and chosen ids that are not among the known ranks (so that they can
+ * still be seen and removed), are grouped under 'General', last. A department without a name
+ * is headed by its id.
  */
 export function rankChipGroups(ranks: readonly RankChoice[], selection: readonly string[] = []): RankChipGroup[] {
   const groups = new Map<string, RankChipGroup>();
   const general: RankChipGroup = { heading: GENERAL_GROUP, chips: [] };
   const seen = new Set<string>();
+  const labels = rankLabels(ranks);
   for (const rank of ranks) {
     const id = rank.id.trim();
     if (id === '' || seen.has(id)) continue;
     seen.add(id);
-    const chip = { id, label: rank.name.trim() === '' ? id : rank.name };
+    const chip = { id, label: labels.get(id) ?? id };
     const departmentId = (rank.departmentId ?? '').trim();
     const heading = (rank.departmentName ?? '').trim();
     if (departmentId === '') {

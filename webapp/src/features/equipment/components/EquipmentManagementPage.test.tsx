@@ -111,6 +111,11 @@ describe('EquipmentManagementPage', { timeout: 20_000 }, () => {
       'Radio',
     ]);
     expect(cardOf('Supervisor kit')!.textContent).toContain('1 section');
+    // The ranks behind 'N rank(s)' are named (issue 21); All needs no line.
+    expect(patrol.textContent).toContain('Allowed: All ranks');
+    expect(within(patrol).queryByTestId('allowed-rank-names')).toBeNull();
+    expect(cardOf('Supervisor kit')!.textContent).toContain('Allowed: 1 rank(s)');
+    expect(within(cardOf('Supervisor kit')!).getByTestId('allowed-rank-names').textContent).toBe('Lieutenant');
     expect(within(patrol).getByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(within(patrol).getByRole('button', { name: 'Delete' })).toBeTruthy();
   });

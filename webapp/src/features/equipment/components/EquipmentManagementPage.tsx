@@ -58,6 +58,7 @@ export function EquipmentManagementPage() {
             image={<EntryImage src={entry.image} alt={entry.name} />}
             count={sectionCountText(sections.length)}
             allowedRanks={entry.allowedRanks}
+            ranks={query.data?.ranks ?? []}
             notes={entry.notes}
             actions={actions}
             data-testid="equipment-card"

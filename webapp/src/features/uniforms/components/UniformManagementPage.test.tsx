@@ -107,6 +107,10 @@ describe('UniformManagementPage', { timeout: 20_000 }, () => {
     expect(within(classB).getAllByTestId('attachment-chip').map((chip) => chip.textContent)).toEqual(['Name tape', 'Badge']);
     expect(cardOf('Tactical')!.textContent).toContain('1 gear slot');
     expect(within(cardOf('Tactical')!).getByText('No image')).toBeTruthy();
+    // The ranks behind 'N rank(s)' are named (issue 21).
+    expect(cardOf('Tactical')!.textContent).toContain('Allowed: 1 rank(s)');
+    expect(within(cardOf('Tactical')!).getByTestId('allowed-rank-names').textContent).toBe('Lieutenant');
+    expect(within(cardOf('Class B patrol')!).queryByTestId('allowed-rank-names')).toBeNull();
     expect(within(classB).getByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(within(classB).getByRole('button', { name: 'Delete' })).toBeTruthy();
   });

@@ -74,6 +74,8 @@ describe('VehicleManagementPage', { timeout: 30_000 }, () => {
     expect(within(cruiser).getByText('Interceptor · 0 liveries')).toBeTruthy();
     const buffalo = await card('Buffalo STX');
     expect(within(buffalo).getByTestId('vehicle-allowed').textContent).toBe('Allowed: 2 rank(s)');
+    expect(within(buffalo).getByTestId('allowed-rank-names').textContent).toBe('Sergeant, Detective');
+    expect(within(cruiser).queryByTestId('allowed-rank-names')).toBeNull();
     expect(within(buffalo).getByRole('img', { name: 'Buffalo STX' }).getAttribute('src')).toBe('/media/catalogues/rawlife/buffalo.png');
     expect(within(buffalo).getByText('Pursuit · 1 livery')).toBeTruthy();
     const sanchez = await card('Sanchez');

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
+import { AllowedRankNames } from '@/components/AllowedRankNames';
 import { LoadFailureCard } from '@/components/CatalogueManager';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
@@ -18,6 +19,7 @@ import {
   managedVehiclesQueryOptions,
   saveErrorText,
   useSaveVehicles,
+  type RankOption,
   type Vehicle,
   type VehicleList,
 } from '../api/vehicles';
@@ -48,12 +50,15 @@ interface Editor {
 
 function VehicleCard({
   vehicle,
+  ranks,
   writable,
   busy,
   onEdit,
   onDelete,
 }: {
   vehicle: Vehicle;
+  /** The ranks of the answer, to name the allowed ones. */
+  ranks: readonly RankOption[];
   writable: boolean;
   busy: boolean;
   onEdit: () => void;
@@ -75,6 +80,7 @@ function VehicleCard({
           </Text>{' '}
           {allowedSummary(vehicle.allowedRanks ?? [])}
         </Text>
+        <AllowedRankNames allowed={vehicle.allowedRanks} ranks={ranks} />
         {(vehicle.notes ?? '').trim() !== '' && (
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {vehicle.notes}
@@ -266,6 +272,7 @@ export function VehicleManagementPage() {
               <VehicleCard
                 key={vehicle.id ?? index}
                 vehicle={vehicle}
+                ranks={ranks}
                 writable={writable}
                 busy={busy}
                 onEdit={() => {
