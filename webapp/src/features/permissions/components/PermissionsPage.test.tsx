@@ -1,5 +1,5 @@
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NavPermissions } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
 import {
@@ -15,6 +15,7 @@ import {
   type RecordedRequest,
 } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
+import { emulatePhone } from '@/test-utils/viewport';
 
 const HC = signedIn(rosterEntry({ name: 'Alex Mercer', level: 'high_command', rank: 'Sheriff' }));
 const UPDATED_AT = '2026-03-01T10:00:00Z';
@@ -64,9 +65,27 @@ async function card(name: string): Promise<HTMLElement> {
   return screen.findByRole('region', { name }, { timeout: 3000 });
 }
 
+/** The header button of the group of cards `label` (a menu section): '{label} {N} items', maybe 'Unsaved changes'. */
+function groupHeader(label: string): HTMLButtonElement {
+  return screen.getByRole<HTMLButtonElement>('button', { name: new RegExp(`^${label} \\d+ items?( Unsaved changes)?$`) });
+}
+
+/** The screen as a phone opens it (its groups collapsed), once the groups are there. */
+async function openOnPhone() {
+  emulatePhone();
+  serve();
+  const user = userEvent.setup();
+  renderApp('/command/permissions');
+  await screen.findByRole('heading', { level: 2, name: /^Command/ }, { timeout: 3000 });
+  return user;
+}
+
 // The grid renders every navigation item: give jsdom time.
-describe('PermissionsPage', { timeout: 20_000 }, () => {
+describe('PermissionsPage', { timeout: 30_000 }, () => {
   beforeEach(resetAppStores);
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
   it('edits levels of an item and saves only what changed', async () => {
     const { writes } = serve();
@@ -179,6 +198,91 @@ describe('PermissionsPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Failed to save permissions')).toBeTruthy();
     expect(screen.getByText('Permissions were changed by someone else since you loaded them.')).toBeTruthy();
+  });
+
+  // Issue 21, defect 7: about 11,000 px on a phone with every card open.
+  it('groups the cards by menu section, all open on a desktop', async () => {
+    serve();
+    renderApp('/command/permissions');
+    await card('Roster');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(
+      expect.arrayContaining(['Main menu 4 items', 'Structure 4 items', 'Command 12 items']),
+    );
+    expect(groupHeader('Command').getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Collapse all' })).toBeTruthy();
+  });
+
+  it('starts collapsed on a phone; a header opens its group from the keyboard', async () => {
+    const user = await openOnPhone();
+    const structure = groupHeader('Structure');
+    for (const name of ['Main menu', 'Structure', 'Reports', 'FTO', 'Supervisor', 'Command']) {
+      expect(groupHeader(name).getAttribute('aria-expanded')).toBe('false');
+    }
+    expect(screen.queryByRole('region', { name: 'Vehicles' })).toBeNull();
+    // The Refresh/Save bar is there all the same.
+    expect(screen.getByRole('button', { name: 'Saved' })).toBeTruthy();
+
+    structure.focus();
+    await user.keyboard('{Enter}');
+    expect(structure.getAttribute('aria-expanded')).toBe('true');
+    expect(await card('Vehicles')).toBeTruthy();
+    await user.keyboard(' ');
+    expect(structure.getAttribute('aria-expanded')).toBe('false');
+
+    // A search opens the groups, so that what it finds shows.
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'logs');
+    expect(await card('Logs')).toBeTruthy();
+    expect(groupHeader('Command').getAttribute('aria-expanded')).toBe('true');
+    await user.clear(screen.getByRole('textbox', { name: 'Search' }));
+    await waitFor(() => {
+      expect(screen.getByTestId('permissions-count').textContent).toBe('30 items');
+    });
+    await user.click(screen.getByRole('button', { name: 'Collapse all' }));
+    expect(groupHeader('Command').getAttribute('aria-expanded')).toBe('false');
+    await user.click(screen.getByRole('button', { name: 'Expand all' }));
+    expect(groupHeader('Structure').getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('marks a group holding unsaved changes, open or collapsed, and keeps them', async () => {
+    const { writes } = serve();
+    const user = userEvent.setup();
+    renderApp('/command/permissions');
+    const home = await card('Home');
+    expect(groupHeader('Main menu').textContent).not.toContain('Unsaved changes');
+    await user.click(within(home).getByText('Restricted'));
+    expect(groupHeader('Main menu').textContent).toContain('Unsaved changes');
+    expect(groupHeader('Structure').textContent).not.toContain('Unsaved changes');
+
+    await user.click(groupHeader('Main menu'));
+    expect(groupHeader('Main menu').getAttribute('aria-expanded')).toBe('false');
+    await waitFor(() => {
+      expect(screen.queryByRole('region', { name: 'Home' })).toBeNull();
+    });
+    // Collapsed: the header still says so, and Save still has the change.
+    expect(screen.getByRole('button', { name: 'Main menu 4 items Unsaved changes' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Permissions saved.')).toBeTruthy();
+    expect(writes[0]?.body).toMatchObject({ items: { home: { public: false, levels: [], roles: [] } } });
+    expect(groupHeader('Main menu').textContent).not.toContain('Unsaved changes');
+  });
+
+  it('jumps to a section: opens it, scrolls to it and puts the focus on its header', async () => {
+    const user = await openOnPhone();
+    const scroll = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    scroll.mockClear();
+
+    await user.click(screen.getByRole('combobox', { name: 'Jump to section' }));
+    await user.click(await screen.findByRole('option', { name: 'Command' }));
+    const command = groupHeader('Command');
+    expect(command.getAttribute('aria-expanded')).toBe('true');
+    expect(await card('Permissions')).toBeTruthy();
+    expect(scroll.mock.contexts).toContain(screen.getByTestId('permission-group-command_section'));
+    await waitFor(() => {
+      expect(document.activeElement).toBe(command);
+    });
+    // The others stay collapsed.
+    expect(groupHeader('Structure').getAttribute('aria-expanded')).toBe('false');
   });
 
   it('tells other viewers they need High Command', async () => {

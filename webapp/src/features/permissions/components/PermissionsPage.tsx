@@ -1,8 +1,8 @@
-import { Button, Group, Paper, Select, SimpleGrid, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Group, Paper, Select, Text } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useActiveSlug, useAgency } from '@/agency/context';
 import { messageOf } from '@/api/client';
 import { navPermissionsQueryOptions } from '@/api/nav-permissions';
@@ -20,20 +20,25 @@ import { useNavAccess } from '@/session/use-nav-access';
 import { manageableAgenciesQueryOptions } from '../api/manageable-agencies';
 import { useSavePermissions } from '../api/use-save-permissions';
 import {
+  changedIds,
   filterPermissionCards,
-  hasPermissionChanges,
   itemCount,
   permissionCards,
+  permissionGroups,
   sameEntry,
   setLocked,
   updatedLine,
 } from '../lib/permissions-editor';
 import { EntryCard, LockCard } from './PermissionCard';
+import { groupElementId, PermissionGroups } from './PermissionGroups';
 
 export const NOT_HIGH_COMMAND = 'You must be part of High Command to manage permissions.';
 export const SEARCH_DEBOUNCE_MS = 250;
 
 const CARDS = permissionCards();
+const GROUP_IDS = permissionGroups(CARDS).map((group) => group.id);
+/** Below this width the groups start collapsed: every card open is about 11,000 px on a phone (issue 21). */
+const PHONE = '(max-width: 48em)';
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The edits of one agency's permissions, pinned to the answer they started from. */
@@ -51,7 +56,11 @@ function freshDraft(target: string | null, source: NavPermissions): Draft {
   return { target, source, baseItems, items: toPermissionItems(source.items), locked: [...source.metadata.locked] };
 }
 
-/** Navigation permissions (command-and-reports §2 Permissions, §4, §5, §8). */
+/**
+ * Navigation permissions (command-and-reports §2 Permissions, §4, §5, §8). The cards are grouped
+ * by the menu's sections, which collapse (from the start on a phone) and a select jumps to;
+ * Refresh and Save stay in a sticky bar (issue 21).
+ */
 export function PermissionsPage() {
   const slug = useActiveSlug();
   const { config } = useAgency();
@@ -70,14 +79,25 @@ export function PermissionsPage() {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const cards = useMemo(() => filterPermissionCards(CARDS, debouncedSearch), [debouncedSearch]);
+  const groups = useMemo(() => permissionGroups(cards), [cards]);
+
+  // Groups start open on a desktop and collapsed on a phone; a search opens them all.
+  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
+  const [open, setOpen] = useState<string[]>(() => (phone ? [] : [...GROUP_IDS]));
+  const [jump, setJump] = useState<string | null>(null);
+  const focusFrame = useRef(0);
+  useEffect(() => () => {
+    cancelAnimationFrame(focusFrame.current);
+  }, []);
 
   // Edits survive background refetches; they are dropped by Refresh, a save or another agency.
   const [edit, setEdit] = useState<Draft | null>(null);
   const data = query.data;
   const draft = edit !== null && edit.target === target ? edit : data ? freshDraft(target, data) : null;
-  const dirty =
-    draft !== null &&
-    hasPermissionChanges({ items: draft.baseItems, locked: draft.source.metadata.locked }, draft);
+  // The cards with unsaved changes: their groups' headers say so.
+  const changed =
+    draft === null ? new Set<string>() : changedIds({ items: draft.baseItems, locked: draft.source.metadata.locked }, draft);
+  const dirty = changed.size > 0;
   useUnsavedChanges(dirty && writable && !save.isPending);
 
   const loadFailed = query.isError && data === undefined;
@@ -150,6 +170,20 @@ export function PermissionsPage() {
     agencyOptions.unshift({ value: slug, label: config ? agencyLabel(config) : slug });
   }
 
+  /** Opens the group `id`, brings its header under the top bar and puts the focus on it. */
+  const jumpTo = (id: string) => {
+    setJump(id);
+    setOpen((current) => (current.includes(id) ? current : [...current, id]));
+    const item = document.getElementById(groupElementId(id));
+    item?.scrollIntoView({ block: 'start' });
+    // After the select has closed its list (it keeps the focus until then).
+    cancelAnimationFrame(focusFrame.current);
+    focusFrame.current = requestAnimationFrame(() => {
+      item?.querySelector<HTMLButtonElement>('button')?.focus({ preventScroll: true });
+    });
+  };
+  const allOpen = groups.every((group) => open.includes(group.id));
+
   const updated = data ? updatedLine(data.updatedAt, data.updatedBy, (date) => timeFormat.format(date)) : null;
   const levels = data?.metadata.levels ?? [];
   const levelOrder = data?.metadata.levelOrder ?? [];
@@ -186,13 +220,33 @@ export function PermissionsPage() {
         )
       }
     >
-      <Group align="flex-end">
+      <Group align="flex-end" gap="sm">
         <SearchField
           placeholder="Search pages"
           value={search}
-          onSearch={setSearch}
+          onSearch={(text) => {
+            setSearch(text);
+            if (text.trim() !== '') setOpen([...GROUP_IDS]);
+          }}
           w={{ base: '100%', xs: 260 }}
         />
+        <Select
+          label="Jump to section"
+          placeholder="Choose a section"
+          data={groups.map((group) => ({ value: group.id, label: group.label }))}
+          value={jump !== null && groups.some((group) => group.id === jump) ? jump : null}
+          allowDeselect={false}
+          onOptionSubmit={jumpTo}
+          w={{ base: '100%', xs: 220 }}
+        />
+        <Button
+          variant="default"
+          onClick={() => {
+            setOpen(allOpen ? [] : [...GROUP_IDS]);
+          }}
+        >
+          {allOpen ? 'Collapse all' : 'Expand all'}
+        </Button>
       </Group>
 
       {!writable && <LoaNotice />}
@@ -206,11 +260,14 @@ export function PermissionsPage() {
       />
 
       {draft !== null && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {cards.map((card) =>
+        <PermissionGroups
+          groups={groups}
+          open={open}
+          onOpenChange={setOpen}
+          changed={changed}
+          renderCard={(card) =>
             otherAgency ? (
               <LockCard
-                key={card.id}
                 card={card}
                 locked={draft.locked.includes(card.id)}
                 disabled={busy || !writable}
@@ -220,7 +277,6 @@ export function PermissionsPage() {
               />
             ) : (
               <EntryCard
-                key={card.id}
                 card={card}
                 entry={entryFor(draft.items, card.id)}
                 levels={levels}
@@ -232,9 +288,9 @@ export function PermissionsPage() {
                   update((current) => ({ ...current, items: { ...current.items, [card.id]: entry } }));
                 }}
               />
-            ),
-          )}
-        </SimpleGrid>
+            )
+          }
+        />
       )}
 
       {/* Save stays in reach at the bottom of the screen however long the list (issue 11). */}

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { toPermissionItems } from '@/lib/nav-permissions';
 import {
   applyLevelSelection,
+  changedIds,
   filterPermissionCards,
   hasPermissionChanges,
   itemCount,
   permissionCards,
+  permissionGroups,
   roleLabel,
   setLocked,
   sortLevels,
@@ -58,6 +60,15 @@ describe('entries and changes', () => {
     expect(hasPermissionChanges(saved, { items: saved.items, locked: ['sops', 'home'] })).toBe(true);
   });
 
+  it('names the ids that changed: entries and locks', () => {
+    const draft = {
+      items: { roster: { public: true, levels: ['deputy'], roles: [] }, home: { public: true, levels: [], roles: [] } },
+      locked: ['home'],
+    };
+    expect([...changedIds(saved, draft)].sort()).toEqual(['home', 'roster', 'sops']);
+    expect(changedIds(saved, saved).size).toBe(0);
+  });
+
   it('ignores the order of roles', () => {
     const a = { items: { roster: { public: false, levels: [], roles: ['a', 'b'] } }, locked: [] };
     const b = { items: { roster: { public: false, levels: [], roles: ['b', 'a'] } }, locked: [] };
@@ -101,6 +112,35 @@ describe('cards', () => {
       'supervisor_arrest_review',
     ]);
     expect(filterPermissionCards(cards, '')).toHaveLength(cards.length);
+  });
+});
+
+describe('groups', () => {
+  it("groups the cards by the menu's sections, the pages outside any section first", () => {
+    const groups = permissionGroups(permissionCards());
+    expect(groups.map((group) => [group.id, group.label])).toEqual([
+      ['main_menu', 'Main menu'],
+      ['structure_section', 'Structure'],
+      ['reports_section', 'Reports'],
+      ['fto_section', 'FTO'],
+      ['supervisor_section', 'Supervisor'],
+      ['command_section', 'Command'],
+    ]);
+    expect(groups[0]?.cards.map((card) => card.id)).toEqual(['home', 'roster', 'sops', 'about']);
+    expect(groups[1]?.cards.map((card) => card.id)).toEqual([
+      'structure_section',
+      'structure_vehicles',
+      'structure_equipment',
+      'structure_uniforms',
+    ]);
+    expect(groups.flatMap((group) => group.cards)).toHaveLength(permissionCards().length);
+  });
+
+  it('keeps only the groups with cards left by a search', () => {
+    const groups = permissionGroups(filterPermissionCards(permissionCards(), 'review'));
+    expect(groups.map((group) => [group.label, group.cards.map((card) => card.id)])).toEqual([
+      ['Supervisor', ['supervisor_uof_review', 'supervisor_arrest_review']],
+    ]);
   });
 });
 

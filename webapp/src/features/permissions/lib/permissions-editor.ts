@@ -57,14 +57,23 @@ export interface PermissionState {
   locked: readonly string[];
 }
 
+/** The ids whose entry or lock differs between `saved` and `draft`. */
+export function changedIds(saved: PermissionState, draft: PermissionState): Set<string> {
+  const changed = new Set<string>();
+  const before = new Set(saved.locked);
+  const after = new Set(draft.locked);
+  for (const id of [...before, ...after]) {
+    if (before.has(id) !== after.has(id)) changed.add(id);
+  }
+  for (const id of new Set([...Object.keys(saved.items), ...Object.keys(draft.items)])) {
+    if (!sameEntry(entryFor(saved.items, id), entryFor(draft.items, id))) changed.add(id);
+  }
+  return changed;
+}
+
 /** True when `draft` differs from `saved`: any entry, or the locked list. */
 export function hasPermissionChanges(saved: PermissionState, draft: PermissionState): boolean {
-  if (!sameSet(saved.locked, draft.locked)) return true;
-  const ids = new Set([...Object.keys(saved.items), ...Object.keys(draft.items)]);
-  for (const id of ids) {
-    if (!sameEntry(entryFor(saved.items, id), entryFor(draft.items, id))) return true;
-  }
-  return false;
+  return changedIds(saved, draft).size > 0;
 }
 
 /** `locked` with `id` added (locked) or removed, sorted. */
@@ -82,6 +91,8 @@ export interface PermissionCard {
   section: boolean;
   /** Label of the group a page belongs to. */
   group?: string;
+  /** Id of the group (the section) a page belongs to. */
+  groupId?: string;
 }
 
 /** Cards in menu order: each group's section card first, then its pages. */
@@ -97,9 +108,37 @@ export function permissionCards(entries: readonly NavEntry[] = NAVIGATION): Perm
             path: child.path,
             section: false,
             group: entry.label,
+            groupId: entry.id,
           })),
         ],
   );
+}
+
+/** The group of the pages outside any section (Home, Roster, SOPs, About). */
+export const MAIN_MENU = { id: 'main_menu', label: 'Main menu' } as const;
+
+/** The cards of one menu section (its section card first), or of the main menu. */
+export interface PermissionGroup {
+  id: string;
+  label: string;
+  cards: PermissionCard[];
+}
+
+/**
+ * `cards` by the menu's sections, each as it first appears (the main menu first): a section
+ * card and its pages form the section's group; pages outside any section, the main menu's.
+ * A section none of whose cards is in `cards` has no group.
+ */
+export function permissionGroups(cards: readonly PermissionCard[]): PermissionGroup[] {
+  const groups = new Map<string, PermissionGroup>();
+  for (const card of cards) {
+    const id = card.section ? card.id : (card.groupId ?? MAIN_MENU.id);
+    const label = card.section ? card.label : (card.group ?? MAIN_MENU.label);
+    const group = groups.get(id) ?? { id, label, cards: [] };
+    group.cards.push(card);
+    groups.set(id, group);
+  }
+  return [...groups.values()];
 }
 
 /** Cards whose label, id, path or group contains `query` (case-insensitive). */
