@@ -4,18 +4,9 @@
  * whole-list API (GET and PUT `?scope=manage`) and the screen's cards.
  */
 
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { ViewerInfo } from '@/api/types';
-import {
-  bodyOf,
-  json,
-  mockAgencyServer,
-  navPermissions,
-  rosterEntry,
-  signedIn,
-  viewerOf,
-  type RecordedRequest,
-} from './fixtures';
+import { bodyOf, json, rosterEntry, serveAgency, signedIn, type RecordedRequest } from './fixtures';
 import { rawlife } from './organisation';
 import { screen, within } from './render';
 
@@ -59,14 +50,13 @@ export function serveManagedList<S>(
 ) {
   const saves: S[] = [];
   let reads = 0;
-  const server = mockAgencyServer({
+  serveAgency({
     me: COMMAND,
     agencies: [rawlife()],
-    permissions: navPermissions({ viewer: viewerOf(COMMAND, false, viewer) }),
-    handle: (request) => {
+    viewer,
+    handle: (request, url) => {
       const answered = other?.(request);
       if (answered !== undefined) return answered;
-      const url = new URL(request.url, 'http://localhost');
       if (url.pathname !== path) return undefined;
       expect(url.searchParams.get('scope')).toBe('manage');
       if (request.method === 'GET') {
@@ -81,7 +71,6 @@ export function serveManagedList<S>(
       return undefined;
     },
   });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
   return { saves, reads: () => reads };
 }
 

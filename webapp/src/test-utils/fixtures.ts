@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { Agency, AgencyConfig, Me, NavPermissions, RosterEntry, Theme, ViewerInfo } from '@/api/types';
 import { DEFAULT_THEME } from '@/lib/agency-theme';
 import { DEFAULT_LEVELS } from '@/lib/levels';
@@ -166,8 +167,8 @@ export interface MockServerOptions {
   me?: Me;
   /** GET /api/nav-permissions (no entries by default), or a pending promise, or a failure. */
   permissions?: NavPermissions | 'pending' | { status: number; error?: string };
-  /** Answers other calls first (writes, targets); undefined falls through. */
-  handle?: (request: RecordedRequest) => Response | Promise<Response> | undefined;
+  /** Answers other calls first (writes, targets), given the request and its URL; undefined falls through. */
+  handle?: (request: RecordedRequest, url: URL) => Response | Promise<Response> | undefined;
 }
 
 export interface RecordedRequest {
@@ -199,7 +200,7 @@ export function mockAgencyServer(options: MockServerOptions = {}) {
       body: init?.body,
     };
     requests.push(request);
-    const handled = options.handle?.(request);
+    const handled = options.handle?.(request, url);
     if (handled !== undefined) return handled;
     if (url.pathname === '/api/auth/me') return json(options.me ?? SIGNED_OUT);
     if (url.pathname === '/api/nav-permissions' && request.method === 'GET') {
@@ -235,4 +236,25 @@ export function mockAgencyServer(options: MockServerOptions = {}) {
 /** The JSON body of a recorded request (undefined when it has none). */
 export function bodyOf(request: RecordedRequest): unknown {
   return typeof request.body === 'string' ? JSON.parse(request.body) : undefined;
+}
+
+export interface AgencyServerOptions extends Omit<MockServerOptions, 'permissions' | 'me'> {
+  /** Who is signed in. */
+  me: Me;
+  /** The permissions call describes `me` as the viewer: High Command when this is set … */
+  highCommand?: boolean;
+  /** … and with these overrides (`{ canManage: false }` on leave of absence). */
+  viewer?: Partial<ViewerInfo>;
+  /** The navigation entries of the permissions answer (none by default: everything visible). */
+  items?: NavPermissions['items'];
+}
+
+/**
+ * The usual set-up of a screen test: `fetch` answers as a `mockAgencyServer` signed in as `me`,
+ * whose permissions describe `me` as the viewer. Returns the server (its recorded requests).
+ */
+export function serveAgency({ me, highCommand = false, viewer, items = {}, ...options }: AgencyServerOptions) {
+  const server = mockAgencyServer({ ...options, me, permissions: navPermissions({ items, viewer: viewerOf(me, highCommand, viewer) }) });
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  return server;
 }

@@ -4,10 +4,10 @@
  * such screen shows besides its content, as a table the screen's test fills in.
  */
 
-import { expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Me } from '@/api/types';
 import { renderApp } from './app';
-import { json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from './fixtures';
+import { json, rosterEntry, serveAgency, signedIn } from './fixtures';
 import { rawlife } from './organisation';
 import { screen, within } from './render';
 
@@ -18,19 +18,15 @@ type Answer = () => Response | Promise<Response>;
 
 /** Stubs `fetch` with the agency endpoints for `me` and the member list at `path`. */
 export function serveMemberList(path: string, answer: Answer, me: Me = MEMBER) {
-  const server = mockAgencyServer({
+  return serveAgency({
     me,
     agencies: [rawlife()],
-    permissions: navPermissions({ viewer: viewerOf(me) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
+    handle: (request, url) => {
       if (url.pathname !== path || request.method !== 'GET') return undefined;
       expect(url.searchParams.get('scope')).toBeNull();
       return answer();
     },
   });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
-  return server;
 }
 
 /** What one member view says when its list is empty, refused, or not reached. */

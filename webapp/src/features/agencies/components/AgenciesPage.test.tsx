@@ -1,32 +1,19 @@
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { resetActiveAgencyStore } from '@/agency/store';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import {
-  agency,
-  BCSO,
-  DEMO_AGENCIES,
-  bodyOf,
-  HIDDEN,
-  json,
-  mockAgencyServer,
-  navPermissions,
-  rosterEntry,
-  signedIn,
-  viewerOf,
-} from '@/test-utils/fixtures';
+import { agency, BCSO, bodyOf, DEMO_AGENCIES, HIDDEN, json, rosterEntry, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
 
 const HC = signedIn(rosterEntry({ name: 'Alex Mercer', level: 'high_command' }));
 
 function serve({ highCommand = true, agencies = DEMO_AGENCIES } = {}) {
   const writes: { method: string; url: string; body: unknown }[] = [];
-  const server = mockAgencyServer({
+  serveAgency({
     me: HC,
     agencies,
-    permissions: navPermissions({ viewer: viewerOf(HC, highCommand) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
+    highCommand: highCommand,
+    handle: (request, url) => {
       if (request.method === 'POST' && url.pathname === '/api/agencies') {
         const body = bodyOf(request) as { name: string };
         writes.push({ method: 'POST', url: request.url, body });
@@ -41,7 +28,6 @@ function serve({ highCommand = true, agencies = DEMO_AGENCIES } = {}) {
       return undefined;
     },
   });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
   return writes;
 }
 

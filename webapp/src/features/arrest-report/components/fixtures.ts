@@ -1,6 +1,6 @@
 import type { PenalCatalogue } from '@/api/penal-codes';
 import type { RosterEntry } from '@/api/types';
-import { json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf, type RecordedRequest } from '@/test-utils/fixtures';
+import { json, type RecordedRequest, rosterEntry, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { ASSAULT, speeding } from '@/test-utils/penal-codes';
 import type { ArrestReport } from '../api/arrests';
 
@@ -62,11 +62,9 @@ export interface ServeOptions {
 export function arrestServer(options: ServeOptions = {}) {
   const me = signedIn(ME);
   const numbers = [...(options.nextNumbers ?? ['4', '5'])];
-  return mockAgencyServer({
+  return serveAgency({
     me,
-    permissions: navPermissions({ viewer: viewerOf(me) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
+    handle: (request, url) => {
       const extra = options.extra?.(request, url);
       if (extra !== undefined) return extra;
       if (url.pathname === '/api/roster') return json(ROSTER);

@@ -1,18 +1,8 @@
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Theme } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import {
-  bodyOf,
-  json,
-  mockAgencyServer,
-  navPermissions,
-  RAWLIFE,
-  rosterEntry,
-  signedIn,
-  theme,
-  viewerOf,
-} from '@/test-utils/fixtures';
+import { bodyOf, json, RAWLIFE, rosterEntry, serveAgency, signedIn, theme } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
 
 const HC = signedIn(rosterEntry({ name: 'Alex Mercer', level: 'high_command' }));
@@ -20,11 +10,10 @@ const HC = signedIn(rosterEntry({ name: 'Alex Mercer', level: 'high_command' }))
 function serve({ highCommand = true, patchStatus }: { highCommand?: boolean; patchStatus?: number } = {}) {
   const patches: unknown[] = [];
   const uploads: FormData[] = [];
-  const server = mockAgencyServer({
+  serveAgency({
     me: HC,
-    permissions: navPermissions({ viewer: viewerOf(HC, highCommand) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
+    highCommand: highCommand,
+    handle: (request, url) => {
       if (request.method === 'PATCH' && url.pathname === '/api/agencies/rawlife') {
         if (patchStatus !== undefined) return new Response('', { status: patchStatus });
         const body = bodyOf(request) as { theme?: Partial<Theme>; description?: string | null };
@@ -38,7 +27,6 @@ function serve({ highCommand = true, patchStatus }: { highCommand?: boolean; pat
       return undefined;
     },
   });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
   return { patches, uploads };
 }
 

@@ -1,8 +1,8 @@
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Agency, Structure, ViewerInfo } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { bodyOf, json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
+import { bodyOf, json, rosterEntry, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { ALEX_ENTRY, DISCORD_ROLES, POOLS, rawlife, structure } from '@/test-utils/organisation';
 import { screen, waitFor, within } from '@/test-utils/render';
 
@@ -34,12 +34,12 @@ function serve({ agency = rawlife(), me = HC, viewer, rolesStatus, rolesBody, an
   const writes: Write[] = [];
   const reads: string[] = [];
   const current: Structure = structure();
-  const server = mockAgencyServer({
+  const server = serveAgency({
     me,
     agencies: [agency],
-    permissions: navPermissions({ viewer: viewerOf(me, me === HC, viewer) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
+    highCommand: me === HC,
+    viewer,
+    handle: (request, url) => {
       const path = url.pathname;
       if (request.method === 'GET') {
         if (path === '/api/structure') {
@@ -67,7 +67,6 @@ function serve({ agency = rawlife(), me = HC, viewer, rolesStatus, rolesBody, an
       return json(current, request.method === 'POST' && path === '/api/structure' ? 201 : 200);
     },
   });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
   return { writes, reads, server };
 }
 

@@ -1,8 +1,8 @@
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, HireLogItem, RankLogItem } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { json, mockAgencyServer, navPermissions, signedIn, viewerOf, type RecordedRequest } from '@/test-utils/fixtures';
+import { json, type RecordedRequest, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { ALEX_ENTRY, rawlife, structure } from '@/test-utils/organisation';
 import { screen, waitFor, within } from '@/test-utils/render';
 
@@ -55,12 +55,11 @@ function serve(
   settings: SettingsAnswer = readOnlySettings,
 ) {
   const requests: URLSearchParams[] = [];
-  const server = mockAgencyServer({
+  serveAgency({
     me: HC,
     agencies: [rawlife()],
-    permissions: navPermissions({ viewer: viewerOf(HC, true) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
+    highCommand: true,
+    handle: (request, url) => {
       if (url.pathname === '/api/structure') return json(structure());
       if (url.pathname === '/api/logs/roster') {
         requests.push(url.searchParams);
@@ -74,7 +73,6 @@ function serve(
       return undefined;
     },
   });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
   return requests;
 }
 

@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
+import { rosterEntry, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { rawlife } from '@/test-utils/organisation';
 import { screen } from '@/test-utils/render';
 
@@ -10,12 +10,10 @@ describe('MessageManagementPage', () => {
   beforeEach(resetAppStores);
 
   it('says custom message templates will be managed here', async () => {
-    const server = mockAgencyServer({
+    serveAgency({
       me: COMMAND,
       agencies: [rawlife()],
-      permissions: navPermissions({ viewer: viewerOf(COMMAND) }),
     });
-    vi.stubGlobal('fetch', vi.fn(server.fetch));
     renderApp('/command/messages');
     expect(await screen.findByRole('heading', { level: 1, name: 'Message management' }, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByTestId('message-management-placeholder').textContent).toBe(

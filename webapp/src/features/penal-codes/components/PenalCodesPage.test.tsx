@@ -5,7 +5,7 @@ import type { components } from '@/api/schema';
 import type { ViewerInfo } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
 import { COMMAND, STALE } from '@/test-utils/catalogue';
-import { bodyOf, json, mockAgencyServer, navPermissions, viewerOf } from '@/test-utils/fixtures';
+import { bodyOf, json, serveAgency } from '@/test-utils/fixtures';
 import { rawlife } from '@/test-utils/organisation';
 import { ASSAULT } from '@/test-utils/penal-codes';
 import { screen, waitFor, within } from '@/test-utils/render';
@@ -61,12 +61,11 @@ interface ServeOptions {
 function serve({ viewer, read, write }: ServeOptions = {}) {
   const saves: PenalCatalogueSave[] = [];
   let reads = 0;
-  const server = mockAgencyServer({
+  const server = serveAgency({
     me: COMMAND,
     agencies: [rawlife()],
-    permissions: navPermissions({ viewer: viewerOf(COMMAND, false, viewer) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
+    viewer,
+    handle: (request, url) => {
       if (url.pathname !== '/api/penal-codes') return undefined;
       if (request.method === 'GET') {
         reads += 1;
@@ -85,7 +84,6 @@ function serve({ viewer, read, write }: ServeOptions = {}) {
       return undefined;
     },
   });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
   return { saves, reads: () => reads, requests: server.requests };
 }
 

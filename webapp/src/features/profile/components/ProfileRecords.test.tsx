@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf, type RecordedRequest } from '@/test-utils/fixtures';
+import { json, type RecordedRequest, rosterEntry, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
 
 type Schemas = components['schemas'];
@@ -93,17 +93,14 @@ function training(id: number, name: string, status: string, done: number): Schem
 type Answer = (request: RecordedRequest) => Response | undefined;
 
 function serve(answers: Record<string, Answer>) {
-  const server = mockAgencyServer({
+  const server = serveAgency({
     me: ME,
-    permissions: navPermissions({ viewer: viewerOf(ME) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
+    handle: (request, url) => {
       url.searchParams.delete('agency');
       const key = `${url.pathname}${url.search}`;
       return answers[key]?.(request);
     },
   });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
   return server;
 }
 

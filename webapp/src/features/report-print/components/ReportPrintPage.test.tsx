@@ -1,7 +1,7 @@
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
+import { json, rosterEntry, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { rawlife } from '@/test-utils/organisation';
 import { screen, within } from '@/test-utils/render';
 import { arrestReport, historyEntry, ticket, uofReport } from '@/test-utils/reports';
@@ -9,13 +9,11 @@ import { arrestReport, historyEntry, ticket, uofReport } from '@/test-utils/repo
 const SUPERVISOR = signedIn(rosterEntry({ id: 3, name: 'Sam Whitaker', level: 'supervisor' }));
 
 function serve(answer: (path: string) => Response | undefined) {
-  const server = mockAgencyServer({
+  serveAgency({
     me: SUPERVISOR,
     agencies: [rawlife()],
-    permissions: navPermissions({ viewer: viewerOf(SUPERVISOR) }),
     handle: (request) => answer(new URL(request.url, 'http://localhost').pathname),
   });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
 }
 
 const sheet = () => screen.findByTestId('report-print-sheet', {}, { timeout: 3000 });

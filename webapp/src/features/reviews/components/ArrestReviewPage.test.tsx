@@ -2,7 +2,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ArrestReport } from '@/api/reports';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { bodyOf, json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
+import { bodyOf, json, rosterEntry, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { rawlife } from '@/test-utils/organisation';
 import { screen, waitFor, within } from '@/test-utils/render';
 import { arrestReport, historyEntry } from '@/test-utils/reports';
@@ -16,12 +16,10 @@ function serve({ own = false }: { own?: boolean } = {}) {
     [22, arrestReport({ id: 22, caseNumber: '76', incidentNumber: '76', location: 'Del Perro Pier', status: 'approved' })],
   ]);
   const patches: { id: number; body: unknown }[] = [];
-  const server = mockAgencyServer({
+  serveAgency({
     me: SUPERVISOR,
     agencies: [rawlife()],
-    permissions: navPermissions({ viewer: viewerOf(SUPERVISOR) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
+    handle: (request, url) => {
       if (url.pathname === '/api/arrests' && request.method === 'GET') return json([...reports.values()]);
       const one = /^\/api\/arrests\/(\d+)$/.exec(url.pathname);
       if (one === null) return undefined;
@@ -48,7 +46,6 @@ function serve({ own = false }: { own?: boolean } = {}) {
       return undefined;
     },
   });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
   return { patches };
 }
 

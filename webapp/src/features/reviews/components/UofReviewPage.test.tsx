@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UofReport } from '@/api/reports';
 import type { ViewerInfo } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { bodyOf, json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
+import { bodyOf, json, rosterEntry, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { rawlife } from '@/test-utils/organisation';
 import { screen, waitFor, within } from '@/test-utils/render';
 import { historyEntry, uofReport } from '@/test-utils/reports';
@@ -43,12 +43,11 @@ function serve({ list, viewer, own = [] }: ServeOptions = {}) {
   for (const id of own) reports.set(id, { ...reports.get(id)!, ownReport: true });
   const lists: (string | null)[] = [];
   const patches: { id: number; body: unknown }[] = [];
-  const server = mockAgencyServer({
+  serveAgency({
     me: SUPERVISOR,
     agencies: [rawlife()],
-    permissions: navPermissions({ viewer: viewerOf(SUPERVISOR, false, viewer) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
+    viewer,
+    handle: (request, url) => {
       if (url.pathname === '/api/uof' && request.method === 'GET') {
         const status = url.searchParams.get('status');
         lists.push(status);
@@ -92,7 +91,6 @@ function serve({ list, viewer, own = [] }: ServeOptions = {}) {
       return undefined;
     },
   });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
   return { lists, patches };
 }
 

@@ -1,17 +1,8 @@
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Agency, RosterEntry, ViewerInfo } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import {
-  bodyOf,
-  json,
-  mockAgencyServer,
-  navPermissions,
-  rosterEntry,
-  signedIn,
-  viewerOf,
-  type RecordedRequest,
-} from '@/test-utils/fixtures';
+import { bodyOf, json, rosterEntry, serveAgency, signedIn, type RecordedRequest } from '@/test-utils/fixtures';
 import { ALEX_ENTRY, rawlife, roster, structure } from '@/test-utils/organisation';
 import { screen, waitFor, within } from '@/test-utils/render';
 
@@ -48,12 +39,12 @@ interface ServeOptions {
 function serve({ me = HC, viewer, people = roster(), agency = rawlife(), write, rosterStatus }: ServeOptions = {}) {
   const writes: { method: string; url: string; body: Record<string, unknown> }[] = [];
   let rosterReads = 0;
-  const server = mockAgencyServer({
+  const server = serveAgency({
     me,
+    highCommand: me === HC,
+    viewer,
     agencies: [agency],
-    permissions: navPermissions({ viewer: viewerOf(me, me === HC, viewer) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
+    handle: (request, url) => {
       if (url.pathname === '/api/roster' && request.method === 'GET') {
         rosterReads += 1;
         return rosterStatus === undefined ? json(people) : json({ error: 'database down' }, rosterStatus);
@@ -78,12 +69,19 @@ function serve({ me = HC, viewer, people = roster(), agency = rawlife(), write, 
       return undefined;
     },
   });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
   return { server, writes, rosterReads: () => rosterReads };
 }
 
 async function table(): Promise<HTMLElement> {
   return screen.findByRole('table', { name: 'Roster' }, { timeout: 3000 });
+}
+
+/** Serves the roster (`serve`), opens /roster and waits for the table. */
+async function openRoster(options: ServeOptions = {}) {
+  const served = serve(options);
+  const user = userEvent.setup();
+  renderApp('/roster');
+  return { ...served, user, list: await table() };
 }
 
 const rowNames = () =>
@@ -98,9 +96,7 @@ describe('RosterPage', { timeout: 20_000 }, () => {
   beforeEach(resetAppStores);
 
   it('lists people in structure rank order with every column, and Add/Edit for managers', async () => {
-    serve();
-    renderApp('/roster');
-    const list = await table();
+    const { list } = await openRoster();
     const headers = within(list)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
@@ -136,36 +132,21 @@ describe('RosterPage', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('roster-count').textContent).toBe('Showing 1–5 of 5');
   });
 
-  it('hides Add New and Edit from viewers outside rosterManageLevels', async () => {
-    serve({ me: DEPUTY });
-    renderApp('/roster');
-    await table();
-    expect(screen.queryByRole('button', { name: '+ Add New' })).toBeNull();
-    expect(screen.queryAllByRole('button', { name: /^Edit / })).toHaveLength(0);
-    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
-  });
-
-  it("follows the agency's rosterManageLevels", async () => {
-    serve({ me: SUPERVISOR, agency: rawlife({ rosterManageLevels: ['Supervisor'] }) });
-    renderApp('/roster');
-    await table();
-    expect(screen.getByRole('button', { name: '+ Add New' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Edit Bo Diaz' })).toBeTruthy();
-  });
-
-  it('offers nothing to add or edit to a manager who may assign no level', async () => {
-    serve({ me: DEPUTY, agency: rawlife({ rosterManageLevels: ['Deputy'] }) });
-    renderApp('/roster');
-    await table();
-    expect(screen.queryByRole('button', { name: '+ Add New' })).toBeNull();
-    expect(screen.queryAllByRole('button', { name: /^Edit / })).toHaveLength(0);
+  it.each([
+    { who: 'a deputy outside rosterManageLevels', me: DEPUTY, agency: rawlife(), manages: false, actionsColumn: false },
+    { who: "a supervisor the agency's rosterManageLevels name", me: SUPERVISOR, agency: rawlife({ rosterManageLevels: ['Supervisor'] }), manages: true, actionsColumn: true },
+    // A roster manager who may assign no level edits nobody.
+    { who: 'a manager who may assign no level', me: DEPUTY, agency: rawlife({ rosterManageLevels: ['Deputy'] }), manages: false, actionsColumn: null },
+  ])('offers Add New and Edit to $who: $manages', async ({ me, agency, manages, actionsColumn }) => {
+    await openRoster({ me, agency });
+    expect(screen.queryByRole('button', { name: '+ Add New' }) !== null).toBe(manages);
+    expect(screen.queryByRole('button', { name: 'Edit Bo Diaz' }) !== null).toBe(manages);
+    expect(screen.queryAllByRole('button', { name: /^Edit / }).length > 0).toBe(manages);
+    if (actionsColumn !== null) expect(screen.queryByRole('columnheader', { name: 'Actions' }) !== null).toBe(actionsColumn);
   });
 
   it('offers Command only the people and ranks below their own level', async () => {
-    serve({ me: COMMAND });
-    const user = userEvent.setup();
-    renderApp('/roster');
-    await table();
+    const { user } = await openRoster({ me: COMMAND });
     // Deputies and the supervisor: yes; High Command, a fellow Command and themself: no.
     for (const name of ['Bo Diaz', 'Casey Nguyen', 'Dana Fox']) {
       expect(screen.getByRole('button', { name: `Edit ${name}` })).toBeTruthy();
@@ -185,10 +166,7 @@ describe('RosterPage', { timeout: 20_000 }, () => {
   });
 
   it("keeps High Command's own rank, department and status as they are", async () => {
-    serve();
-    const user = userEvent.setup();
-    renderApp('/roster');
-    await table();
+    const { user } = await openRoster();
     await user.click(screen.getByRole('button', { name: 'Edit Alex Mercer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Person' });
     expect(within(dialog).getByText(OWN_ENTRY_HINT)).toBeTruthy();
@@ -209,9 +187,7 @@ describe('RosterPage', { timeout: 20_000 }, () => {
   });
 
   it('shows the LOA notice and no Add or Edit to a manager on leave of absence', async () => {
-    serve({ viewer: { canManage: false, assignableLevels: [] } });
-    renderApp('/roster');
-    await table();
+    await openRoster({ viewer: { canManage: false, assignableLevels: [] } });
     expect(screen.getByText(LOA_NOTICE)).toBeTruthy();
     expect(screen.queryByRole('button', { name: '+ Add New' })).toBeNull();
     expect(screen.queryAllByRole('button', { name: /^Edit / })).toHaveLength(0);
@@ -219,17 +195,12 @@ describe('RosterPage', { timeout: 20_000 }, () => {
   });
 
   it('shows no LOA notice to members who may manage', async () => {
-    serve({ me: COMMAND });
-    renderApp('/roster');
-    await table();
+    await openRoster({ me: COMMAND });
     expect(screen.queryByText(LOA_NOTICE)).toBeNull();
   });
 
   it('limits the text fields to what the server accepts', async () => {
-    serve();
-    const user = userEvent.setup();
-    renderApp('/roster');
-    await table();
+    const { user } = await openRoster();
     await user.click(screen.getByRole('button', { name: 'Edit Bo Diaz' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Person' });
     const maxLength = (element: HTMLElement) => element.getAttribute('maxlength');
@@ -243,10 +214,7 @@ describe('RosterPage', { timeout: 20_000 }, () => {
 
   it("shows the server's refusal of a promotion", async () => {
     const refusal = 'Only High Command can assign, change or remove High Command ranks and the people who hold them.';
-    serve({ me: COMMAND, write: () => json({ error: refusal }, 403) });
-    const user = userEvent.setup();
-    renderApp('/roster');
-    await table();
+    const { user } = await openRoster({ me: COMMAND, write: () => json({ error: refusal }, 403) });
     await user.click(screen.getByRole('button', { name: 'Edit Dana Fox' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Person' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -256,17 +224,12 @@ describe('RosterPage', { timeout: 20_000 }, () => {
   });
 
   it('hides the Callsign column when callsigns are disabled', async () => {
-    serve({ agency: rawlife({ disableCallsigns: true }) });
-    renderApp('/roster');
-    const list = await table();
+    const { list } = await openRoster({ agency: rawlife({ disableCallsigns: true }) });
     expect(within(list).queryByRole('columnheader', { name: /Callsign/ })).toBeNull();
   });
 
   it('sorts by name and callsign, toggling the direction', async () => {
-    serve();
-    const user = userEvent.setup();
-    renderApp('/roster');
-    await table();
+    const { user } = await openRoster();
     await user.click(screen.getByRole('button', { name: /^Name/ }));
     expect(rowNames()).toEqual(['Alex Mercer', 'Bo Diaz', 'Casey Nguyen', 'Dana Fox', 'Eli Stone']);
     expect(screen.getByRole('columnheader', { name: /^Name/ }).getAttribute('aria-sort')).toBe('ascending');
@@ -278,10 +241,7 @@ describe('RosterPage', { timeout: 20_000 }, () => {
   });
 
   it('filters by search, status and department, with an empty state', async () => {
-    serve();
-    const user = userEvent.setup();
-    renderApp('/roster');
-    await table();
+    const { user } = await openRoster();
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'paleto');
     expect(rowNames()).toEqual(['Bo Diaz']);
     await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
@@ -301,10 +261,7 @@ describe('RosterPage', { timeout: 20_000 }, () => {
     const people = Array.from({ length: 25 }, (_, index) =>
       rosterEntry({ id: 100 + index, name: `Person ${String(index + 1).padStart(2, '0')}`, callsign: `A-${100 + index}` }),
     );
-    serve({ people });
-    const user = userEvent.setup();
-    renderApp('/roster');
-    await table();
+    const { user } = await openRoster({ people });
     expect(screen.getByTestId('roster-count').textContent).toBe('Showing 1–20 of 25');
     await user.click(screen.getByRole('button', { name: '10' }));
     expect(screen.getAllByTestId('roster-row')).toHaveLength(10);
@@ -329,10 +286,7 @@ describe('RosterPage', { timeout: 20_000 }, () => {
   });
 
   it('checks the required fields, then adds a person with an offered callsign', async () => {
-    const { writes, rosterReads } = serve();
-    const user = userEvent.setup();
-    renderApp('/roster');
-    await table();
+    const { writes, rosterReads, user } = await openRoster();
     await user.click(screen.getByRole('button', { name: '+ Add New' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Person' });
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
@@ -380,10 +334,7 @@ describe('RosterPage', { timeout: 20_000 }, () => {
 
   it("names the server's error, or 'Unknown error' for an unreadable answer", async () => {
     let answer = json({ error: 'Callsign A-102 is already assigned to Bo Diaz' }, 409);
-    serve({ write: () => answer });
-    const user = userEvent.setup();
-    renderApp('/roster');
-    await table();
+    const { user } = await openRoster({ write: () => answer });
     await user.click(screen.getByRole('button', { name: '+ Add New' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Person' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Jo Park');
@@ -402,10 +353,7 @@ describe('RosterPage', { timeout: 20_000 }, () => {
   });
 
   it('edits a person with an action and reason, sending the version', async () => {
-    const { writes } = serve();
-    const user = userEvent.setup();
-    renderApp('/roster');
-    await table();
+    const { writes, user } = await openRoster();
     await user.click(screen.getByRole('button', { name: 'Edit Bo Diaz' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Person' });
     expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: /^Name/ }).value).toBe('Bo Diaz');
@@ -431,13 +379,10 @@ describe('RosterPage', { timeout: 20_000 }, () => {
   });
 
   it("offers the new rank's callsigns after a rank change and says when the kept one lies outside its pools", async () => {
-    const { writes } = serve({
+    const { writes, user } = await openRoster({
       write: (_request, body) =>
         json({ ...rosterEntry({ id: 5, name: 'Bo Diaz', callsign: String(body.callsign), rank: 'Sergeant' }), callsignOutsidePools: true }),
     });
-    const user = userEvent.setup();
-    renderApp('/roster');
-    await table();
     await user.click(screen.getByRole('button', { name: 'Edit Bo Diaz' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Person' });
     expect(within(dialog).queryByTestId('callsign-outside-pools')).toBeNull();
@@ -459,15 +404,12 @@ describe('RosterPage', { timeout: 20_000 }, () => {
 
   it('reloads the person into the dialog after a stale edit', async () => {
     const current = { ...roster()[0]!, name: 'Bo Diaz-Reyes', region: 'Vespucci', version: 2 };
-    const { writes } = serve({
+    const { writes, user } = await openRoster({
       write: (_request, body) =>
         body.version === 1
           ? json({ error: 'Someone else changed this person since you opened them.', current }, 409)
           : json({ ...current, version: 3 }),
     });
-    const user = userEvent.setup();
-    renderApp('/roster');
-    await table();
     await user.click(screen.getByRole('button', { name: 'Edit Bo Diaz' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Person' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -482,10 +424,7 @@ describe('RosterPage', { timeout: 20_000 }, () => {
   });
 
   it("reports 'Update failed' when the server gives no reason", async () => {
-    serve({ write: () => json({}, 500) });
-    const user = userEvent.setup();
-    renderApp('/roster');
-    await table();
+    const { user } = await openRoster({ write: () => json({}, 500) });
     await user.click(screen.getByRole('button', { name: 'Edit Bo Diaz' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Person' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

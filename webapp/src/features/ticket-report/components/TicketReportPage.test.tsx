@@ -1,8 +1,8 @@
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PenalCatalogue } from '@/api/penal-codes';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { bodyOf, json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
+import { bodyOf, json, rosterEntry, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { errorOf } from '@/test-utils/form';
 import { fireEvent, screen, waitFor, within } from '@/test-utils/render';
 
@@ -23,11 +23,9 @@ function serve({
 }: { post?: () => Response | Promise<Response>; penalCodes?: () => Response } = {}) {
   const me = signedIn(ME);
   const numbers = ['12', '13'];
-  const server = mockAgencyServer({
+  const server = serveAgency({
     me,
-    permissions: navPermissions({ viewer: viewerOf(me) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
+    handle: (request, url) => {
       if (url.pathname === '/api/roster') return json(ROSTER);
       if (url.pathname === '/api/penal-codes') return penalCodes();
       if (url.pathname === '/api/tickets/next-number') return json({ citationNumber: numbers.length > 1 ? numbers.shift() : numbers[0] });
@@ -35,7 +33,6 @@ function serve({
       return undefined;
     },
   });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
   return server;
 }
 

@@ -1,15 +1,7 @@
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import {
-  bodyOf,
-  json,
-  mockAgencyServer,
-  navPermissions,
-  signedIn,
-  viewerOf,
-  type RecordedRequest,
-} from '@/test-utils/fixtures';
+import { bodyOf, json, type RecordedRequest, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
 import type { Template, TemplateDraft } from '../api/training';
 import { PATROL, SAM, TRAFFIC } from './fixtures';
@@ -27,11 +19,10 @@ function serve({
   const writes: { method: string; path: string; body: unknown }[] = [];
   let list = [...templates];
   let nextId = 100;
-  const server = mockAgencyServer({
+  serveAgency({
     me: MANAGER,
-    permissions: navPermissions({ viewer: viewerOf(MANAGER, false, { canManage: !onLeave }) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
+    viewer: { canManage: !onLeave },
+    handle: (request, url) => {
       if (!url.pathname.startsWith('/api/trainings')) return undefined;
       if (request.method === 'GET') return load?.(request) ?? json(list);
       writes.push({ method: request.method, path: url.pathname, body: bodyOf(request) });
@@ -55,7 +46,6 @@ function serve({
       return json(saved, request.method === 'POST' ? 201 : 200);
     },
   });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
   return { writes };
 }
 

@@ -1,16 +1,8 @@
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Me } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import {
-  bodyOf,
-  json,
-  mockAgencyServer,
-  navPermissions,
-  signedIn,
-  viewerOf,
-  type RecordedRequest,
-} from '@/test-utils/fixtures';
+import { bodyOf, json, type RecordedRequest, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
 import type { Session, SessionPatch } from '../api/training';
 import { FTO_AND_TRAINEE, FTO_ONLY_HINT, MANAGERS_ONLY, OWN_STEPS } from '../lib/sessions';
@@ -40,11 +32,10 @@ function serve({
 } = {}) {
   const writes: { method: string; path: string; body: unknown }[] = [];
   let stored = [...sessions];
-  const server = mockAgencyServer({
+  serveAgency({
     me,
-    permissions: navPermissions({ items: MANAGED, viewer: viewerOf(me) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
+    items: MANAGED,
+    handle: (request, url) => {
       if (url.pathname === '/api/roster') return roster?.(request) ?? json(ROSTER);
       if (url.pathname === '/api/structure') return json(STRUCTURE);
       if (url.pathname === '/api/trainings' && request.method === 'GET') return templates?.(request) ?? json([PATROL, TRAFFIC]);
@@ -105,7 +96,6 @@ function serve({
       return json(next);
     },
   });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
   return { writes };
 }
 

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderApp, resetAppStores } from '@/test-utils/app';
-import { bodyOf, json, mockAgencyServer, navPermissions, rosterEntry, signedIn, viewerOf } from '@/test-utils/fixtures';
+import { bodyOf, json, rosterEntry, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { errorOf } from '@/test-utils/form';
 import { rawlife } from '@/test-utils/organisation';
 import { fireEvent, screen, waitFor, within } from '@/test-utils/render';
@@ -13,12 +13,10 @@ const SAM = rosterEntry({ id: 3, name: 'Sam Whitaker', rank: 'Sergeant', callsig
 function serve({ next = () => json({ incidentNumber: '1043' }), file }: { next?: () => Response; file?: (body: unknown) => Response } = {}) {
   const filed: unknown[] = [];
   let numbers = 0;
-  const server = mockAgencyServer({
+  serveAgency({
     me: DEPUTY,
     agencies: [rawlife()],
-    permissions: navPermissions({ viewer: viewerOf(DEPUTY) }),
-    handle: (request) => {
-      const url = new URL(request.url, 'http://localhost');
+    handle: (request, url) => {
       if (url.pathname === '/api/uof/next-number') {
         numbers += 1;
         return numbers === 1 ? next() : json({ incidentNumber: '1044' });
@@ -32,7 +30,6 @@ function serve({ next = () => json({ incidentNumber: '1043' }), file }: { next?:
       return undefined;
     },
   });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
   return { filed };
 }
 
