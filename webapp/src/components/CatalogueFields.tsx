@@ -1,5 +1,6 @@
-import { ActionIcon, Button, Group, Textarea, TextInput } from '@mantine/core';
+import { Group, Textarea, TextInput } from '@mantine/core';
 import { CatalogueImageField } from '@/components/CatalogueImageField';
+import { EditableRows, RemoveIconButton } from '@/components/EditableRows';
 import { RankAccessPicker } from '@/components/RankAccessPicker';
 import { CATALOGUE_NAME_MAX, CATALOGUE_NOTE_MAX } from '@/lib/limits';
 import type { RankChoice } from '@/lib/rank-list';
@@ -109,11 +110,11 @@ export interface TextListInputsProps {
 export function TextListInputs({ noun, values, placeholder, disabled = false, onChange, onRemove, onAdd }: TextListInputsProps) {
   const lower = noun.toLowerCase();
   return (
-    <>
-      {values.map((value, index) => {
+    <EditableRows rows={values} keyOf={(_value, index) => index} addLabel={`Add ${lower}`} disabled={disabled} onAdd={onAdd}>
+      {(value, index) => {
         const number = String(index + 1);
         return (
-          <Group key={index} gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
             <TextInput
               aria-label={`${noun} ${number}`}
               placeholder={placeholder}
@@ -125,27 +126,17 @@ export function TextListInputs({ noun, values, placeholder, disabled = false, on
                 onChange(index, event.currentTarget.value);
               }}
             />
-            <ActionIcon
-              variant="subtle"
+            <RemoveIconButton
+              label={`Remove ${lower} ${number}`}
               color="gray"
-              size="lg"
               disabled={disabled}
-              aria-label={`Remove ${lower} ${number}`}
-              title={`Remove ${lower}`}
               onClick={() => {
                 onRemove(index);
               }}
-            >
-              ✕
-            </ActionIcon>
+            />
           </Group>
         );
-      })}
-      <Group>
-        <Button variant="light" size="xs" disabled={disabled} onClick={onAdd}>
-          {`Add ${lower}`}
-        </Button>
-      </Group>
-    </>
+      }}
+    </EditableRows>
   );
 }

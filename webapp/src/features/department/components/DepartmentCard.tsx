@@ -105,6 +105,81 @@ function Section({
   );
 }
 
+/** A section whose rows are reordered by drag and drop: the ranks, the sub-departments. */
+function SortableSection<T extends { id: string; name: string }>({
+  title,
+  empty,
+  items,
+  container,
+  sortableId,
+  listTestId,
+  rowTestId,
+  busy,
+  sortable,
+  children,
+}: {
+  title: string;
+  empty: string;
+  items: readonly T[];
+  /** The list's drop container (`listContainerId`). */
+  container: string;
+  sortableId: (id: string) => string;
+  listTestId: string;
+  rowTestId: string;
+  busy: boolean;
+  sortable: boolean;
+  /** A row's content beside its drag handle. */
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <Section title={title} count={items.length} empty={empty}>
+      <SortableContext id={container} items={items.map((item) => sortableId(item.id))} strategy={verticalListSortingStrategy}>
+        <Stack gap={6} data-testid={listTestId}>
+          {items.map((item) => (
+            <SortableRow
+              key={item.id}
+              sortableId={sortableId(item.id)}
+              data={{ container, itemId: item.id }}
+              label={item.name}
+              disabled={busy}
+              sortable={sortable}
+              testId={rowTestId}
+            >
+              {children(item)}
+            </SortableRow>
+          ))}
+        </Stack>
+      </SortableContext>
+    </Section>
+  );
+}
+
+/** A named item with its linked Discord role: a role or a sub-department row. */
+function NamedRow({ name, roleId, roles }: { name: string; roleId: string | null | undefined; roles: readonly DiscordRole[] | null }) {
+  return (
+    <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+      <Text size="sm" fw={500}>
+        {name}
+      </Text>
+      <RoleName roles={roles} id={roleId} />
+    </Stack>
+  );
+}
+
+/** Edit and Delete of a row, named for screen readers ('Edit role Dispatch'). */
+function RowActions({ label, busy, onEdit, onDelete }: { label: string; busy: boolean; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <>
+      <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit ${label}`} onClick={onEdit}>
+        Edit
+      </Button>
+      <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={`Delete ${label}`} onClick={onDelete}>
+        Delete
+      </Button>
+    </>
+  );
+}
+
 /** One department: its actions and three collapsible sections (ranks, roles, sub-departments). */
 export function DepartmentCard({
   department,
@@ -173,88 +248,83 @@ export function DepartmentCard({
 
       <Collapse expanded={open} transitionDuration={COLLAPSE_MS} id={bodyId}>
         <Stack gap="md" mt="md">
-          <Section title="Ranks" count={department.ranks.length} empty="No ranks yet.">
-            <SortableContext id={ranksContainer} items={department.ranks.map((rank) => rankSortableId(rank.id))} strategy={verticalListSortingStrategy}>
-              <Stack gap={6} data-testid="rank-list">
-                {department.ranks.map((rank) => (
-                  <SortableRow
-                    key={rank.id}
-                    sortableId={rankSortableId(rank.id)}
-                    data={{ container: ranksContainer, itemId: rank.id }}
-                    label={rank.name}
-                    disabled={busy}
-                    sortable={canWrite}
-                    testId="rank-row"
-                  >
-                    {rank.insignia ? (
-                      <Image src={insigniaUrl(rank.insignia)} alt={`${rank.name} insignia`} h={32} w={32} fit="contain" />
-                    ) : (
-                      <Paper w={32} h={32} radius="sm" bg="var(--mantine-color-dark-6)" aria-hidden />
+          <SortableSection
+            title="Ranks"
+            empty="No ranks yet."
+            items={department.ranks}
+            container={ranksContainer}
+            sortableId={rankSortableId}
+            listTestId="rank-list"
+            rowTestId="rank-row"
+            busy={busy}
+            sortable={canWrite}
+          >
+            {(rank) => (
+              <>
+                {rank.insignia ? (
+                  <Image src={insigniaUrl(rank.insignia)} alt={`${rank.name} insignia`} h={32} w={32} fit="contain" />
+                ) : (
+                  <Paper w={32} h={32} radius="sm" bg="var(--mantine-color-dark-6)" aria-hidden />
+                )}
+                {/* Name and details, then the actions: side by side when there is room,
+                    the actions on their own line on a phone. */}
+                <Group gap="xs" wrap="wrap" align="center" style={{ flex: 1, minWidth: 0 }}>
+                <Stack gap={0} style={{ flex: '1 1 180px', minWidth: 0 }}>
+                  <Group gap="xs" wrap="wrap">
+                    <Text fw={600} size="sm" data-testid="rank-name">
+                      {rank.name}
+                    </Text>
+                    <Badge size="sm" variant="light" style={{ flex: 'none' }}>
+                      {levelLabel(levels, rank.level)}
+                    </Badge>
+                  </Group>
+                  <Group gap="xs" wrap="wrap">
+                    <RoleName roles={discordRoles} id={rank.roleId} />
+                    <Text size="xs" c="dimmed" data-testid="rank-callsigns" style={{ whiteSpace: 'nowrap' }}>
+                      {rankCallsignText(pools, rank.name, callsignsDisabled)}
+                    </Text>
+                  </Group>
+                </Stack>
+                {canWrite && (
+                  <Group gap={4} wrap="nowrap">
+                    {access.canEditRank(rank) && (
+                      <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit rank ${rank.name}`} onClick={() => { actions.editRank(department, rank); }}>
+                        Edit
+                      </Button>
                     )}
-                    {/* Name and details, then the actions: side by side when there is room,
-                        the actions on their own line on a phone. */}
-                    <Group gap="xs" wrap="wrap" align="center" style={{ flex: 1, minWidth: 0 }}>
-                    <Stack gap={0} style={{ flex: '1 1 180px', minWidth: 0 }}>
-                      <Group gap="xs" wrap="wrap">
-                        <Text fw={600} size="sm" data-testid="rank-name">
-                          {rank.name}
-                        </Text>
-                        <Badge size="sm" variant="light" style={{ flex: 'none' }}>
-                          {levelLabel(levels, rank.level)}
-                        </Badge>
-                      </Group>
-                      <Group gap="xs" wrap="wrap">
-                        <RoleName roles={discordRoles} id={rank.roleId} />
-                        <Text size="xs" c="dimmed" data-testid="rank-callsigns" style={{ whiteSpace: 'nowrap' }}>
-                          {rankCallsignText(pools, rank.name, callsignsDisabled)}
-                        </Text>
-                      </Group>
-                    </Stack>
-                    {canWrite && (
-                      <Group gap={4} wrap="nowrap">
-                        {access.canEditRank(rank) && (
-                          <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit rank ${rank.name}`} onClick={() => { actions.editRank(department, rank); }}>
-                            Edit
-                          </Button>
-                        )}
-                        {!callsignsDisabled && (
-                          <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit pools of ${rank.name}`} onClick={() => { actions.editPools(rank); }}>
-                            Edit pools
-                          </Button>
-                        )}
-                        {access.canEditRank(rank) && (
-                          <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={`Delete rank ${rank.name}`} onClick={() => { actions.deleteRank(rank); }}>
-                            Delete
-                          </Button>
-                        )}
-                      </Group>
+                    {!callsignsDisabled && (
+                      <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit pools of ${rank.name}`} onClick={() => { actions.editPools(rank); }}>
+                        Edit pools
+                      </Button>
                     )}
-                    </Group>
-                  </SortableRow>
-                ))}
-              </Stack>
-            </SortableContext>
-          </Section>
+                    {access.canEditRank(rank) && (
+                      <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={`Delete rank ${rank.name}`} onClick={() => { actions.deleteRank(rank); }}>
+                        Delete
+                      </Button>
+                    )}
+                  </Group>
+                )}
+                </Group>
+              </>
+            )}
+          </SortableSection>
 
           <Section title="Roles" count={department.roles.length} empty="No roles yet.">
             {department.roles.map((role) => (
               <Paper key={role.id} withBorder p="xs" radius="sm" data-testid="role-row">
                 <Group gap="sm" wrap="nowrap">
-                  <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-                    <Text size="sm" fw={500}>
-                      {role.name}
-                    </Text>
-                    <RoleName roles={discordRoles} id={role.discordRoleId} />
-                  </Stack>
+                  <NamedRow name={role.name} roleId={role.discordRoleId} roles={discordRoles} />
                   {canWrite && (
-                    <>
-                      <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit role ${role.name}`} onClick={() => { actions.editRole(department, role); }}>
-                        Edit
-                      </Button>
-                      <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={`Delete role ${role.name}`} onClick={() => { actions.deleteRole(role); }}>
-                        Delete
-                      </Button>
-                    </>
+                    <RowActions
+                      label={`role ${role.name}`}
+                      busy={busy}
+                      onEdit={() => {
+                        actions.editRole(department, role);
+                      }}
+                      onDelete={() => {
+                        actions.deleteRole(role);
+                      }}
+                    />
                   )}
                 </Group>
               </Paper>
@@ -262,40 +332,35 @@ export function DepartmentCard({
           </Section>
 
           {!subDepartmentsDisabled && (
-            <Section title="Sub-departments" count={department.subDepartments.length} empty="No sub-departments yet.">
-              <SortableContext id={subsContainer} items={department.subDepartments.map((sub) => subSortableId(sub.id))} strategy={verticalListSortingStrategy}>
-                <Stack gap={6} data-testid="sub-list">
-                  {department.subDepartments.map((sub) => (
-                    <SortableRow
-                      key={sub.id}
-                      sortableId={subSortableId(sub.id)}
-                      data={{ container: subsContainer, itemId: sub.id }}
-                      label={sub.name}
-                      disabled={busy}
-                      sortable={canWrite}
-                      testId="sub-row"
-                    >
-                      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-                        <Text size="sm" fw={500}>
-                          {sub.name}
-                        </Text>
-                        <RoleName roles={discordRoles} id={sub.roleId} />
-                      </Stack>
-                      {canWrite && (
-                        <>
-                          <Button size="compact-xs" variant="default" disabled={busy} aria-label={`Edit sub-department ${sub.name}`} onClick={() => { actions.editSub(department, sub); }}>
-                            Edit
-                          </Button>
-                          <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={`Delete sub-department ${sub.name}`} onClick={() => { actions.deleteSub(sub); }}>
-                            Delete
-                          </Button>
-                        </>
-                      )}
-                    </SortableRow>
-                  ))}
-                </Stack>
-              </SortableContext>
-            </Section>
+            <SortableSection
+              title="Sub-departments"
+              empty="No sub-departments yet."
+              items={department.subDepartments}
+              container={subsContainer}
+              sortableId={subSortableId}
+              listTestId="sub-list"
+              rowTestId="sub-row"
+              busy={busy}
+              sortable={canWrite}
+            >
+              {(sub) => (
+                <>
+                  <NamedRow name={sub.name} roleId={sub.roleId} roles={discordRoles} />
+                  {canWrite && (
+                    <RowActions
+                      label={`sub-department ${sub.name}`}
+                      busy={busy}
+                      onEdit={() => {
+                        actions.editSub(department, sub);
+                      }}
+                      onDelete={() => {
+                        actions.deleteSub(sub);
+                      }}
+                    />
+                  )}
+                </>
+              )}
+            </SortableSection>
           )}
         </Stack>
       </Collapse>

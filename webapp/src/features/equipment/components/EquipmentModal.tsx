@@ -1,7 +1,8 @@
-import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { CatalogueBasicFields, TextListInputs } from '@/components/CatalogueFields';
 import { CatalogueItemDialog } from '@/components/CatalogueItemDialog';
 import type { CatalogueDialogProps } from '@/components/CatalogueManager';
+import { EditableRows, RemoveRowButton } from '@/components/EditableRows';
 import { withEntry } from '@/lib/catalogue-list';
 import { CATALOGUE_NAME_MAX } from '@/lib/limits';
 import { useSaveEquipment, type Equipment, type EquipmentList } from '../api/equipment';
@@ -60,77 +61,70 @@ export function EquipmentModal({ slug, entry, list, onReload, onClose }: Equipme
             <Text size="sm" fw={500}>
               Sections
             </Text>
-            {draft.sections.length === 0 && (
-              <Text size="sm" c="dimmed">
-                No sections yet.
-              </Text>
-            )}
-            {draft.sections.map((section, sectionIndex) => (
-              <Paper
-                key={sectionIndex}
-                withBorder
-                p="sm"
-                radius="md"
-                component="fieldset"
-                aria-label={`Section ${String(sectionIndex + 1)}`}
-                data-testid="section-editor"
-                style={{ margin: 0, minWidth: 0 }}
-              >
-                <Stack gap="xs">
-                  <Group gap="xs" align="flex-end" wrap="nowrap">
-                    <TextInput
-                      label="Section name"
-                      placeholder="e.g. Weapons"
-                      maxLength={CATALOGUE_NAME_MAX}
-                      value={section.name}
+            <EditableRows
+              rows={draft.sections}
+              keyOf={(_section, sectionIndex) => sectionIndex}
+              empty="No sections yet."
+              addLabel="Add section"
+              addSize="sm"
+              addVariant="default"
+              disabled={busy}
+              onAdd={() => {
+                change(addSection(draft));
+              }}
+            >
+              {(section, sectionIndex) => (
+                <Paper
+                  withBorder
+                  p="sm"
+                  radius="md"
+                  component="fieldset"
+                  aria-label={`Section ${String(sectionIndex + 1)}`}
+                  data-testid="section-editor"
+                  style={{ margin: 0, minWidth: 0 }}
+                >
+                  <Stack gap="xs">
+                    <Group gap="xs" align="flex-end" wrap="nowrap">
+                      <TextInput
+                        label="Section name"
+                        placeholder="e.g. Weapons"
+                        maxLength={CATALOGUE_NAME_MAX}
+                        value={section.name}
+                        disabled={busy}
+                        style={{ flex: 1, minWidth: 0 }}
+                        onChange={(event) => {
+                          change(renameSection(draft, sectionIndex, event.currentTarget.value));
+                        }}
+                      />
+                      <RemoveRowButton
+                        size="sm"
+                        disabled={busy}
+                        onClick={() => {
+                          change(removeSection(draft, sectionIndex));
+                        }}
+                      >
+                        Remove section
+                      </RemoveRowButton>
+                    </Group>
+                    <TextListInputs
+                      noun="Item"
+                      placeholder="Item"
+                      values={section.items}
                       disabled={busy}
-                      style={{ flex: 1, minWidth: 0 }}
-                      onChange={(event) => {
-                        change(renameSection(draft, sectionIndex, event.currentTarget.value));
+                      onChange={(itemIndex, value) => {
+                        change(setItem(draft, sectionIndex, itemIndex, value));
+                      }}
+                      onRemove={(itemIndex) => {
+                        change(removeItem(draft, sectionIndex, itemIndex));
+                      }}
+                      onAdd={() => {
+                        change(addItem(draft, sectionIndex));
                       }}
                     />
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="sm"
-                      disabled={busy}
-                      onClick={() => {
-                        change(removeSection(draft, sectionIndex));
-                      }}
-                    >
-                      Remove section
-                    </Button>
-                  </Group>
-                  <TextListInputs
-                    noun="Item"
-                    placeholder="Item"
-                    values={section.items}
-                    disabled={busy}
-                    onChange={(itemIndex, value) => {
-                      change(setItem(draft, sectionIndex, itemIndex, value));
-                    }}
-                    onRemove={(itemIndex) => {
-                      change(removeItem(draft, sectionIndex, itemIndex));
-                    }}
-                    onAdd={() => {
-                      change(addItem(draft, sectionIndex));
-                    }}
-                  />
-                </Stack>
-              </Paper>
-            ))}
-            <Group>
-              <Button
-                variant="default"
-                size="sm"
-                disabled={busy}
-                onClick={() => {
-                  change(addSection(draft));
-                }}
-              >
-                Add section
-              </Button>
-            </Group>
+                  </Stack>
+                </Paper>
+              )}
+            </EditableRows>
           </Stack>
         </>
       )}

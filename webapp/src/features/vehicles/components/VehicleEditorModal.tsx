@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { CatalogueBasicFields } from '@/components/CatalogueFields';
 import { FormDialog } from '@/components/Dialog';
+import { EditableRows, RemoveIconButton } from '@/components/EditableRows';
 import { setFields } from '@/components/form-errors';
 import { RankAccessPicker } from '@/components/RankAccessPicker';
 import { SaveProblemAlert } from '@/components/SaveProblemAlert';
@@ -26,14 +27,6 @@ export interface VehicleEditorModalProps {
   onReload: () => void;
 }
 
-function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <ActionIcon variant="subtle" color="red" size="lg" aria-label={label} title={label} onClick={onClick}>
-      <span aria-hidden="true">✕</span>
-    </ActionIcon>
-  );
-}
-
 /** A variant's or livery's name (a field of the form at `path`) with the button that removes it. */
 function NameRow({
   form,
@@ -51,7 +44,7 @@ function NameRow({
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">
       <TextInput label={label} style={{ flex: 1, minWidth: 0 }} {...form.getInputProps(path)} />
-      <RemoveButton label={removeLabel} onClick={onRemove} />
+      <RemoveIconButton label={removeLabel} onClick={onRemove} />
     </Group>
   );
 }
@@ -101,97 +94,80 @@ export function VehicleEditorModal({ start, opened, ranks, saveProblem, reloadin
         <Title order={3} size="h5">
           Variants
         </Title>
-        {draft.variants.length === 0 && (
-          <Text size="sm" c="dimmed">
-            No variants yet.
-          </Text>
-        )}
-        {draft.variants.map((variant, variantIndex) => {
-          const variantLabel = `Variant ${String(variantIndex + 1)}`;
-          const variantPath = `variants.${String(variantIndex)}`;
-          return (
-            <Paper
-              key={variant.key}
-              withBorder
-              p="sm"
-              radius="md"
-              role="group"
-              aria-label={variantLabel}
-              data-testid="variant-editor"
-            >
-              <Stack gap="sm">
-                <NameRow
-                  form={form}
-                  path={`${variantPath}.name`}
-                  label="Variant name"
-                  removeLabel={`Remove ${variantLabel.toLowerCase()}`}
-                  onRemove={() => {
-                    form.removeListItem('variants', variantIndex);
-                  }}
-                />
-                {variant.liveries.map((livery, liveryIndex) => {
-                  const liveryLabel = `Livery ${String(liveryIndex + 1)}`;
-                  const liveryPath = `${variantPath}.liveries.${String(liveryIndex)}`;
-                  return (
-                    <Paper
-                      key={livery.key}
-                      withBorder
-                      p="sm"
-                      ml={{ base: 0, sm: 'md' }}
-                      bg="var(--mantine-color-dark-7)"
-                      role="group"
-                      aria-label={liveryLabel}
-                      data-testid="livery-editor"
-                    >
-                      <Stack gap="xs">
-                        <NameRow
-                          form={form}
-                          path={`${liveryPath}.name`}
-                          label="Livery name"
-                          removeLabel={`Remove ${liveryLabel.toLowerCase()} of ${variantLabel.toLowerCase()}`}
-                          onRemove={() => {
-                            form.removeListItem(`${variantPath}.liveries`, liveryIndex);
-                          }}
-                        />
-                        <RankAccessPicker
-                          label="Livery access"
-                          compact
-                          ranks={ranks}
-                          value={livery.rankIds}
-                          onChange={(rankIds) => {
-                            form.setFieldValue(`${liveryPath}.rankIds`, rankIds);
-                          }}
-                        />
-                      </Stack>
-                    </Paper>
-                  );
-                })}
-                <Group>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => {
+        <EditableRows
+          rows={draft.variants}
+          keyOf={(variant) => variant.key}
+          empty="No variants yet."
+          addLabel="Add variant"
+          onAdd={() => {
+            form.insertListItem('variants', newVariant());
+          }}
+        >
+          {(variant, variantIndex) => {
+            const variantLabel = `Variant ${String(variantIndex + 1)}`;
+            const variantPath = `variants.${String(variantIndex)}`;
+            return (
+              <Paper withBorder p="sm" radius="md" role="group" aria-label={variantLabel} data-testid="variant-editor">
+                <Stack gap="sm">
+                  <NameRow
+                    form={form}
+                    path={`${variantPath}.name`}
+                    label="Variant name"
+                    removeLabel={`Remove ${variantLabel.toLowerCase()}`}
+                    onRemove={() => {
+                      form.removeListItem('variants', variantIndex);
+                    }}
+                  />
+                  <EditableRows
+                    rows={variant.liveries}
+                    keyOf={(livery) => livery.key}
+                    addLabel="Add livery"
+                    onAdd={() => {
                       form.insertListItem(`${variantPath}.liveries`, newLivery());
                     }}
                   >
-                    Add livery
-                  </Button>
-                </Group>
-              </Stack>
-            </Paper>
-          );
-        })}
-        <Group>
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => {
-              form.insertListItem('variants', newVariant());
-            }}
-          >
-            Add variant
-          </Button>
-        </Group>
+                    {(livery, liveryIndex) => {
+                      const liveryLabel = `Livery ${String(liveryIndex + 1)}`;
+                      const liveryPath = `${variantPath}.liveries.${String(liveryIndex)}`;
+                      return (
+                        <Paper
+                          withBorder
+                          p="sm"
+                          ml={{ base: 0, sm: 'md' }}
+                          bg="var(--mantine-color-dark-7)"
+                          role="group"
+                          aria-label={liveryLabel}
+                          data-testid="livery-editor"
+                        >
+                          <Stack gap="xs">
+                            <NameRow
+                              form={form}
+                              path={`${liveryPath}.name`}
+                              label="Livery name"
+                              removeLabel={`Remove ${liveryLabel.toLowerCase()} of ${variantLabel.toLowerCase()}`}
+                              onRemove={() => {
+                                form.removeListItem(`${variantPath}.liveries`, liveryIndex);
+                              }}
+                            />
+                            <RankAccessPicker
+                              label="Livery access"
+                              compact
+                              ranks={ranks}
+                              value={livery.rankIds}
+                              onChange={(rankIds) => {
+                                form.setFieldValue(`${liveryPath}.rankIds`, rankIds);
+                              }}
+                            />
+                          </Stack>
+                        </Paper>
+                      );
+                    }}
+                  </EditableRows>
+                </Stack>
+              </Paper>
+            );
+          }}
+        </EditableRows>
       </Stack>
     </FormDialog>
   );

@@ -1,13 +1,12 @@
-import { Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
+import { Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import type { Department, Level } from '@/api/types';
-import { AddRowButton } from '@/components/AddRowButton';
-import { FormDialog } from '@/components/Dialog';
+import { EditableRows, RemoveRowButton } from '@/components/EditableRows';
 import { assignableLevelOptions, type RankViewer } from '@/lib/rank-access';
 import { createStructureItem } from '../../api/structure';
 import { namedRankRows, rankRowsErrors, type RankDraft } from '../../lib/structure';
-import { ErrorAlert, RankFields, useRankSave, type StructureModalProps } from './common';
+import { RankFields, StructureDialog, useRankSave, type StructureModalProps } from './common';
 
 interface RankRow extends RankDraft {
   /** The row's React key. */
@@ -36,80 +35,68 @@ export function AddRanksModal({ slug, department, roles, levels, viewer, onClose
   });
   const rows = form.values.ranks;
   const named = namedRankRows(rows).length;
-  const { error, setError, busy, uploadAll, save } = useRankSave(slug, onClose, named > 1 ? 'Ranks added' : 'Rank added');
+  const { error, busy, saveWithFiles } = useRankSave(slug, onClose, named > 1 ? 'Ranks added' : 'Rank added');
   const levelOptions = offered.map((level) => ({ value: level.id, label: level.label }));
 
-  const submit = async ({ ranks: all }: { ranks: RankRow[] }) => {
-    setError(null);
-    const filled = namedRankRows(all);
-    const insignia = await uploadAll(filled.map((row) => row.file));
-    if (insignia === null) return;
-    const ranks = filled.map((row, index) => ({
-      name: row.name.trim(),
-      roleId: row.roleId,
-      level: row.level,
-      insignia: insignia[index] ?? null,
-    }));
-    save(() => createStructureItem({ type: 'ranks', parentId: department.id, data: { ranks } }));
-  };
+  const onSubmit = form.onSubmit(({ ranks }) => {
+    const filled = namedRankRows(ranks);
+    saveWithFiles(
+      filled.map((row) => row.file),
+      (insignia) =>
+        createStructureItem({
+          type: 'ranks',
+          parentId: department.id,
+          data: {
+            ranks: filled.map((row, index) => ({ name: row.name.trim(), roleId: row.roleId, level: row.level, insignia: insignia[index] ?? null })),
+          },
+        }),
+    );
+  });
 
   return (
-    <FormDialog
-      title="Add Rank(s)"
-      size="xl"
-      fullScreen={false}
-      gap="sm"
-      busy={busy}
-      dirty={form.isDirty()}
-      onClose={onClose}
-      onSubmit={form.onSubmit((values) => {
-        void submit(values);
-      })}
-      alert={<ErrorAlert message={error} />}
-    >
+    <StructureDialog title="Add Rank(s)" size="xl" busy={busy} dirty={form.isDirty()} error={error} onClose={onClose} onSubmit={onSubmit}>
       <Text size="sm" c="dimmed">
         New ranks of {department.name}, added below its existing ranks.
       </Text>
-      {rows.map((row, index) => (
-        <Card key={row.key} withBorder padding="sm" radius="md" data-testid="rank-row">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <RankFields
-              form={form}
-              path={`ranks.${String(index)}.`}
-              rank={row}
-              nameLabel={`Rank ${String(index + 1)} name`}
-              insigniaLabel={`Insignia of rank ${String(index + 1)}`}
-              roles={roles}
-              levelOptions={levelOptions}
-              busy={busy}
-              autoFocus={index === 0}
-            />
-          </SimpleGrid>
-          {rows.length > 1 && (
-            <Group justify="flex-end" mt="xs">
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                disabled={busy}
-                onClick={() => {
-                  form.removeListItem('ranks', index);
-                }}
-              >
-                Remove row
-              </Button>
-            </Group>
-          )}
-        </Card>
-      ))}
-      <AddRowButton
+      <EditableRows
+        rows={rows}
+        keyOf={(row) => row.key}
+        addLabel="+ Add row"
         disabled={busy}
-        onClick={() => {
+        onAdd={() => {
           form.insertListItem('ranks', newRow());
         }}
       >
-        + Add row
-      </AddRowButton>
-    </FormDialog>
+        {(row, index) => (
+          <Card withBorder padding="sm" radius="md" data-testid="rank-row">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <RankFields
+                form={form}
+                path={`ranks.${String(index)}.`}
+                rank={row}
+                nameLabel={`Rank ${String(index + 1)} name`}
+                insigniaLabel={`Insignia of rank ${String(index + 1)}`}
+                roles={roles}
+                levelOptions={levelOptions}
+                busy={busy}
+                autoFocus={index === 0}
+              />
+            </SimpleGrid>
+            {rows.length > 1 && (
+              <Group justify="flex-end" mt="xs">
+                <RemoveRowButton
+                  disabled={busy}
+                  onClick={() => {
+                    form.removeListItem('ranks', index);
+                  }}
+                >
+                  Remove row
+                </RemoveRowButton>
+              </Group>
+            )}
+          </Card>
+        )}
+      </EditableRows>
+    </StructureDialog>
   );
 }

@@ -1,10 +1,9 @@
 import { useForm } from '@mantine/form';
 import type { Level, Rank } from '@/api/types';
-import { FormDialog } from '@/components/Dialog';
 import { assignableLevelOptions, canChangeRankLevel, type RankViewer } from '@/lib/rank-access';
 import { updateStructureItem } from '../../api/structure';
 import { rankErrors, type RankDraft } from '../../lib/structure';
-import { ErrorAlert, RankFields, useRankSave, type StructureModalProps } from './common';
+import { RankFields, StructureDialog, useRankSave, type StructureModalProps } from './common';
 
 export interface EditRankModalProps extends StructureModalProps {
   rank: Rank;
@@ -24,40 +23,23 @@ export function EditRankModal({ slug, rank, roles, levels, viewer, onClose }: Ed
     initialValues: { name: rank.name, roleId: rank.roleId ?? null, level: rank.level, insignia: rank.insignia ?? null, file: null },
     validate: (values) => rankErrors(values),
   });
-  const { error, setError, busy, uploadAll, save } = useRankSave(slug, onClose, 'Rank saved');
+  const { error, busy, saveWithFiles } = useRankSave(slug, onClose, 'Rank saved');
   const levelOptions = assignableLevelOptions(levels, viewer, rank.level).map((option) => ({
     value: option.id,
     label: option.label,
   }));
   if (!levels.some((option) => option.id === rank.level)) levelOptions.push({ value: rank.level, label: rank.level });
 
-  const submit = async ({ name, roleId, level, insignia, file }: RankDraft) => {
+  const onSubmit = form.onSubmit(({ name, roleId, level, insignia, file }) => {
     // Saves only with the rank's id.
     if (rank.id === '') return;
-    setError(null);
-    let filename = insignia;
-    if (file !== null) {
-      const uploaded = await uploadAll([file]);
-      if (uploaded === null) return;
-      filename = uploaded[0] ?? null;
-    }
-    save(() => updateStructureItem(rank.id, { name: name.trim(), roleId, level, insignia: filename }));
-  };
+    saveWithFiles([file], ([uploaded]) =>
+      updateStructureItem(rank.id, { name: name.trim(), roleId, level, insignia: file === null ? insignia : (uploaded ?? null) }),
+    );
+  });
 
   return (
-    <FormDialog
-      title="Edit Rank"
-      size="md"
-      fullScreen={false}
-      gap="sm"
-      busy={busy}
-      dirty={form.isDirty()}
-      onClose={onClose}
-      onSubmit={form.onSubmit((values) => {
-        void submit(values);
-      })}
-      alert={<ErrorAlert message={error} />}
-    >
+    <StructureDialog title="Edit Rank" busy={busy} dirty={form.isDirty()} error={error} onClose={onClose} onSubmit={onSubmit}>
       <RankFields
         form={form}
         path=""
@@ -71,6 +53,6 @@ export function EditRankModal({ slug, rank, roles, levels, viewer, onClose }: Ed
         busy={busy}
         autoFocus
       />
-    </FormDialog>
+    </StructureDialog>
   );
 }

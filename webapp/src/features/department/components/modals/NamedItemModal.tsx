@@ -3,11 +3,10 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Structure } from '@/api/types';
-import { FormDialog } from '@/components/Dialog';
 import { STRUCTURE_NAME_MAX } from '@/lib/limits';
 import { useStructureChange } from '../../api/use-structure';
 import { DiscordRoleField } from '../DiscordRoleField';
-import { ErrorAlert, serverText, type StructureModalProps } from './common';
+import { serverText, StructureDialog, type StructureModalProps } from './common';
 
 export interface NamedItemModalProps extends StructureModalProps {
   title: string;
@@ -67,17 +66,14 @@ export function NamedItemModal({
   });
 
   return (
-    <FormDialog
+    <StructureDialog
       dirty={form.isDirty()}
       title={title}
-      size="md"
-      fullScreen={false}
-      gap="sm"
       busy={change.isPending}
       onClose={onClose}
       onSubmit={onSubmit}
       submitDisabled={nameRequired === null && name.trim() === ''}
-      alert={<ErrorAlert message={error} />}
+      error={error}
     >
       <TextInput
         label={nameLabel}
@@ -95,6 +91,6 @@ export function NamedItemModal({
         roles={roles}
         disabled={change.isPending}
       />
-    </FormDialog>
+    </StructureDialog>
   );
 }

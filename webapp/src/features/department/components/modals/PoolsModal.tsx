@@ -1,14 +1,13 @@
-import { ActionIcon, Group, Text, TextInput } from '@mantine/core';
+import { Group, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Pool, Rank } from '@/api/types';
-import { AddRowButton } from '@/components/AddRowButton';
-import { FormDialog } from '@/components/Dialog';
+import { EditableRows, RemoveIconButton } from '@/components/EditableRows';
 import { useSavePools } from '../../api/use-structure';
 import { newPoolDraft, poolDraft, poolsFromDrafts, type PoolDraft } from '../../lib/structure';
-import { ErrorAlert, serverText, type StructureModalProps } from './common';
+import { serverText, StructureDialog, type StructureModalProps } from './common';
 
 export interface PoolsModalProps extends Omit<StructureModalProps, 'roles'> {
   rank: Rank;
@@ -58,59 +57,54 @@ export function PoolsModal({ slug, rank, pools, onClose }: PoolsModalProps) {
   });
 
   return (
-    <FormDialog
+    <StructureDialog
       title="Callsign Pools"
       size="lg"
-      fullScreen={false}
-      gap="sm"
       busy={busy}
       dirty={form.isDirty()}
       onClose={onClose}
       onSubmit={onSubmit}
-      alert={<ErrorAlert message={error} />}
+      error={error}
     >
       <Text size="sm" c="dimmed">
         Callsigns offered for {rank.name}. Pools belong to the rank name, so every rank named {rank.name} shares them.
       </Text>
-      {rows.length === 0 && (
-        <Text size="sm" c="dimmed" fs="italic">
-          No pools: saving removes this rank&apos;s callsign range.
-        </Text>
-      )}
-      {rows.map((row, index) => (
-        <Group key={row.key} align="flex-end" gap="xs" wrap="nowrap" data-testid="pool-row">
-          {POOL_FIELDS.map((field) => (
-            <TextInput
-              key={field.key}
-              label={field.label(index)}
-              inputMode={field.numeric ? 'numeric' : undefined}
-              disabled={busy}
-              w={field.width}
-              {...form.getInputProps(`pools.${String(index)}.${field.key}`)}
-            />
-          ))}
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            aria-label={`Remove pool ${String(index + 1)}`}
-            disabled={busy}
-            onClick={() => {
-              form.removeListItem('pools', index);
-            }}
-          >
-            ✕
-          </ActionIcon>
-        </Group>
-      ))}
-      <AddRowButton
+      <EditableRows
+        rows={rows}
+        keyOf={(row) => row.key}
+        empty={
+          <Text size="sm" c="dimmed" fs="italic">
+            No pools: saving removes this rank&apos;s callsign range.
+          </Text>
+        }
+        addLabel="+ Add pool"
         disabled={busy}
-        onClick={() => {
+        onAdd={() => {
           form.insertListItem('pools', keyed(newPoolDraft()));
         }}
       >
-        + Add pool
-      </AddRowButton>
-    </FormDialog>
+        {(_row, index) => (
+          <Group align="flex-end" gap="xs" wrap="nowrap" data-testid="pool-row">
+            {POOL_FIELDS.map((field) => (
+              <TextInput
+                key={field.key}
+                label={field.label(index)}
+                inputMode={field.numeric ? 'numeric' : undefined}
+                disabled={busy}
+                w={field.width}
+                {...form.getInputProps(`pools.${String(index)}.${field.key}`)}
+              />
+            ))}
+            <RemoveIconButton
+              label={`Remove pool ${String(index + 1)}`}
+              disabled={busy}
+              onClick={() => {
+                form.removeListItem('pools', index);
+              }}
+            />
+          </Group>
+        )}
+      </EditableRows>
+    </StructureDialog>
   );
 }

@@ -6,9 +6,11 @@
 import { Alert, Button, FileButton, Group, Image, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ApiError, messageOf } from '@/api/client';
 import type { DiscordRole, Structure } from '@/api/types';
+import { FormDialog, type FormDialogProps } from '@/components/Dialog';
+import { RemoveRowButton } from '@/components/EditableRows';
 import { setFieldAt } from '@/components/form-errors';
 import { insigniaUrl } from '@/lib/insignia';
 import { STRUCTURE_NAME_MAX } from '@/lib/limits';
@@ -36,7 +38,7 @@ function uploadErrorText(error: unknown): string {
 }
 
 /** A save or upload failure inside a dialog; nothing without one. */
-export function ErrorAlert({ message }: { message: string | null }) {
+function ErrorAlert({ message }: { message: string | null }) {
   if (message === null) return null;
   return (
     <Alert color="red" variant="light" role="alert">
@@ -183,17 +185,14 @@ export function RankFields<V extends object>({
             }}
           />
           {stored !== undefined && rank.insignia !== null && rank.file === null && (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
+            <RemoveRowButton
               disabled={busy}
               onClick={() => {
                 set('insignia', null);
               }}
             >
               Remove
-            </Button>
+            </RemoveRowButton>
           )}
         </Group>
         {typeof fileError === 'string' && (
@@ -252,5 +251,31 @@ export function useRankSave(slug: string, onClose: () => void, saved: string) {
     });
   };
 
-  return { error, setError, busy: uploading || change.isPending, uploadAll, save };
+  /** Uploads `files` in turn (null: none), then writes with their stored names (null for none). */
+  const saveWithFiles = (files: readonly (File | null)[], write: (names: (string | null)[]) => Promise<Structure>) => {
+    setError(null);
+    void uploadAll(files).then((names) => {
+      if (names !== null) save(() => write(names));
+    });
+  };
+
+  return { error, busy: uploading || change.isPending, saveWithFiles };
+}
+
+export interface StructureDialogProps {
+  title: string;
+  size?: 'md' | 'lg' | 'xl';
+  busy: boolean;
+  dirty: boolean;
+  /** The server's refusal, or an upload's. */
+  error: string | null;
+  submitDisabled?: boolean;
+  onClose: () => void;
+  onSubmit: FormDialogProps['onSubmit'];
+  children: ReactNode;
+}
+
+/** The frame of every structure dialog: a form dialog (not full screen), the refusal above Cancel and Save. */
+export function StructureDialog({ error, size = 'md', ...props }: StructureDialogProps) {
+  return <FormDialog {...props} size={size} fullScreen={false} gap="sm" alert={<ErrorAlert message={error} />} />;
 }
