@@ -203,7 +203,7 @@ pub async fn hand_off(
     let registry = state.registry().snapshot().await?;
     let slug = split_host(&to.host, public).and_then(|(name, _)| registry.slug_for_domain(&name));
     let redirect = format!("{}{HANDOFF_PATH}?token={token}", origin_of(public, &to.host));
-    Ok(remembering(Redirect::to(&redirect).into_response(), slug.as_deref()))
+    Ok(remembering(Redirect::to(&redirect).into_response(), slug))
 }
 
 /// The public address remembers the agency it sends a member to (issue 21, defect 9): its

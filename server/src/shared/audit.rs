@@ -132,20 +132,29 @@ impl Event {
 /// Stores `event` by `actor` on the caller's transaction.
 #[tracing::instrument(level = "debug", skip_all, fields(kind = event.kind, action = %event.action))]
 pub async fn record(conn: &mut PgConnection, actor: &Actor, event: &Event) -> sqlx::Result<()> {
-    sqlx::query(
+    let insert = sqlx::query(
         "INSERT INTO audit_events (actor_name, actor_id, kind, action, subject_id, title, diff)
          VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    )
-    .bind(&actor.display)
-    .bind(&actor.user_id)
-    .bind(event.kind)
-    .bind(&event.action)
-    .bind(&event.subject_id)
-    .bind(&event.title)
-    .bind(Json(&event.diff))
-    .execute(conn)
-    .await?;
+    );
+    with_event(insert, actor, event).execute(conn).await?;
     Ok(())
+}
+
+/// `query` with who and what bound as its first seven parameters: the actor's name and
+/// Discord id, the kind, action, subject id, title and diff.
+fn with_event<'q>(
+    query: sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>,
+    actor: &'q Actor,
+    event: &'q Event,
+) -> sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments> {
+    query
+        .bind(&actor.display)
+        .bind(&actor.user_id)
+        .bind(event.kind)
+        .bind(&event.action)
+        .bind(&event.subject_id)
+        .bind(&event.title)
+        .bind(Json(&event.diff))
 }
 
 /// Stores `event` by `actor` for agency `agency_id` in the control database's outbox, on the
@@ -159,20 +168,11 @@ pub async fn record_in_outbox(
     actor: &Actor,
     event: &Event,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO audit_outbox (agency_id, actor_name, actor_id, kind, action, subject_id, title, diff)
+    let insert = sqlx::query(
+        "INSERT INTO audit_outbox (actor_name, actor_id, kind, action, subject_id, title, diff, agency_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(agency_id)
-    .bind(&actor.display)
-    .bind(&actor.user_id)
-    .bind(event.kind)
-    .bind(&event.action)
-    .bind(&event.subject_id)
-    .bind(&event.title)
-    .bind(Json(&event.diff))
-    .execute(conn)
-    .await?;
+    );
+    with_event(insert, actor, event).bind(agency_id).execute(conn).await?;
     Ok(())
 }
 

@@ -103,6 +103,62 @@ impl Reach<'_> {
     }
 }
 
+/// What every catalogue item has (command-and-reports §3: id, name, image, notes and the
+/// ranks that may use it), flattened into each item's JSON; each catalogue adds its own parts.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = CatalogueEntry)]
+pub struct Entry {
+    /// Stable id; a blank one gets a new id on save.
+    #[serde(default)]
+    #[schema(max_length = 40)]
+    pub id: String,
+    #[schema(max_length = 120)]
+    pub name: String,
+    /// A portal path (`/media/…`, from an upload) or an http(s) URL; blank for none.
+    #[serde(default)]
+    #[schema(max_length = 2048)]
+    pub image: String,
+    /// The summary shown on the card.
+    #[serde(default)]
+    #[schema(max_length = 1000)]
+    pub notes: String,
+    /// Rank ids, or `All`; empty means every rank.
+    #[serde(default)]
+    pub allowed_ranks: Vec<String>,
+}
+
+impl Entry {
+    /// Whether `reach` may see the item (the catalogue rank rule).
+    pub fn reached_by(&self, reach: Reach<'_>) -> bool {
+        reach.allows(&self.allowed_ranks)
+    }
+
+    /// The entry as a save stores it: an id (new when blank or repeated, beginning with
+    /// `prefix`), the name trimmed and bounded (`name_field` names it in a refusal, a blank one
+    /// is refused with `name_required`), the image checked, the notes bounded, the allowed
+    /// ranks normalised.
+    pub fn normalise(
+        self,
+        check: &mut SaveCheck<'_>,
+        prefix: &str,
+        name_field: &str,
+        name_required: &str,
+    ) -> Result<Self, String> {
+        let name = text(name_field, &self.name, limits::NAME)?;
+        if name.is_empty() {
+            return Err(name_required.into());
+        }
+        Ok(Self {
+            id: check.id(&self.id, prefix),
+            name,
+            image: image(&self.image)?,
+            notes: text("Notes", &self.notes, limits::NOTE)?,
+            allowed_ranks: check.ranks(&self.allowed_ranks),
+        })
+    }
+}
+
 /// An item of a rank-limited catalogue.
 pub trait CatalogueItem:
     Serialize + DeserializeOwned + Clone + Send + Sync + Unpin + 'static

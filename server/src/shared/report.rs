@@ -48,6 +48,35 @@ pub struct Evidence {
     pub url: String,
 }
 
+/// The person a report is about: an arrest's suspect, a ticket's violator.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+#[schema(as = ReportSubject)]
+pub struct Subject {
+    #[schema(max_length = 120)]
+    pub name: String,
+    #[schema(max_length = 500)]
+    pub address: String,
+    #[schema(max_length = 1000)]
+    pub description: String,
+}
+
+impl Subject {
+    /// The subject trimmed and bounded, named in refusals as `who` ('The suspect'); a blank
+    /// name is refused with `name_required`.
+    pub fn checked(&self, who: &str, name_required: &str) -> Result<Self, String> {
+        let subject = Self {
+            name: text(&format!("{who}'s name"), &self.name, limits::NAME)?,
+            address: text(&format!("{who}'s address"), &self.address, limits::DESCRIPTION)?,
+            description: text(&format!("{who}'s description"), &self.description, limits::NOTE)?,
+        };
+        if subject.name.is_empty() {
+            return Err(name_required.into());
+        }
+        Ok(subject)
+    }
+}
+
 pub const OFFICER_REQUIRED: &str = "Add at least one officer with a name.";
 pub const EVIDENCE_URL: &str = "Evidence links must be http(s) URLs.";
 /// The most rows of one list on a report.
@@ -256,23 +285,6 @@ pub struct ReviewState {
     pub own_report: bool,
 }
 
-impl ReviewState {
-    /// Takes the review side out of a stored report, leaving its number, date, place and body.
-    pub fn take<B>(report: &mut StoredReport<B>) -> Self {
-        Self {
-            status: std::mem::take(&mut report.status),
-            supervisor: report.supervisor.take(),
-            supervisor_notes: report.supervisor_notes.take(),
-            supervisor_signed_by: report.supervisor_signed_by.take(),
-            supervisor_signed_at: report.supervisor_signed_at,
-            filed_by: std::mem::take(&mut report.filed_by),
-            created_at: report.created_at,
-            history: std::mem::take(&mut report.history),
-            own_report: report.own,
-        }
-    }
-}
-
 /// A report as stored, its form body of type `B`.
 pub struct StoredReport<B> {
     pub id: i64,
@@ -280,19 +292,10 @@ pub struct StoredReport<B> {
     pub incident_date: String,
     pub location: String,
     pub body: B,
-    pub status: String,
-    pub supervisor: Option<String>,
-    pub supervisor_notes: Option<String>,
-    pub supervisor_signed_by: Option<String>,
-    pub supervisor_signed_at: Option<DateTime<Utc>>,
-    pub filed_by: String,
     pub filed_by_id: Option<String>,
-    pub created_at: DateTime<Utc>,
-    /// Status changes, oldest first (filled by [`find`] only).
-    pub history: Vec<HistoryEntry>,
-    /// The viewer filed it or is listed on it, so may not review it (set by
-    /// [`ReportKind::list_visible`] and [`StoredReport::for_viewer`]).
-    pub own: bool,
+    /// Its status, decision, filer, history (filled by [`find`] only) and whether it is the
+    /// viewer's own (set by [`ReportKind::list_visible`] and [`StoredReport::for_viewer`]).
+    pub review: ReviewState,
 }
 
 impl<B> StoredReport<B> {
@@ -322,7 +325,7 @@ impl<B: ReportBody> StoredReport<B> {
 
     /// The report marked for `viewer` ([`Self::own`]).
     pub fn for_viewer(mut self, viewer: &Viewer) -> Self {
-        self.own = self.involves(viewer);
+        self.review.own_report = self.involves(viewer);
         self
     }
 }
@@ -363,16 +366,18 @@ impl<B> From<Row<B>> for StoredReport<B> {
             incident_date: r.incident_date,
             location: r.location,
             body: r.body.0,
-            status: r.status,
-            supervisor: r.supervisor,
-            supervisor_notes: r.supervisor_notes,
-            supervisor_signed_by: r.supervisor_signed_by,
-            supervisor_signed_at: r.supervisor_signed_at,
-            filed_by: r.filed_by,
             filed_by_id: r.filed_by_id,
-            created_at: r.created_at,
-            history: vec![],
-            own: false,
+            review: ReviewState {
+                status: r.status,
+                supervisor: r.supervisor,
+                supervisor_notes: r.supervisor_notes,
+                supervisor_signed_by: r.supervisor_signed_by,
+                supervisor_signed_at: r.supervisor_signed_at,
+                filed_by: r.filed_by,
+                created_at: r.created_at,
+                history: vec![],
+                own_report: false,
+            },
         }
     }
 }
@@ -557,7 +562,7 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
         .fetch_optional(&mut *conn)
         .await?;
         let Some(mut found) = row.map(StoredReport::from) else { return Ok(None) };
-        found.history = sqlx::query_as(
+        found.review.history = sqlx::query_as(
             "SELECT from_status, to_status, actor, notes, at FROM review_history
              WHERE report_kind = $1 AND report_id = $2 ORDER BY id",
         )
@@ -626,8 +631,10 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
             max_len("Review notes", notes, limits::LONG_TEXT).map_err(bad_request)?;
         }
         let notes_change = review.by_reviewer
-            && notes.is_some_and(|n| Some(n) != report.supervisor_notes.as_deref().map(str::trim));
-        let change = flow.decide(&report.status, review.request, notes, notes_change)?;
+            && notes.is_some_and(|n| {
+                Some(n) != report.review.supervisor_notes.as_deref().map(str::trim)
+            });
+        let change = flow.decide(&report.review.status, review.request, notes, notes_change)?;
         let Some(change) = change else {
             // Nothing changes but, before a decision, the reviewer's name and notes.
             if review.by_reviewer && notes_change {

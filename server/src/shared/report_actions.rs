@@ -100,7 +100,7 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
         if !found.filed_by(viewer) {
             return Err(not_found(self.not_found));
         }
-        if found.status != from {
+        if found.review.status != from {
             return Err(conflict(not_returned));
         }
         self.replace_form(&mut tx, id, new).await?;
@@ -151,11 +151,11 @@ fn audit_view<B: Serialize>(report: &StoredReport<B>) -> AppResult<Value> {
         "number": report.number,
         "incidentDate": report.incident_date,
         "location": report.location,
-        "status": report.status,
-        "supervisor": report.supervisor,
-        "supervisorNotes": report.supervisor_notes,
-        "supervisorSignedBy": report.supervisor_signed_by,
-        "supervisorSignedAt": report.supervisor_signed_at,
+        "status": report.review.status,
+        "supervisor": report.review.supervisor,
+        "supervisorNotes": report.review.supervisor_notes,
+        "supervisorSignedBy": report.review.supervisor_signed_by,
+        "supervisorSignedAt": report.review.supervisor_signed_at,
     });
     if let (Some(view), Value::Object(body)) = (view.as_object_mut(), body) {
         view.extend(body);

@@ -2,12 +2,15 @@
 //! never twice, incident number = case number, totals), the arrest review machine (approve and
 //! sign, return with notes, refile by the filer), refusals, and isolation between agencies.
 
-use reqwest::{Client, Method};
+use reqwest::Method;
 use serde_json::{json, Value};
 
 use crate::{
-    helpers::{json, send, Persona, TestApp},
-    support::{app, get, refused, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED},
+    helpers::{json, send, Persona},
+    support::{
+        app, file_report, get, lspd_cannot_reach_report, refused, review_report, BCSO, LSPD,
+        NO_PERMISSION, SIGN_IN_REQUIRED,
+    },
 };
 
 pub(crate) fn arrest() -> Value {
@@ -24,33 +27,31 @@ pub(crate) fn arrest() -> Value {
     })
 }
 
-async fn file(app: &TestApp, client: &Client, agency: &str, body: &Value) -> reqwest::Response {
-    send(app, client, Method::POST, "/api/arrests", agency, Some(body)).await
-}
-
-async fn review(app: &TestApp, client: &Client, id: i64, body: &Value) -> reqwest::Response {
-    send(app, client, Method::PATCH, &format!("/api/arrests/{id}"), BCSO, Some(body)).await
-}
+/// Reports of this kind live at `/api/arrests`.
+const REPORTS: &str = "/api/arrests";
 
 #[tokio::test]
 async fn members_file_arrests_numbered_by_the_server() {
     let app = app().await;
     let deputy = app.as_persona(BCSO, Persona::Deputy).await;
     assert_eq!(get(&app, &deputy, "/api/arrests/next-number", BCSO).await["caseNumber"], "1");
-    let first = json(file(&app, &deputy, BCSO, &arrest()).await, 201).await;
+    let first = json(file_report(&app, &deputy, REPORTS, BCSO, &arrest()).await, 201).await;
     assert_eq!(first["caseNumber"], "1");
     let mut numbered = arrest();
     numbered["caseNumber"] = json!(40);
-    assert_eq!(json(file(&app, &deputy, BCSO, &numbered).await, 201).await["caseNumber"], "40");
+    assert_eq!(
+        json(file_report(&app, &deputy, REPORTS, BCSO, &numbered).await, 201).await["caseNumber"],
+        "40"
+    );
     refused(
-        file(&app, &deputy, BCSO, &numbered).await,
+        file_report(&app, &deputy, REPORTS, BCSO, &numbered).await,
         409,
         "Another arrest report already has this case number.",
     )
     .await;
     let filings = (0..15).map(|_| {
         let (app, deputy) = (&app, &deputy);
-        async move { json(file(app, deputy, BCSO, &arrest()).await, 201).await }
+        async move { json(file_report(app, deputy, REPORTS, BCSO, &arrest()).await, 201).await }
     });
     let mut numbers: Vec<String> = futures::future::join_all(filings)
         .await
@@ -106,13 +107,18 @@ async fn every_validation_message_of_a_filing() {
     let mut cases = cases.to_vec();
     cases[6].0["charges"][0]["charge"] = json!("");
     for (body, message) in cases {
-        refused(file(&app, &deputy, BCSO, &body).await, 400, message).await;
+        refused(file_report(&app, &deputy, REPORTS, BCSO, &body).await, 400, message).await;
     }
     let mut text_count = arrest();
     text_count["charges"][0]["count"] = json!("two");
-    assert_eq!(file(&app, &deputy, BCSO, &text_count).await.status(), 400, "counts are numbers");
+    assert_eq!(
+        file_report(&app, &deputy, REPORTS, BCSO, &text_count).await.status(),
+        400,
+        "counts are numbers"
+    );
     let visitor = app.as_persona(BCSO, Persona::Visitor).await;
-    refused(file(&app, &visitor, BCSO, &arrest()).await, 401, SIGN_IN_REQUIRED).await;
+    refused(file_report(&app, &visitor, REPORTS, BCSO, &arrest()).await, 401, SIGN_IN_REQUIRED)
+        .await;
 }
 
 #[tokio::test]
@@ -120,33 +126,47 @@ async fn supervisors_approve_or_return_and_filers_resubmit() {
     let app = app().await;
     let deputy = app.as_persona(BCSO, Persona::Deputy).await;
     let supervisor = app.as_persona(BCSO, Persona::Supervisor).await;
-    let id = json(file(&app, &deputy, BCSO, &arrest()).await, 201).await["id"].as_i64().unwrap();
+    let id = json(file_report(&app, &deputy, REPORTS, BCSO, &arrest()).await, 201).await["id"]
+        .as_i64()
+        .unwrap();
 
-    refused(review(&app, &deputy, id, &json!({"action": "approve"})).await, 403, NO_PERMISSION)
-        .await;
+    refused(
+        review_report(&app, &deputy, REPORTS, id, &json!({"action": "approve"})).await,
+        403,
+        NO_PERMISSION,
+    )
+    .await;
     assert_eq!(
-        json(review(&app, &supervisor, id, &json!({"action": "open"})).await, 200).await["status"],
+        json(review_report(&app, &supervisor, REPORTS, id, &json!({"action": "open"})).await, 200)
+            .await["status"],
         "under_review"
     );
     refused(
-        review(&app, &supervisor, id, &json!({"action": "return", "supervisorNotes": " "})).await,
+        review_report(
+            &app,
+            &supervisor,
+            REPORTS,
+            id,
+            &json!({"action": "return", "supervisorNotes": " "}),
+        )
+        .await,
         400,
         "Write review notes that say what to correct.",
     )
     .await;
     let returned = json!({"action": "return", "supervisorNotes": "Add the second officer."});
-    let returned = json(review(&app, &supervisor, id, &returned).await, 200).await;
+    let returned = json(review_report(&app, &supervisor, REPORTS, id, &returned).await, 200).await;
     assert_eq!(returned["status"], "returned");
     assert_eq!(returned["supervisorNotes"], "Add the second officer.");
     assert_eq!(returned["supervisorSignedBy"], Value::Null);
     refused(
-        review(&app, &supervisor, id, &json!({"action": "approve"})).await,
+        review_report(&app, &supervisor, REPORTS, id, &json!({"action": "approve"})).await,
         400,
         "A report that is returned cannot be given 'approve'.",
     )
     .await;
     refused(
-        review(&app, &supervisor, id, &json!({"action": "refile"})).await,
+        review_report(&app, &supervisor, REPORTS, id, &json!({"action": "refile"})).await,
         400,
         "Unknown review action 'refile'.",
     )
@@ -176,8 +196,11 @@ async fn supervisors_approve_or_return_and_filers_resubmit() {
     .await;
 
     // Approve & Sign: the signer is the viewer.
-    let approved =
-        json(review(&app, &supervisor, id, &json!({"action": "approve"})).await, 200).await;
+    let approved = json(
+        review_report(&app, &supervisor, REPORTS, id, &json!({"action": "approve"})).await,
+        200,
+    )
+    .await;
     assert_eq!(approved["status"], "approved");
     assert_eq!(approved["supervisorSignedBy"], Persona::Supervisor.name(BCSO));
     let history: Vec<&str> = approved["history"]
@@ -194,7 +217,7 @@ async fn supervisors_approve_or_return_and_filers_resubmit() {
     );
 
     // Members see their own; reviewers see all and filter by status.
-    json(file(&app, &command, BCSO, &arrest()).await, 201).await;
+    json(file_report(&app, &command, REPORTS, BCSO, &arrest()).await, 201).await;
     assert_eq!(get(&app, &deputy, "/api/arrests", BCSO).await.as_array().unwrap().len(), 1);
     assert_eq!(get(&app, &supervisor, "/api/arrests", BCSO).await.as_array().unwrap().len(), 2);
     assert_eq!(get(&app, &supervisor, "/api/arrests?mine=true", BCSO).await, json!([]));
@@ -216,25 +239,12 @@ async fn supervisors_approve_or_return_and_filers_resubmit() {
 async fn agencies_never_see_or_review_each_others_arrests() {
     let app = app().await;
     let deputy = app.as_persona(BCSO, Persona::Deputy).await;
-    let id = json(file(&app, &deputy, BCSO, &arrest()).await, 201).await["id"].as_i64().unwrap();
-    let lspd = app.as_persona(LSPD, Persona::HighCommand).await;
-    assert_eq!(get(&app, &lspd, "/api/arrests", LSPD).await, json!([]));
-    let path = format!("/api/arrests/{id}");
-    refused(send(&app, &lspd, Method::GET, &path, LSPD, None).await, 404, "Report not found").await;
-    refused(send(&app, &lspd, Method::GET, "/api/arrests", BCSO, None).await, 403, NO_PERMISSION)
-        .await;
-    let approve = json!({"action": "approve"});
-    refused(
-        send(&app, &lspd, Method::PATCH, &path, BCSO, Some(&approve)).await,
-        403,
-        NO_PERMISSION,
-    )
-    .await;
-    refused(
-        send(&app, &lspd, Method::PATCH, &path, LSPD, Some(&approve)).await,
-        404,
-        "Report not found",
-    )
-    .await;
-    assert_eq!(json(file(&app, &lspd, LSPD, &arrest()).await, 201).await["caseNumber"], "1");
+    let id = json(file_report(&app, &deputy, REPORTS, BCSO, &arrest()).await, 201).await["id"]
+        .as_i64()
+        .unwrap();
+    let lspd = lspd_cannot_reach_report(&app, REPORTS, id).await;
+    assert_eq!(
+        json(file_report(&app, &lspd, REPORTS, LSPD, &arrest()).await, 201).await["caseNumber"],
+        "1"
+    );
 }

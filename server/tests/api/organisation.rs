@@ -324,14 +324,50 @@ async fn callsign_pools_are_validated_and_listed_by_rank_name() {
 // ---------------------------------------------------------------------------------------
 // 2. Who may change the organisation
 
+/// A request: method, path and body.
+type Write = (Method, String, Option<Value>);
+
+/// Every kind of write to a department: add a department, ranks and a role to it, rename it,
+/// delete its rank `second`, reorder `first` and `second`, and set the pools of `rank_name`.
+fn structure_writes(department: &str, first: &str, second: &str, rank_name: &str) -> Vec<Write> {
+    vec![
+        (
+            Method::POST,
+            "/api/structure".into(),
+            Some(json!({"type": "department", "data": {"name": "Shadow"}})),
+        ),
+        (
+            Method::POST,
+            "/api/structure".into(),
+            Some(json!({"type": "ranks", "parentId": department,
+                        "data": {"ranks": [{"name": "Chief", "level": "high_command"}]}})),
+        ),
+        (
+            Method::POST,
+            "/api/structure".into(),
+            Some(json!({"type": "role", "parentId": department, "data": {"name": "Spy"}})),
+        ),
+        (Method::PATCH, format!("/api/structure/{department}"), Some(json!({"name": "Renamed"}))),
+        (Method::DELETE, format!("/api/structure/{second}"), None),
+        (
+            Method::POST,
+            "/api/structure/reorder".into(),
+            Some(json!({"departmentId": department, "type": "ranks",
+                        "orderedIds": [second, first]})),
+        ),
+        (
+            Method::POST,
+            "/api/callsigns".into(),
+            Some(json!({"rankName": rank_name, "pools": [pool("Z", 1, 3)]})),
+        ),
+    ]
+}
+
 #[tokio::test]
 async fn deputies_supervisors_and_anonymous_viewers_cannot_change_structure_or_pools() {
     let app = two_agencies().await;
     let hc = app.signed_in(HC).await;
-    let patrol = add_department(&app, &hc, A, "Patrol").await;
-    let ranks =
-        add_ranks(&app, &hc, A, &patrol, &[("Officer", "deputy"), ("Sergeant", "supervisor")])
-            .await;
+    let (patrol, ranks) = patrol_department(&app, &hc, A).await;
     add_item(&app, &hc, A, "sub", &patrol, "K9").await;
     set_pools(&app, &hc, A, "Officer", json!([pool("P", 1, 9)])).await;
     let before = snapshot(&app, &hc, A).await;
@@ -343,48 +379,20 @@ async fn deputies_supervisors_and_anonymous_viewers_cannot_change_structure_or_p
         ("supervisor", app.signed_in(SUPERVISOR).await, 403, NO_PERMISSION),
     ];
     for (who, client, status, message) in &viewers {
-        let writes: Vec<(Method, String, Option<Value>)> = vec![
-            (
-                Method::POST,
-                "/api/structure".into(),
-                Some(json!({"type": "department", "data": {"name": "Shadow"}})),
-            ),
-            (
-                Method::POST,
-                "/api/structure".into(),
-                Some(json!({"type": "ranks", "parentId": patrol,
-                            "data": {"ranks": [{"name": "Chief", "level": "high_command"}]}})),
-            ),
-            (
-                Method::POST,
-                "/api/structure".into(),
-                Some(json!({"type": "role", "parentId": patrol, "data": {"name": "Spy"}})),
-            ),
-            (Method::PATCH, format!("/api/structure/{patrol}"), Some(json!({"name": "Renamed"}))),
+        let mut writes = structure_writes(&patrol, &ranks[0], &ranks[1], "Officer");
+        writes.extend([
             (
                 Method::PATCH,
                 format!("/api/structure/{}", ranks[0]),
                 Some(json!({"level": "high_command"})),
             ),
-            (Method::DELETE, format!("/api/structure/{}", ranks[1]), None),
             (Method::DELETE, format!("/api/structure/{patrol}"), None),
-            (
-                Method::POST,
-                "/api/structure/reorder".into(),
-                Some(json!({"departmentId": patrol, "type": "ranks",
-                            "orderedIds": [ranks[1], ranks[0]]})),
-            ),
-            (
-                Method::POST,
-                "/api/callsigns".into(),
-                Some(json!({"rankName": "Officer", "pools": []})),
-            ),
             (
                 Method::POST,
                 "/api/callsigns".into(),
                 Some(json!({"rankName": "Sergeant", "pools": [pool("X", 1, 2)]})),
             ),
-        ];
+        ]);
         for (method, path, body) in writes {
             let response = send(&app, client, method.clone(), &path, A, body.as_ref()).await;
             assert_eq!(response.status(), *status, "{who} {method} {path}");
@@ -532,10 +540,7 @@ async fn agencies_see_and_change_only_their_own_organisation() {
     let b_hc = app.signed_in(B_HC).await;
 
     // Agency A: a department, a rank with a pool, a person (a hire), a rank change.
-    let patrol = add_department(&app, &a_hc, A, "Patrol").await;
-    let ranks =
-        add_ranks(&app, &a_hc, A, &patrol, &[("Officer", "deputy"), ("Sergeant", "supervisor")])
-            .await;
+    let (patrol, ranks) = patrol_department(&app, &a_hc, A).await;
     add_item(&app, &a_hc, A, "role", &patrol, "FTO").await;
     set_pools(&app, &a_hc, A, "Officer", json!([pool("P", 1, 5)])).await;
     let person = json!({"name": "Avery Able", "callsign": "P-01", "departmentId": patrol,
@@ -575,31 +580,8 @@ async fn agencies_see_and_change_only_their_own_organisation() {
         .await;
     refused(send(&app, &a_hc, Method::GET, "/api/roster", B, None).await, 403, NO_PERMISSION).await;
     let b_entry = b_roster[0].clone();
-    let writes: Vec<(Method, String, Option<Value>)> = vec![
-        (
-            Method::POST,
-            "/api/structure".into(),
-            Some(json!({"type": "department", "data": {"name": "Takeover"}})),
-        ),
-        (
-            Method::POST,
-            "/api/structure".into(),
-            Some(json!({"type": "ranks", "parentId": HQ,
-                        "data": {"ranks": [{"name": "Boss", "level": "high_command"}]}})),
-        ),
-        (Method::PATCH, format!("/api/structure/{HQ}"), Some(json!({"name": "Ours now"}))),
-        (Method::DELETE, format!("/api/structure/{HQ_DEPUTY}"), None),
-        (
-            Method::POST,
-            "/api/structure/reorder".into(),
-            Some(json!({"departmentId": HQ, "type": "ranks", "orderedIds": [
-                HQ_DEPUTY, HQ_SUPERVISOR, HQ_COMMAND, HQ_HIGH_COMMAND]})),
-        ),
-        (
-            Method::POST,
-            "/api/callsigns".into(),
-            Some(json!({"rankName": "Deputy", "pools": [pool("Z", 1, 3)]})),
-        ),
+    let mut writes = structure_writes(HQ, HQ_DEPUTY, HQ_SUPERVISOR, "Deputy");
+    writes.extend([
         (
             Method::POST,
             "/api/roster".into(),
@@ -610,7 +592,7 @@ async fn agencies_see_and_change_only_their_own_organisation() {
             format!("/api/roster/{}", b_entry["id"]),
             Some(json!({"status": "Suspended", "version": b_entry["version"]})),
         ),
-    ];
+    ]);
     for (method, path, body) in writes {
         let response = send(&app, &a_hc, method.clone(), &path, B, body.as_ref()).await;
         assert_eq!(json(response, 403).await, error(NO_PERMISSION), "{method} {path}");
@@ -640,10 +622,7 @@ async fn agencies_see_and_change_only_their_own_organisation() {
 async fn departments_and_ranks_that_people_hold_cannot_be_deleted() {
     let app = two_agencies().await;
     let hc = app.signed_in(HC).await;
-    let patrol = add_department(&app, &hc, A, "Patrol").await;
-    let ranks =
-        add_ranks(&app, &hc, A, &patrol, &[("Officer", "deputy"), ("Sergeant", "supervisor")])
-            .await;
+    let (patrol, ranks) = patrol_department(&app, &hc, A).await;
     for (name, callsign, rank) in [
         ("Olive Officer", "P-01", &ranks[0]),
         ("Oscar Officer", "P-02", &ranks[0]),
@@ -760,10 +739,7 @@ async fn deleting_a_role_or_sub_department_takes_it_off_people() {
 async fn reorders_must_name_exactly_the_list_of_that_department_and_persist() {
     let app = two_agencies().await;
     let hc = app.signed_in(HC).await;
-    let patrol = add_department(&app, &hc, A, "Patrol").await;
-    let patrol_ranks =
-        add_ranks(&app, &hc, A, &patrol, &[("Officer", "deputy"), ("Sergeant", "supervisor")])
-            .await;
+    let (patrol, patrol_ranks) = patrol_department(&app, &hc, A).await;
     let k9 = add_item(&app, &hc, A, "sub", HQ, "K9").await;
     let traffic = add_item(&app, &hc, A, "sub", HQ, "Traffic").await;
     let before = get(&app, &hc, "/api/structure", A).await;

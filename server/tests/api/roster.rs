@@ -9,10 +9,10 @@ use serde_json::{json, Value};
 use crate::{
     helpers::{json, send, TestApp},
     support::{
-        add_department, add_item, add_ranks, agency_with_flags, error, find, get, patch, pool,
-        post, refused, set_pools, snapshot, two_agencies, A, COMMAND, COMMAND_NAME, DEPUTY,
-        DEPUTY_NAME, HC, HC_NAME, HQ, HQ_DEPUTY, HQ_SUPERVISOR, NO_PERMISSION, SIGN_IN_REQUIRED,
-        SUPERVISOR,
+        add_department, add_item, add_ranks, agency_with_flags, error, find, get, patch,
+        patrol_department, pool, post, refused, set_pools, snapshot, two_agencies, A, COMMAND,
+        COMMAND_NAME, DEPUTY, DEPUTY_NAME, HC, HC_NAME, HQ, HQ_DEPUTY, HQ_SUPERVISOR,
+        NO_PERMISSION, SIGN_IN_REQUIRED, SUPERVISOR,
     },
 };
 
@@ -271,10 +271,7 @@ async fn roster_writes_answer_each_validation_message_and_change_nothing() {
 async fn new_people_get_defaults_and_the_server_computes_time_in_grade() {
     let app = two_agencies().await;
     let hc = app.signed_in(HC).await;
-    let patrol = add_department(&app, &hc, A, "Patrol").await;
-    let ranks =
-        add_ranks(&app, &hc, A, &patrol, &[("Officer", "deputy"), ("Sergeant", "supervisor")])
-            .await;
+    let (patrol, ranks) = patrol_department(&app, &hc, A).await;
     let k9 = add_item(&app, &hc, A, "sub", &patrol, "K9").await;
     let fto = add_item(&app, &hc, A, "role", &patrol, "FTO").await;
 

@@ -241,3 +241,61 @@ pub(crate) async fn upload_insignia(
 ) -> Response {
     upload_form(app, client, agency, form("insignia", bytes, "badge.png", "image/png")).await
 }
+
+/// Files a report at `reports` (`/api/arrests`, `/api/uof`, `/api/tickets`) in `agency`.
+pub(crate) async fn file_report(
+    app: &TestApp,
+    client: &Client,
+    reports: &str,
+    agency: &str,
+    body: &Value,
+) -> Response {
+    send(app, client, Method::POST, reports, agency, Some(body)).await
+}
+
+/// Reviews BCSO's report `id` at `reports` (open, approve, return, deny, save).
+pub(crate) async fn review_report(
+    app: &TestApp,
+    client: &Client,
+    reports: &str,
+    id: i64,
+    body: &Value,
+) -> Response {
+    send(app, client, Method::PATCH, &format!("{reports}/{id}"), BCSO, Some(body)).await
+}
+
+/// A Patrol department in `agency` with an Officer (deputy level) and a Sergeant (supervisor
+/// level): its id and the two ranks' ids.
+pub(crate) async fn patrol_department(
+    app: &TestApp,
+    client: &Client,
+    agency: &str,
+) -> (String, Vec<String>) {
+    let patrol = add_department(app, client, agency, "Patrol").await;
+    let ranks = add_ranks(
+        app,
+        client,
+        agency,
+        &patrol,
+        &[("Officer", "deputy"), ("Sergeant", "supervisor")],
+    )
+    .await;
+    (patrol, ranks)
+}
+
+/// LSPD's High Command neither lists, reads nor reviews BCSO's report `id` at `reports`:
+/// asking as LSPD it is not there (404), asking as BCSO they have no rights there (403).
+/// Answers their client.
+pub(crate) async fn lspd_cannot_reach_report(app: &TestApp, reports: &str, id: i64) -> Client {
+    let lspd = app.as_persona(LSPD, crate::helpers::Persona::HighCommand).await;
+    assert_eq!(get(app, &lspd, reports, LSPD).await, json!([]));
+    let path = format!("{reports}/{id}");
+    refused(send(app, &lspd, Method::GET, &path, LSPD, None).await, 404, "Report not found").await;
+    refused(send(app, &lspd, Method::GET, reports, BCSO, None).await, 403, NO_PERMISSION).await;
+    let approve = json!({"action": "approve"});
+    let as_bcso = send(app, &lspd, Method::PATCH, &path, BCSO, Some(&approve)).await;
+    refused(as_bcso, 403, NO_PERMISSION).await;
+    let as_lspd = send(app, &lspd, Method::PATCH, &path, LSPD, Some(&approve)).await;
+    refused(as_lspd, 404, "Report not found").await;
+    lspd
+}

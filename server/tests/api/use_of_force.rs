@@ -2,12 +2,15 @@
 //! supervisors review and sign them through the state machine of command-and-reports §4, the
 //! signer is always the viewer, every change is kept, and agencies never see each other's.
 
-use reqwest::{Client, Method};
+use reqwest::Method;
 use serde_json::{json, Value};
 
 use crate::{
-    helpers::{json, send, Persona, TestApp},
-    support::{app, get, refused, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED},
+    helpers::{json, send, Persona},
+    support::{
+        app, file_report, get, lspd_cannot_reach_report, refused, review_report, BCSO, LSPD,
+        NO_PERMISSION, SIGN_IN_REQUIRED,
+    },
 };
 
 pub(crate) fn report(number: &str) -> Value {
@@ -19,27 +22,22 @@ pub(crate) fn report(number: &str) -> Value {
     })
 }
 
-async fn file(app: &TestApp, client: &Client, agency: &str, body: &Value) -> reqwest::Response {
-    send(app, client, Method::POST, "/api/uof", agency, Some(body)).await
-}
-
-async fn review(app: &TestApp, client: &Client, id: i64, body: &Value) -> reqwest::Response {
-    send(app, client, Method::PATCH, &format!("/api/uof/{id}"), BCSO, Some(body)).await
-}
+/// Reports of this kind live at `/api/uof`.
+const REPORTS: &str = "/api/uof";
 
 #[tokio::test]
 async fn members_file_reports_and_the_server_numbers_them() {
     let app = app().await;
     let deputy = app.as_persona(BCSO, Persona::Deputy).await;
     assert_eq!(get(&app, &deputy, "/api/uof/next-number", BCSO).await["incidentNumber"], "1");
-    let first = json(file(&app, &deputy, BCSO, &report("")).await, 201).await;
+    let first = json(file_report(&app, &deputy, REPORTS, BCSO, &report("")).await, 201).await;
     assert_eq!(first["incidentNumber"], "1");
-    let given = json(file(&app, &deputy, BCSO, &report("41")).await, 201).await;
+    let given = json(file_report(&app, &deputy, REPORTS, BCSO, &report("41")).await, 201).await;
     assert_eq!(given["incidentNumber"], "41");
-    let next = json(file(&app, &deputy, BCSO, &report(" ")).await, 201).await;
+    let next = json(file_report(&app, &deputy, REPORTS, BCSO, &report(" ")).await, 201).await;
     assert_eq!(next["incidentNumber"], "42", "one more than the highest");
     refused(
-        file(&app, &deputy, BCSO, &report("0041")).await,
+        file_report(&app, &deputy, REPORTS, BCSO, &report("0041")).await,
         409,
         "Another report already has this incident number.",
     )
@@ -48,7 +46,7 @@ async fn members_file_reports_and_the_server_numbers_them() {
     // Twenty filings at once never share a number.
     let filings = (0..20).map(|_| {
         let (app, deputy) = (&app, &deputy);
-        async move { json(file(app, deputy, BCSO, &report("")).await, 201).await }
+        async move { json(file_report(app, deputy, REPORTS, BCSO, &report("")).await, 201).await }
     });
     let mut numbers: Vec<String> = futures::future::join_all(filings)
         .await
@@ -90,10 +88,11 @@ async fn every_validation_message_of_a_filing() {
         ),
     ];
     for (body, message) in cases {
-        refused(file(&app, &deputy, BCSO, &body).await, 400, message).await;
+        refused(file_report(&app, &deputy, REPORTS, BCSO, &body).await, 400, message).await;
     }
     let visitor = app.as_persona(BCSO, Persona::Visitor).await;
-    refused(file(&app, &visitor, BCSO, &report("")).await, 401, SIGN_IN_REQUIRED).await;
+    refused(file_report(&app, &visitor, REPORTS, BCSO, &report("")).await, 401, SIGN_IN_REQUIRED)
+        .await;
 }
 
 #[tokio::test]
@@ -101,14 +100,21 @@ async fn supervisors_review_and_the_signer_is_the_viewer() {
     let app = app().await;
     let deputy = app.as_persona(BCSO, Persona::Deputy).await;
     let supervisor = app.as_persona(BCSO, Persona::Supervisor).await;
-    let id = json(file(&app, &deputy, BCSO, &report("")).await, 201).await["id"].as_i64().unwrap();
+    let id = json(file_report(&app, &deputy, REPORTS, BCSO, &report("")).await, 201).await["id"]
+        .as_i64()
+        .unwrap();
 
     // A deputy can neither review nor sign, nor read others' reports.
-    refused(review(&app, &deputy, id, &json!({"action": "approve"})).await, 403, NO_PERMISSION)
-        .await;
+    refused(
+        review_report(&app, &deputy, REPORTS, id, &json!({"action": "approve"})).await,
+        403,
+        NO_PERMISSION,
+    )
+    .await;
     let other = app.as_persona(BCSO, Persona::Command).await;
-    let theirs =
-        json(file(&app, &other, BCSO, &report("")).await, 201).await["id"].as_i64().unwrap();
+    let theirs = json(file_report(&app, &other, REPORTS, BCSO, &report("")).await, 201).await["id"]
+        .as_i64()
+        .unwrap();
     let path = format!("/api/uof/{theirs}");
     refused(send(&app, &deputy, Method::GET, &path, BCSO, None).await, 404, "Report not found")
         .await;
@@ -124,16 +130,21 @@ async fn supervisors_review_and_the_signer_is_the_viewer() {
 
     // Opening a pending report moves it to under review (as `{status}` alone, as the
     // specification's screen sends it).
-    let opened =
-        json(review(&app, &supervisor, id, &json!({"status": "under_review"})).await, 200).await;
+    let opened = json(
+        review_report(&app, &supervisor, REPORTS, id, &json!({"status": "under_review"})).await,
+        200,
+    )
+    .await;
     assert_eq!(opened["status"], "under_review");
-    let again = json(review(&app, &supervisor, id, &json!({"action": "open"})).await, 200).await;
+    let again =
+        json(review_report(&app, &supervisor, REPORTS, id, &json!({"action": "open"})).await, 200)
+            .await;
     assert_eq!(again["status"], "under_review", "only pending moves on open");
 
     // Approve & Sign: the body names someone else; the server signs as the viewer.
     let forged = json!({"action": "approve", "supervisor": "Someone Else", "supervisorNotes": " Reasonable. ",
                         "supervisorSignedBy": "Chief Forger", "supervisorSignedAt": "2001-01-01T00:00:00Z"});
-    let signed = json(review(&app, &supervisor, id, &forged).await, 200).await;
+    let signed = json(review_report(&app, &supervisor, REPORTS, id, &forged).await, 200).await;
     assert_eq!(signed["status"], "in_policy");
     assert_eq!(signed["supervisorSignedBy"], Persona::Supervisor.name(BCSO));
     assert_eq!(signed["supervisor"], Persona::Supervisor.name(BCSO));
@@ -142,20 +153,26 @@ async fn supervisors_review_and_the_signer_is_the_viewer() {
     assert!(!signed["supervisorSignedAt"].as_str().unwrap().starts_with("2001"));
 
     // Deny signs out of policy; a chosen outcome is a decision signed by whoever saves it.
-    let denied = json(review(&app, &supervisor, id, &json!({"action": "deny"})).await, 200).await;
+    let denied =
+        json(review_report(&app, &supervisor, REPORTS, id, &json!({"action": "deny"})).await, 200)
+            .await;
     assert_eq!(denied["status"], "out_of_policy");
     let command = app.as_persona(BCSO, Persona::Command).await;
-    let chosen = json(review(&app, &command, id, &json!({"status": "in_policy"})).await, 200).await;
+    let chosen = json(
+        review_report(&app, &command, REPORTS, id, &json!({"status": "in_policy"})).await,
+        200,
+    )
+    .await;
     assert_eq!(chosen["status"], "in_policy");
     assert_eq!(chosen["supervisorSignedBy"], Persona::Command.name(BCSO));
     refused(
-        review(&app, &supervisor, id, &json!({"status": "lost"})).await,
+        review_report(&app, &supervisor, REPORTS, id, &json!({"status": "lost"})).await,
         400,
         "Unknown status 'lost'. Use one of: pending, under_review, in_policy, out_of_policy.",
     )
     .await;
     refused(
-        review(&app, &supervisor, id, &json!({"action": "return"})).await,
+        review_report(&app, &supervisor, REPORTS, id, &json!({"action": "return"})).await,
         400,
         "Unknown review action 'return'.",
     )
@@ -187,7 +204,8 @@ async fn supervisors_review_and_the_signer_is_the_viewer() {
         get(&app, &deputy, &format!("/api/uof/{id}"), BCSO).await["history"],
         detail["history"]
     );
-    let missing = review(&app, &supervisor, 999_999, &json!({"action": "open"})).await;
+    let missing =
+        review_report(&app, &supervisor, REPORTS, 999_999, &json!({"action": "open"})).await;
     refused(missing, 404, "Report not found").await;
 }
 
@@ -195,26 +213,11 @@ async fn supervisors_review_and_the_signer_is_the_viewer() {
 async fn agencies_never_see_or_review_each_others_reports() {
     let app = app().await;
     let deputy = app.as_persona(BCSO, Persona::Deputy).await;
-    let id = json(file(&app, &deputy, BCSO, &report("")).await, 201).await["id"].as_i64().unwrap();
-    let lspd = app.as_persona(LSPD, Persona::HighCommand).await;
-    assert_eq!(get(&app, &lspd, "/api/uof", LSPD).await, json!([]));
-    let path = format!("/api/uof/{id}");
-    refused(send(&app, &lspd, Method::GET, &path, LSPD, None).await, 404, "Report not found").await;
-    refused(send(&app, &lspd, Method::GET, "/api/uof", BCSO, None).await, 403, NO_PERMISSION).await;
-    let approve = json!({"action": "approve"});
-    refused(
-        send(&app, &lspd, Method::PATCH, &path, BCSO, Some(&approve)).await,
-        403,
-        NO_PERMISSION,
-    )
-    .await;
-    refused(
-        send(&app, &lspd, Method::PATCH, &path, LSPD, Some(&approve)).await,
-        404,
-        "Report not found",
-    )
-    .await;
+    let id = json(file_report(&app, &deputy, REPORTS, BCSO, &report("")).await, 201).await["id"]
+        .as_i64()
+        .unwrap();
+    let lspd = lspd_cannot_reach_report(&app, REPORTS, id).await;
     // LSPD numbers its own reports from 1.
-    let theirs = json(file(&app, &lspd, LSPD, &report("")).await, 201).await;
+    let theirs = json(file_report(&app, &lspd, REPORTS, LSPD, &report("")).await, 201).await;
     assert_eq!(theirs["incidentNumber"], "1");
 }

@@ -1151,7 +1151,7 @@ export interface components {
              *       "name": ""
              *     }
              */
-            suspect: components["schemas"]["Suspect"];
+            suspect: components["schemas"]["ReportSubject"];
             /** @default [] */
             witnesses: components["schemas"]["Witness"][];
         };
@@ -1258,6 +1258,21 @@ export interface components {
         };
         /** @description A case number as the form sends it: a number or text. */
         CaseNumber: number | string;
+        /**
+         * @description What every catalogue item has (command-and-reports §3: id, name, image, notes and the
+         *     ranks that may use it), flattened into each item's JSON; each catalogue adds its own parts.
+         */
+        CatalogueEntry: {
+            /** @description Rank ids, or `All`; empty means every rank. */
+            allowedRanks?: string[];
+            /** @description Stable id; a blank one gets a new id on save. */
+            id?: string;
+            /** @description A portal path (`/media/…`, from an upload) or an http(s) URL; blank for none. */
+            image?: string;
+            name: string;
+            /** @description The summary shown on the card. */
+            notes?: string;
+        };
         /** @description One charge: a count of an offence, with its custody (months) and bond (dollars) each. */
         Charge: {
             /**
@@ -1433,16 +1448,8 @@ export interface components {
             id: string;
             name: string;
         };
-        Equipment: {
-            /** @description Rank ids, or `All`; empty means every rank. */
-            allowedRanks?: string[];
+        Equipment: components["schemas"]["CatalogueEntry"] & {
             categories?: components["schemas"]["EquipmentSection"][];
-            /** @description Stable id; a blank one gets a new id on save. */
-            id?: string;
-            /** @description A portal path (`/media/…`, from an upload) or an http(s) URL; blank for none. */
-            image?: string;
-            name: string;
-            notes?: string;
         };
         /** @description `GET /api/equipment`: the equipment (filtered by rank, or all with `?scope=manage`), the ranks to pick from in department order, and the version a save must start from. */
         EquipmentList: {
@@ -1830,6 +1837,15 @@ export interface components {
             /** @description `ranks` or `subs`. */
             type: string;
         };
+        /** @description The person a report is about: an arrest's suspect, a ticket's violator. */
+        ReportSubject: {
+            /** @default  */
+            address: string;
+            /** @default  */
+            description: string;
+            /** @default  */
+            name: string;
+        };
         /**
          * @description The review side of a filed report as the API answers it, the same for every kind that is
          *     reviewed (arrests, use of force): the status and the supervisor's decision and signature, who
@@ -2021,14 +2037,6 @@ export interface components {
             name: string;
             roleId?: string | null;
         };
-        Suspect: {
-            /** @default  */
-            address: string;
-            /** @default  */
-            description: string;
-            /** @default  */
-            name: string;
-        };
         Template: {
             /** Format: date-time */
             createdAt: string;
@@ -2140,7 +2148,7 @@ export interface components {
              *       "name": ""
              *     }
              */
-            violator: components["schemas"]["Violator"];
+            violator: components["schemas"]["ReportSubject"];
         };
         /** @description `POST /api/tickets`: a blank citation number is allocated by the server. */
         TicketDraft: components["schemas"]["TicketBody"] & {
@@ -2172,18 +2180,9 @@ export interface components {
              */
             time: number;
         };
-        Uniform: {
-            /** @description Rank ids, or `All`; empty means every rank. */
-            allowedRanks?: string[];
+        Uniform: components["schemas"]["CatalogueEntry"] & {
             attachments?: string[];
             gear?: components["schemas"]["Gear"];
-            /** @description Stable id; a blank one gets a new id on save. */
-            id?: string;
-            /** @description A portal path (`/media/…`, from an upload) or an http(s) URL; blank for none. */
-            image?: string;
-            name: string;
-            /** @description The summary shown on the card. */
-            notes?: string;
         };
         /** @description `GET /api/uniforms`: the uniforms (filtered by rank, or all with `?scope=manage`), the ranks to pick from in department order, and the version a save must start from. */
         UniformList: {
@@ -2309,16 +2308,8 @@ export interface components {
             liveries?: components["schemas"]["Livery"][];
             name: string;
         };
-        Vehicle: {
-            /** @description Rank ids, or `All`; empty means every rank. */
-            allowedRanks?: string[];
+        Vehicle: components["schemas"]["CatalogueEntry"] & {
             departmentIds?: string[];
-            /** @description Stable id; a blank one gets a new id on save. */
-            id?: string;
-            /** @description A portal path (`/media/…`, from an upload) or an http(s) URL; blank for none. */
-            image?: string;
-            name: string;
-            notes?: string;
             variants?: components["schemas"]["Variant"][];
         };
         /** @description `GET /api/vehicles`: the vehicles (filtered by rank, or all with `?scope=manage`), the ranks to pick from in department order, and the version a save must start from. */
@@ -2367,14 +2358,6 @@ export interface components {
              * @default
              */
             title: string;
-        };
-        Violator: {
-            /** @default  */
-            address: string;
-            /** @default  */
-            description: string;
-            /** @default  */
-            name: string;
         };
         Witness: {
             /**

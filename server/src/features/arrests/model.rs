@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use crate::{
     shared::report::{
         evidence, officers, report_date, report_number, text, witnesses, Evidence, NewReport,
-        Officer, ReportBody, ReviewState, StoredReport, Witness,
+        Officer, ReportBody, ReviewState, StoredReport, Subject, Witness,
     },
     validate::limits,
 };
@@ -27,17 +27,6 @@ pub const NOT_RETURNED: &str = "Only a report returned for correction can be res
 /// The largest custody (months) and bond (dollars) one charge may carry.
 pub const MAX_TIME: i64 = 12_000;
 pub const MAX_BOND: i64 = 100_000_000;
-
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", default)]
-pub struct Suspect {
-    #[schema(max_length = 120)]
-    pub name: String,
-    #[schema(max_length = 500)]
-    pub address: String,
-    #[schema(max_length = 1000)]
-    pub description: String,
-}
 
 /// One charge: a count of an offence, with its custody (months) and bond (dollars) each.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -59,7 +48,7 @@ pub struct ArrestBody {
     #[schema(max_length = 60)]
     pub arrest_type: String,
     pub officers: Vec<Officer>,
-    pub suspect: Suspect,
+    pub suspect: Subject,
     pub charges: Vec<Charge>,
     pub witnesses: Vec<Witness>,
     pub evidence: Vec<Evidence>,
@@ -132,14 +121,7 @@ pub fn check_arrest(draft: ArrestDraft, today: NaiveDate) -> Result<CheckedArres
         return Err(LOCATION_REQUIRED.into());
     }
     let b = draft.body;
-    let suspect = Suspect {
-        name: text("The suspect's name", &b.suspect.name, limits::NAME)?,
-        address: text("The suspect's address", &b.suspect.address, limits::DESCRIPTION)?,
-        description: text("The suspect's description", &b.suspect.description, limits::NOTE)?,
-    };
-    if suspect.name.is_empty() {
-        return Err(SUSPECT_REQUIRED.into());
-    }
+    let suspect = b.suspect.checked("The suspect", SUSPECT_REQUIRED)?;
     if b.charges.len() > crate::shared::report::MAX_ROWS {
         return Err(format!("A report lists at most {} charges.", crate::shared::report::MAX_ROWS));
     }
@@ -215,8 +197,8 @@ pub struct ArrestReport {
 }
 
 impl From<StoredReport<ArrestBody>> for ArrestReport {
-    fn from(mut r: StoredReport<ArrestBody>) -> Self {
-        let review = ReviewState::take(&mut r);
+    fn from(r: StoredReport<ArrestBody>) -> Self {
+        let review = r.review;
         Self {
             id: r.id,
             incident_number: r.number.clone(),
@@ -276,7 +258,7 @@ mod tests {
             location: "Vinewood".into(),
             body: ArrestBody {
                 officers: vec![Officer { name: "Dale".into(), ..Officer::default() }],
-                suspect: Suspect { name: " John ".into(), ..Suspect::default() },
+                suspect: Subject { name: " John ".into(), ..Subject::default() },
                 charges: vec![
                     Charge {
                         statute: "PC 1".into(),

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    shared::catalogue::{at_most, image, text, CatalogueItem, Reach, SaveCheck},
+    shared::catalogue::{at_most, text, CatalogueItem, Entry, Reach, SaveCheck},
     validate::limits,
 };
 
@@ -24,22 +24,8 @@ pub struct EquipmentSection {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Equipment {
-    /// Stable id; a blank one gets a new id on save.
-    #[serde(default)]
-    #[schema(max_length = 40)]
-    pub id: String,
-    #[schema(max_length = 120)]
-    pub name: String,
-    /// A portal path (`/media/…`, from an upload) or an http(s) URL; blank for none.
-    #[serde(default)]
-    #[schema(max_length = 2048)]
-    pub image: String,
-    #[serde(default)]
-    #[schema(max_length = 1000)]
-    pub notes: String,
-    /// Rank ids, or `All`; empty means every rank.
-    #[serde(default)]
-    pub allowed_ranks: Vec<String>,
+    #[serde(flatten)]
+    pub entry: Entry,
     #[serde(default)]
     pub categories: Vec<EquipmentSection>,
 }
@@ -49,15 +35,13 @@ impl CatalogueItem for Equipment {
     const ID_PREFIX: &'static str = "eq";
 
     fn for_reach(self, reach: Reach<'_>) -> Option<Self> {
-        reach.allows(&self.allowed_ranks).then_some(self)
+        self.entry.reached_by(reach).then_some(self)
     }
 
     /// Blank items are dropped; a section left with neither name nor items goes too.
     fn normalise(self, check: &mut SaveCheck<'_>) -> Result<Self, String> {
-        let name = text("An equipment name", &self.name, limits::NAME)?;
-        if name.is_empty() {
-            return Err(NAME_REQUIRED.into());
-        }
+        let entry =
+            self.entry.normalise(check, Self::ID_PREFIX, "An equipment name", NAME_REQUIRED)?;
         at_most("sections", &self.categories)?;
         let mut categories = Vec::with_capacity(self.categories.len());
         for section in self.categories {
@@ -73,14 +57,7 @@ impl CatalogueItem for Equipment {
                 categories.push(EquipmentSection { name: section_name, items });
             }
         }
-        Ok(Self {
-            id: check.id(&self.id, Self::ID_PREFIX),
-            name,
-            image: image(&self.image)?,
-            notes: text("Notes", &self.notes, limits::NOTE)?,
-            allowed_ranks: check.ranks(&self.allowed_ranks),
-            categories,
-        })
+        Ok(Self { entry, categories })
     }
 }
 
@@ -96,13 +73,19 @@ mod tests {
     use super::*;
     use crate::shared::catalogue::{normalise_all, test_rank as rank};
 
+    /// `kit` with its entry changed by `change`.
+    fn with(mut kit: Equipment, change: impl FnOnce(&mut Entry)) -> Equipment {
+        change(&mut kit.entry);
+        kit
+    }
+
     fn kit() -> Equipment {
         Equipment {
-            id: String::new(),
-            name: " Patrol kit ".into(),
-            image: String::new(),
-            notes: String::new(),
-            allowed_ranks: vec!["rk_dep".into(), "ALL".into()],
+            entry: Entry {
+                name: " Patrol kit ".into(),
+                allowed_ranks: vec!["rk_dep".into(), "ALL".into()],
+                ..Entry::default()
+            },
             categories: vec![
                 EquipmentSection {
                     name: " Weapons ".into(),
@@ -117,25 +100,25 @@ mod tests {
     fn saves_drop_blank_items_and_empty_sections() {
         let saved = normalise_all(vec![kit()], &[rank("rk_dep")], &[]).unwrap();
         let kit = &saved[0];
-        assert_eq!(kit.name, "Patrol kit");
-        assert_eq!(kit.allowed_ranks, vec!["All"]);
+        assert_eq!(kit.entry.name, "Patrol kit");
+        assert_eq!(kit.entry.allowed_ranks, vec!["All"]);
         assert_eq!(kit.categories.len(), 1);
         assert_eq!(kit.categories[0].name, "Weapons");
         assert_eq!(kit.categories[0].items, vec!["Pistol", "Taser"]);
-        assert!(kit.id.starts_with("eq-"));
-        let blank = Equipment { name: " ".into(), ..kit.clone() };
+        assert!(kit.entry.id.starts_with("eq-"));
+        let blank = with(kit.clone(), |e| e.name = " ".into());
         assert_eq!(normalise_all(vec![blank], &[], &[]).unwrap_err(), NAME_REQUIRED);
-        let stranger = Equipment { allowed_ranks: vec!["rk_x".into()], ..kit.clone() };
+        let stranger = with(kit.clone(), |e| e.allowed_ranks = vec!["rk_x".into()]);
         assert_eq!(normalise_all(vec![stranger], &[], &[]).unwrap_err(), "Unknown rank ids: rk_x.");
     }
 
     #[test]
     fn a_rank_sees_what_it_may_use() {
-        let limited = Equipment { allowed_ranks: vec!["rk_sgt".into()], ..kit() };
+        let limited = with(kit(), |e| e.allowed_ranks = vec!["rk_sgt".into()]);
         assert!(limited.clone().for_reach(Reach::Rank(Some("rk_sgt"))).is_some());
         assert!(limited.clone().for_reach(Reach::Rank(Some("rk_dep"))).is_none());
         assert!(limited.for_reach(Reach::Rank(None)).is_none());
-        let open = Equipment { allowed_ranks: vec![], ..kit() };
+        let open = with(kit(), |e| e.allowed_ranks = vec![]);
         assert!(open.for_reach(Reach::Rank(None)).is_some());
     }
 }

@@ -1,20 +1,15 @@
 //! Roster SQL.
 
-use sqlx::PgExecutor;
-
-use crate::features::roster::model::RosterEntry;
-
-pub use crate::access::store::{matches_for, with_discord_ids, ENTRY_COLUMNS, ENTRY_FROM};
-
 use futures::future::BoxFuture;
-use sqlx::PgConnection;
+use sqlx::{PgConnection, PgExecutor, Row};
 
 use crate::{
+    features::roster::model::{Person, RosterEntry},
     shared::organisation::{starter_rank_id, STARTER_DEPARTMENT_ID},
     tenancy::provision::Seed,
 };
 
-use crate::features::roster::model::Person;
+pub use crate::access::store::{matches_for, with_discord_ids, ENTRY_COLUMNS, ENTRY_FROM};
 pub use crate::shared::organisation::{clear_sub_department, holding, log_changes, remove_role};
 
 /// Everyone on the roster, by name (bounded).
@@ -65,27 +60,35 @@ pub async fn holder(
         .await
 }
 
+/// `query` with a person's fields bound as `$1` to `$12`: name, callsign, region, status,
+/// Discord id, department, rank, sub-department, roles, hire date, last action and reason.
+fn with_person<'q>(
+    query: sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>,
+    p: &'q Person,
+) -> sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments> {
+    query
+        .bind(&p.name)
+        .bind(&p.callsign)
+        .bind(&p.region)
+        .bind(&p.status)
+        .bind(&p.discord_id)
+        .bind(&p.department_id)
+        .bind(&p.rank_id)
+        .bind(&p.sub_dept_id)
+        .bind(&p.roles)
+        .bind(p.hire_date)
+        .bind(&p.action)
+        .bind(&p.reason)
+}
+
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn insert(conn: &mut PgConnection, p: &Person) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
+    let insert = sqlx::query(
         "INSERT INTO roster (name, callsign, region, status, discord_id, department_id, rank_id, sub_dept_id,
                              roles, hire_date, rank_change_date, last_action, last_reason)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12) RETURNING id",
-    )
-    .bind(&p.name)
-    .bind(&p.callsign)
-    .bind(&p.region)
-    .bind(&p.status)
-    .bind(&p.discord_id)
-    .bind(&p.department_id)
-    .bind(&p.rank_id)
-    .bind(&p.sub_dept_id)
-    .bind(&p.roles)
-    .bind(p.hire_date)
-    .bind(&p.action)
-    .bind(&p.reason)
-    .fetch_one(conn)
-    .await
+    );
+    with_person(insert, p).fetch_one(conn).await?.try_get("id")
 }
 
 /// Writes a new version of an entry; the rank change date moves when the rank changes.
@@ -96,32 +99,17 @@ pub async fn update(
     p: &Person,
     rank_changed: bool,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE roster SET name = $2, callsign = $3, region = $4, status = $5, discord_id = $6,
-             department_id = $7, rank_id = $8, sub_dept_id = $9, roles = $10, hire_date = $11,
-             rank_change_date = CASE WHEN $12 THEN CURRENT_DATE
-                                     WHEN rank_change_date = hire_date THEN $11
+    let update = sqlx::query(
+        "UPDATE roster SET name = $1, callsign = $2, region = $3, status = $4, discord_id = $5,
+             department_id = $6, rank_id = $7, sub_dept_id = $8, roles = $9, hire_date = $10,
+             rank_change_date = CASE WHEN $14 THEN CURRENT_DATE
+                                     WHEN rank_change_date = hire_date THEN $10
                                      ELSE rank_change_date END,
-             last_action = $13, last_reason = $14,
+             last_action = $11, last_reason = $12,
              version = version + 1, updated_at = now()
-         WHERE id = $1",
-    )
-    .bind(id)
-    .bind(&p.name)
-    .bind(&p.callsign)
-    .bind(&p.region)
-    .bind(&p.status)
-    .bind(&p.discord_id)
-    .bind(&p.department_id)
-    .bind(&p.rank_id)
-    .bind(&p.sub_dept_id)
-    .bind(&p.roles)
-    .bind(p.hire_date)
-    .bind(rank_changed)
-    .bind(&p.action)
-    .bind(&p.reason)
-    .execute(conn)
-    .await?;
+         WHERE id = $13",
+    );
+    with_person(update, p).bind(id).bind(rank_changed).execute(conn).await?;
     Ok(())
 }
 

@@ -10,7 +10,7 @@ use crate::{
         penal_code::PenalCode,
         report::{
             callsign_input, evidence, report_date, report_number, text, Evidence, NewReport,
-            Officer, ReportBody, StoredReport,
+            Officer, ReportBody, StoredReport, Subject,
         },
     },
     validate::limits,
@@ -23,17 +23,6 @@ pub const OFFICER_REQUIRED: &str = "The issuing officer needs a name.";
 pub const VIOLATION_REQUIRED: &str = "Add at least one violation.";
 pub const DUPLICATE_NUMBER: &str = "Another ticket already has this citation number.";
 pub const NOT_FOUND: &str = "Ticket not found";
-
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", default)]
-pub struct Violator {
-    #[schema(max_length = 120)]
-    pub name: String,
-    #[schema(max_length = 500)]
-    pub address: String,
-    #[schema(max_length = 1000)]
-    pub description: String,
-}
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -62,7 +51,7 @@ pub struct Violation {
 #[serde(rename_all = "camelCase", default)]
 pub struct TicketBody {
     pub officer: Officer,
-    pub violator: Violator,
+    pub violator: Subject,
     pub vehicle: TicketVehicle,
     pub violations: Vec<Violation>,
     #[schema(max_length = 4000)]
@@ -132,14 +121,7 @@ pub fn check_ticket(
     if officer.name.is_empty() {
         return Err(OFFICER_REQUIRED.into());
     }
-    let violator = Violator {
-        name: text("The violator's name", &b.violator.name, limits::NAME)?,
-        address: text("The violator's address", &b.violator.address, limits::DESCRIPTION)?,
-        description: text("The violator's description", &b.violator.description, limits::NOTE)?,
-    };
-    if violator.name.is_empty() {
-        return Err(VIOLATOR_REQUIRED.into());
-    }
+    let violator = b.violator.checked("The violator", VIOLATOR_REQUIRED)?;
     if b.violations.len() > crate::shared::report::MAX_ROWS {
         return Err(format!(
             "A ticket lists at most {} violations.",
@@ -212,8 +194,8 @@ impl From<StoredReport<TicketBody>> for Ticket {
             location: r.location,
             total_fine: r.body.violations.iter().map(|v| v.fine).sum(),
             body: r.body,
-            filed_by: r.filed_by,
-            created_at: r.created_at,
+            filed_by: r.review.filed_by,
+            created_at: r.review.created_at,
         }
     }
 }
@@ -261,7 +243,7 @@ mod tests {
             location: "Route 68".into(),
             body: TicketBody {
                 officer: Officer { name: "Dale".into(), ..Officer::default() },
-                violator: Violator { name: "Jo".into(), ..Violator::default() },
+                violator: Subject { name: "Jo".into(), ..Subject::default() },
                 vehicle: TicketVehicle { plate: " abc 123 ".into(), ..TicketVehicle::default() },
                 violations,
                 ..TicketBody::default()

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    shared::catalogue::{at_most, image, text, CatalogueItem, Reach, SaveCheck},
+    shared::catalogue::{at_most, text, CatalogueItem, Entry, Reach, SaveCheck},
     validate::limits,
 };
 
@@ -57,23 +57,8 @@ impl Gear {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Uniform {
-    /// Stable id; a blank one gets a new id on save.
-    #[serde(default)]
-    #[schema(max_length = 40)]
-    pub id: String,
-    #[schema(max_length = 120)]
-    pub name: String,
-    /// A portal path (`/media/…`, from an upload) or an http(s) URL; blank for none.
-    #[serde(default)]
-    #[schema(max_length = 2048)]
-    pub image: String,
-    /// The summary shown on the card.
-    #[serde(default)]
-    #[schema(max_length = 1000)]
-    pub notes: String,
-    /// Rank ids, or `All`; empty means every rank.
-    #[serde(default)]
-    pub allowed_ranks: Vec<String>,
+    #[serde(flatten)]
+    pub entry: Entry,
     #[serde(default)]
     pub gear: Gear,
     #[serde(default)]
@@ -85,15 +70,13 @@ impl CatalogueItem for Uniform {
     const ID_PREFIX: &'static str = "uni";
 
     fn for_reach(self, reach: Reach<'_>) -> Option<Self> {
-        reach.allows(&self.allowed_ranks).then_some(self)
+        self.entry.reached_by(reach).then_some(self)
     }
 
     /// Gear slots with blank text are dropped; attachments trimmed, blanks removed.
     fn normalise(self, check: &mut SaveCheck<'_>) -> Result<Self, String> {
-        let name = text("A uniform name", &self.name, limits::NAME)?;
-        if name.is_empty() {
-            return Err(NAME_REQUIRED.into());
-        }
+        let entry =
+            self.entry.normalise(check, Self::ID_PREFIX, "A uniform name", NAME_REQUIRED)?;
         at_most("attachments", &self.attachments)?;
         let attachments = self
             .attachments
@@ -101,15 +84,7 @@ impl CatalogueItem for Uniform {
             .map(|a| text("An attachment", a, limits::NAME))
             .filter(|a| !matches!(a, Ok(a) if a.is_empty()))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Self {
-            id: check.id(&self.id, Self::ID_PREFIX),
-            name,
-            image: image(&self.image)?,
-            notes: text("A summary", &self.notes, limits::NOTE)?,
-            allowed_ranks: check.ranks(&self.allowed_ranks),
-            gear: self.gear.normalise()?,
-            attachments,
-        })
+        Ok(Self { entry, gear: self.gear.normalise()?, attachments })
     }
 }
 
@@ -127,11 +102,12 @@ mod tests {
 
     fn class_a() -> Uniform {
         Uniform {
-            id: String::new(),
-            name: " Class A ".into(),
-            image: String::new(),
-            notes: " Dress ".into(),
-            allowed_ranks: vec!["*".into()],
+            entry: Entry {
+                name: " Class A ".into(),
+                notes: " Dress ".into(),
+                allowed_ranks: vec!["*".into()],
+                ..Entry::default()
+            },
             gear: Gear {
                 helmet: Some("  ".into()),
                 uniform: Some(" Shirt 12\nPants 4 ".into()),
@@ -145,21 +121,23 @@ mod tests {
     fn saves_drop_blank_slots_and_attachments() {
         let saved = normalise_all(vec![class_a()], &[], &[]).unwrap();
         let u = &saved[0];
-        assert_eq!(u.name, "Class A");
-        assert_eq!(u.notes, "Dress");
-        assert_eq!(u.allowed_ranks, vec!["All"]);
+        assert_eq!(u.entry.name, "Class A");
+        assert_eq!(u.entry.notes, "Dress");
+        assert_eq!(u.entry.allowed_ranks, vec!["All"]);
         assert_eq!(u.gear.helmet, None);
         assert_eq!(u.gear.uniform.as_deref(), Some("Shirt 12\nPants 4"));
         assert_eq!(u.attachments, vec!["Badge"]);
         let json = serde_json::to_value(&u.gear).unwrap();
         assert_eq!(json, serde_json::json!({"uniform": "Shirt 12\nPants 4"}), "blank slots absent");
-        let blank = Uniform { name: String::new(), ..class_a() };
+        let mut blank = class_a();
+        blank.entry.name = String::new();
         assert_eq!(normalise_all(vec![blank], &[], &[]).unwrap_err(), NAME_REQUIRED);
     }
 
     #[test]
     fn a_rank_sees_what_it_may_use() {
-        let limited = Uniform { allowed_ranks: vec!["rk_sgt".into()], ..class_a() };
+        let mut limited = class_a();
+        limited.entry.allowed_ranks = vec!["rk_sgt".into()];
         assert!(limited.clone().for_reach(Reach::Rank(Some("rk_sgt"))).is_some());
         assert!(limited.for_reach(Reach::Rank(Some("rk_dep"))).is_none());
     }

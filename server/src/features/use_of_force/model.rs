@@ -171,8 +171,8 @@ pub struct UofReport {
 }
 
 impl From<StoredReport<UofBody>> for UofReport {
-    fn from(mut r: StoredReport<UofBody>) -> Self {
-        let review = ReviewState::take(&mut r);
+    fn from(r: StoredReport<UofBody>) -> Self {
+        let review = r.review;
         Self {
             id: r.id,
             incident_number: r.number,

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    shared::catalogue::{at_most, image, text, CatalogueItem, Reach, SaveCheck},
+    shared::catalogue::{at_most, text, CatalogueItem, Entry, Reach, SaveCheck},
     validate::limits,
 };
 
@@ -36,24 +36,10 @@ pub struct Variant {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Vehicle {
-    /// Stable id; a blank one gets a new id on save.
-    #[serde(default)]
-    #[schema(max_length = 40)]
-    pub id: String,
-    #[schema(max_length = 120)]
-    pub name: String,
-    /// A portal path (`/media/…`, from an upload) or an http(s) URL; blank for none.
-    #[serde(default)]
-    #[schema(max_length = 2048)]
-    pub image: String,
-    #[serde(default)]
-    #[schema(max_length = 1000)]
-    pub notes: String,
+    #[serde(flatten)]
+    pub entry: Entry,
     #[serde(default)]
     pub department_ids: Vec<String>,
-    /// Rank ids, or `All`; empty means every rank.
-    #[serde(default)]
-    pub allowed_ranks: Vec<String>,
     #[serde(default)]
     pub variants: Vec<Variant>,
 }
@@ -65,7 +51,7 @@ impl CatalogueItem for Vehicle {
     /// A vehicle its rank may use, with only the liveries it may use; a variant left
     /// without liveries stays listed ('Not available for your rank').
     fn for_reach(self, reach: Reach<'_>) -> Option<Self> {
-        if !reach.allows(&self.allowed_ranks) {
+        if !self.entry.reached_by(reach) {
             return None;
         }
         let variants = self
@@ -84,10 +70,8 @@ impl CatalogueItem for Vehicle {
     }
 
     fn normalise(self, check: &mut SaveCheck<'_>) -> Result<Self, String> {
-        let name = text("A vehicle name", &self.name, limits::NAME)?;
-        if name.is_empty() {
-            return Err(NAME_REQUIRED.into());
-        }
+        let entry =
+            self.entry.normalise(check, Self::ID_PREFIX, "A vehicle name", NAME_REQUIRED)?;
         at_most("variants", &self.variants)?;
         let mut variants = Vec::with_capacity(self.variants.len());
         for variant in self.variants {
@@ -107,15 +91,7 @@ impl CatalogueItem for Vehicle {
             }
             variants.push(Variant { name: variant_name, liveries });
         }
-        Ok(Self {
-            id: check.id(&self.id, Self::ID_PREFIX),
-            name,
-            image: image(&self.image)?,
-            notes: text("Notes", &self.notes, limits::NOTE)?,
-            department_ids: check.departments(&self.department_ids),
-            allowed_ranks: check.ranks(&self.allowed_ranks),
-            variants,
-        })
+        Ok(Self { entry, department_ids: check.departments(&self.department_ids), variants })
     }
 }
 
@@ -131,18 +107,26 @@ mod tests {
     use super::*;
     use crate::shared::catalogue::{normalise_all, test_rank as rank};
 
+    /// `vehicle` with its entry changed by `change`.
+    fn with(mut vehicle: Vehicle, change: impl FnOnce(&mut Entry)) -> Vehicle {
+        change(&mut vehicle.entry);
+        vehicle
+    }
+
     fn strings(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| s.to_string()).collect()
     }
 
     fn cruiser() -> Vehicle {
         Vehicle {
-            id: String::new(),
-            name: "  Cruiser ".into(),
-            image: " /media/catalogues/x/a.png ".into(),
-            notes: " Patrol car ".into(),
+            entry: Entry {
+                id: String::new(),
+                name: "  Cruiser ".into(),
+                image: " /media/catalogues/x/a.png ".into(),
+                notes: " Patrol car ".into(),
+                allowed_ranks: strings(&["rk_dep", " rk_dep", "rk_sgt"]),
+            },
             department_ids: strings(&[" patrol ", "", "patrol"]),
-            allowed_ranks: strings(&["rk_dep", " rk_dep", "rk_sgt"]),
             variants: vec![Variant {
                 name: " Interceptor ".into(),
                 liveries: vec![
@@ -158,12 +142,12 @@ mod tests {
         let ranks = [rank("rk_dep"), rank("rk_sgt")];
         let saved = normalise_all(vec![cruiser()], &ranks, &strings(&["patrol"])).unwrap();
         let v = &saved[0];
-        assert_eq!(v.name, "Cruiser");
-        assert_eq!(v.image, "/media/catalogues/x/a.png");
-        assert_eq!(v.notes, "Patrol car");
-        assert!(v.id.starts_with("veh-"));
+        assert_eq!(v.entry.name, "Cruiser");
+        assert_eq!(v.entry.image, "/media/catalogues/x/a.png");
+        assert_eq!(v.entry.notes, "Patrol car");
+        assert!(v.entry.id.starts_with("veh-"));
         assert_eq!(v.department_ids, strings(&["patrol"]));
-        assert_eq!(v.allowed_ranks, strings(&["rk_dep", "rk_sgt"]));
+        assert_eq!(v.entry.allowed_ranks, strings(&["rk_dep", "rk_sgt"]));
         assert_eq!(v.variants[0].name, "Interceptor");
         assert_eq!(v.variants[0].liveries[0].name, "Marked");
         assert_eq!(v.variants[0].liveries[0].rank_ids, strings(&["All"]));
@@ -173,7 +157,7 @@ mod tests {
     fn saves_refuse_blank_names_and_unknown_ids() {
         let ranks = [rank("rk_dep")];
         let patrol = strings(&["patrol"]);
-        let blank = Vehicle { name: "  ".into(), ..cruiser() };
+        let blank = with(cruiser(), |e| e.name = "  ".into());
         assert_eq!(normalise_all(vec![blank], &ranks, &patrol).unwrap_err(), NAME_REQUIRED);
         assert_eq!(
             normalise_all(vec![cruiser(), cruiser()], &ranks, &patrol).unwrap_err(),
@@ -196,17 +180,17 @@ mod tests {
             normalise_all(vec![cruiser()], &ranks, &strings(&["traffic"])).unwrap_err(),
             "Unknown department ids: patrol."
         );
-        let script = Vehicle { image: "javascript:alert(1)".into(), ..cruiser() };
+        let script = with(cruiser(), |e| e.image = "javascript:alert(1)".into());
         assert!(normalise_all(vec![script], &ranks, &patrol).is_err());
     }
 
     #[test]
     fn repeated_ids_are_made_new() {
         let ranks = [rank("rk_dep"), rank("rk_sgt")];
-        let a = Vehicle { id: "veh-1".into(), ..cruiser() };
+        let a = with(cruiser(), |e| e.id = "veh-1".into());
         let saved = normalise_all(vec![a.clone(), a], &ranks, &strings(&["patrol"])).unwrap();
-        assert_eq!(saved[0].id, "veh-1");
-        assert_ne!(saved[1].id, "veh-1");
+        assert_eq!(saved[0].entry.id, "veh-1");
+        assert_ne!(saved[1].entry.id, "veh-1");
     }
 
     #[test]
