@@ -109,10 +109,11 @@ test.describe('equipment and uniforms', () => {
     await kitDialog.getByRole('textbox', { name: 'Notes', exact: true }).fill('For forced entry on warrants.');
     await kitDialog.getByLabel('Image URL file').setInputFiles({ name: 'kit.png', mimeType: 'image/png', buffer: KIT_PICTURE });
     await expect(kitDialog.getByRole('textbox', { name: 'Image URL', exact: true })).toHaveValue(/^\/media\//);
-    // The chips are labelled checkboxes; the label is what one clicks.
+    // The chips are labelled checkboxes; the label is what one clicks. Patrol Division has a
+    // Deputy too: each says its department (issue 21).
     const headquarters = kitDialog.getByRole('group', { name: 'Headquarters', exact: true });
-    await headquarters.getByText('Deputy', { exact: true }).click();
-    await expect(headquarters.getByRole('checkbox', { name: 'Deputy', exact: true })).toBeChecked();
+    await headquarters.getByText('Deputy · Headquarters', { exact: true }).click();
+    await expect(headquarters.getByRole('checkbox', { name: 'Deputy · Headquarters', exact: true })).toBeChecked();
     const section = kitDialog.getByRole('group', { name: 'Section 1' });
     await section.getByRole('textbox', { name: 'Section name', exact: true }).fill('Breaching');
     await section.getByRole('textbox', { name: 'Item 1', exact: true }).fill('Battering ram');
@@ -132,6 +133,7 @@ test.describe('equipment and uniforms', () => {
     const kitCard = card(command, 'equipment-card', KIT);
     await expect(kitCard).toContainText('1 section');
     await expect(kitCard).toContainText('Allowed: 1 rank(s)');
+    await expect(kitCard.getByTestId('allowed-rank-names')).toHaveText('Deputy · Headquarters');
     await expect(kitCard).toContainText('Halligan bar');
     await expectLoaded(kitCard.getByRole('img', { name: KIT }));
 

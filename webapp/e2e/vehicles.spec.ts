@@ -10,10 +10,15 @@ const PNG = Buffer.from(
   'base64',
 );
 
-interface RankChip {
+interface RankOption {
   id: string;
   name: string;
   departmentName: string;
+}
+
+/** A rank as its chip names it. */
+interface RankChip extends RankOption {
+  label: string;
 }
 
 /** A new browser of its own (own cookies), signed in as `account` on `path`. */
@@ -29,7 +34,7 @@ async function openAs(browser: Browser, baseURL: string | undefined, account: De
 /** Turns the chip `rank` on or off in a rank picker (the chips are labelled checkboxes). */
 async function setChip(picker: Locator, rank: RankChip | 'All ranks', on: boolean): Promise<void> {
   const scope = rank === 'All ranks' ? picker : picker.getByRole('group', { name: rank.departmentName, exact: true });
-  const label = rank === 'All ranks' ? rank : rank.name;
+  const label = rank === 'All ranks' ? rank : rank.label;
   const box = scope.getByRole('checkbox', { name: label, exact: true });
   if ((await box.isChecked()) !== on) await scope.getByText(label, { exact: true }).click();
   if (on) await expect(box).toBeChecked();
@@ -98,12 +103,14 @@ test.describe('vehicles', () => {
 
     // The deputy's and the supervisor's ranks, as the picker names them.
     const roster = (await (await page.request.get('/api/roster')).json()) as { name: string; rankId?: string | null }[];
-    const manage = (await (await page.request.get('/api/vehicles?scope=manage')).json()) as { ranks: RankChip[] };
+    const manage = (await (await page.request.get('/api/vehicles?scope=manage')).json()) as { ranks: RankOption[] };
     const rankOf = (person: string): RankChip => {
       const rankId = roster.find((entry) => entry.name === person)?.rankId;
       const rank = manage.ranks.find((option) => option.id === rankId);
       if (rank === undefined) throw new Error(`no rank for ${person}`);
-      return rank;
+      // A rank another department also has says its department (issue 21): 'Deputy · Headquarters'.
+      const shared = manage.ranks.some((other) => other.name === rank.name && other.departmentName !== rank.departmentName);
+      return { ...rank, label: shared ? `${rank.name} · ${rank.departmentName}` : rank.name };
     };
     const deputy = rankOf(CASEY.name);
     expect(rankOf(SAM.name).id).not.toBe(deputy.id);
