@@ -1,13 +1,13 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { messageOf } from '@/api/client';
 import { rosterQueryOptions } from '@/api/roster';
 import type { RosterEntry } from '@/api/types';
 import { formatCallsign } from '@/lib/callsign';
 import { filterDeputies, officerOf, type PickedOfficer } from '@/lib/deputy-search';
-import { PickerDialog, SearchList } from './SearchPicker';
+import { PickerDialog, SearchList, type SearchListProps } from './SearchPicker';
 
 export type { PickedOfficer } from '@/lib/deputy-search';
 
@@ -39,26 +39,42 @@ export function DeputyPicker({ opened, onClose, onSelect, title = 'Select Deputy
   );
 }
 
-function DeputyList({ onSelect }: { onSelect: (officer: PickedOfficer) => void }) {
+/**
+ * What every roster picker (Select Deputy, training's FTOs and trainees) takes from the roster
+ * (`GET /api/roster`): its query, the people (in `order` when given), and the search list's
+ * shared parts: loading, the search over name, callsign and rank, the empty text and the keys.
+ */
+export function useRosterPick(order?: (people: RosterEntry[]) => RosterEntry[]) {
   const slug = useActiveSlug();
   const roster = useQuery(rosterQueryOptions(slug));
-  const people: RosterEntry[] = roster.data ?? [];
+  const people = useMemo(() => {
+    const all = roster.data ?? [];
+    return order === undefined ? all : order(all);
+  }, [roster.data, order]);
+  const list = {
+    status: roster.status,
+    loadingText: 'Loading roster…',
+    total: people.length,
+    matching: (search: string) => filterDeputies(people, search),
+    searchPlaceholder: 'Name, callsign or rank',
+    emptyText: 'No one on the roster yet',
+    keyOf: (person: RosterEntry) => person.id,
+  } satisfies Partial<SearchListProps<RosterEntry>>;
+  return { roster, people, list };
+}
+
+function DeputyList({ onSelect }: { onSelect: (officer: PickedOfficer) => void }) {
+  const { roster, list } = useRosterPick();
   const pick = (person: RosterEntry) => {
     onSelect(officerOf(person));
   };
   return (
     <SearchList
-      status={roster.status}
-      loadingText="Loading roster…"
+      {...list}
       errorTitle="Roster unavailable"
       errorText={() => messageOf(roster.error, 'Failed to load roster')}
-      total={people.length}
-      matching={(search) => filterDeputies(people, search)}
-      searchPlaceholder="Name, callsign or rank"
-      emptyText="No one on the roster yet"
       noMatchText="No matching deputies"
       listLabel="Deputies"
-      keyOf={(person) => person.id}
       renderItem={(person) => <PersonLines person={person} />}
       action={(person) => ({
         label: 'Select',

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, type TextInputProps } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { emptyEvidence, emptyWitness, EVIDENCE_URL_ERROR, isBadLink, type EvidenceRow, type WitnessRow } from '@/lib/report-rows';
@@ -8,6 +8,17 @@ import { emptyEvidence, emptyWitness, EVIDENCE_URL_ERROR, isBadLink, type Eviden
  * with its Remove button, the Witnesses section (name, contact) and the Evidence & Links
  * section (label, url; a link that is not http(s) shows the server's message inline).
  */
+
+/**
+ * A report's number (§5): digits, checked as the server checks them; left blank, the server
+ * gives the next number (which the field says unless `description` says otherwise).
+ */
+export function ReportNumberField({
+  description = 'Left blank, the server gives the next number.',
+  ...props
+}: Omit<TextInputProps, 'inputMode'>) {
+  return <TextInput {...props} description={description} inputMode="numeric" />;
+}
 
 /**
  * One section of a report form: a bordered panel headed by its title (the section's accessible

@@ -124,6 +124,18 @@ export function evidenceErrors(rows: readonly EvidenceRow[], path = 'evidence'):
   return errors;
 }
 
+/** Officers as sent: blank rows dropped, text trimmed, callsigns stripped of spaces and dashes (§5). */
+export function officerValues(rows: readonly OfficerRow[]): OfficerValue[] {
+  return rows
+    .filter((row) => !isBlankOfficer(row))
+    .map((row) => ({ name: row.name.trim(), rank: row.rank.trim(), callsign: compactCallsign(row.callsign) }));
+}
+
+/** True when a report form differs from where it started by what it would send (row keys aside). */
+export function draftChanged<F>(draftOf: (form: F) => unknown, form: F, initial: F): boolean {
+  return JSON.stringify(draftOf(form)) !== JSON.stringify(draftOf(initial));
+}
+
 /** Witnesses as sent: trimmed, blank rows dropped. */
 export function witnessValues(rows: readonly WitnessRow[]): { name: string; contact: string }[] {
   return rows.map(({ name, contact }) => ({ name: name.trim(), contact: contact.trim() })).filter((w) => w.name !== '' || w.contact !== '');

@@ -5,7 +5,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { messageOf } from '@/api/client';
 import { clearErrorsUnder, focusFirstError } from '@/components/form-errors';
 import { OfficersSection, type OfficersWords } from '@/components/OfficersSection';
-import { EvidenceSection, ReportSaveBar, ReportSection, WitnessesSection } from '@/components/ReportRows';
+import { EvidenceSection, ReportNumberField, ReportSaveBar, ReportSection, WitnessesSection } from '@/components/ReportRows';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { ARREST_TYPES, arrestFormErrors, draftOf, isDirty, type ArrestDraftValues, type ArrestForm } from '../lib/arrest-form';
 import { ChargesSection } from './ChargesSection';
@@ -28,6 +28,9 @@ const OFFICER_WORDS: OfficersWords = {
   add: 'Add officer',
   none: 'No officers listed.',
 };
+
+/** Where the arresting officers are in the form, and the section's ids. */
+const OFFICERS = { path: 'officers', id: 'arrest-officers', rowTestId: 'officer-row', words: OFFICER_WORDS } as const;
 
 /** Enter in a one-line input must not file a whole report by accident. */
 function keepEnter(event: KeyboardEvent<HTMLFormElement>) {
@@ -87,12 +90,11 @@ export function ArrestReportForm({ initial, caseNumberLocked, save, onSaved }: A
         <ReportSection id="arrest-case" title="Case information">
           <Grid gap="sm" align="flex-end">
             <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <TextInput
+              <ReportNumberField
                 label="Case number"
-                inputMode="numeric"
                 {...form.getInputProps('caseNumber')}
                 readOnly={caseNumberLocked}
-                description={caseNumberLocked ? 'A resubmitted report keeps its number.' : 'Left blank, the server gives the next number.'}
+                description={caseNumberLocked ? 'A resubmitted report keeps its number.' : undefined}
                 disabled={saving}
               />
             </Grid.Col>
@@ -111,14 +113,7 @@ export function ArrestReportForm({ initial, caseNumberLocked, save, onSaved }: A
           </Grid>
         </ReportSection>
 
-        <OfficersSection
-          form={form}
-          path="officers"
-          id="arrest-officers"
-          words={OFFICER_WORDS}
-          rowTestId="officer-row"
-          disabled={saving}
-        />
+        <OfficersSection form={form} {...OFFICERS} disabled={saving} />
 
         <ReportSection id="arrest-suspect" title="Suspect Information">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

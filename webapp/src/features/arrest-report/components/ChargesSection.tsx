@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Group, NumberInput, Paper, Stack, Text, TextInput, type GridColProps, type NumberInputProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +14,22 @@ interface ChargesSectionProps {
   form: UseFormReturnType<ArrestForm>;
   disabled: boolean;
 }
+
+/** A charge row's inputs, in order: text, or numbers (whole, not negative) with their bounds and units. */
+const CHARGE_FIELDS: readonly {
+  key: 'statute' | 'charge' | 'count' | 'time' | 'bond';
+  label: string;
+  /** How a screen reader names it after 'Charge {n}'. */
+  name: string;
+  span: GridColProps['span'];
+  number?: Pick<NumberInputProps, 'min' | 'max' | 'prefix' | 'suffix' | 'thousandSeparator'>;
+}[] = [
+  { key: 'statute', label: 'Statute', name: 'statute', span: { base: 12, xs: 4, md: 2 } },
+  { key: 'charge', label: 'Charge', name: 'charge', span: { base: 12, xs: 8, md: 4 } },
+  { key: 'count', label: 'Count', name: 'count', span: { base: 4, md: 2 }, number: { min: 1, max: CHARGE_LIMITS.count } },
+  { key: 'time', label: 'Time', name: 'time (months)', span: { base: 4, md: 2 }, number: { min: 0, suffix: ' mo' } },
+  { key: 'bond', label: 'Bond', name: 'bond ($)', span: { base: 4, md: 2 }, number: { min: 0, prefix: '$', thousandSeparator: ',' } },
+];
 
 /**
  * Charges (member-portal §2.11, §5): rows of statute, charge, count, time (months) and bond
@@ -89,62 +105,23 @@ export function ChargesSection({ form, disabled }: ChargesSectionProps) {
                 </Group>
               </Group>
               <Grid gap="sm">
-                <Grid.Col span={{ base: 12, xs: 4, md: 2 }}>
-                  <TextInput
-                    label="Statute"
-                    aria-label={`Charge ${n} statute`}
-                    {...form.getInputProps(`${path}.statute`)}
-                    disabled={disabled}
-                  />
-                </Grid.Col>
-                <Grid.Col span={{ base: 12, xs: 8, md: 4 }}>
-                  <TextInput
-                    label="Charge"
-                    aria-label={`Charge ${n} charge`}
-                    {...form.getInputProps(`${path}.charge`)}
-                    disabled={disabled}
-                  />
-                </Grid.Col>
-                <Grid.Col span={{ base: 4, md: 2 }}>
-                  <NumberInput
-                    label="Count"
-                    aria-label={`Charge ${n} count`}
-                    {...form.getInputProps(`${path}.count`)}
-                    min={1}
-                    max={CHARGE_LIMITS.count}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    hideControls
-                    disabled={disabled}
-                  />
-                </Grid.Col>
-                <Grid.Col span={{ base: 4, md: 2 }}>
-                  <NumberInput
-                    label="Time"
-                    aria-label={`Charge ${n} time (months)`}
-                    suffix=" mo"
-                    {...form.getInputProps(`${path}.time`)}
-                    min={0}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    hideControls
-                    disabled={disabled}
-                  />
-                </Grid.Col>
-                <Grid.Col span={{ base: 4, md: 2 }}>
-                  <NumberInput
-                    label="Bond"
-                    aria-label={`Charge ${n} bond ($)`}
-                    prefix="$"
-                    {...form.getInputProps(`${path}.bond`)}
-                    min={0}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    thousandSeparator=","
-                    hideControls
-                    disabled={disabled}
-                  />
-                </Grid.Col>
+                {CHARGE_FIELDS.map((field) => {
+                  const common = {
+                    label: field.label,
+                    'aria-label': `Charge ${String(n)} ${field.name}`,
+                    ...form.getInputProps(`${path}.${field.key}`),
+                    disabled,
+                  };
+                  return (
+                    <Grid.Col key={field.key} span={field.span}>
+                      {field.number === undefined ? (
+                        <TextInput {...common} />
+                      ) : (
+                        <NumberInput {...common} {...field.number} allowDecimal={false} allowNegative={false} hideControls />
+                      )}
+                    </Grid.Col>
+                  );
+                })}
               </Grid>
             </Stack>
           </Paper>

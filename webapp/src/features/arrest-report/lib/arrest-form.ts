@@ -7,11 +7,12 @@ import { compactCallsign } from '@/lib/deputy-search';
 import {
   evidenceErrors,
   emptyOfficer,
+  draftChanged,
   evidenceValues,
   firstOfficer,
-  isBlankOfficer,
   localDateTime,
   officerErrors,
+  officerValues,
   rowKey,
   witnessValues,
   type EvidenceRow,
@@ -20,7 +21,7 @@ import {
   type OfficerValue,
   type WitnessRow,
 } from '@/lib/report-rows';
-import { reportDateProblem, reportNumberProblem } from '@/lib/report-rules';
+import { reportHeadErrors, type ReportHead } from '@/lib/report-rules';
 
 export type { OfficerRow, OfficerValue } from '@/lib/report-rows';
 
@@ -144,9 +145,8 @@ export function newArrestForm(caseNumber: string, viewer: OfficerValue | null, n
   };
 }
 
-/** What a filed report holds, as the form needs it to resubmit. */
-export interface FiledArrestValues {
-  caseNumber: string;
+/** What a report holds besides its number, as filed and as sent. */
+interface ArrestValues {
   arrestType: string;
   arrestDate: string;
   location: string;
@@ -156,6 +156,11 @@ export interface FiledArrestValues {
   witnesses: { name: string; contact: string }[];
   evidence: { label: string; url: string }[];
   narrative: string;
+}
+
+/** What a filed report holds, as the form needs it to resubmit. */
+export interface FiledArrestValues extends ArrestValues {
+  caseNumber: string;
 }
 
 /**
@@ -186,18 +191,9 @@ export function formOfReport(report: FiledArrestValues, viewer: OfficerValue | n
 }
 
 /** The draft sent to the server. */
-export interface ArrestDraftValues {
+export interface ArrestDraftValues extends ArrestValues {
   caseNumber: number | string | null;
   incidentNumber: number | string | null;
-  arrestType: string;
-  arrestDate: string;
-  location: string;
-  officers: OfficerValue[];
-  suspect: { name: string; address: string; description: string };
-  charges: { statute: string; charge: string; count: number; time: number; bond: number }[];
-  witnesses: { name: string; contact: string }[];
-  evidence: { label: string; url: string }[];
-  narrative: string;
 }
 
 /**
@@ -222,9 +218,7 @@ export function draftOf(form: ArrestForm): ArrestDraftValues {
     arrestType: form.arrestType.trim(),
     arrestDate: form.arrestDate.trim(),
     location: form.location.trim(),
-    officers: form.officers
-      .filter((row) => !isBlankOfficer(row))
-      .map(({ name, rank, callsign }) => ({ name: name.trim(), rank: rank.trim(), callsign: callsignInput(callsign) })),
+    officers: officerValues(form.officers),
     suspect: {
       name: form.suspect.name.trim(),
       address: form.suspect.address.trim(),
@@ -247,7 +241,7 @@ export function draftOf(form: ArrestForm): ArrestDraftValues {
 
 /** True when the form differs from where it started (row keys aside). */
 export function isDirty(form: ArrestForm, initial: ArrestForm): boolean {
-  return JSON.stringify(draftOf(form)) !== JSON.stringify(draftOf(initial));
+  return draftChanged(draftOf, form, initial);
 }
 
 /** The server's messages (server/src/features/arrests/model.rs), and the form's for its limits. */
@@ -262,6 +256,13 @@ export const ARREST_ERRORS = {
   bondRange: 'Bond is at most $100,000,000.',
 } as const;
 
+/** The head of the arrest form: its case number and arrest date. */
+const ARREST_HEAD: ReportHead<ArrestForm> = {
+  number: { field: 'caseNumber', label: 'Case number' },
+  date: { field: 'arrestDate', label: 'Arrest date', required: ARREST_ERRORS.dateRequired },
+  locationRequired: ARREST_ERRORS.locationRequired,
+};
+
 /** The server's upper limits of a charge (count, months of custody, dollars of bond). */
 export const CHARGE_LIMITS = { count: 1000, time: 12_000, bond: 100_000_000 } as const;
 
@@ -274,13 +275,7 @@ export const CHARGE_LIMITS = { count: 1000, time: 12_000, bond: 100_000_000 } as
  * dropped on save, as the server drops them.
  */
 export function arrestFormErrors(form: ArrestForm, now: Date): FieldErrors {
-  const errors: FieldErrors = {};
-  const number = reportNumberProblem('Case number', form.caseNumber);
-  if (number !== null) errors.caseNumber = number;
-  const date = form.arrestDate.trim() === '' ? ARREST_ERRORS.dateRequired : reportDateProblem('Arrest date', form.arrestDate, now);
-  if (date !== null) errors.arrestDate = date;
-  if (form.location.trim() === '') errors.location = ARREST_ERRORS.locationRequired;
-  Object.assign(errors, officerErrors(form.officers, 'officers'));
+  const errors: FieldErrors = { ...reportHeadErrors(ARREST_HEAD, form, now), ...officerErrors(form.officers, 'officers') };
   if (form.suspect.name.trim() === '') errors['suspect.name'] = ARREST_ERRORS.suspectRequired;
 
   let charges = 0;

@@ -26,7 +26,7 @@ import { DeputyPicker } from '@/components/DeputyPicker';
 import { clearErrorsUnder, focusFirstError } from '@/components/form-errors';
 import { Page } from '@/components/Page';
 import { PenalCodeSearch } from '@/components/PenalCodeSearch';
-import { EvidenceSection, ListError, RemoveButton, ReportSaveBar, ReportSection, RowCard } from '@/components/ReportRows';
+import { EvidenceSection, ListError, RemoveButton, ReportNumberField, ReportSaveBar, ReportSection, RowCard } from '@/components/ReportRows';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { formatCallsign } from '@/lib/callsign';
 import { compactCallsign } from '@/lib/deputy-search';
@@ -171,13 +171,7 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
         <ReportSection id="ticket-citation" title="Citation">
           <Grid gap="sm" align="flex-end">
             <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <TextInput
-                label="Citation number"
-                description="Left blank, the server gives the next number."
-                inputMode="numeric"
-                disabled={saving}
-                {...form.getInputProps('citationNumber')}
-              />
+              <ReportNumberField label="Citation number" disabled={saving} {...form.getInputProps('citationNumber')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
               <TextInput label="Date and time" type="datetime-local" required disabled={saving} {...form.getInputProps('issuedAt')} />
@@ -227,21 +221,17 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
               </Group>
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput
-                label="Name"
-                aria-label="Officer name"
-                required
-                {...form.getInputProps('officer.name')}
-                readOnly={officer.locked}
-                disabled={saving}
-              />
-              <TextInput
-                label="Rank"
-                aria-label="Officer rank"
-                {...form.getInputProps('officer.rank')}
-                readOnly={officer.locked}
-                disabled={saving}
-              />
+              {(['Name', 'Rank'] as const).map((label) => (
+                <TextInput
+                  key={label}
+                  label={label}
+                  aria-label={`Officer ${label.toLowerCase()}`}
+                  required={label === 'Name'}
+                  {...form.getInputProps(`officer.${label.toLowerCase()}`)}
+                  readOnly={officer.locked}
+                  disabled={saving}
+                />
+              ))}
               <TextInput
                 label="Callsign"
                 aria-label="Officer callsign"

@@ -5,8 +5,8 @@
  */
 
 import { compactCallsign } from '@/lib/deputy-search';
-import { evidenceErrors, evidenceValues, localDateTime, rowKey, type EvidenceRow, type FieldErrors } from '@/lib/report-rows';
-import { reportDateProblem, reportNumberProblem } from '@/lib/report-rules';
+import { draftChanged, evidenceErrors, evidenceValues, localDateTime, rowKey, type EvidenceRow, type FieldErrors } from '@/lib/report-rows';
+import { reportHeadErrors, type ReportHead } from '@/lib/report-rules';
 
 export interface OfficerValue {
   name: string;
@@ -147,7 +147,7 @@ export function draftOf(form: TicketForm): TicketDraftValues {
 
 /** True when the form differs from where it started (row keys aside). */
 export function isDirty(form: TicketForm, initial: TicketForm): boolean {
-  return JSON.stringify(draftOf(form)) !== JSON.stringify(draftOf(initial));
+  return draftChanged(draftOf, form, initial);
 }
 
 /** The server's messages (server/src/features/tickets/model.rs). */
@@ -159,6 +159,13 @@ export const TICKET_ERRORS = {
   violationRequired: 'Add at least one violation.',
 } as const;
 
+/** The head of the form: its citation number and date. */
+const TICKET_HEAD: ReportHead<TicketForm> = {
+  number: { field: 'citationNumber', label: 'Citation number' },
+  date: { field: 'issuedAt', label: 'Ticket date', required: TICKET_ERRORS.dateRequired },
+  locationRequired: TICKET_ERRORS.locationRequired,
+};
+
 /**
  * Everything the server would refuse in the form that the form can know, by field path
  * ('location', 'officer.name', 'violations.0.fine'), in the order of the form: the citation
@@ -167,12 +174,7 @@ export const TICKET_ERRORS = {
  * within its range, and http(s) evidence links.
  */
 export function ticketFormErrors(form: TicketForm, now: Date): FieldErrors {
-  const errors: FieldErrors = {};
-  const number = reportNumberProblem('Citation number', form.citationNumber);
-  if (number !== null) errors.citationNumber = number;
-  const date = form.issuedAt.trim() === '' ? TICKET_ERRORS.dateRequired : reportDateProblem('Ticket date', form.issuedAt, now);
-  if (date !== null) errors.issuedAt = date;
-  if (form.location.trim() === '') errors.location = TICKET_ERRORS.locationRequired;
+  const errors: FieldErrors = reportHeadErrors(TICKET_HEAD, form, now);
   if (form.officer.name.trim() === '') errors['officer.name'] = TICKET_ERRORS.officerRequired;
   if (form.violator.name.trim() === '') errors['violator.name'] = TICKET_ERRORS.violatorRequired;
   if (form.violations.length === 0) errors.violations = TICKET_ERRORS.violationRequired;

@@ -1,15 +1,13 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { failureText } from '@/api/client';
-import { rosterQueryOptions } from '@/api/roster';
 import { structureQueryOptions } from '@/api/structure';
 import type { RosterEntry } from '@/api/types';
-import { PersonLines } from '@/components/DeputyPicker';
+import { PersonLines, useRosterPick } from '@/components/DeputyPicker';
 import { CrossIcon } from '@/components/icons';
 import { PickerDialog, SearchList } from '@/components/SearchPicker';
-import { filterDeputies } from '@/lib/deputy-search';
 import {
   addPerson,
   ftoFirst,
@@ -24,9 +22,8 @@ import {
   type PersonRef,
 } from '../lib/sessions';
 
-export interface PersonPickerProps {
-  opened: boolean;
-  title: string;
+/** Who a person picker offers and how it changes the list. */
+interface PersonChoice {
   /** FTOs: FTO-like roster members first, marked 'FTO'. */
   ftoFirst?: boolean;
   people: PersonRef[];
@@ -38,66 +35,31 @@ export interface PersonPickerProps {
   /** What a taken person is marked with, e.g. 'Already a trainee'. */
   takenNote?: string;
   onChange: (people: PersonRef[]) => void;
-  onClose: () => void;
 }
 
 const NO_ONE: readonly PersonRef[] = [];
 
 /**
- * A person picker dialog (command-and-reports §2): the agency's roster searched by name,
+ * A person picker's list (command-and-reports §2): the agency's roster searched by name,
  * callsign or rank, with Add / Remove per person and Done. In the FTO picker FTO-like members
  * (a role or rank containing 'fto' or 'trainer') come first. Roster failures: 'Unable to load
  * roster' with the server's text or 'Failed to load roster'. People of the other list cannot
- * be added (nobody is both FTO and trainee of one session). Full screen on phones.
+ * be added (nobody is both FTO and trainee of one session).
  */
-export function PersonPicker({
-  opened,
-  title,
+function PersonList({
   ftoFirst: ftosFirst = false,
   people,
   taken = NO_ONE,
   takenNote = '',
   onChange,
-  onClose,
-}: PersonPickerProps) {
-  return (
-    <PickerDialog opened={opened} onClose={onClose} title={title}>
-      <PersonList
-        ftosFirst={ftosFirst}
-        people={people}
-        taken={taken}
-        takenNote={takenNote}
-        onChange={onChange}
-        onDone={onClose}
-      />
-    </PickerDialog>
-  );
-}
-
-function PersonList({
-  ftosFirst,
-  people,
-  taken,
-  takenNote,
-  onChange,
   onDone,
-}: {
-  ftosFirst: boolean;
-  people: PersonRef[];
-  taken: readonly PersonRef[];
-  takenNote: string;
-  onChange: (people: PersonRef[]) => void;
-  onDone: () => void;
-}) {
+}: PersonChoice & { onDone: () => void }) {
   const slug = useActiveSlug();
-  const roster = useQuery(rosterQueryOptions(slug));
   // Role names of FTO-like members; a failed structure leaves the roles unnamed.
   const structure = useQuery({ ...structureQueryOptions(slug), enabled: ftosFirst });
   const roleNames = useMemo(() => roleNamesOf(structure.data?.departments ?? []), [structure.data]);
-  const entries: RosterEntry[] = useMemo(() => {
-    const all = roster.data ?? [];
-    return ftosFirst ? ftoFirst(all, roleNames) : all;
-  }, [roster.data, ftosFirst, roleNames]);
+  const order = useCallback((all: RosterEntry[]) => (ftosFirst ? ftoFirst(all, roleNames) : all), [ftosFirst, roleNames]);
+  const { roster, list } = useRosterPick(order);
 
   const isTaken = (entry: RosterEntry) => includesPerson(taken, personOf(entry));
   const toggle = (entry: RosterEntry) => {
@@ -107,19 +69,13 @@ function PersonList({
 
   return (
     <SearchList
-      status={roster.status}
-      loadingText="Loading roster…"
+      {...list}
       errorTitle={UNABLE_TO_LOAD_ROSTER}
       errorText={() => failureText(roster.error, () => ROSTER_LOAD_FAILED, ROSTER_LOAD_FAILED)}
-      total={entries.length}
-      matching={(search) => filterDeputies(entries, search)}
-      searchPlaceholder="Name, callsign or rank"
-      emptyText="No one on the roster yet"
       noMatchText="No matching members"
       listLabel="Roster"
       itemTestId="picker-person"
       maxHeight="55vh"
-      keyOf={(entry) => entry.id}
       renderItem={(entry) => (
         <>
           <PersonLines
@@ -168,35 +124,25 @@ function PersonList({
   );
 }
 
-export interface PeopleFieldProps {
+export interface PeopleFieldProps extends PersonChoice {
   label: string;
   /** The Add button's text, e.g. 'Add FTO'. */
   addLabel: string;
   pickerTitle: string;
-  ftoFirst?: boolean;
-  people: PersonRef[];
-  /** The session's other list: its people are not offered by the picker. */
-  taken?: readonly PersonRef[];
-  takenNote?: string;
   readOnly?: boolean;
   error?: string | null;
-  onChange: (people: PersonRef[]) => void;
 }
 
-/** A list of people (FTOs or trainees) with remove buttons and a picker dialog to add more. */
-export function PeopleField({
-  label,
-  addLabel,
-  pickerTitle,
-  ftoFirst: ftosFirst = false,
-  people,
-  taken = NO_ONE,
-  takenNote = '',
-  readOnly = false,
-  error = null,
-  onChange,
-}: PeopleFieldProps) {
+/**
+ * A list of people (FTOs or trainees) with remove buttons and a picker dialog (full screen on
+ * phones) to add more.
+ */
+export function PeopleField({ label, addLabel, pickerTitle, readOnly = false, error = null, ...choice }: PeopleFieldProps) {
+  const { people, onChange } = choice;
   const [picking, setPicking] = useState(false);
+  const close = () => {
+    setPicking(false);
+  };
   const id = `people-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <Stack gap={6} role="group" aria-labelledby={id}>
@@ -257,18 +203,9 @@ export function PeopleField({
           {error}
         </Text>
       )}
-      <PersonPicker
-        opened={picking}
-        title={pickerTitle}
-        ftoFirst={ftosFirst}
-        people={people}
-        taken={taken}
-        takenNote={takenNote}
-        onChange={onChange}
-        onClose={() => {
-          setPicking(false);
-        }}
-      />
+      <PickerDialog opened={picking} onClose={close} title={pickerTitle}>
+        <PersonList {...choice} onDone={close} />
+      </PickerDialog>
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, SimpleGrid, Stack, Text, Textarea, TextInput }
 import type { UseFormReturnType } from '@mantine/form';
 import { clearErrorsUnder, focusFirstError } from '@/components/form-errors';
 import { OfficersSection, type OfficersWords } from '@/components/OfficersSection';
-import { EvidenceSection, ReportSection, WitnessesSection } from '@/components/ReportRows';
+import { EvidenceSection, ReportNumberField, ReportSection, WitnessesSection } from '@/components/ReportRows';
 import { FORCE_TYPES, orderedForceTypes, UOF_TEXTS, type UofForm } from '../lib/uof-form';
 
 export interface UofReportFormProps {
@@ -23,6 +23,9 @@ const DEPUTY_WORDS: OfficersWords = {
   add: 'Add deputy',
   none: 'No deputies listed.',
 };
+
+/** Where the deputies are in the form, and the section's ids. */
+const DEPUTIES = { path: 'deputies', id: 'uof-deputies', rowTestId: 'deputy-row', words: DEPUTY_WORDS } as const;
 
 /**
  * The use-of-force report form (command-and-reports §2, §5): case number, date and time,
@@ -49,10 +52,9 @@ export function UofReportForm({ form, onSave, onSaveJson, saving, failed }: UofR
       <Stack gap="md">
         <ReportSection id="uof-case" title="Case">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput
+            <ReportNumberField
               label="Case number"
               description="Suggested; leave blank for the next free number."
-              inputMode="numeric"
               disabled={saving}
               {...form.getInputProps('incidentNumber')}
             />
@@ -61,14 +63,7 @@ export function UofReportForm({ form, onSave, onSaveJson, saving, failed }: UofR
           </SimpleGrid>
         </ReportSection>
 
-        <OfficersSection
-          form={form}
-          path="deputies"
-          id="uof-deputies"
-          words={DEPUTY_WORDS}
-          rowTestId="deputy-row"
-          disabled={saving}
-        />
+        <OfficersSection form={form} {...DEPUTIES} disabled={saving} />
 
         <ReportSection id="uof-subject" title="Subject">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -5,14 +5,14 @@
  * ones of every report form (lib/report-rows).
  */
 
-import { compactCallsign } from '@/lib/deputy-search';
 import {
+  draftChanged,
   evidenceErrors,
   evidenceValues,
   firstOfficer,
-  isBlankOfficer,
   localDateTime,
   officerErrors,
+  officerValues,
   witnessValues,
   type EvidenceRow,
   type FieldErrors,
@@ -20,7 +20,7 @@ import {
   type OfficerValue,
   type WitnessRow,
 } from '@/lib/report-rows';
-import { reportDateProblem, reportNumberProblem } from '@/lib/report-rules';
+import { reportHeadErrors, type ReportHead } from '@/lib/report-rules';
 
 export type { OfficerRow, OfficerValue } from '@/lib/report-rows';
 
@@ -48,6 +48,13 @@ export const UOF_ERRORS = {
   forceRequired: 'Select at least one type of force used.',
   narrativeRequired: 'Narrative is required.',
 } as const;
+
+/** The head of the form: its incident number and date. */
+const UOF_HEAD: ReportHead<UofForm> = {
+  number: { field: 'incidentNumber', label: 'Incident number' },
+  date: { field: 'incidentDate', label: 'Incident date', required: UOF_ERRORS.dateRequired },
+  locationRequired: UOF_ERRORS.locationRequired,
+};
 
 /** A row of 'Deputies involved'. */
 export type DeputyRow = OfficerRow;
@@ -136,9 +143,7 @@ export function draftOf(form: UofForm): UofDraftValues {
     location: form.location.trim(),
     weather: '',
     jurisdiction: '',
-    officers: form.deputies
-      .filter((row) => !isBlankOfficer(row))
-      .map((row) => ({ name: row.name.trim(), rank: row.rank.trim(), callsign: compactCallsign(row.callsign) })),
+    officers: officerValues(form.deputies),
     subjectName: form.subjectName.trim(),
     subjectDescription: form.subjectDescription.trim(),
     subjectAddress: form.subjectAddress.trim(),
@@ -157,7 +162,7 @@ export function draftOf(form: UofForm): UofDraftValues {
 
 /** True when the form differs from where it started (row keys aside). */
 export function isDirty(form: UofForm, initial: UofForm): boolean {
-  return JSON.stringify(draftOf(form)) !== JSON.stringify(draftOf(initial));
+  return draftChanged(draftOf, form, initial);
 }
 
 /** The name of the file 'Save JSON' writes: 'use-of-force-1043.json' ('…-draft.json' without a number). */
@@ -178,13 +183,7 @@ export function reportJson(form: UofForm): string {
  * location, a deputy with a name, a type of force, the narrative and http(s) evidence links.
  */
 export function uofFormErrors(form: UofForm, now: Date): FieldErrors {
-  const errors: FieldErrors = {};
-  const number = reportNumberProblem('Incident number', form.incidentNumber);
-  if (number !== null) errors.incidentNumber = number;
-  const date = form.incidentDate.trim() === '' ? UOF_ERRORS.dateRequired : reportDateProblem('Incident date', form.incidentDate, now);
-  if (date !== null) errors.incidentDate = date;
-  if (form.location.trim() === '') errors.location = UOF_ERRORS.locationRequired;
-  Object.assign(errors, officerErrors(form.deputies, 'deputies'));
+  const errors: FieldErrors = { ...reportHeadErrors(UOF_HEAD, form, now), ...officerErrors(form.deputies, 'deputies') };
   if (orderedForceTypes(form.forceTypes).length === 0) errors.forceTypes = UOF_ERRORS.forceRequired;
   if (form.narrative.trim() === '') errors.narrative = UOF_ERRORS.narrativeRequired;
   Object.assign(errors, evidenceErrors(form.evidence));
