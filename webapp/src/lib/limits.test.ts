@@ -42,11 +42,10 @@ describe('limits', () => {
   });
 
   it.each([
-    ['Equipment', 'name', CATALOGUE_NAME_MAX],
+    // What every vehicle, equipment kit and uniform has (their shared CatalogueEntry).
+    ['CatalogueEntry', 'name', CATALOGUE_NAME_MAX],
     ['EquipmentSection', 'name', CATALOGUE_NAME_MAX],
-    ['Uniform', 'name', CATALOGUE_NAME_MAX],
-    ['Equipment', 'notes', CATALOGUE_NOTE_MAX],
-    ['Uniform', 'notes', CATALOGUE_NOTE_MAX],
+    ['CatalogueEntry', 'notes', CATALOGUE_NOTE_MAX],
     ['Gear', 'helmet', CATALOGUE_NOTE_MAX],
     ['Gear', 'notes', CATALOGUE_NOTE_MAX],
   ])('%s.%s matches the server (%i)', (schema, field, limit) => {
