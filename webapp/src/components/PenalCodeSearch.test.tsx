@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PenalCatalogue } from '@/api/penal-codes';
 import { agencyState, WithAgency } from '@/test-utils/agency';
 import { json } from '@/test-utils/fixtures';
-import { ASSAULT, speeding } from '@/test-utils/penal-codes';
+import { ASSAULT, deadlyWeapon, speeding } from '@/test-utils/penal-codes';
 import { render, screen, within } from '@/test-utils/render';
 import { PenalCodeSearch } from './PenalCodeSearch';
 
@@ -12,15 +12,7 @@ const CATALOGUE: PenalCatalogue = {
   categories: ['Offenses Against Persons', 'Traffic'],
   items: [
     ASSAULT,
-    {
-      id: 'pc-103',
-      statute: 'PC 103',
-      title: 'Assault with a Deadly Weapon',
-      category: 'Offenses Against Persons',
-      classification: 'Felony',
-      fineMin: 2000,
-      custodyMin: 24,
-    },
+    deadlyWeapon({ fineMin: 2000, custodyMin: 24 }),
     speeding(),
   ],
 };

@@ -124,6 +124,12 @@ export function evidenceErrors(rows: readonly EvidenceRow[], path = 'evidence'):
   return errors;
 }
 
+/** The witnesses and evidence links every report form holds (with its own fields beside them). */
+export interface ReportRowLists {
+  witnesses: WitnessRow[];
+  evidence: EvidenceRow[];
+}
+
 /** Officers as sent: blank rows dropped, text trimmed, callsigns stripped of spaces and dashes (§5). */
 export function officerValues(rows: readonly OfficerRow[]): OfficerValue[] {
   return rows

@@ -74,25 +74,31 @@ export function reportDateProblem(field: string, raw: string, now: Date): string
   return null;
 }
 
-/** Where a report form keeps its number and date, their names, and the server's refusals when the date or location is missing. */
-export interface ReportHead<F> {
-  number: { field: keyof F & string; label: string };
-  date: { field: keyof F & string; label: string; required: string };
-  locationRequired: string;
+/** Every report's refusal of a blank location (server/src/shared/report.rs). */
+export const LOCATION_REQUIRED = 'Location is required.';
+
+/** A report form's number or date: where the form keeps it, and its name in the server's messages. */
+export interface HeadField<F> {
+  field: keyof F & string;
+  label: string;
 }
 
 /**
  * The refusals of a report form's head (§5), by field: the number (blank, or 1 to
- * 999,999,999), the date (required, real, from 2000-01-01 to tomorrow) and the location
- * (required).
+ * 999,999,999), the date (`dateRequired` when blank; real, from 2000-01-01 to tomorrow) and
+ * the location (required).
  */
-export function reportHeadErrors<F extends { location: string }>(head: ReportHead<F>, form: F, now: Date): Record<string, string> {
+export function reportHeadErrors<F extends { location: string }>(
+  form: F,
+  now: Date,
+  { number, date, dateRequired }: { number: HeadField<F>; date: HeadField<F>; dateRequired: string },
+): Record<string, string> {
   const errors: Record<string, string> = {};
-  const number = reportNumberProblem(head.number.label, String(form[head.number.field]));
-  if (number !== null) errors[head.number.field] = number;
-  const dateValue = String(form[head.date.field]);
-  const date = dateValue.trim() === '' ? head.date.required : reportDateProblem(head.date.label, dateValue, now);
-  if (date !== null) errors[head.date.field] = date;
-  if (form.location.trim() === '') errors.location = head.locationRequired;
+  const numberProblem = reportNumberProblem(number.label, String(form[number.field]));
+  if (numberProblem !== null) errors[number.field] = numberProblem;
+  const dateValue = String(form[date.field]);
+  const dateProblem = dateValue.trim() === '' ? dateRequired : reportDateProblem(date.label, dateValue, now);
+  if (dateProblem !== null) errors[date.field] = dateProblem;
+  if (form.location.trim() === '') errors.location = LOCATION_REQUIRED;
   return errors;
 }

@@ -18,6 +18,18 @@ export const ASSAULT = {
   custodyMax: 6,
 } satisfies PenalCode;
 
+/** PC 103 Assault with a Deadly Weapon: a felony (open-ended ranges unless `overrides` close them). */
+export function deadlyWeapon(overrides: Partial<PenalCode> = {}): PenalCode {
+  return {
+    id: 'pc-103',
+    statute: 'PC 103',
+    title: 'Assault with a Deadly Weapon',
+    category: 'Offenses Against Persons',
+    classification: 'Felony',
+    ...overrides,
+  };
+}
+
 /** VC 1 Speeding: a traffic infraction with a fine and no custody. */
 export function speeding(overrides: Partial<PenalCode> = {}): PenalCode {
   return { id: 'vc-1', statute: 'VC 1', title: 'Speeding', category: 'Traffic', classification: 'Infraction', fineMax: 500, ...overrides };

@@ -1,5 +1,20 @@
 import type { ArrestReport, HistoryEntry, Ticket, UofReport } from '@/api/reports';
 
+/** The review side of a report filed by Casey Nguyen at `createdAt`, pending and unreviewed. */
+function pendingReview(createdAt: string) {
+  return {
+    status: 'pending',
+    supervisor: null,
+    supervisorNotes: null,
+    supervisorSignedBy: null,
+    supervisorSignedAt: null,
+    filedBy: 'Casey Nguyen',
+    createdAt,
+    history: [],
+    ownReport: false,
+  };
+}
+
 /** A filed use-of-force report (the demo's pending one by default). */
 export function uofReport(overrides: Partial<UofReport> = {}): UofReport {
   return {
@@ -23,15 +38,7 @@ export function uofReport(overrides: Partial<UofReport> = {}): UofReport {
     witnesses: [{ name: 'Ron Jakowski', contact: 'Saw it all.' }],
     evidence: [{ label: 'Body camera', url: 'https://video.example.org/bodycam/1042' }],
     narrative: 'The subject charged at the deputy after repeated commands.',
-    status: 'pending',
-    supervisor: null,
-    supervisorNotes: null,
-    supervisorSignedBy: null,
-    supervisorSignedAt: null,
-    filedBy: 'Casey Nguyen',
-    createdAt: '2026-11-20T22:00:00Z',
-    history: [],
-    ownReport: false,
+    ...pendingReview('2026-11-20T22:00:00Z'),
     ...overrides,
   };
 }
@@ -52,15 +59,7 @@ export function arrestReport(overrides: Partial<ArrestReport> = {}): ArrestRepor
     witnesses: [],
     evidence: [],
     narrative: 'Observed the offence and detained the suspect without incident.',
-    status: 'pending',
-    supervisor: null,
-    supervisorNotes: null,
-    supervisorSignedBy: null,
-    supervisorSignedAt: null,
-    filedBy: 'Casey Nguyen',
-    createdAt: '2026-11-21T11:00:00Z',
-    history: [],
-    ownReport: false,
+    ...pendingReview('2026-11-21T11:00:00Z'),
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import type { PenalCatalogue } from '@/api/penal-codes';
 import type { RosterEntry } from '@/api/types';
 import { json, type RecordedRequest, rosterEntry, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { ASSAULT, speeding } from '@/test-utils/penal-codes';
+import { arrestReport } from '@/test-utils/reports';
 import type { ArrestReport } from '../api/arrests';
 
 export const ME = rosterEntry({ id: 4, name: 'Casey Nguyen', rank: 'Deputy', callsign: 'B-13' });
@@ -21,32 +22,26 @@ export const CATALOGUE: PenalCatalogue = {
   ],
 };
 
+/** The viewer's own report #3, returned for a correction (the test-utils arrest report, changed). */
 export function returnedReport(overrides: Partial<ArrestReport> = {}): ArrestReport {
-  return {
+  return arrestReport({
     id: 9,
     caseNumber: '3',
     incidentNumber: '3',
-    arrestType: 'On view',
     arrestDate: '2026-11-18T10:30',
     location: 'Mirror Park',
     officers: [{ name: 'Casey Nguyen', rank: 'Deputy', callsign: 'B13' }],
     suspect: { name: 'Wade Hebert', address: 'Grove Street', description: 'Red hoodie' },
     charges: [{ statute: 'PC 101', charge: 'Assault', count: 1, time: 6, bond: 1000 }],
-    witnesses: [],
-    evidence: [],
     narrative: 'Observed the offence.',
     totals: { time: 6, bond: 1000 },
     status: 'returned',
     supervisor: 'Sam Whitaker',
     supervisorNotes: "Add the second officer's callsign.",
-    supervisorSignedAt: null,
-    supervisorSignedBy: null,
     createdAt: '2026-11-18T11:00:00Z',
-    filedBy: 'Casey Nguyen',
-    history: [],
     ownReport: true,
     ...overrides,
-  };
+  });
 }
 
 export interface ServeOptions {

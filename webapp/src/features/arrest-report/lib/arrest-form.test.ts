@@ -130,21 +130,8 @@ describe('draftOf', () => {
 
 describe('formOfReport', () => {
   it('prefills a returned report and locks the first officer when it is the viewer', () => {
-    const form = formOfReport(
-      {
-        caseNumber: '7',
-        arrestType: 'On view',
-        arrestDate: '2026-11-19T10:00',
-        location: 'Mirror Park',
-        officers: [{ name: 'Casey Nguyen', rank: 'Deputy', callsign: 'R13' }],
-        suspect: { name: 'Wade', address: '', description: '' },
-        charges: [{ statute: 'PC 1', charge: 'X', count: 1, time: 2, bond: 3 }],
-        witnesses: [],
-        evidence: [],
-        narrative: 'N',
-      },
-      ME,
-    );
+    const charges = [{ key: 'c', statute: 'PC 1', charge: 'X', count: 1, time: 2, bond: 3 }];
+    const form = formOfReport({ ...draftOf({ ...newArrestForm('7', ME, NOW), charges }), caseNumber: '7' }, ME);
     expect(form.officers[0]!.locked).toBe(true);
     expect(form.charges[0]).toMatchObject({ statute: 'PC 1', count: 1, time: 2, bond: 3 });
     expect(formOfReport({ ...form, charges: [], officers: [] }, ME).charges).toHaveLength(1);

@@ -15,15 +15,12 @@ import {
   officerValues,
   rowKey,
   witnessValues,
-  type EvidenceRow,
   type FieldErrors,
   type OfficerRow,
   type OfficerValue,
-  type WitnessRow,
+  type ReportRowLists,
 } from '@/lib/report-rows';
-import { reportHeadErrors, type ReportHead } from '@/lib/report-rules';
-
-export type { OfficerRow, OfficerValue } from '@/lib/report-rows';
+import { reportHeadErrors } from '@/lib/report-rules';
 
 /** Numbers of a charge as the inputs hold them (NumberInput gives a number or the typed text). */
 export type NumberField = number | string;
@@ -39,7 +36,7 @@ export interface ChargeRow {
   bond: NumberField;
 }
 
-export interface ArrestForm {
+export interface ArrestForm extends ReportRowLists {
   caseNumber: string;
   arrestType: string;
   arrestDate: string;
@@ -47,8 +44,6 @@ export interface ArrestForm {
   officers: OfficerRow[];
   suspect: { name: string; address: string; description: string };
   charges: ChargeRow[];
-  witnesses: WitnessRow[];
-  evidence: EvidenceRow[];
   narrative: string;
 }
 
@@ -247,7 +242,6 @@ export function isDirty(form: ArrestForm, initial: ArrestForm): boolean {
 /** The server's messages (server/src/features/arrests/model.rs), and the form's for its limits. */
 export const ARREST_ERRORS = {
   dateRequired: 'Arrest date is required.',
-  locationRequired: 'Location is required.',
   suspectRequired: 'Suspect name is required.',
   chargeRequired: 'Add at least one charge.',
   chargeNamed: 'Each charge needs a statute or a charge.',
@@ -255,13 +249,6 @@ export const ARREST_ERRORS = {
   timeRange: 'Time is at most 12,000 months.',
   bondRange: 'Bond is at most $100,000,000.',
 } as const;
-
-/** The head of the arrest form: its case number and arrest date. */
-const ARREST_HEAD: ReportHead<ArrestForm> = {
-  number: { field: 'caseNumber', label: 'Case number' },
-  date: { field: 'arrestDate', label: 'Arrest date', required: ARREST_ERRORS.dateRequired },
-  locationRequired: ARREST_ERRORS.locationRequired,
-};
 
 /** The server's upper limits of a charge (count, months of custody, dollars of bond). */
 export const CHARGE_LIMITS = { count: 1000, time: 12_000, bond: 100_000_000 } as const;
@@ -275,7 +262,11 @@ export const CHARGE_LIMITS = { count: 1000, time: 12_000, bond: 100_000_000 } as
  * dropped on save, as the server drops them.
  */
 export function arrestFormErrors(form: ArrestForm, now: Date): FieldErrors {
-  const errors: FieldErrors = { ...reportHeadErrors(ARREST_HEAD, form, now), ...officerErrors(form.officers, 'officers') };
+  const errors: FieldErrors = { ...reportHeadErrors(form, now, {
+      number: { field: 'caseNumber', label: 'Case number' },
+      date: { field: 'arrestDate', label: 'Arrest date' },
+      dateRequired: ARREST_ERRORS.dateRequired,
+    }), ...officerErrors(form.officers, 'officers') };
   if (form.suspect.name.trim() === '') errors['suspect.name'] = ARREST_ERRORS.suspectRequired;
 
   let charges = 0;

@@ -7,7 +7,7 @@ import { renderApp, resetAppStores } from '@/test-utils/app';
 import { COMMAND, STALE } from '@/test-utils/catalogue';
 import { bodyOf, json, serveAgency } from '@/test-utils/fixtures';
 import { rawlife } from '@/test-utils/organisation';
-import { ASSAULT } from '@/test-utils/penal-codes';
+import { ASSAULT, deadlyWeapon, speeding } from '@/test-utils/penal-codes';
 import { screen, waitFor, within } from '@/test-utils/render';
 
 type PenalCatalogue = components['schemas']['PenalCatalogue'];
@@ -22,30 +22,8 @@ function catalogue(version = 3): PenalCatalogue {
     categories: ['Offenses Against Persons', 'Traffic'],
     items: [
       ASSAULT,
-      {
-        id: 'pc-103',
-        statute: 'PC 103',
-        title: 'Assault with a Deadly Weapon',
-        description: '',
-        category: 'Offenses Against Persons',
-        classification: 'Felony',
-        fineMin: 5000,
-        fineMax: 5000,
-        custodyMin: 12,
-        custodyMax: 24,
-      },
-      {
-        id: 'vc-1',
-        statute: 'VC 1',
-        title: 'Speeding',
-        description: 'Driving above the posted limit.',
-        category: 'Traffic',
-        classification: 'Infraction',
-        fineMin: 0,
-        fineMax: 500,
-        custodyMin: 0,
-        custodyMax: 0,
-      },
+      deadlyWeapon({ description: '', fineMin: 5000, fineMax: 5000, custodyMin: 12, custodyMax: 24 }),
+      speeding({ description: 'Driving above the posted limit.', fineMin: 0, custodyMin: 0, custodyMax: 0 }),
     ],
   };
 }
@@ -91,6 +69,12 @@ const rows = () => screen.getAllByTestId('penal-code-entry');
 const statutes = () => rows().map((row) => row.querySelector('td')?.textContent);
 const rowOf = (statute: string) => rows().find((row) => row.querySelector('td')?.textContent === statute);
 const saveButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Save changes' });
+
+/** Deletes PC 101 from the staged list (Delete, then Delete in 'Delete PC 101'). */
+async function deleteAssault(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(within(rowOf('PC 101')!).getByRole('button', { name: 'Delete' }));
+  await user.click(within(await screen.findByRole('dialog', { name: 'Delete PC 101' })).getByRole('button', { name: 'Delete' }));
+}
 
 async function loaded() {
   await screen.findByRole('heading', { level: 1, name: 'Penal codes' }, { timeout: 3000 });
@@ -255,8 +239,7 @@ describe('PenalCodesPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderApp('/command/penal-codes');
     await loaded();
-    await user.click(within(rowOf('PC 101')!).getByRole('button', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete PC 101' })).getByRole('button', { name: 'Delete' }));
+    await deleteAssault(user);
     await user.click(saveButton());
     const problem = await screen.findByTestId('penal-codes-problem');
     expect(problem.textContent).toContain('Each penal code needs a statute and a title.');
@@ -274,8 +257,7 @@ describe('PenalCodesPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderApp('/command/penal-codes');
     await loaded();
-    await user.click(within(rowOf('PC 101')!).getByRole('button', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete PC 101' })).getByRole('button', { name: 'Delete' }));
+    await deleteAssault(user);
     await user.click(saveButton());
     const problem = await screen.findByTestId('penal-codes-problem');
     expect(problem.textContent).toContain(STALE);
@@ -323,8 +305,7 @@ describe('PenalCodesPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const { router } = renderApp('/command/penal-codes');
     await loaded();
-    await user.click(within(rowOf('PC 101')!).getByRole('button', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete PC 101' })).getByRole('button', { name: 'Delete' }));
+    await deleteAssault(user);
     void router.navigate('/');
     const confirm = await screen.findByRole('dialog', { name: 'Unsaved changes' });
     await user.click(within(confirm).getByRole('button', { name: 'Stay' }));

@@ -3,6 +3,7 @@ import type { components } from '@/api/schema';
 import { renderApp, resetAppStores } from '@/test-utils/app';
 import { json, type RecordedRequest, rosterEntry, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
+import { arrestReport, ticket, uofReport } from '@/test-utils/reports';
 
 type Schemas = components['schemas'];
 
@@ -11,58 +12,15 @@ const ME = signedIn(rosterEntry({ name: 'Casey Nguyen' }));
 const officer = { name: 'Casey Nguyen', rank: 'Deputy', callsign: 'R13' };
 
 function uof(id: number, filedBy: string, status: string): Schemas['UofReport'] {
-  return {
-    id,
-    incidentNumber: String(100 + id),
-    // The incident happened on the day it was filed (the list orders by this date).
-    incidentDate: `2026-11-0${String(id)}T09:00`,
-    location: 'Vinewood',
-    status,
-    filedBy,
-    createdAt: `2026-11-0${String(id)}T10:00:00Z`,
-    history: [],
-    evidence: [],
-    forceDetails: '',
-    forceTypes: [],
-    jurisdiction: '',
-    medicalProvided: '',
-    narrative: '',
-    officerInjuries: '',
-    officerWeapons: '',
-    officers: [officer],
-    subjectAddress: '',
-    subjectDescription: '',
-    subjectInjuries: '',
-    subjectName: '',
-    subjectWeapons: '',
-    weather: '',
-    witnesses: [],
-    ownReport: true,
-  };
+  // The incident happened on the day it was filed (the list orders by this date).
+  const day = `2026-11-0${String(id)}`;
+  return uofReport({ id, incidentNumber: String(100 + id), incidentDate: `${day}T09:00`, status, filedBy, createdAt: `${day}T10:00:00Z`, ownReport: true });
 }
 
 function arrest(id: number, status: string, supervisorNotes: string | null): Schemas['ArrestReport'] {
-  return {
-    id,
-    caseNumber: String(200 + id),
-    incidentNumber: String(200 + id),
-    arrestDate: `2026-11-0${String(id)}`,
-    arrestType: 'On view',
-    location: 'Sandy Shores',
-    status,
-    filedBy: 'Casey Nguyen',
-    createdAt: `2026-11-0${String(id)}T10:00:00Z`,
-    history: [],
-    supervisorNotes,
-    charges: [],
-    evidence: [],
-    narrative: '',
-    officers: [officer],
-    suspect: { name: 'X', address: '', description: '' },
-    witnesses: [],
-    totals: { time: 0, bond: 0 },
-    ownReport: true,
-  };
+  const number = String(200 + id);
+  const day = `2026-11-0${String(id)}`;
+  return arrestReport({ id, caseNumber: number, incidentNumber: number, arrestDate: day, status, supervisorNotes, createdAt: `${day}T10:00:00Z`, ownReport: true });
 }
 
 function training(id: number, name: string, status: string, done: number): Schemas['Session'] {
@@ -139,25 +97,11 @@ describe('Profile: my reports and training', { timeout: 30_000 }, () => {
   });
 
   it('tells the kinds apart when an arrest, a use-of-force report and a ticket share a number (issue 19)', async () => {
-    const ticket: Schemas['Ticket'] = {
-      id: 9,
-      citationNumber: '4',
-      issuedAt: '2026-11-07T08:00',
-      location: 'Route 68',
-      officer,
-      violator: { name: 'Amanda De Santa', address: '', description: '' },
-      vehicle: { plate: '', model: '', colour: '' },
-      violations: [{ statute: 'VC 1', title: 'Speeding', fine: 150 }],
-      totalFine: 150,
-      notes: '',
-      evidence: [],
-      filedBy: 'Casey Nguyen',
-      createdAt: '2026-11-07T10:00:00Z',
-    };
+    const filed = ticket({ id: 9, citationNumber: '4', issuedAt: '2026-11-07T08:00', officer, createdAt: '2026-11-07T10:00:00Z' });
     serve({
       '/api/uof?mine=true': () => json([{ ...uof(5, 'Casey Nguyen', 'pending'), incidentNumber: '4' }]),
       '/api/arrests?mine=true': () => json([{ ...arrest(6, 'pending', null), caseNumber: '4', incidentNumber: '4' }]),
-      '/api/tickets?mine=true': () => json([ticket]),
+      '/api/tickets?mine=true': () => json([filed]),
       '/api/trainings/assignments?trainee=me': () => json([]),
     });
     renderApp('/profile');

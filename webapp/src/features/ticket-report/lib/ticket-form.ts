@@ -6,7 +6,7 @@
 
 import { compactCallsign } from '@/lib/deputy-search';
 import { draftChanged, evidenceErrors, evidenceValues, localDateTime, rowKey, type EvidenceRow, type FieldErrors } from '@/lib/report-rows';
-import { reportHeadErrors, type ReportHead } from '@/lib/report-rules';
+import { reportHeadErrors } from '@/lib/report-rules';
 
 export interface OfficerValue {
   name: string;
@@ -153,18 +153,10 @@ export function isDirty(form: TicketForm, initial: TicketForm): boolean {
 /** The server's messages (server/src/features/tickets/model.rs). */
 export const TICKET_ERRORS = {
   dateRequired: 'Date and time are required.',
-  locationRequired: 'Location is required.',
   officerRequired: 'The issuing officer needs a name.',
   violatorRequired: 'Violator name is required.',
   violationRequired: 'Add at least one violation.',
 } as const;
-
-/** The head of the form: its citation number and date. */
-const TICKET_HEAD: ReportHead<TicketForm> = {
-  number: { field: 'citationNumber', label: 'Citation number' },
-  date: { field: 'issuedAt', label: 'Ticket date', required: TICKET_ERRORS.dateRequired },
-  locationRequired: TICKET_ERRORS.locationRequired,
-};
 
 /**
  * Everything the server would refuse in the form that the form can know, by field path
@@ -174,7 +166,11 @@ const TICKET_HEAD: ReportHead<TicketForm> = {
  * within its range, and http(s) evidence links.
  */
 export function ticketFormErrors(form: TicketForm, now: Date): FieldErrors {
-  const errors: FieldErrors = reportHeadErrors(TICKET_HEAD, form, now);
+  const errors: FieldErrors = reportHeadErrors(form, now, {
+    number: { field: 'citationNumber', label: 'Citation number' },
+    date: { field: 'issuedAt', label: 'Ticket date' },
+    dateRequired: TICKET_ERRORS.dateRequired,
+  });
   if (form.officer.name.trim() === '') errors['officer.name'] = TICKET_ERRORS.officerRequired;
   if (form.violator.name.trim() === '') errors['violator.name'] = TICKET_ERRORS.violatorRequired;
   if (form.violations.length === 0) errors.violations = TICKET_ERRORS.violationRequired;

@@ -8,6 +8,7 @@ import { messageOf } from '@/api/client';
 import type { UofDraft } from '@/api/reports';
 import { Page } from '@/components/Page';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
+import type { OfficerValue } from '@/lib/report-rows';
 import { useMe } from '@/session/use-me';
 import { uofNextNumberQueryOptions, useFileUofReport } from '../api/uof';
 import {
@@ -19,7 +20,6 @@ import {
   suggestedNumber,
   UOF_TEXTS,
   uofFormErrors,
-  type OfficerValue,
   type UofForm,
 } from '../lib/uof-form';
 import { UofReportForm } from './UofReportForm';

@@ -14,15 +14,12 @@ import {
   officerErrors,
   officerValues,
   witnessValues,
-  type EvidenceRow,
   type FieldErrors,
   type OfficerRow,
   type OfficerValue,
-  type WitnessRow,
+  type ReportRowLists,
 } from '@/lib/report-rows';
-import { reportHeadErrors, type ReportHead } from '@/lib/report-rules';
-
-export type { OfficerRow, OfficerValue } from '@/lib/report-rows';
+import { reportHeadErrors } from '@/lib/report-rules';
 
 /** command-and-reports §9. */
 export const FORCE_TYPES = ['Verbal Commands', 'Control Holds', 'OC Spray', 'Taser', 'Baton', 'Firearm', 'K9', 'Other'] as const;
@@ -44,22 +41,14 @@ export const UOF_TEXTS = {
 /** The server's messages (server/src/features/use_of_force/model.rs). */
 export const UOF_ERRORS = {
   dateRequired: 'Date and time are required.',
-  locationRequired: 'Location is required.',
   forceRequired: 'Select at least one type of force used.',
   narrativeRequired: 'Narrative is required.',
 } as const;
 
-/** The head of the form: its incident number and date. */
-const UOF_HEAD: ReportHead<UofForm> = {
-  number: { field: 'incidentNumber', label: 'Incident number' },
-  date: { field: 'incidentDate', label: 'Incident date', required: UOF_ERRORS.dateRequired },
-  locationRequired: UOF_ERRORS.locationRequired,
-};
-
 /** A row of 'Deputies involved'. */
 export type DeputyRow = OfficerRow;
 
-export interface UofForm {
+export interface UofForm extends ReportRowLists {
   incidentNumber: string;
   /** 'YYYY-MM-DDTHH:MM' (a datetime-local value). */
   incidentDate: string;
@@ -70,9 +59,7 @@ export interface UofForm {
   subjectAddress: string;
   forceTypes: string[];
   forceDetails: string;
-  witnesses: WitnessRow[];
   narrative: string;
-  evidence: EvidenceRow[];
 }
 
 /**
@@ -183,7 +170,11 @@ export function reportJson(form: UofForm): string {
  * location, a deputy with a name, a type of force, the narrative and http(s) evidence links.
  */
 export function uofFormErrors(form: UofForm, now: Date): FieldErrors {
-  const errors: FieldErrors = { ...reportHeadErrors(UOF_HEAD, form, now), ...officerErrors(form.deputies, 'deputies') };
+  const errors: FieldErrors = { ...reportHeadErrors(form, now, {
+      number: { field: 'incidentNumber', label: 'Incident number' },
+      date: { field: 'incidentDate', label: 'Incident date' },
+      dateRequired: UOF_ERRORS.dateRequired,
+    }), ...officerErrors(form.deputies, 'deputies') };
   if (orderedForceTypes(form.forceTypes).length === 0) errors.forceTypes = UOF_ERRORS.forceRequired;
   if (form.narrative.trim() === '') errors.narrative = UOF_ERRORS.narrativeRequired;
   Object.assign(errors, evidenceErrors(form.evidence));
