@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './chromium';
-import { signIn, snap, urlWithHost, userMenu, type DemoAccount } from './helpers';
+import { inAgency, JORDAN, signIn, snap, urlWithHost, userMenu } from './helpers';
 
 /**
  * Issue 12: members on their agency's own domain. The demo agencies have the domains
@@ -15,12 +15,7 @@ test.use({
   },
 });
 
-const BCSO_COMMAND: DemoAccount = {
-  discordId: '200000000000000002',
-  username: 'jordanreyes.bcso',
-  name: 'Jordan Reyes',
-  agency: "Blaine County Sheriff's Office",
-};
+const BCSO_COMMAND = inAgency(JORDAN, 'bcso');
 
 for (const { label, viewport } of [
   { label: 'desktop', viewport: { width: 1366, height: 900 } },

@@ -59,6 +59,26 @@ export const JORDAN: DemoAccount = { discordId: '100000000000000002', username: 
 export const SAM: DemoAccount = { discordId: '100000000000000003', username: 'samwhitaker', name: 'Sam Whitaker' };
 export const CASEY: DemoAccount = { discordId: '100000000000000004', username: 'caseynguyen', name: 'Casey Nguyen' };
 
+/** The demo agencies besides the root one: their names, and the first digit of their members' Discord ids. */
+export const DEMO_AGENCIES = {
+  bcso: { name: "Blaine County Sheriff's Office", idDigit: '2' },
+  lspd: { name: 'Los Santos Police Department', idDigit: '3' },
+} as const;
+
+/**
+ * `account`'s twin in another demo agency (seed-demo puts the same four people in each, and
+ * scripts/test starts the Discord stand-in with them as '<name>.<slug>', ids 2000… and 3000…).
+ */
+export function inAgency(account: DemoAccount, slug: keyof typeof DEMO_AGENCIES): DemoAccount {
+  const agency = DEMO_AGENCIES[slug];
+  return {
+    discordId: `${agency.idDigit}${account.discordId.slice(1)}`,
+    username: `${account.username}.${slug}`,
+    name: account.name,
+    agency: agency.name,
+  };
+}
+
 /** The 'Login (Discord)' button of the top bar (the burger drawer holds a hidden twin). */
 export function loginButton(page: Page): Locator {
   return page.getByRole('link', { name: 'Login (Discord)' }).filter({ visible: true }).first();

@@ -1,17 +1,11 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { type DemoAccount, DESKTOP, expectNoSidewaysScroll, PHONE, signIn, snap } from './helpers';
+import { ALEX, DEMO_AGENCIES, DESKTOP, expectNoSidewaysScroll, inAgency, PHONE, signIn, snap } from './helpers';
 
 // LSPD's demo High Command member (seed-demo; scripts/test starts the Discord stand-in with
 // LSPD's members as '<name>.lspd', ids 3000…). LSPD, not the root agency or BCSO, so that the
 // report specs, which pick charges from their agency's catalogue, never see these edits; each
 // test puts the entry it changed back as it was (also after a failure).
-const LSPD = 'Los Santos Police Department';
-const LSPD_HIGH_COMMAND: DemoAccount = {
-  discordId: '300000000000000001',
-  username: 'alexmercer.lspd',
-  name: 'Alex Mercer',
-  agency: LSPD,
-};
+const LSPD_HIGH_COMMAND = inAgency(ALEX, 'lspd');
 const PAGE = '/command/penal-codes?agency=lspd';
 
 
@@ -25,7 +19,7 @@ async function openAs(browser: Browser, viewport: { width: number; height: numbe
   await page.goto(PAGE);
   await signIn(page, LSPD_HIGH_COMMAND);
   await page.setViewportSize(viewport);
-  await expect(page.getByTestId('portal-title')).toHaveText(`${LSPD} Portal`);
+  await expect(page.getByTestId('portal-title')).toHaveText(`${DEMO_AGENCIES.lspd.name} Portal`);
   await expect(page.getByRole('heading', { level: 1, name: 'Penal codes' })).toBeVisible();
   await expect(page.getByTestId('penal-code-entry').first()).toBeVisible();
   return page;

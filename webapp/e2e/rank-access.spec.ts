@@ -1,17 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginButton, signIn, snap, userMenu, type DemoAccount } from './helpers';
+import { inAgency, JORDAN, loginButton, signIn, snap, userMenu } from './helpers';
 
 // BCSO's demo members (seed-demo; scripts/test starts the Discord stand-in with them as
 // '<name>.bcso', ids 2000…): Alex Mercer is High Command, Jordan Reyes Command, Sam Whitaker
 // Supervisor and Casey Nguyen Deputy, all in Headquarters, whose ranks are named after the
 // levels. BCSO has the default levels, so Command may assign Deputy and Supervisor only.
 const BCSO = "Blaine County Sheriff's Office";
-const BCSO_COMMAND: DemoAccount = {
-  discordId: '200000000000000002',
-  username: 'jordanreyes.bcso',
-  name: 'Jordan Reyes',
-  agency: BCSO,
-};
+const BCSO_COMMAND = inAgency(JORDAN, 'bcso');
 
 /** Opens BCSO's roster (the address names the agency, which the portal then remembers). */
 async function openBcsoRoster(page: Page): Promise<void> {

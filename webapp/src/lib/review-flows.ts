@@ -69,12 +69,17 @@ export const REVIEW_TEXTS = {
   decisionSigns: 'Saving In Policy or Out of Policy signs the report as you.',
 } as const;
 
+/** Where every review starts: filed (pending), then opened by a supervisor (under review). */
+const OPENING_STATUSES: readonly ReviewStatus[] = [
+  { value: 'pending', label: 'Pending', color: 'gray' },
+  { value: 'under_review', label: 'Under Review', color: 'orange' },
+];
+
 /** command-and-reports §4 "Use-of-force report status", §9. */
 export const UOF_FLOW: ReviewFlow = {
   kind: 'uof',
   statuses: [
-    { value: 'pending', label: 'Pending', color: 'gray' },
-    { value: 'under_review', label: 'Under Review', color: 'orange' },
+    ...OPENING_STATUSES,
     { value: 'in_policy', label: 'In Policy', color: 'green' },
     { value: 'out_of_policy', label: 'Out of Policy', color: 'red' },
   ],
@@ -98,8 +103,7 @@ export const UOF_FLOW: ReviewFlow = {
 export const ARREST_FLOW: ReviewFlow = {
   kind: 'arrest',
   statuses: [
-    { value: 'pending', label: 'Pending', color: 'gray' },
-    { value: 'under_review', label: 'Under Review', color: 'orange' },
+    ...OPENING_STATUSES,
     { value: 'approved', label: 'Approved', color: 'green' },
     { value: 'returned', label: 'Returned', color: 'red' },
   ],

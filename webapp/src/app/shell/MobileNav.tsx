@@ -1,7 +1,14 @@
 import { NavLink, ScrollArea } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import type { NavEntry } from '@/lib/navigation';
+import type { NavEntry, NavLinkItem } from '@/lib/navigation';
 import { isActivePath } from './use-navigation';
+
+/** A page of the menu, marked when it is the one shown. */
+function PageLink({ entry, pathname, onNavigate }: { entry: NavLinkItem; pathname: string; onNavigate: () => void }) {
+  return (
+    <NavLink component={Link} to={entry.path} label={entry.label} active={isActivePath(entry.path, pathname)} onClick={onNavigate} />
+  );
+}
 
 /** Navigation in the burger drawer (small screens). */
 export function MobileNav({ entries, onNavigate }: { entries: readonly NavEntry[]; onNavigate: () => void }) {
@@ -10,14 +17,7 @@ export function MobileNav({ entries, onNavigate }: { entries: readonly NavEntry[
     <ScrollArea component="nav" aria-label="Mobile navigation">
       {entries.map((entry) =>
         entry.kind === 'link' ? (
-          <NavLink
-            key={entry.id}
-            component={Link}
-            to={entry.path}
-            label={entry.label}
-            active={isActivePath(entry.path, pathname)}
-            onClick={onNavigate}
-          />
+          <PageLink key={entry.id} entry={entry} pathname={pathname} onNavigate={onNavigate} />
         ) : (
           <NavLink
             key={entry.id}
@@ -25,14 +25,7 @@ export function MobileNav({ entries, onNavigate }: { entries: readonly NavEntry[
             defaultOpened={entry.children.some((child) => isActivePath(child.path, pathname))}
           >
             {entry.children.map((child) => (
-              <NavLink
-                key={child.id}
-                component={Link}
-                to={child.path}
-                label={child.label}
-                active={isActivePath(child.path, pathname)}
-                onClick={onNavigate}
-              />
+              <PageLink key={child.id} entry={child} pathname={pathname} onNavigate={onNavigate} />
             ))}
           </NavLink>
         ),

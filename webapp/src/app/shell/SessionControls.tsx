@@ -39,12 +39,19 @@ export function DemoModeBadge() {
   );
 }
 
-/** Top bar: 'Login (Discord)' when signed out, else the user menu with Profile and Logout. */
-export function UserMenu() {
+/** Who is signed in (null: nobody) and where 'Login (Discord)' goes; null while the session loads. */
+function useSession() {
   const me = useMe();
   const href = useLoginHref();
   if (me.isPending) return null;
-  const user = signedIn(me.data);
+  return { user: signedIn(me.data), href };
+}
+
+/** Top bar: 'Login (Discord)' when signed out, else the user menu with Profile and Logout. */
+export function UserMenu() {
+  const session = useSession();
+  if (session === null) return null;
+  const { user, href } = session;
   if (user === null) {
     return (
       <Button component="a" href={href}>
@@ -81,10 +88,9 @@ export function UserMenu() {
 
 /** The same choices in the burger drawer (small screens). */
 export function MobileSessionLinks({ onNavigate }: { onNavigate: () => void }) {
-  const me = useMe();
-  const href = useLoginHref();
-  if (me.isPending) return null;
-  const user = signedIn(me.data);
+  const session = useSession();
+  if (session === null) return null;
+  const { user, href } = session;
   if (user === null) {
     return (
       <Button component="a" href={href} mt="md">

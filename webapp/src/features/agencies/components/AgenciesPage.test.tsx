@@ -113,26 +113,21 @@ describe('AgenciesPage', { timeout: 20_000 }, () => {
     ).toBeTruthy();
   });
 
-  it('says it is only available from the root agency on an agency without agency management', async () => {
+  it.each([
+    { which: 'without agency management', agencies: DEMO_AGENCIES },
+    {
+      which: 'with agency management',
+      agencies: DEMO_AGENCIES.map((a) => (a.slug === 'bcso' ? { ...BCSO, flags: { ...BCSO.flags, enableAgencyManagement: true } } : a)),
+    },
+  ])('is only available from the root agency (on another agency $which)', async ({ agencies }) => {
+    serve({ agencies });
+    window.localStorage.setItem('activeAgencySlug', 'bcso');
+    resetActiveAgencyStore();
+    renderApp('/command/agencies');
+    expect(
+      await screen.findByText('This page is only available from the root agency administration site.', {}, { timeout: 3000 }),
+    ).toBeTruthy();
     // Before: 'Page not found' (issue 11, defect 2).
-    serve();
-    window.localStorage.setItem('activeAgencySlug', 'bcso');
-    resetActiveAgencyStore();
-    renderApp('/command/agencies');
-    expect(
-      await screen.findByText('This page is only available from the root agency administration site.', {}, { timeout: 3000 }),
-    ).toBeTruthy();
     expect(screen.queryByText('Page not found')).toBeNull();
-  });
-
-  it('is only available from the root agency', async () => {
-    const managed = { ...BCSO, flags: { ...BCSO.flags, enableAgencyManagement: true } };
-    serve({ agencies: DEMO_AGENCIES.map((a) => (a.slug === 'bcso' ? managed : a)) });
-    window.localStorage.setItem('activeAgencySlug', 'bcso');
-    resetActiveAgencyStore();
-    renderApp('/command/agencies');
-    expect(
-      await screen.findByText('This page is only available from the root agency administration site.', {}, { timeout: 3000 }),
-    ).toBeTruthy();
   });
 });

@@ -7,6 +7,7 @@ import { managementScreen, serveManagedList, type ManagedListOptions } from '@/t
 import { itManagesTheCatalogue } from '@/test-utils/catalogue-suite';
 import { json } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
+import { patrolLoadout } from './fixtures';
 
 type EquipmentList = components['schemas']['EquipmentList'];
 type EquipmentSave = components['schemas']['EquipmentSave'];
@@ -20,17 +21,7 @@ const RANKS: EquipmentList['ranks'] = [
 function list(version = 3): EquipmentList {
   return {
     equipment: [
-      {
-        id: 'eq_1',
-        name: 'Patrol loadout',
-        image: '',
-        notes: 'Issued to every sworn member.',
-        allowedRanks: ['All'],
-        categories: [
-          { name: 'Weapons', items: ['Service pistol', 'Taser X2'] },
-          { name: 'Gear', items: ['Radio'] },
-        ],
-      },
+      patrolLoadout(),
       {
         id: 'eq_2',
         name: 'Supervisor kit',

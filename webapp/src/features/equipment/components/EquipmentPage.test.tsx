@@ -4,6 +4,7 @@ import { renderApp, resetAppStores } from '@/test-utils/app';
 import { json, rosterEntry, signedIn } from '@/test-utils/fixtures';
 import { itShowsListStates, serveMemberList } from '@/test-utils/member-list';
 import { screen, within } from '@/test-utils/render';
+import { patrolLoadout } from './fixtures';
 
 type EquipmentList = components['schemas']['EquipmentList'];
 
@@ -11,17 +12,7 @@ const DEPUTY = signedIn(rosterEntry());
 
 const LIST: EquipmentList = {
   equipment: [
-    {
-      id: 'eq_1',
-      name: 'Patrol loadout',
-      image: '/media/catalogues/rawlife/kit.png',
-      notes: 'Issued to every sworn member.',
-      allowedRanks: ['All'],
-      categories: [
-        { name: 'Weapons', items: ['Service pistol', 'Taser X2'] },
-        { name: 'Gear', items: ['Radio'] },
-      ],
-    },
+    patrolLoadout({ image: '/media/catalogues/rawlife/kit.png' }),
     {
       id: 'eq_2',
       name: 'Deputy kit',

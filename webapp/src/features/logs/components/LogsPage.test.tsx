@@ -86,6 +86,16 @@ function auditAsked(params: URLSearchParams | undefined): string {
 const asked = (params: URLSearchParams | undefined) =>
   params ? `${params.get('type') ?? ''} ${params.get('limit') ?? ''} ${params.get('offset') ?? ''}` : '';
 
+/** Opens the Logs page (no roster logs) and switches it to All changes. */
+async function openAllChanges() {
+  const user = userEvent.setup();
+  renderApp('/command/logs');
+  await screen.findByText('No log entries found for this agency.', {}, { timeout: 3000 });
+  await user.click(screen.getByRole('combobox', { name: 'Log type' }));
+  await user.click(await screen.findByRole('option', { name: 'All changes' }));
+  return user;
+}
+
 describe('LogsPage', { timeout: 20_000 }, () => {
   beforeEach(resetAppStores);
 
@@ -193,11 +203,7 @@ describe('LogsPage', { timeout: 20_000 }, () => {
       () => json({ items: [] }),
       (params) => json({ items: params.get('kind') === 'vehicles' ? [vehicles] : [promotion, vehicles], hasMore: params.get('offset') === '0' }),
     );
-    const user = userEvent.setup();
-    renderApp('/command/logs');
-    await screen.findByText('No log entries found for this agency.', {}, { timeout: 3000 });
-    await user.click(screen.getByRole('combobox', { name: 'Log type' }));
-    await user.click(await screen.findByRole('option', { name: 'All changes' }));
+    const user = await openAllChanges();
 
     const entries = await screen.findAllByTestId('audit-entry', {}, { timeout: 3000 });
     expect(entries).toHaveLength(2);
@@ -254,11 +260,7 @@ describe('LogsPage', { timeout: 20_000 }, () => {
         return json({ retentionDays: kept, canEdit: true });
       },
     );
-    const user = userEvent.setup();
-    renderApp('/command/logs');
-    await screen.findByText('No log entries found for this agency.', {}, { timeout: 3000 });
-    await user.click(screen.getByRole('combobox', { name: 'Log type' }));
-    await user.click(await screen.findByRole('option', { name: 'All changes' }));
+    const user = await openAllChanges();
     expect(await screen.findByText('Changes are kept for 365 days, then deleted.', {}, { timeout: 3000 })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Change' }));
@@ -288,11 +290,7 @@ describe('LogsPage', { timeout: 20_000 }, () => {
 
   it("'All changes' offers no Change to members who are not High Command", async () => {
     serve(() => json({ items: [] }));
-    const user = userEvent.setup();
-    renderApp('/command/logs');
-    await screen.findByText('No log entries found for this agency.', {}, { timeout: 3000 });
-    await user.click(screen.getByRole('combobox', { name: 'Log type' }));
-    await user.click(await screen.findByRole('option', { name: 'All changes' }));
+    await openAllChanges();
     expect(await screen.findByText('Changes are kept for 365 days, then deleted.', {}, { timeout: 3000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
   });
@@ -302,11 +300,7 @@ describe('LogsPage', { timeout: 20_000 }, () => {
       () => json({ items: [] }),
       () => json({ error: 'From must be a date such as 2026-11-20.' }, 400),
     );
-    const user = userEvent.setup();
-    renderApp('/command/logs');
-    await screen.findByText('No log entries found for this agency.', {}, { timeout: 3000 });
-    await user.click(screen.getByRole('combobox', { name: 'Log type' }));
-    await user.click(await screen.findByRole('option', { name: 'All changes' }));
+    await openAllChanges();
     expect(await screen.findByText('Unable to load changes.', {}, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByText('From must be a date such as 2026-11-20.')).toBeTruthy();
   });

@@ -7,6 +7,7 @@ import { managementScreen, serveManagedList, type ManagedListOptions } from '@/t
 import { itManagesTheCatalogue } from '@/test-utils/catalogue-suite';
 import { json } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
+import { pursuitsSop } from './fixtures';
 
 type DocumentManagement = components['schemas']['DocumentManagement'];
 type DocumentSave = components['schemas']['DocumentSave'];
@@ -17,16 +18,7 @@ const NOT_CONFIGURED =
 function list(version = 2, enabled = false): DocumentManagement {
   return {
     documents: [
-      {
-        id: 'doc-2',
-        title: 'Vehicle pursuits',
-        type: 'sop',
-        minLevel: 'deputy',
-        summary: 'When to start and stop a pursuit.',
-        content: 'Call it in.',
-        createdAt: '2026-01-01T10:00:00Z',
-        updatedAt: '2026-03-03T10:00:00Z',
-      },
+      pursuitsSop({ createdAt: '2026-01-01T10:00:00Z' }),
       {
         id: 'doc-3',
         title: 'Onboarding',

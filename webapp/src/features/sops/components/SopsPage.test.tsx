@@ -5,6 +5,7 @@ import { renderApp, resetAppStores } from '@/test-utils/app';
 import { json, rosterEntry, signedIn } from '@/test-utils/fixtures';
 import { itShowsListStates, serveMemberList } from '@/test-utils/member-list';
 import { screen, waitFor, within } from '@/test-utils/render';
+import { pursuitsSop } from './fixtures';
 
 type DocumentList = components['schemas']['DocumentList'];
 
@@ -12,15 +13,7 @@ const DEPUTY = signedIn(rosterEntry());
 
 const LIST: DocumentList = {
   documents: [
-    {
-      id: 'doc-2',
-      title: 'Vehicle pursuits',
-      type: 'sop',
-      minLevel: 'deputy',
-      summary: 'When to start and stop a pursuit.',
-      content: '1. Call it in.\n2. Follow at a safe distance.\n\n<b>Never</b> ram.',
-      updatedAt: '2026-03-03T10:00:00Z',
-    },
+    pursuitsSop({ content: '1. Call it in.\n2. Follow at a safe distance.\n\n<b>Never</b> ram.' }),
     {
       id: 'doc-3',
       title: 'Onboarding',

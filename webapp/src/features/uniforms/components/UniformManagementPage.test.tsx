@@ -6,6 +6,7 @@ import { renderApp, resetAppStores } from '@/test-utils/app';
 import { managementScreen, serveManagedList, type ManagedListOptions } from '@/test-utils/catalogue';
 import { itManagesTheCatalogue } from '@/test-utils/catalogue-suite';
 import { screen, waitFor, within } from '@/test-utils/render';
+import { classB } from './fixtures';
 
 type UniformList = components['schemas']['UniformList'];
 type UniformSave = components['schemas']['UniformSave'];
@@ -18,15 +19,7 @@ const RANKS: UniformList['ranks'] = [
 function list(version = 2): UniformList {
   return {
     uniforms: [
-      {
-        id: 'uni_1',
-        name: 'Class B patrol',
-        image: '/media/catalogues/rawlife/class-b.png',
-        notes: 'Everyday patrol uniform.',
-        allowedRanks: ['All'],
-        gear: { helmet: 'None', uniform: 'Tan shirt\nGreen trousers', notes: 'Sleeves down.' },
-        attachments: ['Name tape', 'Badge'],
-      },
+      classB(),
       { id: 'uni_2', name: 'Tactical', image: '', notes: '', allowedRanks: ['patrol-lt'], gear: { vest: 'Plate carrier' }, attachments: [] },
     ],
     ranks: RANKS,

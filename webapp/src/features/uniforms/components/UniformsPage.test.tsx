@@ -4,6 +4,7 @@ import { renderApp, resetAppStores } from '@/test-utils/app';
 import { json, rosterEntry, signedIn } from '@/test-utils/fixtures';
 import { itShowsListStates, serveMemberList } from '@/test-utils/member-list';
 import { screen, within } from '@/test-utils/render';
+import { classB } from './fixtures';
 
 type UniformList = components['schemas']['UniformList'];
 
@@ -11,15 +12,7 @@ const DEPUTY = signedIn(rosterEntry());
 
 const LIST: UniformList = {
   uniforms: [
-    {
-      id: 'uni_1',
-      name: 'Class B patrol',
-      image: '/media/catalogues/rawlife/class-b.png',
-      notes: 'Everyday patrol uniform.',
-      allowedRanks: ['All'],
-      gear: { helmet: 'None', eyewear: 'Sunglasses', uniform: 'Tan shirt\nGreen trousers', notes: 'Sleeves down after 18:00.' },
-      attachments: ['Name tape', 'Badge'],
-    },
+    classB({ gear: { helmet: 'None', eyewear: 'Sunglasses', uniform: 'Tan shirt\nGreen trousers', notes: 'Sleeves down after 18:00.' } }),
     { id: 'uni_2', name: 'Bare', allowedRanks: [], gear: {}, attachments: [] },
   ],
   ranks: [],
