@@ -62,6 +62,9 @@ pub struct Config {
     /// `DISCORD_CDN_URL`: where Discord serves avatar images; the portal fetches them from
     /// there once and serves its own copies (`media::avatars`).
     pub discord_cdn_url: Url,
+    /// `PORTAL_SECRET_KEY`: the key agencies' bot tokens and webhook addresses are sealed with
+    /// (`None`: they cannot be stored).
+    pub secrets: Option<crate::secrets::SecretBox>,
 }
 
 /// Where the document editor runs and the secret its configurations are signed with.
@@ -269,6 +272,11 @@ impl Config {
                 ConfigError(format!("DISCORD_CDN_URL must be an http(s) URL (got '{raw_cdn}')"))
             })?;
 
+        let secrets = get("PORTAL_SECRET_KEY")
+            .map(|key| crate::secrets::SecretBox::from_base64(&key))
+            .transpose()
+            .map_err(|e| ConfigError(e.to_string()))?;
+
         Ok(Self {
             database_url,
             bind,
@@ -284,6 +292,7 @@ impl Config {
             onlyoffice,
             trusted_proxies,
             discord_cdn_url,
+            secrets,
         })
     }
 }

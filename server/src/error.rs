@@ -36,6 +36,9 @@ pub enum AppError {
     /// Temporarily unable to serve (for example, the connection budget is exhausted).
     #[error("{0}")]
     Unavailable(String),
+    /// A service the portal relies on (Discord) refused or could not be reached.
+    #[error("{0}")]
+    BadGateway(String),
     #[error(transparent)]
     Database(#[from] sqlx::Error),
     #[error(transparent)]
@@ -57,6 +60,10 @@ pub fn conflict(msg: impl Into<String>) -> AppError {
     AppError::Conflict(msg.into())
 }
 
+pub fn bad_gateway(msg: impl Into<String>) -> AppError {
+    AppError::BadGateway(msg.into())
+}
+
 impl AppError {
     /// A stale edit: 409 with `message` and the record as it is now.
     pub fn stale(message: &str, current: &impl Serialize) -> Self {
@@ -76,6 +83,7 @@ impl AppError {
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
             Self::Database(err) if is_outage(err) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Database(_) | Self::Other(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }

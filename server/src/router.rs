@@ -24,8 +24,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     error::ErrorBody,
     features::{
-        agencies, arrests, callsigns, catalogue_images, equipment, health, logs, penal_codes,
-        permissions, roster, sops, structure, tickets, training, uniforms, use_of_force, vehicles,
+        agencies, alerts, arrests, callsigns, catalogue_images, discord, equipment, health, logs,
+        penal_codes, permissions, roster, sops, structure, tickets, training, uniforms,
+        use_of_force, vehicles,
     },
     identity, media,
     state::AppState,
@@ -93,7 +94,8 @@ impl utoipa::Modify for CommonAnswers {
     tags(
         (name = "agencies"), (name = "access"), (name = "identity"), (name = "structure"), (name = "roster"),
         (name = "health"), (name = "media"), (name = "penal-codes"), (name = "vehicles"), (name = "equipment"),
-        (name = "uniforms"), (name = "sops"), (name = "use-of-force"), (name = "arrests"), (name = "tickets"), (name = "training")
+        (name = "uniforms"), (name = "sops"), (name = "use-of-force"), (name = "arrests"), (name = "tickets"), (name = "training"),
+        (name = "discord"), (name = "alerts")
     )
 )]
 struct ApiDoc;
@@ -119,6 +121,8 @@ fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(arrests::routes())
         .merge(tickets::routes())
         .merge(training::routes())
+        .merge(discord::routes())
+        .merge(alerts::routes())
         .routes(routes!(media::routes::insignia))
         .routes(routes!(media::avatars::default_image))
         .routes(routes!(media::avatars::avatar))

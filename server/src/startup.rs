@@ -60,10 +60,12 @@ pub async fn ensure_root_agency(state: &AppState) -> anyhow::Result<()> {
 pub async fn serve(state: AppState, listener: TcpListener) -> anyhow::Result<()> {
     state.spawn_registry_listener();
     spawn_jobs(&state);
-    let router = router::router(state);
+    let router = router::router(state.clone());
     // The peer address tells a trusted proxy (`PORTAL_TRUSTED_PROXIES`) from anyone else.
     let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, service).with_graceful_shutdown(shutdown_signal()).await?;
+    // The worker finishes the piece of work in hand before the process ends.
+    state.worker.stop().await;
     Ok(())
 }
 
@@ -85,8 +87,10 @@ where
     });
 }
 
-/// The background jobs of a serving instance.
-fn spawn_jobs(state: &AppState) {
+/// The background jobs of a serving instance: audit pruning and relaying, and the
+/// integrations worker.
+pub fn spawn_jobs(state: &AppState) {
+    state.worker.start(state.clone());
     // Not at start-up, when every agency's pool is being opened anyway: ten minutes in.
     spawn_every(state.clone(), MINUTE * 10, HOUR * 6, prune_audit);
     spawn_every(state.clone(), MINUTE / 2, MINUTE, relay_audit_outbox);

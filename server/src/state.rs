@@ -20,6 +20,7 @@ use crate::{
     },
     config::Config,
     identity::{
+        bot::Bots,
         discord::DiscordApi,
         session,
         session_cache::{CachedSessionStore, SESSION_CHANNEL},
@@ -48,11 +49,18 @@ pub struct App {
     pub web: WebAssets,
     /// Discord API access; `None` when sign-in is not configured.
     pub discord: Option<DiscordApi>,
+    /// The agencies' Discord bots (role sync and alerts).
+    pub bots: Bots,
     /// Accounts, roster standings and navigation rules every request re-reads.
     pub access_cache: Arc<AccessCache>,
     /// Server-side sessions, read through this instance's cache.
     pub sessions: CachedSessionStore,
+    /// The integrations worker (alerts, Discord role sync), poked on every announced write.
+    pub worker: crate::worker::Worker,
 }
+
+/// Discord's API when `DISCORD_API_URL` does not say otherwise.
+const DEFAULT_DISCORD_API: &str = "https://discord.com/api/v10";
 
 #[derive(Clone)]
 pub struct AppState(pub Arc<App>);
@@ -99,8 +107,16 @@ impl App {
             avatars: Avatars::new(config.discord_cdn_url.clone())?,
             web,
             discord: config.discord.clone().map(DiscordApi::new),
+            bots: Bots::new(
+                config
+                    .discord
+                    .as_ref()
+                    .map(|d| d.api_url.clone())
+                    .unwrap_or_else(|| DEFAULT_DISCORD_API.parse().expect("a valid URL")),
+            )?,
             access_cache: Arc::new(AccessCache::new()),
             sessions: session::store(control.clone()),
+            worker: crate::worker::Worker::new(),
             config,
             control,
         })
@@ -138,6 +154,9 @@ impl IdentityState for AppState {
     fn discord(&self) -> Option<&DiscordApi> {
         self.discord.as_ref()
     }
+    fn bots(&self) -> &Bots {
+        &self.bots
+    }
 }
 
 impl MediaState for AppState {
@@ -174,7 +193,13 @@ impl AppState {
                         }
                         Some((channel, payload)) if channel == ACCESS_CHANNEL => {
                             match Change::parse(&payload) {
-                                Some(change) => state.access_cache.forget(&change),
+                                Some(change) => {
+                                    if let Change::Agency(id) = change {
+                                        // A write to the agency: alerts and role syncs may wait.
+                                        state.worker.poke(id);
+                                    }
+                                    state.access_cache.forget(&change)
+                                }
                                 None => state.access_cache.forget_all(),
                             }
                         }

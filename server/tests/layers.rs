@@ -1,11 +1,12 @@
 //! The server's layers, top to bottom (the equivalent of the web app's ESLint zones):
 //!
 //! ```text
-//! router, state, startup, demo   assemble the state and the routes, start, seed demo data
+//! router, state, startup,        assemble the state and the routes, start (and the background
+//! worker, demo                   worker), seed demo data
 //! features                       one folder per feature; never import each other
 //! access, identity, media, shared, web
 //! tenancy
-//! error, config, validate, extract, telemetry
+//! error, config, validate, extract, telemetry, secrets
 //! ```
 //!
 //! A module may import its own layer and the layers below it. This test reads every source
@@ -20,12 +21,12 @@ use std::{collections::BTreeSet, fs, path::Path};
 
 fn layer(module: &str) -> Option<u8> {
     Some(match module {
-        "router" | "state" | "startup" | "demo" | "demo_organisation" | "demo_catalogues"
-        | "demo_reports" => 5,
+        "router" | "state" | "startup" | "worker" | "demo" | "demo_organisation"
+        | "demo_catalogues" | "demo_reports" => 5,
         "features" => 4,
         "access" | "identity" | "media" | "shared" | "web" => 3,
         "tenancy" => 2,
-        "error" | "config" | "validate" | "extract" | "telemetry" => 1,
+        "error" | "config" | "validate" | "extract" | "telemetry" | "secrets" => 1,
         _ => return None,
     })
 }

@@ -186,6 +186,8 @@ nav_items! {
     DepartmentManagement => "command_department_management";
     Logs => "command_logs";
     PenalCodes => "command_penal_codes";
+    Discord => "command_discord";
+    Alerts => "command_alerts";
     Vehicles => "structure_vehicles";
     VehicleManagement => "command_vehicle_permissions";
     Equipment => "structure_equipment";
@@ -226,6 +228,11 @@ pub mod page {
     pub struct Branding;
     impl super::HighCommandPage for Branding {
         const REFUSAL: &'static str = "You need High Command access to modify agency branding.";
+    }
+    pub struct DiscordSettings;
+    impl super::HighCommandPage for DiscordSettings {
+        const REFUSAL: &'static str =
+            "You must be part of High Command to change the agency's Discord server or bot.";
     }
     pub struct AuditSettings;
     impl super::HighCommandPage for AuditSettings {

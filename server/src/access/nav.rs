@@ -50,6 +50,8 @@ pub const DEFAULT_NAV_PERMISSIONS: &[NavDefault] = &[
     from("command_uniform_management", "command"),
     from("command_logs", "command"),
     from("command_penal_codes", "command"),
+    from("command_discord", "command"),
+    from("command_alerts", "command"),
     from("command_branding", "high_command"),
     from("command_agencies", "high_command"),
     from("command_navigation_permissions", "high_command"),

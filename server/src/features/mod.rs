@@ -1,9 +1,11 @@
 //! One folder per feature: `routes` (thin handlers), `model` (types and rules), `store` (SQL).
 
 pub mod agencies;
+pub mod alerts;
 pub mod arrests;
 pub mod callsigns;
 pub mod catalogue_images;
+pub mod discord;
 pub mod equipment;
 pub mod health;
 pub mod logs;

@@ -1,5 +1,6 @@
 //! Identity: Discord OAuth2 sign-in, server-side sessions, the signed-in user, demo sign-in.
 
+pub mod bot;
 pub mod demo;
 pub mod discord;
 pub mod handoff;
@@ -20,4 +21,6 @@ use crate::access::AccessState;
 /// configured.
 pub trait IdentityState: AccessState {
     fn discord(&self) -> Option<&discord::DiscordApi>;
+    /// Discord's bot API for the agencies' own bots (role sync, webhooks).
+    fn bots(&self) -> &bot::Bots;
 }

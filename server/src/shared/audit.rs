@@ -132,9 +132,16 @@ impl Event {
 /// Stores `event` by `actor` on the caller's transaction.
 #[tracing::instrument(level = "debug", skip_all, fields(kind = event.kind, action = %event.action))]
 pub async fn record(conn: &mut PgConnection, actor: &Actor, event: &Event) -> sqlx::Result<()> {
+    // While the agency has role sync or a webhook on, the write also waits in the outbox of the
+    // integrations worker (alerts and role syncs read the same rows).
     let insert = sqlx::query(
-        "INSERT INTO audit_events (actor_name, actor_id, kind, action, subject_id, title, diff)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        "WITH event AS (
+             INSERT INTO audit_events (actor_name, actor_id, kind, action, subject_id, title, diff)
+             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id)
+         INSERT INTO event_outbox (audit_id)
+         SELECT id FROM event
+          WHERE EXISTS (SELECT 1 FROM discord_settings WHERE sync_enabled)
+             OR EXISTS (SELECT 1 FROM webhooks WHERE enabled)",
     );
     with_event(insert, actor, event).execute(conn).await?;
     Ok(())

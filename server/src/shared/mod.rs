@@ -5,14 +5,19 @@
 //! access rules that features share (rank lists, document levels, who may change whose rank)
 //! live in `access`. Every write records what it did through `audit`.
 
+pub mod alerts;
 pub mod audit;
 pub mod callsign_pools;
 pub mod catalogue;
+pub mod discord_roles;
+pub mod discord_store;
+pub mod integrations;
 pub mod organisation;
 pub mod penal_code;
 pub mod report;
 pub mod report_actions;
 pub mod review;
+pub mod webhooks;
 pub mod whole_list;
 
 /// What a feature's routes may ask of the application's state: the parts the layers below

@@ -35,6 +35,8 @@ pub struct TestApp {
     pub media_dir: PathBuf,
     /// The Discord stand-in this app signs in through.
     pub discord: standin::Standin,
+    /// The database goes with this app (not when it serves another app's).
+    pub owns_database: bool,
     _dirs: Vec<TempDir>,
 }
 
@@ -47,6 +49,10 @@ pub struct Options {
     pub owners: Vec<String>,
     /// Further settings, e.g. the document editor's.
     pub env: Vec<(&'static str, String)>,
+    /// Run the background jobs a serving instance runs (the integrations worker among them).
+    pub jobs: bool,
+    /// Serve another test's database (by name) instead of a new one; it is left to its owner.
+    pub database: Option<String>,
 }
 
 impl Default for Options {
@@ -58,9 +64,14 @@ impl Default for Options {
             demo: false,
             owners: vec![],
             env: vec![],
+            jobs: true,
+            database: None,
         }
     }
 }
+
+/// The deployment key tests seal secrets with (32 bytes in base64).
+pub const SECRET_KEY: &str = "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
 
 /// Discord roles the stand-in's guild has.
 pub const GUILD_ROLES: [(&str, &str); 2] =
@@ -174,8 +185,14 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
 /// An app on a copy of the template for `agencies` (a test with a migrator of its own
 /// migrates from scratch instead).
 async fn spawn_app_from(options: Options, agencies: &Agencies) -> TestApp {
-    let template = options.migrator.is_none().then(|| template(agencies));
-    let (database_url, database_name) = create_database_from(template.as_deref()).await;
+    let owns_database = options.database.is_none();
+    let (database_url, database_name) = match &options.database {
+        Some(name) => (database_url(name), name.clone()),
+        None => {
+            let template = options.migrator.is_none().then(|| template(agencies));
+            create_database_from(template.as_deref()).await
+        }
+    };
     let media_dir = TempDir::new().unwrap();
     let web_dir = TempDir::new().unwrap();
     std::fs::write(
@@ -211,6 +228,7 @@ async fn spawn_app_from(options: Options, agencies: &Agencies) -> TestApp {
         ("MEDIA_URL", format!("file://{}", media_dir.path().display())),
         ("PORTAL_WEB_DIR", web_dir.path().display().to_string()),
         ("PORTAL_MAX_DB_CONNECTIONS", options.max_db_connections.to_string()),
+        ("PORTAL_SECRET_KEY", SECRET_KEY.to_owned()),
     ]);
     if options.demo {
         vars.insert("PORTAL_DEMO", "1".into());
@@ -228,6 +246,9 @@ async fn spawn_app_from(options: Options, agencies: &Agencies) -> TestApp {
     assert!(outcomes.iter().all(|o| o.result.is_ok()), "{outcomes:?}");
 
     state.spawn_registry_listener();
+    if options.jobs {
+        startup::spawn_jobs(&state);
+    }
     let router = router::router(state.clone());
     let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
     tokio::spawn(async move { axum::serve(listener, service).await.unwrap() });
@@ -243,6 +264,7 @@ async fn spawn_app_from(options: Options, agencies: &Agencies) -> TestApp {
         database_name,
         media_dir: media_dir.path().to_path_buf(),
         discord,
+        owns_database,
         _dirs: vec![media_dir, web_dir],
     }
 }
@@ -251,6 +273,9 @@ async fn spawn_app_from(options: Options, agencies: &Agencies) -> TestApp {
 /// thread of its own, since `Drop` cannot await.
 impl Drop for TestApp {
     fn drop(&mut self) {
+        if !self.owns_database {
+            return;
+        }
         let name = self.database_name.clone();
         let dropped = std::thread::spawn(move || drop_database(&name)).join();
         if let Err(err) = dropped {
@@ -461,6 +486,19 @@ impl TestAppBuilder {
     /// A further setting of the server (as an environment variable would give it).
     pub fn env(mut self, key: &'static str, value: &str) -> Self {
         self.options.env.push((key, value.into()));
+        self
+    }
+
+    /// Without the background jobs (the integrations worker among them).
+    pub fn without_jobs(mut self) -> Self {
+        self.options.jobs = false;
+        self
+    }
+
+    /// Serving `app`'s database (another instance of the same deployment, or the same one
+    /// after a restart); the database stays `app`'s.
+    pub fn on_database_of(mut self, app: &TestApp) -> Self {
+        self.options.database = Some(app.database_name.clone());
         self
     }
 

@@ -15,6 +15,7 @@ mod arrests;
 mod audit;
 mod catalogues;
 mod demo;
+mod discord;
 mod documents;
 mod handoff;
 mod hardening;

@@ -233,6 +233,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/discord/mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every part of the structure linked to a Discord role, with the role's name and which way it
+         *     goes.
+         */
+        get: operations["mappings"];
+        /**
+         * Sets which way department roles go: the portal decides (`to_discord`), or Discord does and
+         *     the roster follows (`from_discord`).
+         */
+        put: operations["save_mappings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/discord/roles": {
         parameters: {
             query?: never;
@@ -245,6 +269,69 @@ export interface paths {
          *     failing (not the missing token) still answers 503.
          */
         get: operations["discord_roles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discord/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agency's Discord server and bot (command staff; the token is never answered). */
+        get: operations["settings"];
+        /**
+         * Sets the agency's Discord server, bot token (sealed) and whether roles follow the roster
+         *     (High Command). The change is audited with the token hidden.
+         */
+        put: operations["save_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discord/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How the guild's roles differ from the roster: missing and extra managed roles per member,
+         *     members not in the guild, and the roster's Discord-decided roles to follow.
+         */
+        get: operations["differences"];
+        put?: never;
+        /**
+         * Applies the roster to the guild: one member at once (`rosterId`, answered with what was
+         *     done), or everyone in a run the integrations worker carries out (202, followed at
+         *     `/api/discord/sync/runs/{id}`).
+         */
+        post: operations["sync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discord/sync/runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A run of "Sync now" and how far it got. */
+        get: operations["run"];
         put?: never;
         post?: never;
         delete?: never;
@@ -941,6 +1028,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agency's webhooks and the events they may receive. */
+        get: operations["list"];
+        put?: never;
+        /** Adds a webhook (its address sealed at rest, never answered). */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last hundred deliveries, newest first, with their status and error. */
+        get: operations["deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a webhook and its deliveries. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        /** Changes a webhook's name, address, events or whether it is on. */
+        patch: operations["update"];
+        trace?: never;
+    };
+    "/api/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Posts a test message to the webhook now, and logs it with the deliveries. */
+        post: operations["test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/avatars/default/{index}": {
         parameters: {
             query?: never;
@@ -1314,6 +1471,10 @@ export interface components {
             /** @default  */
             text: string;
         };
+        /** @description `GET /api/webhooks/deliveries`: the last hundred, newest first. */
+        DeliveryLog: {
+            deliveries: components["schemas"]["LoggedDelivery"][];
+        };
         Department: {
             id: string;
             name: string;
@@ -1332,6 +1493,12 @@ export interface components {
             fields?: components["schemas"]["FieldChange"][];
             items?: components["schemas"]["ItemChange"][];
         };
+        /** @description `PUT /api/discord/mappings`: department role id → `to_discord` or `from_discord`. */
+        DirectionsInput: {
+            directions: {
+                [key: string]: string;
+            };
+        };
         DiscordRole: {
             id: string;
             name: string;
@@ -1345,6 +1512,42 @@ export interface components {
             available: boolean;
             reason?: string | null;
             roles: components["schemas"]["DiscordRole"][];
+        };
+        /** @description `PUT /api/discord/settings`: what to change (absent fields stay as they are). */
+        DiscordSettingsInput: {
+            /**
+             * @description A new bot token; blank: remove the agency's own.
+             * @default null
+             */
+            botToken: string | null;
+            /**
+             * @description The agency's server id; blank: use the deployment's.
+             * @default null
+             */
+            guildId: string | null;
+            /** @default null */
+            syncEnabled: boolean | null;
+        };
+        /** @description The agency's Discord settings as the screen shows them (never the token). */
+        DiscordSettingsView: {
+            /** @description The agency has a bot token of its own (it is never shown). */
+            botTokenSet: boolean;
+            /** @description The viewer is High Command and may change these settings. */
+            canEdit: boolean;
+            /** @description Without a token of its own, the deployment's bot is used (when there is one). */
+            deploymentBot: boolean;
+            deploymentGuildId?: string | null;
+            /** @description The agency's own server; `None`: the deployment's is used (`deploymentGuildId`). */
+            guildId?: string | null;
+            /** @description What stops role sync, when anything does (no server, no bot, an unreadable token). */
+            problem?: string | null;
+            /** @description The portal can store secrets (`PORTAL_SECRET_KEY` is set). */
+            secretsAvailable: boolean;
+            /** @description Roles follow the roster. */
+            syncEnabled: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+            updatedBy?: string | null;
         };
         /** @description A Discord account as `/users/@me` and `/users/{id}` describe it. */
         DiscordUser: {
@@ -1408,6 +1611,27 @@ export interface components {
         };
         /** @description The list for members, or for managers with `?scope=manage`. */
         Documents: components["schemas"]["DocumentManagement"] | components["schemas"]["DocumentList"];
+        /** @description How one member's guild roles differ from what the roster implies. */
+        Drift: {
+            discordId: string;
+            /** @description Managed roles the guild shows and the roster does not imply. */
+            extra: string[];
+            /** @description Managed roles the roster implies and the guild lacks. */
+            missing: string[];
+            /** @description The roster name, else the Discord username. */
+            name: string;
+            /** @description On the roster with a Discord id, but not in the guild. */
+            notInGuild: boolean;
+            /**
+             * Format: int64
+             * @description Their roster entry, when they have one.
+             */
+            rosterId?: number | null;
+            /** @description Department roles Discord decides that the roster does not show yet (`from_discord`). */
+            rosterToAdd: string[];
+            /** @description Department roles Discord decides that the roster still shows but Discord no longer does. */
+            rosterToRemove: string[];
+        };
         /** @description `POST /api/sops/{id}/onlyoffice`. */
         EditorAnswer: {
             config?: null | components["schemas"]["EditorConfig"];
@@ -1475,6 +1699,11 @@ export interface components {
         /** @description The body of every error answer. */
         ErrorBody: {
             error: string;
+        };
+        /** @description An event a webhook may receive: its key and what the screens call it. */
+        EventKind: {
+            label: string;
+            value: string;
         };
         Evidence: {
             /** @default  */
@@ -1638,6 +1867,48 @@ export interface components {
         LogItem: components["schemas"]["RankLogItem"] | components["schemas"]["HireLogItem"];
         LogPage: {
             items: components["schemas"]["LogItem"][];
+        };
+        /** @description One line of the delivery log. */
+        LoggedDelivery: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            event: string;
+            /** Format: int64 */
+            id: number;
+            lastError?: string | null;
+            /** Format: date-time */
+            sentAt?: string | null;
+            /** @description `pending`, `sent` or `failed`. */
+            status: string;
+            title: string;
+            /** Format: int64 */
+            webhookId: number;
+            webhookName: string;
+        };
+        /** @description One part of the structure linked to a Discord role. */
+        Mapping: {
+            departmentId: string;
+            departmentName: string;
+            /** @description `to_discord` or, for department roles, `from_discord`. */
+            direction: string;
+            discordRoleId: string;
+            /** @description The structure item's id. */
+            itemId: string;
+            /** @description `rank`, `department`, `sub_department` or `role` (a department role). */
+            kind: string;
+            name: string;
+        };
+        /** @description `GET /api/discord/mappings`. */
+        MappingList: {
+            mappings: components["schemas"]["MappingView"][];
+            /** @description Why the role names are missing, when they are. */
+            rolesProblem?: string | null;
+        };
+        /** @description A mapping with the name of its Discord role, when the guild could be read. */
+        MappingView: components["schemas"]["Mapping"] & {
+            discordRoleName?: string | null;
         };
         Me: {
             /** @description Demo sign-in is active (the shell shows a "Demo mode" marker). */
@@ -1931,6 +2202,24 @@ export interface components {
             /** Format: int32 */
             version?: number | null;
         };
+        /** @description A run of "Sync now" and how far it got. */
+        Run: {
+            /** Format: int64 */
+            done: number;
+            /** Format: int64 */
+            failed: number;
+            /** Format: date-time */
+            finishedAt?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description What was done for each member who needed anything, and why any failed. */
+            results: unknown[];
+            /** Format: date-time */
+            startedAt: string;
+            startedBy: string;
+            /** Format: int32 */
+            total: number;
+        };
         SavePools: {
             pools: components["schemas"]["Pool"][];
             rankName: string;
@@ -2037,6 +2326,33 @@ export interface components {
             name: string;
             roleId?: string | null;
         };
+        /** @description What `POST /api/discord/sync` did: one member's result, or the run started. */
+        SyncAnswer: {
+            /** @description The member synced (`rosterId` given): roles added and removed, roster roles changed. */
+            member?: unknown;
+            run?: null | components["schemas"]["Run"];
+        };
+        /** @description `GET /api/discord/sync`: how the guild differs from the roster. */
+        SyncOverview: {
+            /** @description How many guild members were read. */
+            guildMembers: number;
+            lastRun?: null | components["schemas"]["Run"];
+            /** @description Members whose roles differ; empty when all is in line (or the guild was not read). */
+            members: components["schemas"]["Drift"][];
+            /** @description Why the guild could not be read, when it could not. */
+            problem?: string | null;
+            /** @description The guild's roles (id and name), for showing names. */
+            roles: components["schemas"]["DiscordRole"][];
+            syncEnabled: boolean;
+        };
+        /** @description `POST /api/discord/sync`: one member now (`rosterId`), or everyone in a run. */
+        SyncRequest: {
+            /**
+             * Format: int64
+             * @default null
+             */
+            rosterId: number | null;
+        };
         Template: {
             /** Format: date-time */
             createdAt: string;
@@ -2056,6 +2372,12 @@ export interface components {
             steps: components["schemas"]["Step"][];
             /** @default  */
             title: string;
+        };
+        /** @description What "Send test" did. */
+        TestResult: {
+            /** @description Why it was not sent. */
+            error?: string | null;
+            sent: boolean;
         };
         /** @description The theme of an agency with every colour filled in (stored values, else the defaults). */
         Theme: {
@@ -2358,6 +2680,47 @@ export interface components {
              * @default
              */
             title: string;
+        };
+        /** @description A webhook as the screens see it (never its address). */
+        Webhook: {
+            /** Format: date-time */
+            createdAt: string;
+            enabled: boolean;
+            events: string[];
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The webhook's host and id; its token is never shown. */
+            urlHint: string;
+        };
+        /** @description `POST /api/webhooks`. */
+        WebhookInput: {
+            enabled?: boolean;
+            events: string[];
+            name: string;
+            /** @description A Discord webhook address (`https://discord.com/api/webhooks/{id}/{token}`). */
+            url: string;
+        };
+        /** @description `GET /api/webhooks`. */
+        WebhookList: {
+            /** @description Every event a webhook may receive, in order. */
+            events: components["schemas"]["EventKind"][];
+            /** @description The portal can store webhook addresses (`PORTAL_SECRET_KEY` is set). */
+            secretsAvailable: boolean;
+            webhooks: components["schemas"]["Webhook"][];
+        };
+        /** @description `PATCH /api/webhooks/{id}`: what to change (a new address replaces the old one). */
+        WebhookPatch: {
+            /** @default null */
+            enabled: boolean | null;
+            /** @default null */
+            events: string[] | null;
+            /** @default null */
+            name: string | null;
+            /** @default null */
+            url: string | null;
         };
         Witness: {
             /**
@@ -3669,6 +4032,154 @@ export interface operations {
             };
         };
     };
+    mappings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MappingList"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_mappings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectionsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MappingList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     discord_roles: {
         parameters: {
             query?: never;
@@ -3722,6 +4233,393 @@ export interface operations {
             };
             503: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscordSettingsView"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiscordSettingsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscordSettingsView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    differences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncOverview"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncAnswer"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Run id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Run"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7259,6 +8157,446 @@ export interface operations {
             };
             /** @description The body is not JSON (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryLog"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestResult"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,6 +10,14 @@
 //! - `GET  /api/v10/users/{id}`                       any account (bot token)
 //! - `GET  /avatars/{id}/{hash}.png`                   an account's avatar (the image service,
 //!   `cdn.discordapp.com`): a small PNG in a colour of its own
+//! - `GET  /api/v10/guilds/{guild}/members?limit&after`           the guild's members (bot token)
+//! - `GET  /api/v10/guilds/{guild}/members/{user}`                one member (404 when not one)
+//! - `PUT|DELETE /api/v10/guilds/{guild}/members/{user}/roles/{role}`  give or take a role; the
+//!   role routes share a bucket of [`ROLE_BUCKET`] calls a second (`X-RateLimit-*` headers,
+//!   429 with `retry_after` beyond it)
+//! - `POST /api/webhooks/{id}/{token}`                 a webhook post (recorded)
+//!
+//! Every guild and role call is recorded (`calls()`), every webhook post too (`webhook_posts()`).
 //!
 //! Codes are single-use and bound to the PKCE challenge and redirect URI, as at Discord.
 
@@ -75,8 +83,23 @@ struct Grant {
     used: bool,
 }
 
+/// Role changes the stand-in's bucket allows a second.
+pub const ROLE_BUCKET: u32 = 5;
+
 #[derive(Default)]
 struct Inner {
+    /// Further bot tokens the stand-in accepts (agencies' own bots).
+    bot_tokens: Vec<String>,
+    /// Guild calls made: `PUT /guilds/{g}/members/{u}/roles/{r}`, …
+    calls: Vec<String>,
+    /// Webhook posts: the webhook's path and the body.
+    webhook_posts: Vec<(String, serde_json::Value)>,
+    /// Answer the next N webhook posts with 500.
+    failing_webhooks: u32,
+    /// The role bucket: calls in the current second, and when it began.
+    bucket: (u32, Option<std::time::Instant>),
+    /// Role calls answered 429 because the bucket was empty.
+    limited_calls: u32,
     accounts: Vec<Account>,
     roles: Vec<(String, String)>,
     grants: HashMap<String, Grant>,
@@ -112,6 +135,50 @@ impl Standin {
         self.inner.lock().unwrap().accounts.push(account);
     }
 
+    /// Accepts `token` as a bot token too (an agency's own bot).
+    pub fn add_bot_token(&self, token: &str) {
+        self.inner.lock().unwrap().bot_tokens.push(token.into());
+    }
+
+    /// The guild calls made so far (`PUT /guilds/{g}/members/{u}/roles/{r}`, …), in order.
+    pub fn calls(&self) -> Vec<String> {
+        self.inner.lock().unwrap().calls.clone()
+    }
+
+    /// Forgets the calls made so far.
+    pub fn clear_calls(&self) {
+        self.inner.lock().unwrap().calls.clear();
+    }
+
+    /// Role calls refused with 429 because the bucket was empty.
+    pub fn limited_calls(&self) -> u32 {
+        self.inner.lock().unwrap().limited_calls
+    }
+
+    /// The webhook posts so far: the webhook's path and the body.
+    pub fn webhook_posts(&self) -> Vec<(String, serde_json::Value)> {
+        self.inner.lock().unwrap().webhook_posts.clone()
+    }
+
+    /// The next `n` webhook posts answer 500.
+    pub fn fail_webhooks(&self, n: u32) {
+        self.inner.lock().unwrap().failing_webhooks = n;
+    }
+
+    /// The roles `id` holds in the guild (`None`: not a member).
+    pub fn roles_of(&self, id: &str) -> Option<Vec<String>> {
+        let inner = self.inner.lock().unwrap();
+        inner.accounts.iter().find(|a| a.id == id).and_then(|a| a.member_roles.clone())
+    }
+
+    /// Gives or takes roles in Discord itself (as a community member with rights would).
+    pub fn set_roles(&self, id: &str, roles: &[&str]) {
+        let mut inner = self.inner.lock().unwrap();
+        if let Some(account) = inner.accounts.iter_mut().find(|a| a.id == id) {
+            account.member_roles = Some(roles.iter().map(|r| r.to_string()).collect());
+        }
+    }
+
     /// How many avatar requests the image service has had.
     pub fn avatar_requests(&self) -> u32 {
         self.inner.lock().unwrap().avatar_requests
@@ -132,6 +199,13 @@ impl Standin {
             .route("/api/v10/guilds/{guild}/roles", get(roles))
             .route("/api/v10/users/{id}", get(user))
             .route("/avatars/{id}/{file}", get(avatar))
+            .route("/api/v10/guilds/{guild}/members", get(guild_members))
+            .route("/api/v10/guilds/{guild}/members/{user}", get(guild_member))
+            .route(
+                "/api/v10/guilds/{guild}/members/{user}/roles/{role}",
+                axum::routing::put(give_role).delete(take_role),
+            )
+            .route("/api/webhooks/{id}/{token}", post(webhook))
             .with_state(self.clone())
     }
 
@@ -348,7 +422,9 @@ fn api_caller(s: &Standin, headers: &HeaderMap) -> Result<Option<Account>, Respo
             )),
         };
     }
-    if auth == format!("Bot {}", s.bot_token) {
+    if auth == format!("Bot {}", s.bot_token)
+        || inner.bot_tokens.iter().any(|t| auth == format!("Bot {t}"))
+    {
         return Ok(None);
     }
     Err(error(StatusCode::UNAUTHORIZED, json!({"message": "401: Unauthorized", "code": 0})))
@@ -439,4 +515,166 @@ async fn avatar(State(s): State<Standin>, Path((id, file)): Path<(String, String
     let mut png = std::io::Cursor::new(Vec::new());
     pixels.write_to(&mut png, image::ImageFormat::Png).expect("encode a PNG");
     ([(header::CONTENT_TYPE, "image/png")], png.into_inner()).into_response()
+}
+
+/// A bot call on the stand-in's guild: the caller checked, the call recorded.
+#[allow(clippy::result_large_err)] // a test stand-in: the error is the response itself
+fn guild_call(s: &Standin, headers: &HeaderMap, guild: &str, call: String) -> Result<(), Response> {
+    match api_caller(s, headers) {
+        Ok(None) => {}
+        Ok(Some(_)) => {
+            return Err(error(StatusCode::FORBIDDEN, json!({"message": "bot token required"})))
+        }
+        Err(r) => return Err(r),
+    }
+    if guild != s.guild_id {
+        return Err(error(
+            StatusCode::NOT_FOUND,
+            json!({"message": "Unknown Guild", "code": 10004}),
+        ));
+    }
+    s.inner.lock().unwrap().calls.push(call);
+    Ok(())
+}
+
+fn member_json(a: &Account) -> serde_json::Value {
+    json!({"user": a.json(), "roles": a.member_roles.clone().unwrap_or_default(), "nick": null})
+}
+
+#[derive(Debug, Deserialize)]
+struct MembersQuery {
+    limit: Option<usize>,
+    after: Option<String>,
+}
+
+async fn guild_members(
+    State(s): State<Standin>,
+    headers: HeaderMap,
+    Path(guild): Path<String>,
+    Query(q): Query<MembersQuery>,
+) -> Response {
+    if let Err(r) = guild_call(&s, &headers, &guild, format!("GET /guilds/{guild}/members")) {
+        return r;
+    }
+    let after: u128 = q.after.as_deref().and_then(|a| a.parse().ok()).unwrap_or(0);
+    let mut members: Vec<Account> = s
+        .inner
+        .lock()
+        .unwrap()
+        .accounts
+        .iter()
+        .filter(|a| a.member_roles.is_some() && a.id.parse::<u128>().unwrap_or(0) > after)
+        .cloned()
+        .collect();
+    members.sort_by_key(|a| a.id.parse::<u128>().unwrap_or(0));
+    members.truncate(q.limit.unwrap_or(1).clamp(1, 1000));
+    Json(members.iter().map(member_json).collect::<Vec<_>>()).into_response()
+}
+
+async fn guild_member(
+    State(s): State<Standin>,
+    headers: HeaderMap,
+    Path((guild, user)): Path<(String, String)>,
+) -> Response {
+    if let Err(r) = guild_call(&s, &headers, &guild, format!("GET /guilds/{guild}/members/{user}"))
+    {
+        return r;
+    }
+    let account = s.inner.lock().unwrap().accounts.iter().find(|a| a.id == user).cloned();
+    match account.filter(|a| a.member_roles.is_some()) {
+        Some(a) => Json(member_json(&a)).into_response(),
+        None => error(StatusCode::NOT_FOUND, json!({"message": "Unknown Member", "code": 10007})),
+    }
+}
+
+/// A role change within the bucket: 204 with the bucket's headers, or 429 once it is empty.
+fn role_change(
+    s: &Standin,
+    headers: &HeaderMap,
+    guild: &str,
+    user: &str,
+    role: &str,
+    give: bool,
+) -> Response {
+    let verb = if give { "PUT" } else { "DELETE" };
+    {
+        let mut inner = s.inner.lock().unwrap();
+        let now = std::time::Instant::now();
+        let (used, since) = inner.bucket;
+        let fresh =
+            since.is_none_or(|t| now.duration_since(t) >= std::time::Duration::from_secs(1));
+        let (used, since) = if fresh { (0, now) } else { (used, since.unwrap_or(now)) };
+        let reset_after = 1.0 - now.duration_since(since).as_secs_f64();
+        if used >= ROLE_BUCKET && inner.rate_limited == 0 {
+            inner.limited_calls += 1;
+            return (
+                StatusCode::TOO_MANY_REQUESTS,
+                [("x-ratelimit-remaining", "0".to_owned()), ("x-ratelimit-reset-after", format!("{reset_after:.3}"))],
+                Json(json!({"message": "You are being rate limited.", "retry_after": reset_after, "global": false})),
+            )
+                .into_response();
+        }
+        inner.bucket = (used + 1, Some(since));
+    }
+    if let Err(r) =
+        guild_call(s, headers, guild, format!("{verb} /guilds/{guild}/members/{user}/roles/{role}"))
+    {
+        return r;
+    }
+    let mut inner = s.inner.lock().unwrap();
+    let (used, since) = inner.bucket;
+    let reset_after = 1.0 - since.map(|t| t.elapsed().as_secs_f64()).unwrap_or(0.0);
+    let Some(roles) =
+        inner.accounts.iter_mut().find(|a| a.id == user).and_then(|a| a.member_roles.as_mut())
+    else {
+        return error(StatusCode::NOT_FOUND, json!({"message": "Unknown Member", "code": 10007}));
+    };
+    if give && !roles.iter().any(|r| r == role) {
+        roles.push(role.to_owned());
+    }
+    if !give {
+        roles.retain(|r| r != role);
+    }
+    (
+        StatusCode::NO_CONTENT,
+        [
+            ("x-ratelimit-remaining", ROLE_BUCKET.saturating_sub(used).to_string()),
+            ("x-ratelimit-reset-after", format!("{:.3}", reset_after.max(0.0))),
+        ],
+    )
+        .into_response()
+}
+
+async fn give_role(
+    State(s): State<Standin>,
+    headers: HeaderMap,
+    Path((guild, user, role)): Path<(String, String, String)>,
+) -> Response {
+    role_change(&s, &headers, &guild, &user, &role, true)
+}
+
+async fn take_role(
+    State(s): State<Standin>,
+    headers: HeaderMap,
+    Path((guild, user, role)): Path<(String, String, String)>,
+) -> Response {
+    role_change(&s, &headers, &guild, &user, &role, false)
+}
+
+async fn webhook(
+    State(s): State<Standin>,
+    Path((id, token)): Path<(String, String)>,
+    Json(body): Json<serde_json::Value>,
+) -> Response {
+    let mut inner = s.inner.lock().unwrap();
+    if inner.failing_webhooks > 0 {
+        inner.failing_webhooks -= 1;
+        return error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            json!({"message": "Internal Server Error"}),
+        );
+    }
+    inner.webhook_posts.push((format!("/api/webhooks/{id}/{token}"), body.clone()));
+    Json(json!({"id": "1", "channel_id": "2", "content": "", "embeds": body["embeds"]}))
+        .into_response()
 }

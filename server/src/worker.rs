@@ -1,0 +1,115 @@
+//! The integrations worker of a serving instance (issue 22): it visits an agency as soon as a
+//! write to it is announced (on any instance: writes are announced on `NOTIFY portal_access`),
+//! and every [`SWEEP`] the agencies with integrations on, for retries that fall due and work an
+//! instance left behind. One agency at a time, each visit repeated while it finds work. On
+//! shutdown it finishes the piece in hand (a webhook post, a role change) before the process
+//! ends, so a restart neither loses nor repeats work.
+
+use std::{collections::BTreeSet, sync::Mutex, time::Duration};
+
+use tokio::sync::{mpsc, oneshot, watch};
+
+use crate::{
+    shared::integrations::{self, SWEEP},
+    state::AppState,
+};
+
+/// How long a shutdown waits for the piece of work in hand.
+const FINISH_WITHIN: Duration = Duration::from_secs(10);
+/// The most visits to one agency in a row before the others get their turn.
+const VISITS_IN_A_ROW: usize = 20;
+
+/// The handle the rest of the instance pokes the worker through.
+pub struct Worker {
+    poke: mpsc::UnboundedSender<i64>,
+    inbox: Mutex<Option<mpsc::UnboundedReceiver<i64>>>,
+    stop: watch::Sender<bool>,
+    stopped: Mutex<Option<oneshot::Receiver<()>>>,
+}
+
+impl Default for Worker {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Worker {
+    pub fn new() -> Self {
+        let (poke, inbox) = mpsc::unbounded_channel();
+        let (stop, _) = watch::channel(false);
+        Self { poke, inbox: Mutex::new(Some(inbox)), stop, stopped: Mutex::new(None) }
+    }
+
+    /// Asks for a visit to agency `id` (a write to it was announced).
+    pub fn poke(&self, id: i64) {
+        let _ = self.poke.send(id);
+    }
+
+    /// Starts the worker (once; later calls do nothing).
+    pub fn start(&self, state: AppState) {
+        let Some(inbox) = self.inbox.lock().ok().and_then(|mut i| i.take()) else { return };
+        let (done, stopped) = oneshot::channel();
+        if let Ok(mut slot) = self.stopped.lock() {
+            *slot = Some(stopped);
+        }
+        let stop = self.stop.subscribe();
+        tokio::spawn(async move {
+            run(state, inbox, stop).await;
+            let _ = done.send(());
+        });
+    }
+
+    /// Stops taking work and waits (a little) for the piece in hand.
+    pub async fn stop(&self) {
+        let _ = self.stop.send(true);
+        let stopped = self.stopped.lock().ok().and_then(|mut s| s.take());
+        if let Some(stopped) = stopped {
+            let _ = tokio::time::timeout(FINISH_WITHIN, stopped).await;
+        }
+    }
+}
+
+async fn run(
+    state: AppState,
+    mut inbox: mpsc::UnboundedReceiver<i64>,
+    mut stop: watch::Receiver<bool>,
+) {
+    let mut sweep = tokio::time::interval(SWEEP);
+    sweep.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut due: BTreeSet<i64> = BTreeSet::new();
+    loop {
+        tokio::select! {
+            _ = stop.changed() => return,
+            Some(id) = inbox.recv() => { due.insert(id); }
+            _ = sweep.tick() => match integrations::remembered(&state.control).await {
+                Ok(ids) => due.extend(ids),
+                Err(error) => tracing::warn!(%error, "integration agencies not readable"),
+            },
+        }
+        while let Ok(id) = inbox.try_recv() {
+            due.insert(id);
+        }
+        while let Some(id) = due.pop_first() {
+            if *stop.borrow() {
+                return;
+            }
+            visit(&state, id).await;
+        }
+    }
+}
+
+/// Visits agency `id` while it has work (a bounded number of times in a row).
+async fn visit(state: &AppState, id: i64) {
+    let Ok(snapshot) = state.registry.snapshot().await else { return };
+    let Some(agency) = snapshot.all().iter().find(|a| a.id == id).cloned() else { return };
+    for _ in 0..VISITS_IN_A_ROW {
+        match integrations::visit(state, &agency).await {
+            Ok(done) if done.did_anything() => continue,
+            Ok(_) => return,
+            Err(error) => {
+                tracing::warn!(agency = %agency.slug, %error, "integrations visit failed");
+                return;
+            }
+        }
+    }
+}
