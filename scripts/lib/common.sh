@@ -191,17 +191,15 @@ stop_cluster() {
   as_pg "$PG_BIN/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
 }
 
-# start_e2e_portal WORK POSTGRES_URL: the portal the browser tests drive: the Discord stand-in
-# (it knows the demo members that seed-demo puts on each agency's roster: ids
+# start_standin WORK: the Discord stand-in (server/src/bin/discord-standin) on a free port of
+# loopback, knowing the demo members that seed-demo puts on each agency's roster: ids
 # 100000000000000001.. (rawlife), 2000… (bcso), 3000… (lspd), High Command down to Deputy;
-# usernames are unique, plain for rawlife and suffixed otherwise) and the debug portal with
-# the demo agencies in a new database `portal_e2e` of the server POSTGRES_URL names, media in
-# WORK/media, the web app from webapp/dist. Sets E2E_URL, SERVER_PID and STANDIN_PID; logs in
-# WORK/server.log and WORK/standin.log. stop_e2e_portal ends both.
-SERVER_PID=""
+# usernames are unique (plain for rawlife, suffixed otherwise), and an outsider. Exports the
+# DISCORD_* settings that point the portal at it (its guild, bot, webhooks and image service)
+# and sets STANDIN_PID. Its log is WORK/standin.log.
 STANDIN_PID=""
-start_e2e_portal() {
-  local work="$1" pg="$2" bin="$CARGO_TARGET_DIR/debug" args=() agency base suffix i name port
+start_standin() {
+  local work="$1" bin="${STANDIN_BIN:-$CARGO_TARGET_DIR/debug/discord-standin}" args=() agency base suffix i name
   for agency in 1: 2:.bcso 3:.lspd; do
     base="${agency%%:*}" suffix="${agency#*:}" i=1
     for name in alexmercer jordanreyes samwhitaker caseynguyen; do
@@ -210,20 +208,34 @@ start_e2e_portal() {
     done
   done
   args+=(--outsider "900000000000000009:outsider")
-  "$bin/discord-standin" --port 0 "${args[@]}" >"$work/standin.log" 2>&1 &
+  "$bin" --port 0 "${args[@]}" >"$work/standin.log" 2>&1 &
   STANDIN_PID=$!
   for _ in $(seq 1 50); do grep -q "listening on" "$work/standin.log" 2>/dev/null && break; sleep 0.1; done
   local discord
   discord="$(sed -n 's/^listening on //p' "$work/standin.log")"
   [ -n "$discord" ] || die "the Discord stand-in did not start"
+  export DISCORD_CLIENT_ID=standin-client DISCORD_CLIENT_SECRET=standin-secret
+  export DISCORD_GUILD_ID=900000000000000001 DISCORD_BOT_TOKEN=standin-bot-token
+  export DISCORD_API_URL="$discord/api/v10" DISCORD_AUTHORIZE_URL="$discord/oauth2/authorize"
+  export DISCORD_CDN_URL="$discord"
+}
+
+# The key the browser tests seal agencies' bot tokens and webhook addresses with.
+E2E_SECRET_KEY="ZTJlLXRlc3RzLW9ubHktMzItYnl0ZXMta2V5LTAwMDA="
+
+# start_e2e_portal WORK POSTGRES_URL: the portal the browser tests drive: the Discord stand-in
+# (start_standin) and the debug portal with the demo agencies in a new database `portal_e2e`
+# of the server POSTGRES_URL names, media in WORK/media, the web app from webapp/dist (or
+# E2E_WEB_DIR). Sets E2E_URL, SERVER_PID and STANDIN_PID; logs in WORK/server.log and
+# WORK/standin.log. stop_e2e_portal ends both.
+SERVER_PID=""
+start_e2e_portal() {
+  local work="$1" pg="$2" bin="$CARGO_TARGET_DIR/debug" port
+  start_standin "$work"
   port="$(free_port)"
   psql "$pg" -qc "DROP DATABASE IF EXISTS portal_e2e WITH (FORCE)" -c "CREATE DATABASE portal_e2e" >/dev/null
   (
-    export DISCORD_CLIENT_ID=standin-client DISCORD_CLIENT_SECRET=standin-secret
-    export DISCORD_GUILD_ID=900000000000000001 DISCORD_BOT_TOKEN=standin-bot-token
-    export DISCORD_API_URL="$discord/api/v10" DISCORD_AUTHORIZE_URL="$discord/oauth2/authorize"
-    export DISCORD_CDN_URL="$discord"
-    export DATABASE_URL="${pg%/*}/portal_e2e"
+    export DATABASE_URL="${pg%/*}/portal_e2e" PORTAL_SECRET_KEY="$E2E_SECRET_KEY"
     export PORTAL_BIND="127.0.0.1:$port" PUBLIC_URL="http://127.0.0.1:$port" MEDIA_URL="$work/media"
     export PORTAL_WEB_DIR="${E2E_WEB_DIR:-$ROOT/webapp/dist}"
     "$bin/portal" seed-demo >/dev/null

@@ -159,6 +159,7 @@ pub async fn seed(state: &AppState) -> anyhow::Result<Vec<String>> {
             crate::demo_organisation::seed(&db, &state.media, &agency).await?;
             crate::demo_catalogues::seed(&db, &agency).await?;
             crate::demo_reports::seed(&db).await?;
+            crate::demo_discord::seed(state, &agency, &db).await?;
         }
     }
     Ok(created)

@@ -5,6 +5,7 @@ pub mod access;
 pub mod config;
 pub mod demo;
 pub mod demo_catalogues;
+pub mod demo_discord;
 pub mod demo_organisation;
 pub mod demo_reports;
 pub mod error;

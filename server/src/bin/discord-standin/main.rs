@@ -40,5 +40,6 @@ async fn main() {
     }
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.expect("bind");
     println!("listening on http://{}", listener.local_addr().expect("address"));
-    Standin::new(accounts, vec![]).serve(listener).await;
+    // The demo agencies' Discord roles (`portal::demo_discord`), so the Discord screen names them.
+    Standin::new(accounts, portal::demo_discord::guild_roles()).serve(listener).await;
 }
