@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text, type ModalProps } from '@mantine/cor
 import { useMediaQuery } from '@mantine/hooks';
 import { createContext, use, useEffect, useId, useMemo, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useDialogLayer } from './dialog-layers';
+import { FormActions, type FormActionsProps } from './FormActions';
 import { UNSAVED_CHANGES_TITLE } from './use-unsaved-changes';
 
 /** The question before a dialog with unsaved changes is closed. */
@@ -204,8 +205,8 @@ export function FormDialog({
       >
         <Stack gap={gap}>
           {children}
-          {alert}
-          <FormDialogButtons
+          <FormDialogActions
+            alert={alert}
             submitLabel={submitLabel}
             cancelLabel={cancelLabel}
             readOnly={readOnly}
@@ -219,32 +220,8 @@ export function FormDialog({
   );
 }
 
-function FormDialogButtons({
-  submitLabel,
-  cancelLabel,
-  readOnly,
-  submitDisabled,
-  busy,
-  onCancel,
-}: {
-  submitLabel: string;
-  cancelLabel: string;
-  readOnly: boolean;
-  submitDisabled: boolean;
-  busy: boolean;
-  onCancel: () => void;
-}) {
+/** The form's buttons, Cancel closing the dialog as × does. */
+function FormDialogActions({ onCancel, ...actions }: FormActionsProps) {
   const cancel = useDialogClose(onCancel);
-  return (
-    <Group justify="flex-end" gap="sm">
-      <Button variant="default" onClick={cancel} disabled={busy}>
-        {cancelLabel}
-      </Button>
-      {!readOnly && (
-        <Button type="submit" loading={busy} disabled={submitDisabled}>
-          {submitLabel}
-        </Button>
-      )}
-    </Group>
-  );
+  return <FormActions {...actions} onCancel={cancel} />;
 }

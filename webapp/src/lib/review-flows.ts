@@ -75,16 +75,18 @@ const OPENING_STATUSES: readonly ReviewStatus[] = [
   { value: 'under_review', label: 'Under Review', color: 'orange' },
 ];
 
+/** A flow that starts as every review does: filed pending, opened from pending, then its own outcomes. */
+function reviewFlow({ outcomes, ...flow }: Omit<ReviewFlow, 'statuses' | 'initial' | 'opensFrom'> & { outcomes: readonly ReviewStatus[] }): ReviewFlow {
+  return { ...flow, statuses: [...OPENING_STATUSES, ...outcomes], initial: 'pending', opensFrom: 'pending' };
+}
+
 /** command-and-reports §4 "Use-of-force report status", §9. */
-export const UOF_FLOW: ReviewFlow = {
+export const UOF_FLOW = reviewFlow({
   kind: 'uof',
-  statuses: [
-    ...OPENING_STATUSES,
+  outcomes: [
     { value: 'in_policy', label: 'In Policy', color: 'green' },
     { value: 'out_of_policy', label: 'Out of Policy', color: 'red' },
   ],
-  initial: 'pending',
-  opensFrom: 'pending',
   freeOutcome: true,
   buttons: [
     { id: 'approve', label: 'Approve & Sign', color: 'green', from: [], notesRequired: null },
@@ -93,22 +95,19 @@ export const UOF_FLOW: ReviewFlow = {
   ],
   decisions: ['in_policy', 'out_of_policy'],
   peopleLabel: 'Deputy(s)',
-};
+});
 
 /**
  * Arrest review (issue 10): approve and sign, or return for correction with notes, while the
  * report is pending or under review; a returned report is pending again once its filer
  * corrects it. No free outcome.
  */
-export const ARREST_FLOW: ReviewFlow = {
+export const ARREST_FLOW = reviewFlow({
   kind: 'arrest',
-  statuses: [
-    ...OPENING_STATUSES,
+  outcomes: [
     { value: 'approved', label: 'Approved', color: 'green' },
     { value: 'returned', label: 'Returned', color: 'red' },
   ],
-  initial: 'pending',
-  opensFrom: 'pending',
   freeOutcome: false,
   buttons: [
     { id: 'approve', label: 'Approve & Sign', color: 'green', from: ['pending', 'under_review'], notesRequired: null },
@@ -122,7 +121,7 @@ export const ARREST_FLOW: ReviewFlow = {
   ],
   decisions: ['approved'],
   peopleLabel: 'Officer(s)',
-};
+});
 
 function known(flow: ReviewFlow, status: string): ReviewStatus | undefined {
   return flow.statuses.find((s) => s.value === status);

@@ -154,6 +154,10 @@ function SortableSection<T extends { id: string; name: string }>({
   );
 }
 
+/** The two sortable sections: their words, drag ids and test ids. */
+const RANKS = { title: 'Ranks', empty: 'No ranks yet.', sortableId: rankSortableId, listTestId: 'rank-list', rowTestId: 'rank-row' };
+const SUBS = { title: 'Sub-departments', empty: 'No sub-departments yet.', sortableId: subSortableId, listTestId: 'sub-list', rowTestId: 'sub-row' };
+
 /** A named item with its linked Discord role: a role or a sub-department row. */
 function NamedRow({ name, roleId, roles }: { name: string; roleId: string | null | undefined; roles: readonly DiscordRole[] | null }) {
   return (
@@ -248,17 +252,7 @@ export function DepartmentCard({
 
       <Collapse expanded={open} transitionDuration={COLLAPSE_MS} id={bodyId}>
         <Stack gap="md" mt="md">
-          <SortableSection
-            title="Ranks"
-            empty="No ranks yet."
-            items={department.ranks}
-            container={ranksContainer}
-            sortableId={rankSortableId}
-            listTestId="rank-list"
-            rowTestId="rank-row"
-            busy={busy}
-            sortable={canWrite}
-          >
+          <SortableSection {...RANKS} items={department.ranks} container={ranksContainer} busy={busy} sortable={canWrite}>
             {(rank) => (
               <>
                 {rank.insignia ? (
@@ -332,17 +326,7 @@ export function DepartmentCard({
           </Section>
 
           {!subDepartmentsDisabled && (
-            <SortableSection
-              title="Sub-departments"
-              empty="No sub-departments yet."
-              items={department.subDepartments}
-              container={subsContainer}
-              sortableId={subSortableId}
-              listTestId="sub-list"
-              rowTestId="sub-row"
-              busy={busy}
-              sortable={canWrite}
-            >
+            <SortableSection {...SUBS} items={department.subDepartments} container={subsContainer} busy={busy} sortable={canWrite}>
               {(sub) => (
                 <>
                   <NamedRow name={sub.name} roleId={sub.roleId} roles={discordRoles} />

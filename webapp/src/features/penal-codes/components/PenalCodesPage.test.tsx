@@ -70,6 +70,14 @@ const statutes = () => rows().map((row) => row.querySelector('td')?.textContent)
 const rowOf = (statute: string) => rows().find((row) => row.querySelector('td')?.textContent === statute);
 const saveButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Save changes' });
 
+/** Opens the code book and waits for its rows. */
+async function openCodeBook() {
+  const user = userEvent.setup();
+  renderApp('/command/penal-codes');
+  await loaded();
+  return user;
+}
+
 /** Deletes PC 101 from the staged list (Delete, then Delete in 'Delete PC 101'). */
 async function deleteAssault(user: ReturnType<typeof userEvent.setup>) {
   await user.click(within(rowOf('PC 101')!).getByRole('button', { name: 'Delete' }));
@@ -128,9 +136,7 @@ describe('PenalCodesPage', { timeout: 20_000 }, () => {
 
   it('searches statute, title, category and description, and filters by category', async () => {
     serve();
-    const user = userEvent.setup();
-    renderApp('/command/penal-codes');
-    await loaded();
+    const user = await openCodeBook();
     const search = screen.getByRole('textbox', { name: 'Search' });
     await user.type(search, 'assault');
     expect(statutes()).toEqual(['PC 101', 'PC 103']);
@@ -155,9 +161,7 @@ describe('PenalCodesPage', { timeout: 20_000 }, () => {
 
   it('validates the edit form: statute and title required, classification, min not above max', async () => {
     const { saves } = serve();
-    const user = userEvent.setup();
-    renderApp('/command/penal-codes');
-    await loaded();
+    const user = await openCodeBook();
     await user.click(screen.getByRole('button', { name: 'Add penal code' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add penal code' });
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
@@ -198,9 +202,7 @@ describe('PenalCodesPage', { timeout: 20_000 }, () => {
   it("saves the whole list at the version read and says 'Penal codes saved.'", async () => {
     const show = vi.spyOn(notifications, 'show');
     const { saves } = serve();
-    const user = userEvent.setup();
-    renderApp('/command/penal-codes');
-    await loaded();
+    const user = await openCodeBook();
     await user.click(within(rowOf('VC 1')!).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit VC 1' });
     const fineMax = within(dialog).getByRole('textbox', { name: 'Fine maximum ($)' });
@@ -236,9 +238,7 @@ describe('PenalCodesPage', { timeout: 20_000 }, () => {
 
   it("shows the server's refusal in red and keeps the changes", async () => {
     serve({ write: () => json({ error: 'Each penal code needs a statute and a title.' }, 400) });
-    const user = userEvent.setup();
-    renderApp('/command/penal-codes');
-    await loaded();
+    const user = await openCodeBook();
     await deleteAssault(user);
     await user.click(saveButton());
     const problem = await screen.findByTestId('penal-codes-problem');
@@ -254,9 +254,7 @@ describe('PenalCodesPage', { timeout: 20_000 }, () => {
         json(count === 1 ? catalogue(3) : { ...catalogue(5), items: [...catalogue().items, { ...catalogue().items[0]!, id: 'pc-9', statute: 'PC 9' }] }),
       write: () => json({ error: STALE, current: catalogue(5) }, 409),
     });
-    const user = userEvent.setup();
-    renderApp('/command/penal-codes');
-    await loaded();
+    const user = await openCodeBook();
     await deleteAssault(user);
     await user.click(saveButton());
     const problem = await screen.findByTestId('penal-codes-problem');

@@ -1,24 +1,15 @@
-import { Alert, Badge, Card, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Card, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useActiveSlug } from '@/agency/context';
 import { messageOf } from '@/api/client';
-import {
-  checklistProgress,
-  formatDateTime,
-  progressPercent,
-  progressText,
-  SESSION_STATUS_COLORS,
-  SESSION_STATUS_LABELS,
-  sessionStatusOf,
-  sessionTitle,
-} from '@/lib/training';
+import { ChecklistProgress, SessionStatusBadge } from '@/components/TrainingProgress';
+import { formatDateTime, SESSION_STATUS_COLORS, sessionStatusOf, sessionTitle } from '@/lib/training';
 import { myTrainingQueryOptions, type TrainingSession } from '../api/my-records';
 
 export const NO_TRAINING = 'No training sessions yet.';
 
 function SessionRow({ session, prominent }: { session: TrainingSession; prominent: boolean }) {
   const status = sessionStatusOf(session.status);
-  const progress = checklistProgress(session.checklist);
   const title = sessionTitle(session);
   const when = formatDateTime(status === 'completed' ? session.updatedAt : session.scheduledAt);
   const ftos = session.ftos.map((p) => p.name || p.id).join(', ');
@@ -43,20 +34,15 @@ function SessionRow({ session, prominent }: { session: TrainingSession; prominen
             </Text>
           )}
         </Stack>
-        <Badge color={SESSION_STATUS_COLORS[status]} variant={prominent ? 'filled' : 'light'} style={{ flexShrink: 0 }}>
-          {SESSION_STATUS_LABELS[status]}
-        </Badge>
+        <SessionStatusBadge status={status} variant={prominent ? 'filled' : 'light'} />
       </Group>
       <Text size="sm" mt={4}>
         {status === 'completed' ? 'Completed' : 'Scheduled'}: {when ?? (status === 'completed' ? '—' : 'Not scheduled')}
         {ftos !== '' && ` · FTO: ${ftos}`}
       </Text>
-      <Stack gap={2} mt="xs">
-        <Progress value={progressPercent(progress)} size="sm" color={SESSION_STATUS_COLORS[status]} aria-label={`Checklist progress of ${title}`} />
-        <Text size="xs" c="dimmed">
-          {progressText(progress)}
-        </Text>
-      </Stack>
+      <Box mt="xs">
+        <ChecklistProgress checklist={session.checklist} title={title} color={SESSION_STATUS_COLORS[status]} />
+      </Box>
     </Paper>
   );
 }

@@ -239,15 +239,8 @@ export function hasProblems(problems: DraftProblems): boolean {
   return problems.title !== null || problems.content !== null;
 }
 
-/** A document as the form saves it. */
-export interface DocumentEntry {
-  id: string;
-  title: string;
-  summary: string;
-  content: string;
-  type: DocumentType;
-  minLevel: string;
-}
+/** A document as the form saves it: the form's fields, trimmed and completed (`entryOf`). */
+export type DocumentEntry = DocumentDraft;
 
 /**
  * The document the form saves (command-and-reports §5): all text trimmed, the type lowercased

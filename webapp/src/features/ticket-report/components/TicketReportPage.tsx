@@ -31,6 +31,7 @@ import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { formatCallsign } from '@/lib/callsign';
 import { compactCallsign } from '@/lib/deputy-search';
 import { formatFineRange, formatUsd } from '@/lib/penal-format';
+import type { OfficerValue } from '@/lib/report-rows';
 import { useViewerOfficer } from '@/session/use-viewer-officer';
 import { issueTicket, nextCitationNumberQueryOptions } from '../api/tickets';
 import {
@@ -42,7 +43,6 @@ import {
   ticketFormErrors,
   totalFine,
   violationOf,
-  type OfficerValue,
   type TicketForm,
 } from '../lib/ticket-form';
 

@@ -5,14 +5,25 @@
  */
 
 import { compactCallsign } from '@/lib/deputy-search';
-import { draftChanged, evidenceErrors, evidenceValues, localDateTime, rowKey, type EvidenceRow, type FieldErrors } from '@/lib/report-rows';
+import {
+  draftChanged,
+  evidenceErrors,
+  evidenceValues,
+  localDateTime,
+  rowKey,
+  type EvidenceRow,
+  type FieldErrors,
+  type OfficerValue,
+} from '@/lib/report-rows';
 import { reportHeadErrors } from '@/lib/report-rules';
 
-export interface OfficerValue {
-  name: string;
-  rank: string;
-  callsign: string;
-}
+/** The server's messages (server/src/features/tickets/model.rs). */
+export const TICKET_ERRORS = {
+  dateRequired: 'Date and time are required.',
+  officerRequired: 'The issuing officer needs a name.',
+  violatorRequired: 'Violator name is required.',
+  violationRequired: 'Add at least one violation.',
+} as const;
 
 export interface TicketOfficer extends OfficerValue {
   /** Auto-filled from the signed-in user's roster entry: read-only. */
@@ -149,14 +160,6 @@ export function draftOf(form: TicketForm): TicketDraftValues {
 export function isDirty(form: TicketForm, initial: TicketForm): boolean {
   return draftChanged(draftOf, form, initial);
 }
-
-/** The server's messages (server/src/features/tickets/model.rs). */
-export const TICKET_ERRORS = {
-  dateRequired: 'Date and time are required.',
-  officerRequired: 'The issuing officer needs a name.',
-  violatorRequired: 'Violator name is required.',
-  violationRequired: 'Add at least one violation.',
-} as const;
 
 /**
  * Everything the server would refuse in the form that the form can know, by field path

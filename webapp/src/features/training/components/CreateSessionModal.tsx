@@ -1,10 +1,10 @@
-import { Alert } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { failureText } from '@/api/client';
 import { FormDialog } from '@/components/Dialog';
+import { FailureAlert } from '@/components/FormActions';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { useCreateSession, type Template } from '../api/training';
 import { CREATE_FAILED, isoOf, newSessionErrors, SESSION_CREATED, type PersonRef } from '../lib/sessions';
@@ -88,13 +88,7 @@ export function CreateSessionModal({ templates, viewer, onClose }: CreateSession
       dirty={dirty && !create.isSuccess}
       onClose={onClose}
       onSubmit={onSubmit}
-      alert={
-        failure !== null && (
-          <Alert color="red" variant="light" role="alert" data-testid="create-session-error">
-            {failure}
-          </Alert>
-        )
-      }
+      alert={<FailureAlert message={failure} testId="create-session-error" />}
     >
       <TemplateSelect
         templates={templates}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Divider, Group, Loader, Paper, Progress, Radio, Stack, Text, Title } from '@mantine/core';
+import { Badge, Checkbox, Divider, Group, Loader, Paper, Progress, Radio, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useActiveSlug } from '@/agency/context';
 import { failureText } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
 import { Dialog, useDialogClose, useDirtyInDialog } from '@/components/Dialog';
+import { FailureAlert, FormActions } from '@/components/FormActions';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import {
   checklistProgress,
@@ -280,21 +281,13 @@ function ManageSessionForm({ session, powers, onClose }: { session: Session; pow
           traineeError={typeof form.errors.trainees === 'string' ? form.errors.trainees : null}
           onChange={sessionFieldsChange(form)}
         />
-        {failure !== null && (
-          <Alert color="red" variant="light" role="alert" data-testid="save-session-error">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={close} disabled={saving}>
-            Close
-          </Button>
-          {writable && (
-            <Button type="submit" loading={saving}>
-              Save
-            </Button>
-          )}
-        </Group>
+        <FormActions
+          alert={<FailureAlert message={failure} testId="save-session-error" />}
+          cancelLabel="Close"
+          onCancel={close}
+          busy={saving}
+          readOnly={!writable}
+        />
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { SubmitEvent } from 'react';
+import { FailureAlert, FormActions } from '@/components/FormActions';
 import { EDITING_DUPLICATE, type TemplateEditorDraft } from '../lib/templates';
 import { StepList } from './StepList';
 
@@ -66,21 +67,14 @@ export function TemplateEditor({ form, duplicate, readOnly, saveError, saving, o
               }}
             />
           </Stack>
-          {saveError !== null && (
-            <Alert color="red" variant="light" role="alert" data-testid="template-save-error">
-              {saveError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              {readOnly ? 'Close' : 'Cancel'}
-            </Button>
-            {!readOnly && (
-              <Button type="submit" loading={saving}>
-                Save template
-              </Button>
-            )}
-          </Group>
+          <FormActions
+            alert={<FailureAlert message={saveError} testId="template-save-error" />}
+            cancelLabel={readOnly ? 'Close' : 'Cancel'}
+            onCancel={onClose}
+            submitLabel="Save template"
+            busy={saving}
+            readOnly={readOnly}
+          />
         </Stack>
       </form>
     </Card>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -7,17 +7,9 @@ import { useActiveSlug } from '@/agency/context';
 import { failureText } from '@/api/client';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
+import { ChecklistProgress, SessionStatusBadge } from '@/components/TrainingProgress';
 import { canWrite, isOnLeave } from '@/lib/rank-access';
-import {
-  checklistProgress,
-  formatDateTime,
-  progressPercent,
-  progressText,
-  SESSION_STATUS_COLORS,
-  SESSION_STATUS_LABELS,
-  SESSION_STATUSES,
-  sessionStatusOf,
-} from '@/lib/training';
+import { formatDateTime, SESSION_STATUS_COLORS, SESSION_STATUS_LABELS, SESSION_STATUSES, sessionStatusOf } from '@/lib/training';
 import { useNavAccess } from '@/session/use-nav-access';
 import { sessionsQueryOptions, templatesQueryOptions, useDeleteSession, type Session } from '../api/training';
 import {
@@ -60,7 +52,6 @@ function SessionCard({
 }) {
   const title = sessionTitle(session);
   const status = sessionStatusOf(session.status);
-  const progress = checklistProgress(session.checklist);
   const when = formatDateTime(session.scheduledAt);
   return (
     <Card withBorder padding="md" radius="md" component="article" data-testid="session-card" aria-label={title}>
@@ -69,9 +60,7 @@ function SessionCard({
           <Title order={3} size="h5" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
             {title}
           </Title>
-          <Badge color={SESSION_STATUS_COLORS[status]} variant="light" style={{ flexShrink: 0 }}>
-            {SESSION_STATUS_LABELS[status]}
-          </Badge>
+          <SessionStatusBadge status={status} />
         </Group>
         {session.sessionName.trim() !== '' && (
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -96,12 +85,9 @@ function SessionCard({
           </Text>{' '}
           {names(session.trainees)}
         </Text>
-        <Stack gap={2} mt={4}>
-          <Progress value={progressPercent(progress)} size="sm" aria-label={`Checklist progress of ${title}`} />
-          <Text size="xs" c="dimmed">
-            {progressText(progress)}
-          </Text>
-        </Stack>
+        <Box mt={4}>
+          <ChecklistProgress checklist={session.checklist} title={title} />
+        </Box>
       </Stack>
       <Group mt="md" gap="xs">
         <Button size="xs" onClick={onOpen} disabled={busy} aria-label={`${canChange ? 'Manage' : 'View'} ${title}`}>

@@ -3,7 +3,7 @@
  * Rank) with the insignia picker, and the save of the rank dialogs.
  */
 
-import { Alert, Button, FileButton, Group, Image, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, FileButton, Group, Image, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
@@ -12,6 +12,7 @@ import type { DiscordRole, Structure } from '@/api/types';
 import { FormDialog, type FormDialogProps } from '@/components/Dialog';
 import { RemoveRowButton } from '@/components/EditableRows';
 import { setFieldAt } from '@/components/form-errors';
+import { FailureAlert } from '@/components/FormActions';
 import { insigniaUrl } from '@/lib/insignia';
 import { STRUCTURE_NAME_MAX } from '@/lib/limits';
 import { useStructureChange, useUploadInsignia } from '../../api/use-structure';
@@ -35,16 +36,6 @@ export function serverText(error: unknown, fallback: string): string {
 /** An insignia upload failure: the server's text, else 'Upload failed'. */
 function uploadErrorText(error: unknown): string {
   return error instanceof ApiError && error.serverMessage !== null ? error.serverMessage : UPLOAD_FAILED;
-}
-
-/** A save or upload failure inside a dialog; nothing without one. */
-function ErrorAlert({ message }: { message: string | null }) {
-  if (message === null) return null;
-  return (
-    <Alert color="red" variant="light" role="alert">
-      {message}
-    </Alert>
-  );
 }
 
 /** Choose, change or clear one PNG insignia file (uploaded when the dialog saves). */
@@ -277,5 +268,5 @@ export interface StructureDialogProps {
 
 /** The frame of every structure dialog: a form dialog (not full screen), the refusal above Cancel and Save. */
 export function StructureDialog({ error, size = 'md', ...props }: StructureDialogProps) {
-  return <FormDialog {...props} size={size} fullScreen={false} gap="sm" alert={<ErrorAlert message={error} />} />;
+  return <FormDialog {...props} size={size} fullScreen={false} gap="sm" alert={<FailureAlert message={error} />} />;
 }
