@@ -130,6 +130,9 @@ export interface ReportRowLists {
   evidence: EvidenceRow[];
 }
 
+/** The rows of a report form: its officers (at `P`: 'officers', 'deputies'), witnesses and evidence. */
+export type ReportFormRows<P extends string> = Record<P, OfficerRow[]> & ReportRowLists;
+
 /** Officers as sent: blank rows dropped, text trimmed, callsigns stripped of spaces and dashes (§5). */
 export function officerValues(rows: readonly OfficerRow[]): OfficerValue[] {
   return rows

@@ -16,9 +16,8 @@ import {
   rowKey,
   witnessValues,
   type FieldErrors,
-  type OfficerRow,
   type OfficerValue,
-  type ReportRowLists,
+  type ReportFormRows,
 } from '@/lib/report-rows';
 import { reportHeadErrors } from '@/lib/report-rules';
 
@@ -36,12 +35,11 @@ export interface ChargeRow {
   bond: NumberField;
 }
 
-export interface ArrestForm extends ReportRowLists {
+export interface ArrestForm extends ReportFormRows<'officers'> {
   caseNumber: string;
   arrestType: string;
   arrestDate: string;
   location: string;
-  officers: OfficerRow[];
   suspect: { name: string; address: string; description: string };
   charges: ChargeRow[];
   narrative: string;

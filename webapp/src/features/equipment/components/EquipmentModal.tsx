@@ -16,7 +16,6 @@ import {
   EQUIPMENT_UPDATED,
   removeItem,
   removeSection,
-  renameSection,
   saveErrorText,
   setItem,
 } from '../lib/equipment';
@@ -54,7 +53,7 @@ export function EquipmentModal({ slug, entry, list, onReload, onClose }: Equipme
       onReload={onReload}
       onClose={onClose}
     >
-      {({ draft, busy, change, update, error }) => (
+      {({ form, draft, busy, change, update, error }) => (
         <>
           <CatalogueBasicFields value={draft} onChange={update} ranks={list.ranks} nameError={error('name')} disabled={busy} />
           <Stack gap="sm">
@@ -89,12 +88,9 @@ export function EquipmentModal({ slug, entry, list, onReload, onClose }: Equipme
                         label="Section name"
                         placeholder="e.g. Weapons"
                         maxLength={CATALOGUE_NAME_MAX}
-                        value={section.name}
                         disabled={busy}
                         style={{ flex: 1, minWidth: 0 }}
-                        onChange={(event) => {
-                          change(renameSection(draft, sectionIndex, event.currentTarget.value));
-                        }}
+                        {...form.getInputProps(`sections.${String(sectionIndex)}.name`)}
                       />
                       <RemoveRowButton
                         size="sm"

@@ -133,10 +133,6 @@ export function removeSection(draft: EquipmentDraft, index: number): EquipmentDr
   return { ...draft, sections: draft.sections.filter((_, i) => i !== index) };
 }
 
-export function renameSection(draft: EquipmentDraft, index: number, name: string): EquipmentDraft {
-  return withSection(draft, index, (section) => ({ ...section, name }));
-}
-
 export function addItem(draft: EquipmentDraft, sectionIndex: number): EquipmentDraft {
   return withSection(draft, sectionIndex, (section) => ({ ...section, items: [...section.items, ''] }));
 }

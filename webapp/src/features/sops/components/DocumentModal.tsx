@@ -72,19 +72,15 @@ export function DocumentModal({
       onReload={onReload}
       onClose={onClose}
     >
-      {({ draft, busy, update, error }) => (
+      {({ form, busy }) => (
         <>
           <TextInput
             label="Title"
             required
             data-autofocus
             maxLength={DOCUMENT_TITLE_MAX}
-            value={draft.title}
-            error={error('title')}
             disabled={busy}
-            onChange={(event) => {
-              update({ title: event.currentTarget.value });
-            }}
+            {...form.getInputProps('title')}
           />
           <Textarea
             label="Short summary"
@@ -93,33 +89,24 @@ export function DocumentModal({
             minRows={2}
             maxRows={6}
             maxLength={DOCUMENT_SUMMARY_MAX}
-            value={draft.summary}
             disabled={busy}
-            onChange={(event) => {
-              update({ summary: event.currentTarget.value });
-            }}
+            {...form.getInputProps('summary')}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <Select
               label="Document type"
               data={DOCUMENT_TYPES.map((type) => ({ value: type.value, label: type.label }))}
-              value={draft.type}
               allowDeselect={false}
               disabled={busy}
-              onChange={(value) => {
-                if (value !== null) update({ type: value });
-              }}
+              {...form.getInputProps('type')}
             />
             <Select
               label="Minimum rank"
               description="Members of this level and above can read it."
               data={levelOptions}
-              value={draft.minLevel}
               allowDeselect={false}
               disabled={busy}
-              onChange={(value) => {
-                if (value !== null) update({ minLevel: value });
-              }}
+              {...form.getInputProps('minLevel')}
             />
           </SimpleGrid>
           <Textarea
@@ -130,12 +117,8 @@ export function DocumentModal({
             minRows={12}
             maxRows={28}
             maxLength={DOCUMENT_CONTENT_MAX}
-            value={draft.content}
-            error={error('content')}
             disabled={busy}
-            onChange={(event) => {
-              update({ content: event.currentTarget.value });
-            }}
+            {...form.getInputProps('content')}
           />
         </>
       )}

@@ -15,9 +15,8 @@ import {
   officerValues,
   witnessValues,
   type FieldErrors,
-  type OfficerRow,
   type OfficerValue,
-  type ReportRowLists,
+  type ReportFormRows,
 } from '@/lib/report-rows';
 import { reportHeadErrors } from '@/lib/report-rules';
 
@@ -45,15 +44,11 @@ export const UOF_ERRORS = {
   narrativeRequired: 'Narrative is required.',
 } as const;
 
-/** A row of 'Deputies involved'. */
-export type DeputyRow = OfficerRow;
-
-export interface UofForm extends ReportRowLists {
+export interface UofForm extends ReportFormRows<'deputies'> {
   incidentNumber: string;
   /** 'YYYY-MM-DDTHH:MM' (a datetime-local value). */
   incidentDate: string;
   location: string;
-  deputies: DeputyRow[];
   subjectName: string;
   subjectDescription: string;
   subjectAddress: string;
