@@ -41,6 +41,8 @@ export interface SortableRowProps {
   component?: 'div' | 'li';
   /** The space between the handle and the row's content. */
   gap?: MantineSpacing;
+  /** Under the row, inside its border (a training step's Required and move buttons). */
+  footer?: ReactNode;
 }
 
 /** A row that can be dragged by its handle (mouse, touch or keyboard) within its own list. */
@@ -54,6 +56,7 @@ export function SortableRow({
   testId,
   component = 'div',
   gap = 'sm',
+  footer = null,
 }: SortableRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: sortableId,
@@ -96,6 +99,7 @@ export function SortableRow({
         )}
         {children}
       </Group>
+      {footer}
     </Paper>
   );
 }

@@ -3,12 +3,11 @@ import {
   DndContext,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { ActionIcon, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { ArrowIcon, CrossIcon, GripIcon } from '@/components/icons';
-import { useSortSensors } from '@/components/SortableRow';
+import { ArrowIcon, CrossIcon } from '@/components/icons';
+import { SortableRow, useSortSensors } from '@/components/SortableRow';
 import { dropStep, moveItem, newStep, type EditorStep } from '../lib/templates';
 
 const TOUCH_DELAY_MS = 200;
@@ -26,107 +25,80 @@ interface StepRowProps {
 }
 
 function StepRow({ step, index, count, readOnly, inputRef, onChange, onMove, onRemove, onEnter }: StepRowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: step.key,
-    disabled: readOnly,
-  });
   const number = index + 1;
   return (
-    <Paper
-      ref={setNodeRef}
-      withBorder
-      p="xs"
-      radius="sm"
+    <SortableRow
+      sortableId={step.key}
+      label={`step ${String(number)}`}
+      sortable={!readOnly}
       component="li"
-      data-testid="template-step"
-      data-dragging={isDragging || undefined}
-      style={{
-        listStyle: 'none',
-        transform: CSS.Transform.toString(transform),
-        transition,
-        position: 'relative',
-        zIndex: isDragging ? 2 : undefined,
-        opacity: isDragging ? 0.85 : undefined,
-        boxShadow: isDragging ? 'var(--mantine-shadow-md)' : undefined,
-      }}
+      gap="xs"
+      testId="template-step"
+      footer={
+        <Group gap="xs" mt={6} justify="space-between" wrap="wrap" pl={readOnly ? 0 : 36}>
+          <Checkbox
+            label="Required"
+            checked={step.required}
+            disabled={readOnly}
+            aria-label={`Step ${String(number)} required`}
+            onChange={(event) => {
+              onChange({ ...step, required: event.currentTarget.checked });
+            }}
+          />
+          {!readOnly && (
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Move step ${String(number)} up`}
+                disabled={index === 0}
+                onClick={() => {
+                  onMove(index - 1);
+                }}
+              >
+                <ArrowIcon />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Move step ${String(number)} down`}
+                disabled={index === count - 1}
+                onClick={() => {
+                  onMove(index + 1);
+                }}
+              >
+                <ArrowIcon down />
+              </ActionIcon>
+              <ActionIcon variant="subtle" color="red" aria-label={`Remove step ${String(number)}`} onClick={onRemove}>
+                <CrossIcon />
+              </ActionIcon>
+            </Group>
+          )}
+        </Group>
+      }
     >
-      <Group gap="xs" wrap="nowrap" align="center">
-        {!readOnly && (
-          <ActionIcon
-            ref={setActivatorNodeRef}
-            variant="subtle"
-            color="gray"
-            aria-label={`Drag step ${String(number)}`}
-            style={{ cursor: 'grab', touchAction: 'none', flexShrink: 0 }}
-            {...attributes}
-            {...listeners}
-          >
-            <GripIcon />
-          </ActionIcon>
-        )}
-        <Text size="sm" c="dimmed" w={22} ta="right" style={{ flexShrink: 0 }} aria-hidden="true">
-          {number}.
-        </Text>
-        <TextInput
-          ref={inputRef}
-          aria-label={`Step ${String(number)}`}
-          placeholder="Describe the step"
-          value={step.text}
-          readOnly={readOnly}
-          style={{ flex: 1, minWidth: 0 }}
-          onChange={(event) => {
-            onChange({ ...step, text: event.currentTarget.value });
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !readOnly) {
-              // Enter adds the next step (the Save button saves).
-              event.preventDefault();
-              onEnter();
-            }
-          }}
-        />
-      </Group>
-      <Group gap="xs" mt={6} justify="space-between" wrap="wrap" pl={readOnly ? 0 : 36}>
-        <Checkbox
-          label="Required"
-          checked={step.required}
-          disabled={readOnly}
-          aria-label={`Step ${String(number)} required`}
-          onChange={(event) => {
-            onChange({ ...step, required: event.currentTarget.checked });
-          }}
-        />
-        {!readOnly && (
-          <Group gap={4} wrap="nowrap">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Move step ${String(number)} up`}
-              disabled={index === 0}
-              onClick={() => {
-                onMove(index - 1);
-              }}
-            >
-              <ArrowIcon />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Move step ${String(number)} down`}
-              disabled={index === count - 1}
-              onClick={() => {
-                onMove(index + 1);
-              }}
-            >
-              <ArrowIcon down />
-            </ActionIcon>
-            <ActionIcon variant="subtle" color="red" aria-label={`Remove step ${String(number)}`} onClick={onRemove}>
-              <CrossIcon />
-            </ActionIcon>
-          </Group>
-        )}
-      </Group>
-    </Paper>
+      <Text size="sm" c="dimmed" w={22} ta="right" style={{ flexShrink: 0 }} aria-hidden="true">
+        {number}.
+      </Text>
+      <TextInput
+        ref={inputRef}
+        aria-label={`Step ${String(number)}`}
+        placeholder="Describe the step"
+        value={step.text}
+        readOnly={readOnly}
+        style={{ flex: 1, minWidth: 0 }}
+        onChange={(event) => {
+          onChange({ ...step, text: event.currentTarget.value });
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !readOnly) {
+            // Enter adds the next step (the Save button saves).
+            event.preventDefault();
+            onEnter();
+          }
+        }}
+      />
+    </SortableRow>
   );
 }
 
