@@ -70,23 +70,30 @@ pub async fn seed(state: &AppState, agency: &Agency, db: &TenantDb) -> anyhow::R
         .bind(role_id(DEMO_ROLES[0].0, n))
         .execute(&mut *tx)
         .await?;
-    for (level, (id, _)) in ["deputy", "supervisor", "command", "high_command"].iter().zip(&DEMO_ROLES[1..]) {
-        sqlx::query("UPDATE ranks SET role_id = $2 WHERE department_id = 'headquarters' AND level = $1")
-            .bind(level)
-            .bind(role_id(id, n))
-            .execute(&mut *tx)
-            .await?;
+    for (level, (id, _)) in
+        ["deputy", "supervisor", "command", "high_command"].iter().zip(&DEMO_ROLES[1..])
+    {
+        sqlx::query(
+            "UPDATE ranks SET role_id = $2 WHERE department_id = 'headquarters' AND level = $1",
+        )
+        .bind(level)
+        .bind(role_id(id, n))
+        .execute(&mut *tx)
+        .await?;
     }
     sqlx::query("UPDATE discord_settings SET sync_enabled = TRUE, updated_by = 'Demo data'")
         .execute(&mut *tx)
         .await?;
     if let Some(secrets) = &state.config.secrets {
         let mut address = discord.api_url.clone();
-        address.set_path(&format!("/api/webhooks/90000000000000000{n}/demo-webhook-token-for-agency-{n}-commands"));
+        address.set_path(&format!(
+            "/api/webhooks/90000000000000000{n}/demo-webhook-token-for-agency-{n}-commands"
+        ));
         if let Ok(url) = webhook_url(address.as_str(), &discord.api_url) {
             let sealed = secrets.seal(&webhook_purpose(agency.id), url.as_str());
             let events: Vec<String> = EVENTS.iter().map(|e| e.value.to_owned()).collect();
-            webhooks::insert(&mut tx, "Command channel", &sealed, &url_hint(&url), &events, true).await?;
+            webhooks::insert(&mut tx, "Command channel", &sealed, &url_hint(&url), &events, true)
+                .await?;
         }
     }
     tx.commit().await?;

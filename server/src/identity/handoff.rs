@@ -36,7 +36,7 @@ use crate::{
         pages::{escape, page},
         session, SignedIn,
     },
-    tenancy::{registry::Snapshot, resolver::AGENCY_COOKIE},
+    tenancy::{registry::Snapshot, resolver::AGENCY_COOKIE, CurrentAgency},
 };
 
 pub const HANDOFF_PATH: &str = "/auth/handoff";
@@ -236,6 +236,7 @@ pub struct HandoffQuery {
 /// (a new session id) and lands them where they started.
 pub async fn receive<S: IdentityState>(
     Services(state): Services<S>,
+    CurrentAgency(agency): CurrentAgency,
     session: Session,
     headers: HeaderMap,
     jar: CookieJar,
@@ -264,6 +265,7 @@ pub async fn receive<S: IdentityState>(
     };
     session::sign_in(&session, &discord_id).await?;
     tracing::info!(user = %discord_id, host, "signed in by hand-off");
+    crate::shared::integrations::after_sign_in(&state, &agency, &discord_id).await;
     Ok((jar, Redirect::to(&safe_return_to(Some(&return_to)))).into_response())
 }
 

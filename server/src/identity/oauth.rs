@@ -28,6 +28,7 @@ use crate::{
         session::{self, PendingLogin},
         users, SignedIn,
     },
+    tenancy::CurrentAgency,
 };
 
 pub const SCOPES: [&str; 2] = ["identify", "guilds.members.read"];
@@ -172,6 +173,7 @@ pub const DISCORD_UNREACHABLE: &str = "Discord could not be reached. Please try 
 /// their membership of the community server, then signs them in with a new session id.
 pub async fn callback<S: IdentityState>(
     Services(state): Services<S>,
+    CurrentAgency(agency): CurrentAgency,
     session: Session,
     QueryParams(query): QueryParams<CallbackQuery>,
 ) -> AppResult<Response> {
@@ -230,10 +232,14 @@ pub async fn callback<S: IdentityState>(
     tracing::info!(user = %user.id, "signed in");
     match (pending.hand_off, pending.hand_off_nonce) {
         (Some(host), Some(nonce)) => {
+            // The agency domain's hand-off is the sign-in there (and follows Discord there).
             let to = handoff::Target { host, nonce };
             handoff::hand_off(&state, &user.id, &to, &pending.return_to).await
         }
-        _ => Ok(Redirect::to(&pending.return_to).into_response()),
+        _ => {
+            crate::shared::integrations::after_sign_in(&state, &agency, &user.id).await;
+            Ok(Redirect::to(&pending.return_to).into_response())
+        }
     }
 }
 

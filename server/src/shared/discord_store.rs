@@ -198,13 +198,15 @@ const CLAIM_SECONDS: f64 = 120.0;
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn claim(db: impl PgExecutor<'_>, limit: i64) -> sqlx::Result<Vec<Job>> {
     sqlx::query_as(
-        "UPDATE discord_sync_jobs SET claimed_until = now() + make_interval(secs => $2),
-                attempts = attempts + 1
-          WHERE id IN (SELECT id FROM discord_sync_jobs
-                        WHERE status = 'pending' AND next_attempt_at <= now()
-                          AND (claimed_until IS NULL OR claimed_until < now())
-                        ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
-      RETURNING id, discord_id, run_id, attempts",
+        "WITH claimed AS (
+             UPDATE discord_sync_jobs SET claimed_until = now() + make_interval(secs => $2),
+                    attempts = attempts + 1
+              WHERE id IN (SELECT id FROM discord_sync_jobs
+                            WHERE status = 'pending' AND next_attempt_at <= now()
+                              AND (claimed_until IS NULL OR claimed_until < now())
+                            ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
+          RETURNING id, discord_id, run_id, attempts, next_attempt_at)
+         SELECT id, discord_id, run_id, attempts FROM claimed ORDER BY next_attempt_at, id",
     )
     .bind(limit)
     .bind(CLAIM_SECONDS)

@@ -302,9 +302,13 @@ async fn run_syncs<S: IdentityState>(
     let bot = state.bots().bot(&link.token).await;
     let map = RoleMap::new(store::mappings(db).await?);
     let jobs = store::claim(db, BATCH).await?;
+    let mut roster_changed = false;
     for job in &jobs {
         match sync_member(&bot, &link.guild_id, db, &map, &job.discord_id).await {
-            Ok(result) => store::finish(db, job.id, &result).await?,
+            Ok(result) => {
+                roster_changed |= !result["rosterRoles"].is_null();
+                store::finish(db, job.id, &result).await?
+            }
             Err(SyncError::Discord(error)) => {
                 let retry = backoff(job.attempts, &error);
                 tracing::warn!(agency = %agency.slug, job = job.id, %error, ?retry, "role sync failed");
@@ -315,6 +319,11 @@ async fn run_syncs<S: IdentityState>(
         if let Some(run) = job.run_id {
             store::close_run_if_done(db, run).await?;
         }
+    }
+    if roster_changed {
+        // The roster changed outside a request: every instance drops what it cached of it.
+        crate::access::cache::announce(state, crate::access::cache::Change::Agency(agency.id))
+            .await;
     }
     Ok(jobs.len())
 }
@@ -388,6 +397,37 @@ async fn pull_roles(
     };
     audit::record(&mut tx, &actor, &event).await?;
     tx.commit().await
+}
+
+/// After `discord_id` signs in on `agency`: when Discord decides some of the agency's department
+/// roles, their roster follows the guild now (a sync of their roles is queued and the worker
+/// told). Best effort: a failure is logged and the next sync catches up.
+pub async fn after_sign_in<S: crate::access::AccessState>(
+    state: &S,
+    agency: &Agency,
+    discord_id: &str,
+) {
+    let queued = async {
+        let db = state.pools().get(agency).await?;
+        let settings = store::settings(&*db).await?;
+        let decided_in_discord = store::mappings(&*db)
+            .await?
+            .iter()
+            .any(|m| m.direction == crate::shared::discord_roles::FROM_DISCORD);
+        if settings.sync_enabled && decided_in_discord {
+            store::enqueue(&*db, discord_id, "Sign-in", None).await?;
+            return Ok::<bool, anyhow::Error>(true);
+        }
+        Ok(false)
+    };
+    match queued.await {
+        Ok(true) => {
+            crate::access::cache::announce(state, crate::access::cache::Change::Agency(agency.id))
+                .await
+        }
+        Ok(false) => {}
+        Err(error) => tracing::warn!(agency = %agency.slug, %error, "sign-in sync not queued"),
+    }
 }
 
 /// Notes in the control database whether the agency has integrations on, so the worker's sweep

@@ -205,14 +205,17 @@ pub struct Delivery {
 /// are sent or failed, or the claim runs out).
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn claim_deliveries(db: impl PgExecutor<'_>, limit: i64) -> sqlx::Result<Vec<Delivery>> {
+    // Oldest first: a channel reads its alerts in the order the writes happened.
     sqlx::query_as(
-        "UPDATE webhook_deliveries SET claimed_until = now() + interval '2 minutes',
-                attempts = attempts + 1
-          WHERE id IN (SELECT id FROM webhook_deliveries
-                        WHERE status = 'pending' AND next_attempt_at <= now()
-                          AND (claimed_until IS NULL OR claimed_until < now())
-                        ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
-      RETURNING id, webhook_id, payload, attempts",
+        "WITH claimed AS (
+             UPDATE webhook_deliveries SET claimed_until = now() + interval '2 minutes',
+                    attempts = attempts + 1
+              WHERE id IN (SELECT id FROM webhook_deliveries
+                            WHERE status = 'pending' AND next_attempt_at <= now()
+                              AND (claimed_until IS NULL OR claimed_until < now())
+                            ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
+          RETURNING id, webhook_id, payload, attempts, next_attempt_at)
+         SELECT id, webhook_id, payload, attempts FROM claimed ORDER BY next_attempt_at, id",
     )
     .bind(limit)
     .fetch_all(db)

@@ -457,3 +457,55 @@ async fn only_command_of_the_agency_reaches_its_discord() {
     .await;
     assert_eq!(get(&app, &lspd, "/api/discord/settings", LSPD).await["syncEnabled"], false);
 }
+
+#[tokio::test]
+async fn signing_in_brings_the_roles_discord_decides_to_the_roster() {
+    let (app, hc) = synced_bcso(TestApp::builder()).await;
+    let fto = crate::support::add_item(&app, &hc, BCSO, "role", HQ, "Field Training Officer").await;
+    patch_structure(&app, &hc, &fto, json!({"discordRoleId": FTO_ROLE})).await;
+    let directions = json!({"directions": {fto.clone(): "from_discord"}});
+    json(send(&app, &hc, Method::PUT, "/api/discord/mappings", BCSO, Some(&directions)).await, 200)
+        .await;
+    let lee = "700000000000000801";
+    let hired = hire(&app, &hc, lee, "Lee Login", &[]).await;
+    eventually("the hire's roles", || roles_of(&app, lee) == strings(&[HQ_ROLE, DEPUTY_ROLE]))
+        .await;
+    app.discord.set_roles(lee, &[HQ_ROLE, DEPUTY_ROLE, FTO_ROLE]);
+
+    // Lee signs in with BCSO as the active agency (the web app keeps it in a cookie).
+    let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
+    jar.add_cookie_str("agencySlug=bcso; Path=/", &app.address.parse().unwrap());
+    let browser = Client::builder()
+        .cookie_provider(jar)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let callback = app.authorize(&browser, lee).await;
+    assert_eq!(browser.get(&callback).send().await.unwrap().status(), 303);
+
+    let mut roles = Value::Null;
+    for _ in 0..200 {
+        let roster = json(send(&app, &hc, Method::GET, "/api/roster", BCSO, None).await, 200).await;
+        roles = roster.as_array().unwrap().iter().find(|e| e["id"] == hired["id"]).unwrap()
+            ["roles"]
+            .clone();
+        if roles == json!([fto]) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let agency = app.state.registry.by_slug(BCSO).await.unwrap().unwrap();
+    let db = app.state.pools.get(&agency).await.unwrap();
+    let jobs: Vec<(String, String, Option<serde_json::Value>)> = sqlx::query_as(
+        "SELECT reason, status, result FROM discord_sync_jobs WHERE discord_id = $1 ORDER BY id",
+    )
+    .bind(lee)
+    .fetch_all(&*db)
+    .await
+    .unwrap();
+    assert_eq!(
+        roles,
+        json!([fto]),
+        "the FTO role Discord gave came to the roster at sign-in: {jobs:?}"
+    );
+}

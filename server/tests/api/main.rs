@@ -11,6 +11,7 @@ mod access;
 mod access_cache;
 mod agencies;
 mod agency_admin;
+mod alerts;
 mod arrests;
 mod audit;
 mod catalogues;
