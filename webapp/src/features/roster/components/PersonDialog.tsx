@@ -107,6 +107,8 @@ export function PersonDialog({
         .filter((dept) => dept.ranks.length > 0)
         .map((dept) => ({ group: dept.name, items: dept.ranks.map((rank) => ({ value: rank.id, label: rank.name })) }));
   const subOptions = (department?.subDepartments ?? []).map((sub) => ({ value: sub.id, label: sub.name }));
+  // The sub-department and the roles are the chosen department's: none to choose before one is.
+  const ofDepartment = { placeholder: department ? 'None' : 'Choose a department first', clearable: true, disabled: busy || department === null };
   const roleOptions = (department?.roles ?? []).map((role) => ({ value: role.id, label: role.name }));
 
   const onDepartment = (departmentId: string | null) => {
@@ -269,23 +271,9 @@ export function PersonDialog({
           nothingFoundMessage="No ranks"
         />
         {!subDepartmentsDisabled && (
-          <Select
-            label="Sub-department"
-            placeholder={department ? 'None' : 'Choose a department first'}
-            data={subOptions}
-            clearable
-            disabled={busy || department === null}
-            {...form.getInputProps('subDeptId')}
-          />
+          <Select label="Sub-department" data={subOptions} {...ofDepartment} {...form.getInputProps('subDeptId')} />
         )}
-        <MultiSelect
-          label="Roles"
-          placeholder={department ? 'None' : 'Choose a department first'}
-          data={roleOptions}
-          clearable
-          disabled={busy || department === null}
-          {...form.getInputProps('roles')}
-        />
+        <MultiSelect label="Roles" data={roleOptions} {...ofDepartment} {...form.getInputProps('roles')} />
         <TextInput label="Region" maxLength={REGION_MAX} disabled={busy} {...form.getInputProps('region')} />
         <Select
           label="Status"

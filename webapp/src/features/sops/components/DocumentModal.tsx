@@ -15,8 +15,11 @@ import {
   entryOf,
   publishableLevels,
   saveErrorText,
+  type DocumentDraft,
   type LevelOption,
 } from '../lib/sops';
+
+const DOCUMENT_TYPE_OPTIONS = DOCUMENT_TYPES.map((type) => ({ value: type.value, label: type.label }));
 
 export interface DocumentModalProps extends CatalogueDialogProps<SopDocument, DocumentManagement> {
   slug: string;
@@ -72,56 +75,44 @@ export function DocumentModal({
       onReload={onReload}
       onClose={onClose}
     >
-      {({ form, busy }) => (
-        <>
-          <TextInput
-            label="Title"
-            required
-            data-autofocus
-            maxLength={DOCUMENT_TITLE_MAX}
-            disabled={busy}
-            {...form.getInputProps('title')}
-          />
-          <Textarea
-            label="Short summary"
-            description="Shown under the title in the list."
-            autosize
-            minRows={2}
-            maxRows={6}
-            maxLength={DOCUMENT_SUMMARY_MAX}
-            disabled={busy}
-            {...form.getInputProps('summary')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <Select
-              label="Document type"
-              data={DOCUMENT_TYPES.map((type) => ({ value: type.value, label: type.label }))}
-              allowDeselect={false}
-              disabled={busy}
-              {...form.getInputProps('type')}
+      {({ form, busy }) => {
+        // A field bound to the form, waiting while a save is under way.
+        const bound = (field: keyof DocumentDraft) => ({ disabled: busy, ...form.getInputProps(field) });
+        return (
+          <>
+            <TextInput label="Title" required data-autofocus maxLength={DOCUMENT_TITLE_MAX} {...bound('title')} />
+            <Textarea
+              label="Short summary"
+              description="Shown under the title in the list."
+              autosize
+              minRows={2}
+              maxRows={6}
+              maxLength={DOCUMENT_SUMMARY_MAX}
+              {...bound('summary')}
             />
-            <Select
-              label="Minimum rank"
-              description="Members of this level and above can read it."
-              data={levelOptions}
-              allowDeselect={false}
-              disabled={busy}
-              {...form.getInputProps('minLevel')}
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              <Select label="Document type" data={DOCUMENT_TYPE_OPTIONS} allowDeselect={false} {...bound('type')} />
+              <Select
+                label="Minimum rank"
+                description="Members of this level and above can read it."
+                data={levelOptions}
+                allowDeselect={false}
+                {...bound('minLevel')}
+              />
+            </SimpleGrid>
+            <Textarea
+              label="Content"
+              description="Plain text; line breaks are kept."
+              required
+              autosize
+              minRows={12}
+              maxRows={28}
+              maxLength={DOCUMENT_CONTENT_MAX}
+              {...bound('content')}
             />
-          </SimpleGrid>
-          <Textarea
-            label="Content"
-            description="Plain text; line breaks are kept."
-            required
-            autosize
-            minRows={12}
-            maxRows={28}
-            maxLength={DOCUMENT_CONTENT_MAX}
-            disabled={busy}
-            {...form.getInputProps('content')}
-          />
-        </>
-      )}
+          </>
+        );
+      }}
     </CatalogueItemDialog>
   );
 }
