@@ -36,6 +36,18 @@ export const queryKeys = {
   callsignPools: (slug: string) => [...agency(slug), 'callsign-pools'] as const,
   /** `GET /api/penal-codes`: the catalogue the report forms pick charges and violations from. */
   penalCodes: (slug: string) => [...agency(slug), 'penal-codes'] as const,
+  /** `GET /api/discord/settings`: the agency's Discord server, bot and role sync. */
+  discordSettings: (slug: string) => [...agency(slug), 'discord', 'settings'] as const,
+  /** `GET /api/discord/mappings`: the parts of the structure linked to Discord roles. */
+  discordMappings: (slug: string) => [...agency(slug), 'discord', 'mappings'] as const,
+  /** `GET /api/discord/sync`: how the guild's roles differ from the roster (the prefix of its runs). */
+  discordSync: (slug: string) => [...agency(slug), 'discord', 'sync'] as const,
+  /** `GET /api/discord/sync/runs/{id}`: one run of "Sync now". */
+  discordSyncRun: (slug: string, id: number) => [...agency(slug), 'discord', 'sync', 'runs', id] as const,
+  /** `GET /api/webhooks`: the agency's webhooks (the prefix of their delivery log). */
+  webhooks: (slug: string) => [...agency(slug), 'webhooks'] as const,
+  /** `GET /api/webhooks/deliveries`: the last hundred deliveries. */
+  webhookDeliveries: (slug: string) => [...agency(slug), 'webhooks', 'deliveries'] as const,
   /** Every arrest report key of the agency (lists, next number, details). */
   arrestsAll: (slug: string) => [...agency(slug), 'arrests'] as const,
   /** `GET /api/arrests/next-number`: the case number the form suggests. */

@@ -54,14 +54,17 @@ export function QueryStatus({
       </Alert>
     );
   }
-  if (empty !== null) {
-    return (
-      <Paper withBorder p="lg" radius="md">
-        <Text c="dimmed" ta="center" data-testid={emptyTestId}>
-          {empty}
-        </Text>
-      </Paper>
-    );
-  }
+  if (empty !== null) return <EmptyNotice text={empty} testId={emptyTestId} />;
   return children;
+}
+
+/** A list's empty state: its text, dimmed and centred in a bordered box. */
+export function EmptyNotice({ text, testId }: { text: string; testId?: string }) {
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Text c="dimmed" ta="center" data-testid={testId}>
+        {text}
+      </Text>
+    </Paper>
+  );
 }

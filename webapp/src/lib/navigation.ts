@@ -73,6 +73,8 @@ export const NAVIGATION: readonly NavEntry[] = Object.freeze([
     link('command_uniform_management', 'Uniform management', '/command/uniforms'),
     link('command_logs', 'Logs', '/command/logs'),
     link('command_penal_codes', 'Penal codes', '/command/penal-codes'),
+    link('command_discord', 'Discord', '/command/discord'),
+    link('command_alerts', 'Alerts', '/command/alerts'),
     link('command_branding', 'Branding', '/command/branding'),
     link('command_agencies', 'Agencies', '/command/agencies', { requiresAgencyManagement: true }),
     link('command_navigation_permissions', 'Permissions', '/command/permissions'),

@@ -19,6 +19,8 @@ export const NAV_PAGES: Readonly<Record<string, PageLoader>> = {
     (await import('@/features/department/components/DepartmentPage')).DepartmentPage,
   command_logs: async () => (await import('@/features/logs/components/LogsPage')).LogsPage,
   command_penal_codes: async () => (await import('@/features/penal-codes/components/PenalCodesPage')).PenalCodesPage,
+  command_discord: async () => (await import('@/features/discord/components/DiscordPage')).DiscordPage,
+  command_alerts: async () => (await import('@/features/alerts/components/AlertsPage')).AlertsPage,
   command_branding: async () => (await import('@/features/branding/components/BrandingPage')).BrandingPage,
   // The gate answers 'Page not found' without agency management.
   command_agencies: async () => (await import('@/features/agencies/components/AgenciesPage')).AgenciesPage,

@@ -14,6 +14,8 @@
 import { countText } from '@/lib/catalogue-list';
 import { filterPenalCodes } from '@/lib/penal-format';
 
+export { updatedLine } from '@/lib/updated-line';
+
 export const PENAL_CODES_TITLE = 'Penal codes';
 export const PENAL_CODES_UNAVAILABLE = 'Penal codes unavailable';
 export const NO_PENAL_CODES = 'No penal codes yet';
@@ -155,19 +157,6 @@ export function classificationColor(classification: string): string {
   if (lower === 'felony') return 'red';
   if (lower === 'misdemeanor') return 'orange';
   return 'blue';
-}
-
-/** 'Last saved 3 Jan 2026, 14:05 by Alex Mercer', without the parts that are missing; null when never saved. */
-export function updatedLine(
-  updatedAt: string | null | undefined,
-  updatedBy: string | null | undefined,
-  formatDate: (date: Date) => string,
-): string | null {
-  const date = updatedAt == null ? null : new Date(updatedAt);
-  const when = date === null || Number.isNaN(date.getTime()) ? null : formatDate(date);
-  const who = updatedBy == null || updatedBy.trim() === '' ? null : updatedBy.trim();
-  if (when === null && who === null) return null;
-  return ['Last saved', when, who === null ? null : `by ${who}`].filter((part) => part !== null).join(' ');
 }
 
 // ——— The edit form ———

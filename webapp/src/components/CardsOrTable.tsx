@@ -1,0 +1,43 @@
+import { SimpleGrid, Table } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Fragment, type ReactNode } from 'react';
+import { ActionsHead } from './ActionsHead';
+
+export interface CardsOrTableProps<T> {
+  items: readonly T[];
+  itemKey: (item: T) => string | number;
+  /** The table's accessible name. */
+  label: string;
+  /** The column headings; null for the buttons column (named 'Actions' for screen readers). */
+  columns: readonly (string | null)[];
+  /** An item as a table row (`Table.Tr`) on wide screens … */
+  row: (item: T) => ReactNode;
+  /** … and as a card on narrow ones, where the table would not fit. */
+  card: (item: T) => ReactNode;
+  /** Cards up to this width. */
+  cardsUpTo?: string;
+}
+
+/**
+ * A list shown as a table on wide screens and as cards (one column on phones, two on tablets)
+ * up to `cardsUpTo`, so that nothing scrolls sideways.
+ */
+export function CardsOrTable<T>({ items, itemKey, label, columns, row, card, cardsUpTo = '62em' }: CardsOrTableProps<T>) {
+  const narrow = useMediaQuery(`(max-width: ${cardsUpTo})`, false, { getInitialValueInEffect: false });
+  const each = (render: (item: T) => ReactNode) => items.map((item) => <Fragment key={itemKey(item)}>{render(item)}</Fragment>);
+  if (narrow) {
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        {each(card)}
+      </SimpleGrid>
+    );
+  }
+  return (
+    <Table striped verticalSpacing="xs" aria-label={label}>
+      <Table.Thead>
+        <Table.Tr>{columns.map((column, index) => (column === null ? <ActionsHead key={index} /> : <Table.Th key={index}>{column}</Table.Th>))}</Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>{each(row)}</Table.Tbody>
+    </Table>
+  );
+}
