@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { Fragment, useState, type ReactNode } from 'react';
 import { callFailureOf, type ListQuery, type ListSave } from '@/components/catalogue-calls';
+import { EditDeleteButtons } from '@/components/EditDeleteButtons';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
@@ -167,29 +168,15 @@ export function CatalogueManager<T extends { id?: string }, L extends { version:
 
   const card = (entry: T, index: number) => {
     const actions = writable ? (
-      <>
-        <Button
-          size="xs"
-          variant="default"
-          disabled={remove.isPending}
-          onClick={() => {
-            setEditing({ entry });
-          }}
-        >
-          Edit
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
-          color="red"
-          disabled={remove.isPending}
-          onClick={() => {
-            confirmDelete(entry);
-          }}
-        >
-          Delete
-        </Button>
-      </>
+      <EditDeleteButtons
+        disabled={remove.isPending}
+        onEdit={() => {
+          setEditing({ entry });
+        }}
+        onDelete={() => {
+          confirmDelete(entry);
+        }}
+      />
     ) : null;
     const key = entry.id !== undefined && entry.id !== '' ? entry.id : `new-${String(index)}`;
     return <Fragment key={key}>{renderCard(entry, actions)}</Fragment>;

@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { ActionsHead } from '@/components/ActionsHead';
+import { EditDeleteButtons } from '@/components/EditDeleteButtons';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
@@ -114,12 +115,7 @@ function EntryActions({ writable, busy, onEdit, onDelete }: Omit<EntryViewProps,
   if (!writable) return null;
   return (
     <Group gap={6} wrap="nowrap">
-      <Button size="xs" variant="default" onClick={onEdit} disabled={busy}>
-        Edit
-      </Button>
-      <Button size="xs" variant="light" color="red" onClick={onDelete} disabled={busy}>
-        Delete
-      </Button>
+      <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} disabled={busy} />
     </Group>
   );
 }
