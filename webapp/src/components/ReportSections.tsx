@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, List, SimpleGrid, Stack, Table, Text, Title, type SimpleGridProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ArrestReport, HistoryEntry, ReportEvidence, ReportOfficer, ReportWitness, Ticket, UofReport } from '@/api/reports';
 import { formatMonths, formatUsd } from '@/lib/penal-format';
@@ -28,10 +28,10 @@ export function ReportSection({ title, children, testId }: { title: string; chil
   );
 }
 
-/** Label and value pairs in two columns (values wrap anywhere). */
-export function FieldGrid({ fields }: { fields: readonly (readonly [string, ReactNode])[] }) {
+/** Label and value pairs in two columns, or `cols` (values wrap anywhere). */
+export function FieldGrid({ fields, cols = 2 }: { fields: readonly (readonly [string, ReactNode])[]; cols?: SimpleGridProps['cols'] }) {
   return (
-    <SimpleGrid cols={2} spacing="sm" verticalSpacing={6}>
+    <SimpleGrid cols={cols} spacing="sm" verticalSpacing={6}>
       {fields.map(([label, value]) => (
         <div key={label} style={{ minWidth: 0 }}>
           <Text size="xs" c="dimmed" className="report-label">

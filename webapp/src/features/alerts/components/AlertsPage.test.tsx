@@ -26,7 +26,7 @@ function webhook(over: Partial<Webhook> = {}): Webhook {
   return {
     id: 1,
     name: 'Command channel',
-    urlHint: 'discord.com/api/webhooks/900000000000000001/…',
+    urlHint: 'discord.com/…/webhooks/900000000000000001/••••',
     events: ALL,
     enabled: true,
     createdAt: '2026-01-01T00:00:00Z',
@@ -119,7 +119,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     renderApp('/command/alerts');
     await opened();
     const command = card('Command channel');
-    expect(command.textContent).toContain('discord.com/api/webhooks/900000000000000001/…');
+    expect(command.textContent).toContain('discord.com/…/webhooks/900000000000000001/••••');
     expect(within(command).getByLabelText('Events').textContent).toBe('Every event');
     expect(within(command).getByRole<HTMLInputElement>('switch', { name: 'Command channel on' }).checked).toBe(true);
     const ops = card('Ops');
@@ -170,13 +170,13 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     const show = vi.spyOn(notifications, 'show');
     let refuse = true;
     const { writes, lists } = serve({
-      save: (body) => (refuse ? json({ error: BAD_ADDRESS }, 400) : json(webhook({ ...(body as Partial<Webhook>), id: 2, urlHint: 'discord.com/api/webhooks/1/…' }), 201)),
+      save: (body) => (refuse ? json({ error: BAD_ADDRESS }, 400) : json(webhook({ ...(body as Partial<Webhook>), id: 2, urlHint: 'discord.com/…/webhooks/1/••••' }), 201)),
     });
     const user = userEvent.setup();
     renderApp('/command/alerts');
     await opened();
     const dialog = await openAdd(user);
-    const allEvents = within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'All events' });
+    const allEvents = within(within(dialog).getByRole('group', { name: 'Events' })).getByRole<HTMLInputElement>('checkbox', { name: 'All events' });
     expect(allEvents.checked).toBe(true);
     expect(within(dialog).getAllByRole<HTMLInputElement>('checkbox').filter((box) => box.checked)).toHaveLength(4);
     expect(within(dialog).getByRole<HTMLInputElement>('switch', { name: /On/ }).checked).toBe(true);
@@ -235,7 +235,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     await opened();
     await user.click(within(card('Command channel')).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Command channel' });
-    expect(within(dialog).getByText('discord.com/api/webhooks/900000000000000001/…')).toBeTruthy();
+    expect(within(dialog).getByText('discord.com/…/webhooks/900000000000000001/••••')).toBeTruthy();
     expect(within(dialog).queryByRole('textbox', { name: /address/ })).toBeNull();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Hire' }));
     await user.click(within(dialog).getByRole('button', { name: 'Replace address' }));

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
+import { EditDeleteButtons } from '@/components/EditDeleteButtons';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
 import { EmptyNotice, QueryStatus } from '@/components/QueryStatus';
@@ -88,12 +89,7 @@ function WebhookCard({ hook, events, writable, busy, tested, testing, onToggle, 
             <Button size="xs" variant="default" onClick={onTest} loading={testing} disabled={busy}>
               Send test
             </Button>
-            <Button size="xs" variant="default" onClick={onEdit} disabled={busy}>
-              Edit
-            </Button>
-            <Button size="xs" variant="light" color="red" onClick={onDelete} disabled={busy}>
-              Delete
-            </Button>
+            <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} disabled={busy} />
           </Group>
         )}
       </Stack>

@@ -126,7 +126,10 @@ export function WebhookDialog({ hook, events, onClose }: WebhookDialogProps) {
           </Group>
         </Stack>
       )}
-      <Stack gap={6}>
+      <Stack gap={6} role="group" aria-labelledby="webhook-events-label">
+        <Text size="sm" fw={500} id="webhook-events-label">
+          Events
+        </Text>
         <Checkbox
           label="All events"
           checked={all}
@@ -135,8 +138,8 @@ export function WebhookDialog({ hook, events, onClose }: WebhookDialogProps) {
             form.setFieldValue('events', all ? [] : allEvents);
           }}
         />
-        <Checkbox.Group label="Events" {...form.getInputProps('events')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt={6}>
+        <Checkbox.Group {...form.getInputProps('events')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} ml="md">
             {events.map((event) => (
               <Checkbox key={event.value} value={event.value} label={event.label} />
             ))}

@@ -222,7 +222,7 @@ describe('DiscordPage', { timeout: 20_000 }, () => {
     });
   });
 
-  it('asks before unsaved settings are dropped by leaving the page', async () => {
+  it('asks before unsaved settings are dropped by leaving the page, and Undo changes drops them', async () => {
     serve();
     const user = userEvent.setup();
     const { router } = renderApp('/command/discord');
@@ -232,6 +232,11 @@ describe('DiscordPage', { timeout: 20_000 }, () => {
     const confirm = await screen.findByRole('dialog', { name: 'Unsaved changes' });
     await user.click(within(confirm).getByRole('button', { name: 'Stay' }));
     expect(router.state.location.pathname).toBe('/command/discord');
+
+    await user.click(within(settingsForm()).getByRole('button', { name: 'Undo changes' }));
+    expect(within(settingsForm()).getByRole<HTMLInputElement>('textbox', { name: 'Discord server id' }).value).toBe('');
+    expect(within(settingsForm()).getByRole<HTMLButtonElement>('button', { name: 'Save settings' }).disabled).toBe(true);
+    expect(within(settingsForm()).queryByRole('button', { name: 'Undo changes' })).toBeNull();
   });
 
   it('shows Command staff who are not High Command the settings read-only, with the sentence, and lets them sync', async () => {

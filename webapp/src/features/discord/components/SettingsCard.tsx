@@ -1,11 +1,11 @@
-import { Alert, Button, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
-import { FailureAlert, FormActions } from '@/components/FormActions';
+import { FailureAlert } from '@/components/FormActions';
 import { QueryStatus } from '@/components/QueryStatus';
 import { ReportSection } from '@/components/ReportRows';
 import { FieldGrid } from '@/components/ReportSections';
@@ -113,17 +113,24 @@ function SettingsForm({ settings }: { settings: DiscordSettings }) {
           description="Members' Discord roles are given and taken as the roster changes."
           {...form.getInputProps('syncEnabled', { type: 'checkbox' })}
         />
-        <FormActions
-          alert={<FailureAlert message={refusal} testId="discord-settings-problem" />}
-          cancelLabel="Undo changes"
-          onCancel={() => {
-            form.reset();
-            setRefusal(null);
-          }}
-          submitLabel="Save settings"
-          submitDisabled={!dirty}
-          busy={save.isPending}
-        />
+        <FailureAlert message={refusal} testId="discord-settings-problem" />
+        <Group justify="flex-end" gap="sm">
+          {dirty && (
+            <Button
+              variant="default"
+              disabled={save.isPending}
+              onClick={() => {
+                form.reset();
+                setRefusal(null);
+              }}
+            >
+              Undo changes
+            </Button>
+          )}
+          <Button type="submit" loading={save.isPending} disabled={!dirty}>
+            Save settings
+          </Button>
+        </Group>
       </Stack>
     </form>
   );
@@ -134,6 +141,7 @@ function SettingsSummary({ settings, canEdit }: { settings: DiscordSettings; can
   return (
     <Stack gap="sm">
       <FieldGrid
+        cols={{ base: 1, xs: 3 }}
         fields={[
           ['Discord server', serverLine(settings)],
           ['Bot', tokenLine(settings)],
