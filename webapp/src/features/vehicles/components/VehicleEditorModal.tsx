@@ -42,7 +42,7 @@ function NameRow({
   onRemove: () => void;
 }) {
   return (
-    <Group gap="xs" align="flex-start" wrap="nowrap">
+    <Group gap="xs" align="flex-end" wrap="nowrap">
       <TextInput label={label} style={{ flex: 1, minWidth: 0 }} {...form.getInputProps(path)} />
       <RemoveIconButton label={removeLabel} onClick={onRemove} />
     </Group>
