@@ -119,7 +119,8 @@ async fn seed_list<T: CatalogueItem>(
     if list.version > 0 {
         return Ok(());
     }
-    let items = normalise_all(items::<T>(raw)?, ranks, departments).map_err(anyhow::Error::msg)?;
+    let items =
+        normalise_all(items::<T>(raw)?, ranks, departments, &[]).map_err(anyhow::Error::msg)?;
     let mut tx = db.begin().await?;
     whole_list::replace(&mut tx, T::LIST, &items, 0, &Actor::system("Demo data"))
         .await

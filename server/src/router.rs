@@ -24,9 +24,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     error::ErrorBody,
     features::{
-        agencies, alerts, arrests, callsigns, catalogue_images, discord, equipment, health, logs,
-        penal_codes, permissions, roster, sops, structure, tickets, training, uniforms,
-        use_of_force, vehicles,
+        agencies, alerts, arrests, callsigns, catalogue_images, discord, equipment, health, leave,
+        logs, penal_codes, permissions, personnel_file, qualifications, roster, sops, structure,
+        tickets, training, uniforms, use_of_force, vehicles,
     },
     identity, media,
     state::AppState,
@@ -95,7 +95,8 @@ impl utoipa::Modify for CommonAnswers {
         (name = "agencies"), (name = "access"), (name = "identity"), (name = "structure"), (name = "roster"),
         (name = "health"), (name = "media"), (name = "penal-codes"), (name = "vehicles"), (name = "equipment"),
         (name = "uniforms"), (name = "sops"), (name = "use-of-force"), (name = "arrests"), (name = "tickets"), (name = "training"),
-        (name = "discord"), (name = "alerts")
+        (name = "discord"), (name = "alerts"), (name = "qualifications"), (name = "leave"),
+        (name = "personnel")
     )
 )]
 struct ApiDoc;
@@ -123,6 +124,9 @@ fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(training::routes())
         .merge(discord::routes())
         .merge(alerts::routes())
+        .merge(qualifications::routes())
+        .merge(leave::routes())
+        .merge(personnel_file::routes())
         .routes(routes!(media::routes::insignia))
         .routes(routes!(media::avatars::default_image))
         .routes(routes!(media::avatars::avatar))

@@ -94,6 +94,7 @@ pub fn spawn_jobs(state: &AppState) {
     // Not at start-up, when every agency's pool is being opened anyway: ten minutes in.
     spawn_every(state.clone(), MINUTE * 10, HOUR * 6, prune_audit);
     spawn_every(state.clone(), MINUTE / 2, MINUTE, relay_audit_outbox);
+    spawn_every(state.clone(), MINUTE, MINUTE * 15, personnel_calendar);
 }
 
 const MINUTE: Duration = Duration::from_secs(60);
@@ -115,6 +116,40 @@ async fn prune_audit(state: AppState) {
                 tracing::info!(agency = %agency.slug, rows, "audit rows past retention pruned")
             }
             Err(error) => tracing::warn!(agency = %agency.slug, %error, "audit pruning failed"),
+        }
+    }
+}
+
+/// What the calendar does to the roster (every fifteen minutes, each agency): approved leave
+/// that has begun puts its member on LOA and leave that has ended takes them back; held
+/// qualifications about to expire are announced once. Several instances may run it: each
+/// change is taken once.
+async fn personnel_calendar(state: AppState) {
+    let Ok(snapshot) = state.registry.snapshot().await else { return };
+    for agency in snapshot.all() {
+        let done = async {
+            let db = state.pools.get(agency).await?;
+            let today = crate::shared::leave::today(&*db).await?;
+            let mut changed = false;
+            if crate::shared::leave::anything_due(&db, today).await? {
+                let applied = crate::shared::leave::apply(&db, today).await?;
+                changed |= applied.started + applied.ended > 0;
+            }
+            changed |= crate::shared::qualifications::announce_expiring(&db).await? > 0;
+            Ok::<bool, anyhow::Error>(changed)
+        };
+        match done.await {
+            Ok(true) => {
+                crate::access::cache::announce(
+                    &state,
+                    crate::access::cache::Change::Agency(agency.id),
+                )
+                .await
+            }
+            Ok(false) => {}
+            Err(error) => {
+                tracing::warn!(agency = %agency.slug, %error, "personnel calendar failed")
+            }
         }
     }
 }

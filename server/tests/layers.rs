@@ -134,7 +134,17 @@ fn every_store_function_is_traced() {
     let mut files = Vec::new();
     sources(&src.join("features"), &mut files);
     files.retain(|f| f.file_name().is_some_and(|n| n == "store.rs"));
-    for shared in ["report.rs", "review.rs", "catalogue.rs", "whole_list.rs", "audit.rs"] {
+    for shared in [
+        "report.rs",
+        "review.rs",
+        "catalogue.rs",
+        "whole_list.rs",
+        "audit.rs",
+        "discord_store.rs",
+        "webhooks.rs",
+        "qualifications.rs",
+        "leave.rs",
+    ] {
         files.push(src.join("shared").join(shared));
     }
     let mut untraced = Vec::new();

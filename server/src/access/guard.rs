@@ -187,6 +187,8 @@ nav_items! {
     Logs => "command_logs";
     PenalCodes => "command_penal_codes";
     Discord => "command_discord";
+    Qualifications => "command_qualifications";
+    Leave => "supervisor_leave";
     Alerts => "command_alerts";
     Vehicles => "structure_vehicles";
     VehicleManagement => "command_vehicle_permissions";
@@ -234,9 +236,31 @@ pub mod page {
         const REFUSAL: &'static str =
             "You must be part of High Command to change the agency's Discord server or bot.";
     }
+    pub struct CommandScope;
+    impl super::HighCommandPage for CommandScope {
+        const REFUSAL: &'static str =
+            "Only High Command decides which levels command their own department only.";
+    }
     pub struct AuditSettings;
     impl super::HighCommandPage for AuditSettings {
         const REFUSAL: &'static str =
             "You must be part of High Command to change how long changes are kept.";
+    }
+}
+
+pub const CANNOT_MANAGE: &str = "You do not have permission to manage the roster.";
+
+/// Roster management is for levels in the agency's `rosterManageLevels` (member-portal §6):
+/// adding and editing people, and what command writes about them (qualifications by hand, the
+/// personnel file).
+pub fn require_roster_manager(viewer: &Viewer) -> Result<(), AppError> {
+    let allowed = viewer
+        .level
+        .as_ref()
+        .is_some_and(|level| viewer.agency.flags.roster_manage_levels.contains(level));
+    if allowed {
+        Ok(())
+    } else {
+        Err(forbidden(CANNOT_MANAGE))
     }
 }

@@ -7,6 +7,7 @@ pub mod member;
 pub mod nav;
 pub mod rank_access;
 pub mod rank_list;
+pub mod scope;
 pub mod store;
 pub mod viewer;
 

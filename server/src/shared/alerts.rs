@@ -29,9 +29,13 @@ pub const REPORT_RETURNED: &str = "report.returned";
 pub const REPORT_DECIDED: &str = "report.decided";
 pub const TRAINING_COMPLETED: &str = "training.completed";
 pub const CATALOGUE_CHANGED: &str = "catalogue.changed";
+pub const QUALIFICATION_GRANTED: &str = "qualification.granted";
+pub const QUALIFICATION_EXPIRING: &str = "qualification.expiring";
+pub const LEAVE_REQUESTED: &str = "leave.requested";
+pub const LEAVE_DECIDED: &str = "leave.decided";
 
-/// Every event, in the order the Alerts screen lists them. Qualifications, leave and
-/// applications are raised by those capabilities' writes once they exist.
+/// Every event, in the order the Alerts screen lists them. Applications are raised by that
+/// capability's writes once it exists.
 pub const EVENTS: &[EventKind] = &[
     kind(HIRED, "Hire"),
     kind(RANK_CHANGED, "Promotion or demotion"),
@@ -40,10 +44,10 @@ pub const EVENTS: &[EventKind] = &[
     kind(REPORT_RETURNED, "Report returned"),
     kind(REPORT_DECIDED, "Report approved or denied"),
     kind(TRAINING_COMPLETED, "Training completed"),
-    kind("qualification.granted", "Qualification granted"),
-    kind("qualification.expiring", "Qualification expiring"),
-    kind("leave.requested", "Leave requested"),
-    kind("leave.decided", "Leave decided"),
+    kind(QUALIFICATION_GRANTED, "Qualification granted"),
+    kind(QUALIFICATION_EXPIRING, "Qualification expiring"),
+    kind(LEAVE_REQUESTED, "Leave requested"),
+    kind(LEAVE_DECIDED, "Leave decided"),
     kind(CATALOGUE_CHANGED, "Vehicles, equipment or uniforms changed"),
     kind("application.received", "Application received"),
 ];
@@ -241,6 +245,40 @@ pub fn alerts_for(write: &Write<'_>, member: Option<&Member>, levels: &[String])
                 description: format!("Signed off by {}", write.actor),
                 fields: vec![],
                 path: "/fto/training".into(),
+            });
+        }
+        ("qualification", action @ ("granted" | "renewed" | "expiring")) => {
+            let expires = change(write.diff, "expiresOn").map(|c| text(&c.after));
+            let (event, title, description) = match action {
+                "expiring" => (
+                    QUALIFICATION_EXPIRING,
+                    format!("Expiring: {}", write.title),
+                    format!("Expires on {}", expires.unwrap_or_else(|| "soon".into())),
+                ),
+                _ => (
+                    QUALIFICATION_GRANTED,
+                    format!("Qualified: {}", write.title),
+                    match expires.filter(|e| e != "none") {
+                        Some(day) => format!("Granted by {}, valid until {day}", write.actor),
+                        None => format!("Granted by {}", write.actor),
+                    },
+                ),
+            };
+            out.push(Alert { event, title, description, fields: vec![], path: "/roster".into() });
+        }
+        ("leave", action @ ("requested" | "approved" | "denied")) => {
+            let (event, verb) = match action {
+                "requested" => (LEAVE_REQUESTED, "Leave requested"),
+                "approved" => (LEAVE_DECIDED, "Leave approved"),
+                _ => (LEAVE_DECIDED, "Leave denied"),
+            };
+            let path = if action == "requested" { "/supervisor/leave" } else { "/profile" };
+            out.push(Alert {
+                event,
+                title: format!("{verb}: {}", write.title),
+                description: format!("By {}", write.actor),
+                fields: vec![],
+                path: path.into(),
             });
         }
         (list @ ("vehicles" | "equipment" | "uniforms"), _) if !write.diff.items.is_empty() => {
@@ -530,6 +568,45 @@ mod tests {
         let started = diff(&[("status", json!("scheduled"), json!("in_progress"))]);
         let write = Write { diff: &started, ..write };
         assert!(alerts_for(&write, None, &[]).is_empty());
+    }
+
+    #[test]
+    fn qualifications_and_leave_raise_their_events() {
+        let granted = diff(&[("expiresOn", json!(null), json!("2027-02-01"))]);
+        let write = Write {
+            kind: "qualification",
+            action: "granted",
+            subject_id: "7",
+            title: "Jane Doe: Pursuit",
+            actor: "Jordan",
+            diff: &granted,
+        };
+        let alert = &alerts_for(&write, None, &[])[0];
+        assert_eq!(
+            (alert.event, alert.title.as_str()),
+            (QUALIFICATION_GRANTED, "Qualified: Jane Doe: Pursuit")
+        );
+        assert_eq!(alert.description, "Granted by Jordan, valid until 2027-02-01");
+        let write = Write { action: "expiring", ..write };
+        assert_eq!(alerts_for(&write, None, &[])[0].event, QUALIFICATION_EXPIRING);
+        let write = Write { action: "revoked", ..write };
+        assert!(alerts_for(&write, None, &[]).is_empty());
+        let none = Diff::default();
+        let leave = Write {
+            kind: "leave",
+            action: "requested",
+            subject_id: "3",
+            title: "Jane Doe, 1 to 5 Dec",
+            actor: "Jane",
+            diff: &none,
+        };
+        assert_eq!(alerts_for(&leave, None, &[])[0].event, LEAVE_REQUESTED);
+        let leave = Write { action: "denied", ..leave };
+        let alert = &alerts_for(&leave, None, &[])[0];
+        assert_eq!(
+            (alert.event, alert.title.as_str()),
+            (LEAVE_DECIDED, "Leave denied: Jane Doe, 1 to 5 Dec")
+        );
     }
 
     #[test]

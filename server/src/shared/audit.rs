@@ -245,6 +245,7 @@ pub async fn relay(control: &PgPool, db: &TenantDb, agency_id: i64) -> sqlx::Res
 /// Relays `agency`'s outbox rows at once, after a registry write committed, so the change shows
 /// in its log on the next read. A failure is only logged: the write is done and its row waits
 /// in the outbox for the relay job (`startup`).
+#[tracing::instrument(level = "debug", skip_all, fields(agency = %agency.slug))]
 pub async fn relay_now<S: TenancyState>(state: &S, agency: &Agency) {
     let relayed = match state.pools().get(agency).await {
         Ok(db) => relay(state.control(), &db, agency.id).await.map_err(anyhow::Error::from),

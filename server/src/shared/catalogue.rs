@@ -9,13 +9,20 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use sqlx::PgExecutor;
 use utoipa::{IntoParams, ToSchema};
 
+use serde_json::Value;
+
 use crate::{
     access::{
         guard::{require_can_manage, require_nav},
-        rank_list, Viewer,
+        rank_list,
+        scope::{self, Scope},
+        Viewer,
     },
-    error::{bad_request, AppError, AppResult},
-    shared::whole_list::{self, Versioned},
+    error::{bad_request, forbidden, AppError, AppResult},
+    shared::{
+        qualifications,
+        whole_list::{self, Versioned},
+    },
     validate::{limits, max_len, valid_link},
 };
 
@@ -55,6 +62,12 @@ async fn department_ids(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<String>> {
     Ok(rows.into_iter().map(|r| r.id).collect())
 }
 
+/// The agency's qualification ids (items may require them).
+#[tracing::instrument(level = "debug", skip_all)]
+async fn qualification_ids(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar("SELECT id::text FROM qualifications").fetch_all(db).await
+}
+
 /// `?scope=manage` asks for the whole catalogue to edit (command staff); without it the
 /// answer holds what the viewer's rank may use.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -79,27 +92,42 @@ impl ScopeQuery {
 pub enum Reach<'a> {
     /// Every item (visitors on the vehicle page, member-portal §6).
     Everything,
-    /// What the rank may use; no rank reaches only items open to every rank.
-    Rank(Option<&'a str>),
+    /// What a member's rank may use (no rank: only items open to every rank), among the items
+    /// whose required qualifications they hold now (issue 23).
+    Member { rank: Option<&'a str>, qualifications: &'a [String] },
 }
 
-impl Reach<'_> {
+impl<'a> Reach<'a> {
+    /// A member holding `rank` and no qualification.
+    pub fn rank(rank: Option<&'a str>) -> Self {
+        Self::Member { rank, qualifications: &[] }
+    }
+
     /// The catalogue rank rule (`access::rank_list`).
     pub fn allows(&self, allowed: &[String]) -> bool {
         match self {
             Self::Everything => true,
-            Self::Rank(rank) => rank_list::allows(allowed, *rank),
+            Self::Member { rank, .. } => rank_list::allows(allowed, *rank),
         }
     }
 
-    /// How `viewer` reaches a catalogue; `visitors_see_all` for the vehicle page, where
-    /// signed-out visitors see everything and are asked to sign in to filter.
-    pub fn of(viewer: &Viewer, visitors_see_all: bool) -> Reach<'_> {
-        if visitors_see_all && !viewer.is_authenticated() {
-            Reach::Everything
-        } else {
-            Reach::Rank(viewer.rank_id())
+    /// Holds every qualification in `required`.
+    pub fn qualified(&self, required: &[String]) -> bool {
+        match self {
+            Self::Everything => true,
+            Self::Member { qualifications, .. } => {
+                required.iter().all(|q| qualifications.contains(q))
+            }
         }
+    }
+}
+
+/// The qualifications a viewer holds now (none without a roster entry or a level).
+#[tracing::instrument(level = "debug", skip_all)]
+async fn held_by(viewer: &Viewer) -> AppResult<Vec<String>> {
+    match (viewer.roster(), viewer.level.as_ref()) {
+        (Some(entry), Some(_)) => Ok(qualifications::held_now(viewer.pool(), entry.id).await?),
+        _ => Ok(vec![]),
     }
 }
 
@@ -126,12 +154,15 @@ pub struct Entry {
     /// Rank ids, or `All`; empty means every rank.
     #[serde(default)]
     pub allowed_ranks: Vec<String>,
+    /// Qualification ids a member must hold as well (issue 23); empty: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub required_qualifications: Vec<String>,
 }
 
 impl Entry {
-    /// Whether `reach` may see the item (the catalogue rank rule).
+    /// Whether `reach` may see the item: its rank may, and it holds what the item requires.
     pub fn reached_by(&self, reach: Reach<'_>) -> bool {
-        reach.allows(&self.allowed_ranks)
+        reach.allows(&self.allowed_ranks) && reach.qualified(&self.required_qualifications)
     }
 
     /// The entry as a save stores it: an id (new when blank or repeated, beginning with
@@ -155,6 +186,7 @@ impl Entry {
             image: image(&self.image)?,
             notes: text("Notes", &self.notes, limits::NOTE)?,
             allowed_ranks: check.ranks(&self.allowed_ranks),
+            required_qualifications: check.qualifications(&self.required_qualifications),
         })
     }
 }
@@ -185,20 +217,49 @@ pub const MAX_NESTED: usize = 100;
 pub struct SaveCheck<'a> {
     ranks: HashSet<&'a str>,
     departments: HashSet<&'a str>,
+    qualifications: HashSet<&'a str>,
     ids: HashSet<String>,
     unknown_ranks: Vec<String>,
     unknown_departments: Vec<String>,
+    unknown_qualifications: Vec<String>,
+}
+
+/// `list` trimmed, blanks and repeats dropped, each in `known`; unknown ones are added to
+/// `unknown` (each once).
+fn known_ids(list: &[String], known: &HashSet<&str>, unknown: &mut Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for id in list.iter().map(|d| d.trim()).filter(|d| !d.is_empty()) {
+        if !known.contains(id) {
+            if !unknown.iter().any(|u| u == id) {
+                unknown.push(id.to_owned());
+            }
+        } else if !out.iter().any(|o| o == id) {
+            out.push(id.to_owned());
+        }
+    }
+    out
 }
 
 impl<'a> SaveCheck<'a> {
-    pub fn new(ranks: &'a [RankOption], departments: &'a [String]) -> Self {
+    pub fn new(
+        ranks: &'a [RankOption],
+        departments: &'a [String],
+        qualifications: &'a [String],
+    ) -> Self {
         Self {
             ranks: ranks.iter().map(|r| r.id.as_str()).collect(),
             departments: departments.iter().map(String::as_str).collect(),
+            qualifications: qualifications.iter().map(String::as_str).collect(),
             ids: HashSet::new(),
             unknown_ranks: vec![],
             unknown_departments: vec![],
+            unknown_qualifications: vec![],
         }
+    }
+
+    /// Qualification ids an item requires: trimmed, repeats dropped, each known.
+    pub fn qualifications(&mut self, list: &[String]) -> Vec<String> {
+        known_ids(list, &self.qualifications, &mut self.unknown_qualifications)
     }
 
     /// The item's id, or a new one when blank, too long or already used in this save.
@@ -230,17 +291,7 @@ impl<'a> SaveCheck<'a> {
 
     /// Department ids: trimmed, blanks and repeats dropped, each known.
     pub fn departments(&mut self, list: &[String]) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        for id in list.iter().map(|d| d.trim()).filter(|d| !d.is_empty()) {
-            if !self.departments.contains(id) {
-                if !self.unknown_departments.iter().any(|u| u == id) {
-                    self.unknown_departments.push(id.to_owned());
-                }
-            } else if !out.iter().any(|o| o == id) {
-                out.push(id.to_owned());
-            }
-        }
-        out
+        known_ids(list, &self.departments, &mut self.unknown_departments)
     }
 
     /// Fails with the unknown rank and department ids of the whole save.
@@ -252,6 +303,12 @@ impl<'a> SaveCheck<'a> {
             return Err(format!(
                 "Unknown department ids: {}.",
                 self.unknown_departments.join(", ")
+            ));
+        }
+        if !self.unknown_qualifications.is_empty() {
+            return Err(format!(
+                "Unknown qualification ids: {}.",
+                self.unknown_qualifications.join(", ")
             ));
         }
         Ok(())
@@ -282,25 +339,38 @@ pub fn at_most<T>(what: &str, list: &[T]) -> Result<(), String> {
     Ok(())
 }
 
-/// Checks and normalises a whole list.
+/// Checks and normalises a whole list against the agency's ranks, departments and
+/// qualifications (ids).
 pub fn normalise_all<T: CatalogueItem>(
     items: Vec<T>,
     ranks: &[RankOption],
     departments: &[String],
+    qualifications: &[String],
 ) -> Result<Vec<T>, String> {
     if items.len() > MAX_ITEMS {
         return Err(format!("A catalogue holds at most {MAX_ITEMS} entries."));
     }
-    let mut check = SaveCheck::new(ranks, departments);
+    let mut check = SaveCheck::new(ranks, departments, qualifications);
     let items =
         items.into_iter().map(|item| item.normalise(&mut check)).collect::<Result<_, _>>()?;
     check.finish()?;
     Ok(items)
 }
 
-/// A catalogue as one reader may see it.
+/// A catalogue as one reader may see it: what their rank may use, among the items whose
+/// qualifications they hold; signed-out visitors see everything when `visitors_see_all` (the
+/// vehicle page, member-portal §6).
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn read<T: CatalogueItem>(viewer: &Viewer, reach: Reach<'_>) -> AppResult<Versioned<T>> {
+pub async fn read<T: CatalogueItem>(
+    viewer: &Viewer,
+    visitors_see_all: bool,
+) -> AppResult<Versioned<T>> {
+    let held = held_by(viewer).await?;
+    let reach = if visitors_see_all && !viewer.is_authenticated() {
+        Reach::Everything
+    } else {
+        Reach::Member { rank: viewer.rank_id(), qualifications: &held }
+    };
     let list: Versioned<T> = whole_list::load(viewer.pool(), T::LIST).await?;
     Ok(Versioned {
         items: list.items.into_iter().filter_map(|item| item.for_reach(reach)).collect(),
@@ -328,13 +398,80 @@ pub async fn save<T: CatalogueItem>(
     version: i32,
 ) -> AppResult<(Versioned<T>, Vec<RankOption>)> {
     require_can_manage(viewer)?;
+    let scope = scope::of(viewer).await?;
     let mut tx = viewer.pool().begin().await?;
     let ranks = rank_options(&mut *tx).await?;
     let departments = department_ids(&mut *tx).await?;
-    let items = normalise_all(items, &ranks, &departments).map_err(bad_request)?;
+    let known = qualification_ids(&mut *tx).await?;
+    let items = normalise_all(items, &ranks, &departments, &known).map_err(bad_request)?;
+    if let Scope::Department { id, name } = &scope {
+        // A department's commander decides which of its ranks may use an item, nothing more.
+        let current: Versioned<T> = whole_list::load(&mut *tx, T::LIST).await?;
+        let own: HashSet<&str> =
+            ranks.iter().filter(|r| &r.department_id == id).map(|r| r.id.as_str()).collect();
+        if !scoped_change(&current.items, &items, &own) {
+            return Err(forbidden(scoped_refusal(name)));
+        }
+    }
     let saved = whole_list::replace(&mut tx, T::LIST, &items, version, &viewer.actor()).await?;
     tx.commit().await?;
     Ok((saved, ranks))
+}
+
+/// What a department's commander is told when a save goes beyond their ranks.
+pub fn scoped_refusal(department: &str) -> String {
+    format!("You manage {department} only: you may change which of its ranks may use an item, nothing else.")
+}
+
+/// Keys of a catalogue item that hold rank ids (an item's, a livery's).
+const RANK_LISTS: [&str; 2] = ["allowedRanks", "rankIds"];
+
+/// The item with its rank lists left out, and the rank lists by path.
+fn split_ranks(value: &Value, path: &str, ranks: &mut Vec<(String, Vec<String>)>) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(key, v)| {
+                    let here = format!("{path}.{key}");
+                    if RANK_LISTS.contains(&key.as_str()) {
+                        let list = v.as_array().into_iter().flatten().filter_map(Value::as_str);
+                        ranks.push((here, list.map(str::to_owned).collect()));
+                        (key.clone(), Value::Null)
+                    } else {
+                        (key.clone(), split_ranks(v, &here, ranks))
+                    }
+                })
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, v)| split_ranks(v, &format!("{path}[{i}]"), ranks))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// Whether `after` differs from `before` only in rank lists, and there only by ranks in `own`
+/// (never by "All").
+pub fn scoped_change<T: Serialize>(before: &[T], after: &[T], own: &HashSet<&str>) -> bool {
+    let (mut old_ranks, mut new_ranks) = (Vec::new(), Vec::new());
+    let (Ok(before), Ok(after)) = (serde_json::to_value(before), serde_json::to_value(after))
+    else {
+        return false;
+    };
+    let old = split_ranks(&before, "", &mut old_ranks);
+    let new = split_ranks(&after, "", &mut new_ranks);
+    if old != new || old_ranks.len() != new_ranks.len() {
+        return false;
+    }
+    old_ranks.iter().zip(&new_ranks).all(|((path, was), (other, is))| {
+        let mut changed =
+            was.iter().filter(|r| !is.contains(r)).chain(is.iter().filter(|r| !was.contains(r)));
+        path == other && changed.all(|rank| own.contains(rank.as_str()))
+    })
 }
 
 /// The list a catalogue's GET answers and the body its PUT takes. They differ per catalogue
@@ -391,5 +528,35 @@ pub fn test_rank(id: &str) -> RankOption {
         level: "deputy".into(),
         department_id: "patrol".into(),
         department_name: "Patrol".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn a_department_commander_changes_only_their_ranks_on_existing_items() {
+        let own: HashSet<&str> = ["rk_dep", "rk_sgt"].into();
+        let item = |ranks: Value, livery: Value| {
+            json!({"id": "v1", "name": "Cruiser", "allowedRanks": ranks,
+                   "variants": [{"name": "A", "liveries": [{"name": "Marked", "rankIds": livery}]}]})
+        };
+        let before = [item(json!(["rk_cpt"]), json!(["rk_cpt"]))];
+        let ok = [item(json!(["rk_cpt", "rk_dep"]), json!(["rk_cpt", "rk_sgt"]))];
+        assert!(scoped_change(&before, &ok, &own));
+        let others = [item(json!([]), json!(["rk_cpt"]))];
+        assert!(!scoped_change(&before, &others, &own), "another department's rank");
+        let all = [item(json!(["rk_cpt", "All"]), json!(["rk_cpt"]))];
+        assert!(!scoped_change(&before, &all, &own), "All is agency-wide");
+        let mut renamed = ok[0].clone();
+        renamed["name"] = json!("Interceptor");
+        assert!(!scoped_change(&before, &[renamed], &own));
+        assert!(!scoped_change(&before, &[], &own), "removing an item");
+        let added =
+            [before[0].clone(), json!({"id": "v2", "name": "Bike", "allowedRanks": ["rk_dep"]})];
+        assert!(!scoped_change(&before, &added, &own), "adding an item");
     }
 }

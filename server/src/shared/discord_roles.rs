@@ -156,6 +156,30 @@ impl RoleChanges {
     }
 }
 
+/// What one member's sync did.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct MemberSync {
+    /// Their roster name, when they are on the roster.
+    pub name: Option<String>,
+    /// Managed roles given and taken in Discord.
+    pub added: Vec<String>,
+    pub removed: Vec<String>,
+    /// The roster's department roles before and after, when Discord decided a change.
+    pub roster_roles: Option<RolesChange>,
+    /// Anything changed.
+    pub changed: bool,
+    /// The account is not in the server (nothing was done).
+    pub not_in_guild: bool,
+}
+
+/// A roster entry's department roles before and after a sync.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct RolesChange {
+    pub before: Vec<String>,
+    pub after: Vec<String>,
+}
+
 /// How one member's guild roles differ from what the roster implies.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -2,8 +2,7 @@
 //! mappings, the members they apply to, the queue of member syncs and the runs of "Sync now".
 
 use chrono::{DateTime, Utc};
-use serde::Serialize;
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
 use sqlx::{types::Json, PgConnection, PgExecutor};
 use utoipa::ToSchema;
 
@@ -12,7 +11,7 @@ use crate::{
         member::RosterEntry,
         store::{ENTRY_COLUMNS, ENTRY_FROM},
     },
-    shared::discord_roles::Mapping,
+    shared::discord_roles::{Mapping, MemberSync},
 };
 
 /// The agency's Discord settings as stored (the token sealed).
@@ -216,7 +215,7 @@ pub async fn claim(db: impl PgExecutor<'_>, limit: i64) -> sqlx::Result<Vec<Job>
 
 /// A job done, with what it did.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn finish(db: impl PgExecutor<'_>, id: i64, result: &Value) -> sqlx::Result<()> {
+pub async fn finish(db: impl PgExecutor<'_>, id: i64, result: &MemberSync) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE discord_sync_jobs SET status = 'done', result = $2, error = NULL, done_at = now(),
                 claimed_until = NULL WHERE id = $1",
@@ -280,7 +279,20 @@ pub struct Run {
     pub finished_at: Option<DateTime<Utc>>,
     /// What was done for each member who needed anything, and why any failed.
     #[sqlx(json)]
-    pub results: Vec<Value>,
+    pub results: Vec<RunResult>,
+}
+
+/// One member of a run that needed anything, or failed.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RunResult {
+    pub discord_id: String,
+    /// Their roster name, when they are on the roster.
+    pub name: Option<String>,
+    /// `done` or `failed`.
+    pub status: String,
+    pub result: Option<MemberSync>,
+    pub error: Option<String>,
 }
 
 /// Starts a run over `discord_ids`, one job each.
@@ -332,7 +344,10 @@ const RUN_VIEW: &str = "SELECT r.id, r.started_at, r.started_by, r.total, r.fini
         (SELECT count(*) FROM discord_sync_jobs j WHERE j.run_id = r.id AND j.status = 'done') AS done,
         (SELECT count(*) FROM discord_sync_jobs j WHERE j.run_id = r.id AND j.status = 'failed') AS failed,
         COALESCE((SELECT jsonb_agg(jsonb_build_object('discordId', j.discord_id, 'status', j.status,
-                                                      'result', j.result, 'error', j.error) ORDER BY j.id)
+                                                      'result', j.result, 'error', j.error,
+                                                      'name', (SELECT m.name FROM roster m
+                                                                WHERE btrim(m.discord_id) = j.discord_id
+                                                                ORDER BY m.id LIMIT 1)) ORDER BY j.id)
                     FROM discord_sync_jobs j
                    WHERE j.run_id = r.id AND (j.status = 'failed' OR j.result->>'changed' = 'true')),
                  '[]'::jsonb) AS results

@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use serde_json::{json, Value};
+use serde_json::json;
 use sqlx::PgPool;
 use url::Url;
 
@@ -23,7 +23,7 @@ use crate::{
     shared::{
         alerts::{self, Alert, Look, Member, Write},
         audit::{self, Event},
-        discord_roles::{Holder, RoleMap},
+        discord_roles::{Holder, MemberSync, RoleMap, RolesChange},
         discord_store::{self as store, StoredSettings},
         organisation::{joined, log_changes, FieldChange},
         webhooks,
@@ -306,7 +306,7 @@ async fn run_syncs<S: IdentityState>(
     for job in &jobs {
         match sync_member(&bot, &link.guild_id, db, &map, &job.discord_id).await {
             Ok(result) => {
-                roster_changed |= !result["rosterRoles"].is_null();
+                roster_changed |= result.roster_roles.is_some();
                 store::finish(db, job.id, &result).await?
             }
             Err(SyncError::Discord(error)) => {
@@ -345,11 +345,11 @@ pub async fn sync_member(
     db: &TenantDb,
     map: &RoleMap,
     discord_id: &str,
-) -> Result<Value, SyncError> {
+) -> Result<MemberSync, SyncError> {
     let entry = store::entry_of(db, discord_id).await?;
     let name = entry.as_ref().map(|e| e.name.clone());
     let Some(actual) = bot.member_roles(guild, discord_id).await? else {
-        return Ok(json!({"name": name, "notInGuild": true, "changed": false}));
+        return Ok(MemberSync { name, not_in_guild: true, ..MemberSync::default() });
     };
     let holder = entry.as_ref().map(Holder::from);
     let changes = map.changes(holder.as_ref(), &actual);
@@ -359,18 +359,21 @@ pub async fn sync_member(
     for role in &changes.remove {
         bot.remove_role(guild, discord_id, role).await?;
     }
-    let mut roster = Value::Null;
+    let mut roster_roles = None;
     if let (Some(entry), Some(holder)) = (&entry, &holder) {
         if let Some(roles) = map.pulled(holder, &actual) {
             pull_roles(db, entry, &roles).await?;
-            roster = json!({"before": entry.roles, "after": roles});
+            roster_roles = Some(RolesChange { before: entry.roles.clone(), after: roles });
         }
     }
-    let changed = !changes.is_empty() || !roster.is_null();
-    Ok(json!({
-        "name": name, "added": changes.add, "removed": changes.remove,
-        "rosterRoles": roster, "changed": changed,
-    }))
+    Ok(MemberSync {
+        name,
+        changed: !changes.is_empty() || roster_roles.is_some(),
+        added: changes.add,
+        removed: changes.remove,
+        roster_roles,
+        not_in_guild: false,
+    })
 }
 
 /// Writes the department roles Discord decided onto the roster entry, logged and audited as the

@@ -53,6 +53,8 @@ pub struct DepartmentRole {
     pub department_id: String,
     pub name: String,
     pub discord_role_id: Option<String>,
+    /// Whoever holds it commands the whole agency, whatever their department.
+    pub grants_agency_command: bool,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -163,7 +165,8 @@ pub async fn load(conn: &mut PgConnection) -> sqlx::Result<Vec<Department>> {
     .fetch_all(&mut *conn)
     .await?;
     let roles: Vec<DepartmentRole> = sqlx::query_as(
-        "SELECT id, department_id, name, discord_role_id FROM department_roles ORDER BY position, name",
+        "SELECT id, department_id, name, discord_role_id, grants_agency_command
+           FROM department_roles ORDER BY position, name",
     )
     .fetch_all(&mut *conn)
     .await?;

@@ -257,6 +257,29 @@ pub async fn not_delivered(
     Ok(())
 }
 
+/// Logs a message "Send test" posted at once: one try, sent or failed with `error`.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn log_test(
+    conn: &mut PgConnection,
+    webhook: i64,
+    title: &str,
+    payload: &Value,
+    error: Option<&str>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO webhook_deliveries (webhook_id, event, title, payload, status, attempts, last_error, sent_at)
+         VALUES ($1, 'test', $2, $3, CASE WHEN $4::text IS NULL THEN 'sent' ELSE 'failed' END, 1, $4,
+                 CASE WHEN $4::text IS NULL THEN now() END)",
+    )
+    .bind(webhook)
+    .bind(title)
+    .bind(Json(payload))
+    .bind(error)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// One line of the delivery log.
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]

@@ -24,6 +24,7 @@ mod identity;
 mod media;
 mod organisation;
 mod penal_codes;
+mod personnel;
 mod rank_access;
 mod report_integrity;
 mod roster;

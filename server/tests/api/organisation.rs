@@ -243,7 +243,8 @@ async fn structure_items_are_created_edited_and_answered_in_order() {
     assert_eq!(patrol["subDepartments"], json!([{"id": k9, "name": "Canine", "roleId": null}]));
     assert_eq!(
         patrol["roles"],
-        json!([{"id": fto, "name": "Field Training", "discordRoleId": "700000000000000001"}])
+        json!([{"id": fto, "name": "Field Training", "discordRoleId": "700000000000000001",
+                "grantsAgencyCommand": false}])
     );
 }
 

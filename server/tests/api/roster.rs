@@ -56,8 +56,22 @@ async fn edit(
     patch(app, client, &format!("/api/roster/{id}"), agency, body).await
 }
 
+/// The roster's entries as saves answer them: the list's own parts (the qualifications held
+/// and a running leave's end, issue 23) checked and left out.
 async fn roster(app: &TestApp, client: &Client, agency: &str) -> Vec<Value> {
-    get(app, client, "/api/roster", agency).await.as_array().expect("a JSON array").clone()
+    let list =
+        get(app, client, "/api/roster", agency).await.as_array().expect("a JSON array").clone();
+    list.into_iter()
+        .map(|mut line| {
+            let parts = line.as_object_mut().unwrap();
+            assert!(
+                parts.remove("qualifications").is_some_and(|q| q.is_array()),
+                "qualifications listed"
+            );
+            assert!(parts.remove("onLeaveUntil").is_some(), "a running leave's end listed");
+            line
+        })
+        .collect()
 }
 
 async fn entry(app: &TestApp, client: &Client, agency: &str, id: &Value) -> Value {

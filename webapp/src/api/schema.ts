@@ -216,6 +216,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/command-scope": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agency's command scope and the viewer's (members of the department page). */
+        get: operations["get_command_scope"];
+        /** Sets which levels command their own department only (High Command). */
+        put: operations["save_command_scope"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/discord-user/{id}": {
         parameters: {
             query?: never;
@@ -244,12 +262,12 @@ export interface paths {
          * Every part of the structure linked to a Discord role, with the role's name and which way it
          *     goes.
          */
-        get: operations["mappings"];
+        get: operations["get_discord_mappings"];
         /**
          * Sets which way department roles go: the portal decides (`to_discord`), or Discord does and
          *     the roster follows (`from_discord`).
          */
-        put: operations["save_mappings"];
+        put: operations["save_discord_mappings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -285,12 +303,12 @@ export interface paths {
             cookie?: never;
         };
         /** The agency's Discord server and bot (command staff; the token is never answered). */
-        get: operations["settings"];
+        get: operations["get_discord_settings"];
         /**
          * Sets the agency's Discord server, bot token (sealed) and whether roles follow the roster
          *     (High Command). The change is audited with the token hidden.
          */
-        put: operations["save_settings"];
+        put: operations["save_discord_settings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -309,14 +327,14 @@ export interface paths {
          * How the guild's roles differ from the roster: missing and extra managed roles per member,
          *     members not in the guild, and the roster's Discord-decided roles to follow.
          */
-        get: operations["differences"];
+        get: operations["get_discord_differences"];
         put?: never;
         /**
          * Applies the roster to the guild: one member at once (`rosterId`, answered with what was
          *     done), or everyone in a run the integrations worker carries out (202, followed at
          *     `/api/discord/sync/runs/{id}`).
          */
-        post: operations["sync"];
+        post: operations["sync_discord_roles"];
         delete?: never;
         options?: never;
         head?: never;
@@ -331,7 +349,7 @@ export interface paths {
             cookie?: never;
         };
         /** A run of "Sync now" and how far it got. */
-        get: operations["run"];
+        get: operations["get_discord_sync_run"];
         put?: never;
         post?: never;
         delete?: never;
@@ -358,6 +376,64 @@ export interface paths {
          */
         put: operations["save_equipment"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Leave requests: the viewer's own (`mine=true`), or everyone's for the reviewers. */
+        get: operations["list_leave"];
+        put?: never;
+        /**
+         * Asks for leave (a member for themselves): from, to, reason. A request that shares a day
+         *     with a pending or approved one of theirs is refused.
+         */
+        post: operations["request_leave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leave/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Approves or denies a pending request, with a note (reviewers; never one's own). An
+         *     approved leave that starts today puts the member on LOA at once.
+         */
+        patch: operations["decide_leave"];
+        trace?: never;
+    };
+    "/api/leave/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels one's own request while it is pending, or approved and not yet begun. */
+        post: operations["cancel_leave"];
         delete?: never;
         options?: never;
         head?: never;
@@ -523,6 +599,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/qualifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agency's qualifications (anyone who sees the roster: it shows them). */
+        get: operations["list_qualifications"];
+        put?: never;
+        /** Adds a qualification (Command → Qualifications). */
+        post: operations["create_qualification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/qualifications/expiring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Held qualifications that expire within the next days, soonest first (a department's
+         *     commander sees their department's).
+         */
+        get: operations["list_expiring_qualifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/qualifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a qualification nobody was ever granted (a granted one stays, for the members'
+         *     files; it can be renamed).
+         */
+        delete: operations["delete_qualification"];
+        options?: never;
+        head?: never;
+        /** Changes a qualification (a new validity applies to grants from now on). */
+        patch: operations["update_qualification"];
+        trace?: never;
+    };
     "/api/roster": {
         parameters: {
             query?: never;
@@ -576,6 +711,71 @@ export interface paths {
          *     409 with the current record. One log row per changed field, in the same transaction.
          */
         patch: operations["update_roster_entry"];
+        trace?: never;
+    };
+    "/api/roster/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Member `id`'s file: their own (what they may see), or any member's for the command that
+         *     manages them (everything).
+         */
+        get: operations["get_personnel_file"];
+        put?: never;
+        /**
+         * Writes an entry in member `id`'s file (the command that manages them; never one's own). A
+         *     correction names the entry it corrects; nothing is ever changed in place.
+         */
+        post: operations["write_personnel_file_entry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roster/{id}/qualifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What member `id` holds and held: active, expired and revoked qualifications with their
+         *     dates (anyone who sees the roster).
+         */
+        get: operations["list_member_qualifications"];
+        put?: never;
+        /**
+         * Grants (or renews) a qualification by hand, with a note (roster managers, within their
+         *     department when scoped, never their own).
+         */
+        post: operations["grant_qualification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roster/{id}/qualifications/{holding}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revokes a held qualification with a reason (roster managers, as for a grant). */
+        post: operations["revoke_qualification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/sops": {
@@ -1036,10 +1236,10 @@ export interface paths {
             cookie?: never;
         };
         /** The agency's webhooks and the events they may receive. */
-        get: operations["list"];
+        get: operations["list_webhooks"];
         put?: never;
         /** Adds a webhook (its address sealed at rest, never answered). */
-        post: operations["create"];
+        post: operations["create_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1054,7 +1254,7 @@ export interface paths {
             cookie?: never;
         };
         /** The last hundred deliveries, newest first, with their status and error. */
-        get: operations["deliveries"];
+        get: operations["list_webhook_deliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1074,11 +1274,11 @@ export interface paths {
         put?: never;
         post?: never;
         /** Deletes a webhook and its deliveries. */
-        delete: operations["delete"];
+        delete: operations["delete_webhook"];
         options?: never;
         head?: never;
         /** Changes a webhook's name, address, events or whether it is on. */
-        patch: operations["update"];
+        patch: operations["update_webhook"];
         trace?: never;
     };
     "/api/webhooks/{id}/test": {
@@ -1091,7 +1291,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Posts a test message to the webhook now, and logs it with the deliveries. */
-        post: operations["test"];
+        post: operations["test_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1429,6 +1629,8 @@ export interface components {
             name: string;
             /** @description The summary shown on the card. */
             notes?: string;
+            /** @description Qualification ids a member must hold as well (issue 23); empty: none. */
+            requiredQualifications?: string[];
         };
         /** @description One charge: a count of an offence, with its custody (months) and bond (dollars) each. */
         Charge: {
@@ -1471,6 +1673,24 @@ export interface components {
             /** @default  */
             text: string;
         };
+        /** @description The agency's command scope, and the viewer's. */
+        CommandScope: {
+            /** @description The viewer is High Command and may change it. */
+            canEdit: boolean;
+            /** @description The agency's levels, lowest first (the top one, High Command, is never scoped). */
+            levels: components["schemas"]["Level"][];
+            /**
+             * @description Levels whose members manage their own department only (unless a department role they
+             *     hold grants agency-wide command).
+             */
+            scopedLevels: string[];
+            /** @description What the viewer's own command reaches. */
+            viewer: components["schemas"]["Scope"];
+        };
+        /** @description `PUT /api/command-scope`. */
+        CommandScopeInput: {
+            scopedLevels: string[];
+        };
         /** @description `GET /api/webhooks/deliveries`: the last hundred, newest first. */
         DeliveryLog: {
             deliveries: components["schemas"]["LoggedDelivery"][];
@@ -1485,6 +1705,8 @@ export interface components {
         };
         DepartmentRole: {
             discordRoleId?: string | null;
+            /** @description Whoever holds it commands the whole agency, whatever their department. */
+            grantsAgencyCommand: boolean;
             id: string;
             name: string;
         };
@@ -1672,6 +1894,20 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @description `POST /api/roster/{id}/file`. */
+        EntryInput: {
+            /**
+             * Format: int64
+             * @description The entry a correction corrects.
+             */
+            correctsId?: number | null;
+            /** @description The day it happened (`2026-11-20`). */
+            happenedOn: string;
+            kind: string;
+            text: string;
+            /** @description `command` or `member`. */
+            visibility: string;
+        };
         Equipment: components["schemas"]["CatalogueEntry"] & {
             categories?: components["schemas"]["EquipmentSection"][];
         };
@@ -1714,6 +1950,31 @@ export interface components {
              */
             url: string;
         };
+        /** @description A holding about to expire, and whose it is. */
+        Expiring: {
+            /**
+             * Format: int32
+             * @description Days left (0: it expires today).
+             */
+            daysLeft: number;
+            departmentName?: string | null;
+            /** Format: date */
+            expiresOn: string;
+            /** Format: int64 */
+            holdingId: number;
+            member: string;
+            qualification: string;
+            /** Format: int64 */
+            qualificationId: number;
+            /** Format: int64 */
+            rosterId: number;
+        };
+        /** @description `GET /api/qualifications/expiring`. */
+        ExpiringList: {
+            /** Format: int32 */
+            days: number;
+            items: components["schemas"]["Expiring"][];
+        };
         /**
          * @description One field that changed: its path (`name`, `theme.primary`) and its values before and after
          *     (`null` when it did not exist).
@@ -1722,6 +1983,15 @@ export interface components {
             after: unknown;
             before: unknown;
             field: string;
+        };
+        /** @description The member a file is about. */
+        FileMember: {
+            departmentName?: string | null;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            rank?: string | null;
+            status: string;
         };
         /** @description `POST /api/uof` → the new report's id and number. */
         Filed: {
@@ -1763,8 +2033,23 @@ export interface components {
             uniform?: string | null;
             vest?: string | null;
         };
+        /** @description `POST /api/roster/{id}/qualifications`. */
+        GrantInput: {
+            note?: string;
+            /** Format: int64 */
+            qualificationId: number;
+        };
         Health: {
             status: string;
+        };
+        /** @description A qualification on the roster line: held (not revoked), maybe past its expiry. */
+        HeldQualification: {
+            expired: boolean;
+            /** Format: date */
+            expiresOn?: string | null;
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         HireEntry: {
             roles: string[];
@@ -1794,6 +2079,33 @@ export interface components {
             fromStatus?: string | null;
             notes?: string | null;
             toStatus: string;
+        };
+        /** @description One qualification a member holds (or held). */
+        Holding: {
+            badge?: string | null;
+            /** Format: date */
+            expiresOn?: string | null;
+            grantedBy: string;
+            /** Format: date */
+            grantedOn: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            note: string;
+            /** Format: int64 */
+            qualificationId: number;
+            revokeReason?: string | null;
+            /** Format: date-time */
+            revokedAt?: string | null;
+            revokedBy?: string | null;
+            /** Format: int64 */
+            rosterId: number;
+            /** Format: int64 */
+            sessionId?: number | null;
+            /** @description `training` (a completed session) or `command` (by hand). */
+            source: string;
+            /** @description `active`, `expired` (past its expiry date) or `revoked`. */
+            state: string;
         };
         HomeCard: {
             description: string;
@@ -1837,6 +2149,46 @@ export interface components {
             /** @default  */
             id: string;
         };
+        /** @description `PATCH /api/leave/{id}`: `approve` or `deny`, with an optional note. */
+        LeaveDecision: {
+            action: string;
+            note?: string;
+        };
+        /** @description `POST /api/leave`. */
+        LeaveInput: {
+            /** @description The last day. */
+            endsOn: string;
+            reason: string;
+            /** @description The first day (`2026-12-01`). */
+            startsOn: string;
+        };
+        /** @description A leave request. */
+        LeaveRequest: {
+            /** Format: date-time */
+            cancelledAt?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt?: string | null;
+            decidedBy?: string | null;
+            decisionNote?: string | null;
+            departmentName?: string | null;
+            /** Format: date */
+            endsOn: string;
+            /** Format: int64 */
+            id: number;
+            member: string;
+            reason: string;
+            requestedBy: string;
+            /** Format: int64 */
+            rosterId: number;
+            /** @description The leave runs now (the member is LOA). */
+            running: boolean;
+            /** Format: date */
+            startsOn: string;
+            /** @description `pending`, `approved`, `denied` or `cancelled`. */
+            status: string;
+        };
         /** @description A rank level: a lowercased id and the label shown to people. */
         Level: {
             id: string;
@@ -1859,6 +2211,8 @@ export interface components {
             name: string;
             /** @description Rank ids, or `All`; empty means every rank. */
             rankIds?: string[];
+            /** @description Qualification ids a member must hold as well (issue 23); empty: none. */
+            requiredQualifications?: string[];
         };
         LogActor: {
             display: string;
@@ -1922,6 +2276,39 @@ export interface components {
             discriminator: string;
             id: string;
             username: string;
+        };
+        /** @description `GET /api/roster/{id}/qualifications`. */
+        MemberQualifications: {
+            /** @description The viewer may grant and revoke them. */
+            canManage: boolean;
+            holdings: components["schemas"]["Holding"][];
+        };
+        /** @description What one member's sync did. */
+        MemberSync: {
+            /**
+             * @description Managed roles given and taken in Discord.
+             * @default []
+             */
+            added: string[];
+            /**
+             * @description Anything changed.
+             * @default false
+             */
+            changed: boolean;
+            /**
+             * @description Their roster name, when they are on the roster.
+             * @default null
+             */
+            name: string | null;
+            /**
+             * @description The account is not in the server (nothing was done).
+             * @default false
+             */
+            notInGuild: boolean;
+            /** @default [] */
+            removed: string[];
+            /** @default null */
+            rosterRoles: null | components["schemas"]["RolesChange"];
         };
         /** @description Who may see one navigation item. */
         NavEntry: {
@@ -2051,6 +2438,14 @@ export interface components {
             /** @default  */
             name: string;
         };
+        /** @description `GET /api/roster/{id}/file`. */
+        PersonnelFile: {
+            /** @description The viewer may write entries here. */
+            canWrite: boolean;
+            /** @description Newest first; a member reading their own file sees no command-only entry. */
+            items: components["schemas"]["TimelineItem"][];
+            member: components["schemas"]["FileMember"];
+        };
         /** @description A range of numeric callsigns: `prefix-start` … `prefix-end`, inclusive. */
         Pool: {
             /** Format: int64 */
@@ -2059,6 +2454,57 @@ export interface components {
             /** Format: int64 */
             start: number;
             type?: string;
+        };
+        /** @description A qualification of the catalogue. */
+        Qualification: {
+            /** @description A badge image (a portal path or an http(s) URL). */
+            badge?: string | null;
+            description: string;
+            /**
+             * Format: int64
+             * @description Members holding it now (expired ones included, revoked ones not).
+             */
+            holders: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description The training template whose completed sessions grant it.
+             */
+            templateId?: number | null;
+            templateTitle?: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: int32
+             * @description Days a grant lasts; `null`: it never expires.
+             */
+            validityDays?: number | null;
+        };
+        /** @description `POST /api/qualifications` and `PATCH /api/qualifications/{id}` (absent fields stay). */
+        QualificationInput: {
+            /** @default null */
+            badge: string | null;
+            /** @default false */
+            clearTemplate: boolean;
+            /** @default false */
+            clearValidity: boolean;
+            /** @default null */
+            description: string | null;
+            /** @default null */
+            name: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            templateId: number | null;
+            /**
+             * Format: int32
+             * @description Days a grant lasts (1 to 3650); `0` or `null` with `clearValidity`: no expiry.
+             * @default null
+             */
+            validityDays: number | null;
         };
         Rank: {
             id: string;
@@ -2141,10 +2587,19 @@ export interface components {
             supervisorSignedAt?: string | null;
             supervisorSignedBy?: string | null;
         };
+        /** @description `POST /api/roster/{id}/qualifications/{holding}/revoke`. */
+        RevokeInput: {
+            reason: string;
+        };
         RoleOption: {
             departmentName: string;
             id: string;
             name: string;
+        };
+        /** @description A roster entry's department roles before and after a sync. */
+        RolesChange: {
+            after: string[];
+            before: string[];
         };
         /** @description A person on the roster, as answered by the API. */
         RosterEntry: {
@@ -2202,6 +2657,18 @@ export interface components {
             /** Format: int32 */
             version?: number | null;
         };
+        /**
+         * @description A roster line as the list answers it: the entry, the qualifications held (issue 23) and
+         *     when a running leave ends.
+         */
+        RosterRow: components["schemas"]["RosterEntry"] & {
+            /**
+             * Format: date
+             * @description The last day of the approved leave running today (the member is LOA until then).
+             */
+            onLeaveUntil?: string | null;
+            qualifications: components["schemas"]["HeldQualification"][];
+        };
         /** @description A run of "Sync now" and how far it got. */
         Run: {
             /** Format: int64 */
@@ -2213,12 +2680,22 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @description What was done for each member who needed anything, and why any failed. */
-            results: unknown[];
+            results: components["schemas"]["RunResult"][];
             /** Format: date-time */
             startedAt: string;
             startedBy: string;
             /** Format: int32 */
             total: number;
+        };
+        /** @description One member of a run that needed anything, or failed. */
+        RunResult: {
+            discordId: string;
+            error?: string | null;
+            /** @description Their roster name, when they are on the roster. */
+            name?: string | null;
+            result?: null | components["schemas"]["MemberSync"];
+            /** @description `done` or `failed`. */
+            status: string;
         };
         SavePools: {
             pools: components["schemas"]["Pool"][];
@@ -2234,6 +2711,16 @@ export interface components {
              *     callsigns are off).
              */
             callsignOutsidePools: boolean;
+        };
+        /** @description What a member's command reaches. */
+        Scope: {
+            /** @enum {string} */
+            reach: "agency";
+        } | {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            reach: "department";
         };
         Session: {
             checklist: components["schemas"]["ChecklistItem"][];
@@ -2316,6 +2803,8 @@ export interface components {
          */
         StructurePatch: {
             discordRoleId?: string | null;
+            /** @description A department role only: whoever holds it commands the whole agency (High Command). */
+            grantsAgencyCommand?: boolean | null;
             insignia?: string | null;
             level?: string | null;
             name?: string | null;
@@ -2328,8 +2817,7 @@ export interface components {
         };
         /** @description What `POST /api/discord/sync` did: one member's result, or the run started. */
         SyncAnswer: {
-            /** @description The member synced (`rosterId` given): roles added and removed, roster roles changed. */
-            member?: unknown;
+            member?: null | components["schemas"]["MemberSync"];
             run?: null | components["schemas"]["Run"];
         };
         /** @description `GET /api/discord/sync`: how the guild differs from the roster. */
@@ -2345,8 +2833,13 @@ export interface components {
             roles: components["schemas"]["DiscordRole"][];
             syncEnabled: boolean;
         };
-        /** @description `POST /api/discord/sync`: one member now (`rosterId`), or everyone in a run. */
+        /**
+         * @description `POST /api/discord/sync`: one member now (by `rosterId`, or by `discordId` for a guild
+         *     member who is not on the roster), or everyone in a run.
+         */
         SyncRequest: {
+            /** @default null */
+            discordId: string | null;
             /**
              * Format: int64
              * @default null
@@ -2488,6 +2981,31 @@ export interface components {
             model: string;
             /** @default  */
             plate: string;
+        };
+        /** @description One line of the timeline. */
+        TimelineItem: {
+            /** Format: date-time */
+            at: string;
+            by?: string | null;
+            /** @description A later entry corrects this one. */
+            corrected: boolean;
+            /** Format: int64 */
+            correctsId?: number | null;
+            detail?: string | null;
+            /**
+             * Format: int64
+             * @description A written entry's id (corrections point at one).
+             */
+            entryId?: number | null;
+            /**
+             * @description `hired`, `promotion`, `demotion`, `rank_change`, `move`, `status`,
+             *     `qualification_granted`, `qualification_revoked`, `qualification_expired`,
+             *     `training_completed`, `leave`, or an entry's kind.
+             */
+            kind: string;
+            title: string;
+            /** @description `member` (the member sees it) or `command`. */
+            visibility: string;
         };
         /** @description Totals of member-portal §5: time = Σ time × count; bond = Σ bond × count. */
         Totals: {
@@ -3977,6 +4495,146 @@ export interface operations {
             };
         };
     };
+    get_command_scope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandScope"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_command_scope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommandScopeInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandScope"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     discord_user: {
         parameters: {
             query?: never;
@@ -4032,7 +4690,7 @@ export interface operations {
             };
         };
     };
-    mappings: {
+    get_discord_mappings: {
         parameters: {
             query?: never;
             header?: never;
@@ -4096,7 +4754,7 @@ export interface operations {
             };
         };
     };
-    save_mappings: {
+    save_discord_mappings: {
         parameters: {
             query?: never;
             header?: never;
@@ -4241,7 +4899,7 @@ export interface operations {
             };
         };
     };
-    settings: {
+    get_discord_settings: {
         parameters: {
             query?: never;
             header?: never;
@@ -4305,7 +4963,7 @@ export interface operations {
             };
         };
     };
-    save_settings: {
+    save_discord_settings: {
         parameters: {
             query?: never;
             header?: never;
@@ -4381,7 +5039,7 @@ export interface operations {
             };
         };
     };
-    differences: {
+    get_discord_differences: {
         parameters: {
             query?: never;
             header?: never;
@@ -4445,7 +5103,7 @@ export interface operations {
             };
         };
     };
-    sync: {
+    sync_discord_roles: {
         parameters: {
             query?: never;
             header?: never;
@@ -4553,7 +5211,7 @@ export interface operations {
             };
         };
     };
-    run: {
+    get_discord_sync_run: {
         parameters: {
             query?: never;
             header?: never;
@@ -4752,6 +5410,339 @@ export interface operations {
             };
             /** @description The body is not JSON (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_leave: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `true`: the viewer's own requests (anyone on the roster); otherwise every member's
+                 *     (reviewers of the Leave requests page).
+                 */
+                mine?: boolean;
+                /** @description Only requests with this status (`pending`, `approved`, `denied`, `cancelled`). */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaveRequest"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    request_leave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaveInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaveRequest"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide_leave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Leave request id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaveDecision"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaveRequest"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_leave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Leave request id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaveRequest"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5273,6 +6264,397 @@ export interface operations {
             };
         };
     };
+    list_qualifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Qualification"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_qualification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QualificationInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Qualification"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_expiring_qualifications: {
+        parameters: {
+            query?: {
+                /** @description Within this many days (1 to 365; default the agency's warning, 14 unless changed). */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpiringList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_qualification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Qualification id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_qualification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Qualification id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QualificationInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Qualification"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_roster: {
         parameters: {
             query?: never;
@@ -5287,7 +6669,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RosterEntry"][];
+                    "application/json": components["schemas"]["RosterRow"][];
                 };
             };
             /** @description Invalid request */
@@ -5553,6 +6935,427 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StaleEdit"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_personnel_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Roster entry id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonnelFile"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    write_personnel_file_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Roster entry id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntryInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonnelFile"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_member_qualifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Roster entry id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberQualifications"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    grant_qualification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Roster entry id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrantInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Holding"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_qualification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Roster entry id */
+                id: number;
+                /** @description Holding id */
+                holding: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Holding"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The body is not JSON (Content-Type: application/json) */
@@ -8186,7 +9989,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    list_webhooks: {
         parameters: {
             query?: never;
             header?: never;
@@ -8250,7 +10053,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    create_webhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -8326,7 +10129,7 @@ export interface operations {
             };
         };
     };
-    deliveries: {
+    list_webhook_deliveries: {
         parameters: {
             query?: never;
             header?: never;
@@ -8390,7 +10193,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    delete_webhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -8464,7 +10267,7 @@ export interface operations {
             };
         };
     };
-    update: {
+    update_webhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -8551,7 +10354,7 @@ export interface operations {
             };
         };
     };
-    test: {
+    test_webhook: {
         parameters: {
             query?: never;
             header?: never;

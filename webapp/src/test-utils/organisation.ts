@@ -27,8 +27,8 @@ export function structure(): Structure {
           { id: 'patrol-rec', name: 'Recruit', level: 'deputy', roleId: null, insignia: null },
         ],
         roles: [
-          { id: 'patrol-role-1', name: 'Field Training Officer', discordRoleId: '502' },
-          { id: 'patrol-role-2', name: 'Dispatch', discordRoleId: null },
+          { id: 'patrol-role-1', name: 'Field Training Officer', discordRoleId: '502', grantsAgencyCommand: false },
+          { id: 'patrol-role-2', name: 'Dispatch', discordRoleId: null, grantsAgencyCommand: false },
         ],
         subDepartments: [
           { id: 'patrol-sub-1', name: 'Highway Patrol', roleId: null },

@@ -39,7 +39,7 @@ fn sealed<S: IdentityState>(state: &S, viewer: &Viewer, url: &str) -> AppResult<
 }
 
 /// The agency's webhooks and the events they may receive.
-#[utoipa::path(get, path = "/api/webhooks", tag = "alerts",
+#[utoipa::path(get, operation_id = "list_webhooks", path = "/api/webhooks", tag = "alerts",
     responses((status = 200, body = WebhookList), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody)))]
 pub async fn list<S: Portal>(
@@ -54,7 +54,7 @@ pub async fn list<S: Portal>(
 }
 
 /// Adds a webhook (its address sealed at rest, never answered).
-#[utoipa::path(post, path = "/api/webhooks", tag = "alerts", request_body = WebhookInput,
+#[utoipa::path(post, operation_id = "create_webhook", path = "/api/webhooks", tag = "alerts", request_body = WebhookInput,
     responses((status = 201, body = Webhook), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
 pub async fn create<S: Portal>(
@@ -78,7 +78,7 @@ pub async fn create<S: Portal>(
 }
 
 /// Changes a webhook's name, address, events or whether it is on.
-#[utoipa::path(patch, path = "/api/webhooks/{id}", tag = "alerts", request_body = WebhookPatch,
+#[utoipa::path(patch, operation_id = "update_webhook", path = "/api/webhooks/{id}", tag = "alerts", request_body = WebhookPatch,
     params(("id" = i64, Path, description = "Webhook id")),
     responses((status = 200, body = Webhook), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
@@ -124,7 +124,7 @@ pub async fn update<S: Portal>(
 }
 
 /// Deletes a webhook and its deliveries.
-#[utoipa::path(delete, path = "/api/webhooks/{id}", tag = "alerts",
+#[utoipa::path(delete, operation_id = "delete_webhook", path = "/api/webhooks/{id}", tag = "alerts",
     params(("id" = i64, Path, description = "Webhook id")),
     responses((status = 204, description = "Deleted"), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
@@ -144,7 +144,7 @@ pub async fn delete<S: Portal>(
 }
 
 /// Posts a test message to the webhook now, and logs it with the deliveries.
-#[utoipa::path(post, path = "/api/webhooks/{id}/test", tag = "alerts",
+#[utoipa::path(post, operation_id = "test_webhook", path = "/api/webhooks/{id}/test", tag = "alerts",
     params(("id" = i64, Path, description = "Webhook id")),
     responses((status = 200, body = TestResult), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
@@ -177,18 +177,14 @@ pub async fn test<S: Portal>(
         Ok(url) => state.bots().execute_webhook(&url, &payload).await.map_err(|e| e.to_string()),
         Err(reason) => Err(reason),
     };
-    let mut tx = viewer.pool().begin().await?;
-    let delivery = store::queue_delivery(&mut tx, id, "test", &alert.title, &payload).await?;
-    match &sent {
-        Ok(()) => store::delivered(&mut *tx, delivery).await?,
-        Err(error) => store::not_delivered(&mut *tx, delivery, error, None).await?,
-    }
-    tx.commit().await?;
+    let mut conn = viewer.pool().acquire().await?;
+    store::log_test(&mut conn, id, &alert.title, &payload, sent.as_ref().err().map(String::as_str))
+        .await?;
     Ok(Json(TestResult { sent: sent.is_ok(), error: sent.err() }))
 }
 
 /// The last hundred deliveries, newest first, with their status and error.
-#[utoipa::path(get, path = "/api/webhooks/deliveries", tag = "alerts",
+#[utoipa::path(get, operation_id = "list_webhook_deliveries", path = "/api/webhooks/deliveries", tag = "alerts",
     responses((status = 200, body = DeliveryLog), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody)))]
 pub async fn deliveries(Guard(viewer, _): Guard<nav_item::Alerts>) -> AppResult<Json<DeliveryLog>> {

@@ -8,7 +8,10 @@ use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
-    access::guard::{nav_item, Guard},
+    access::{
+        guard::{nav_item, Guard},
+        scope,
+    },
     error::{bad_request, AppResult},
     extract::{JsonBody, QueryParams},
     features::callsigns::model::{
@@ -61,6 +64,11 @@ pub async fn save_pools(
         return Err(bad_request(format!("Unknown rank '{wanted}'.")));
     };
     let pools = validate_pools(request.pools).map_err(bad_request)?;
+    // Pools belong to every rank of that name: a department's commander changes them only when
+    // no other department has a rank so named.
+    let departments = store::departments_of_rank_name(viewer.pool(), &rank).await?;
+    let departments: Vec<Option<&str>> = departments.iter().map(|d| Some(d.as_str())).collect();
+    scope::of(&viewer).await?.require(&departments)?;
     let mut tx = viewer.pool().begin().await?;
     let before = store::load(&mut *tx).await?.remove(&rank).unwrap_or_default();
     store::save(&mut tx, &rank, &pools).await?;

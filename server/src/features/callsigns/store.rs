@@ -61,3 +61,12 @@ pub async fn held(db: &TenantDb) -> sqlx::Result<Vec<String>> {
         .fetch_all(db)
         .await
 }
+
+/// The departments that have a rank named `name`.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn departments_of_rank_name(db: &TenantDb, name: &str) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar("SELECT DISTINCT department_id FROM ranks WHERE lower(name) = lower($1)")
+        .bind(name)
+        .fetch_all(db)
+        .await
+}

@@ -4,13 +4,12 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::{
     identity::discord::DiscordRole,
     shared::{
-        discord_roles::{is_snowflake, Drift, Mapping, FROM_DISCORD, TO_DISCORD},
+        discord_roles::{is_snowflake, Drift, Mapping, MemberSync, FROM_DISCORD, TO_DISCORD},
         discord_store::Run,
     },
 };
@@ -23,6 +22,7 @@ pub const ONLY_DEPARTMENT_ROLES: &str =
     "Only department roles can be handed out in Discord; ranks, departments and sub-departments follow the roster.";
 pub const SYNC_OFF: &str = "Turn role sync on first (Command → Discord, High Command).";
 pub const NOT_ON_ROSTER: &str = "That person is not on the roster with a Discord id.";
+pub const BAD_ACCOUNT: &str = "A Discord id is 17 to 20 digits.";
 pub const RUN_NOT_FOUND: &str = "Sync run not found";
 
 /// The agency's Discord settings as the screen shows them (never the token).
@@ -157,19 +157,23 @@ pub struct SyncOverview {
     pub last_run: Option<Run>,
 }
 
-/// `POST /api/discord/sync`: one member now (`rosterId`), or everyone in a run.
+/// `POST /api/discord/sync`: one member now (by `rosterId`, or by `discordId` for a guild
+/// member who is not on the roster), or everyone in a run.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SyncRequest {
     pub roster_id: Option<i64>,
+    #[schema(max_length = 20)]
+    pub discord_id: Option<String>,
 }
 
 /// What `POST /api/discord/sync` did: one member's result, or the run started.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SyncAnswer {
-    /// The member synced (`rosterId` given): roles added and removed, roster roles changed.
-    pub member: Option<Value>,
+    /// The member synced (`rosterId` or `discordId` given): roles added and removed, roster
+    /// roles changed.
+    pub member: Option<MemberSync>,
     /// The run started for everyone, to follow at `/api/discord/sync/runs/{id}`.
     pub run: Option<Run>,
 }

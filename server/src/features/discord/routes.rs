@@ -16,13 +16,13 @@ use crate::{
     extract::{JsonBody, PathParams, Services},
     features::discord::model::{
         DirectionsInput, DiscordSettingsInput, DiscordSettingsView, MappingList, MappingView,
-        SyncAnswer, SyncOverview, SyncRequest, NOT_ON_ROSTER, RUN_NOT_FOUND, SYNC_OFF,
+        SyncAnswer, SyncOverview, SyncRequest, BAD_ACCOUNT, NOT_ON_ROSTER, RUN_NOT_FOUND, SYNC_OFF,
     },
     identity::{bot::BotError, discord::DiscordRole, IdentityState},
     secrets::NO_KEY,
     shared::{
         audit::{self, Event},
-        discord_roles::{drift, GuildMember, RoleMap},
+        discord_roles::{drift, is_snowflake, GuildMember, RoleMap},
         discord_store::{self as store, StoredSettings},
         integrations::{self, bot_token_purpose, link, Link},
         Portal,
@@ -47,7 +47,7 @@ fn view(config: &Config, viewer: &Viewer, stored: &StoredSettings) -> DiscordSet
 }
 
 /// The agency's Discord server and bot (command staff; the token is never answered).
-#[utoipa::path(get, path = "/api/discord/settings", tag = "discord",
+#[utoipa::path(get, operation_id = "get_discord_settings", path = "/api/discord/settings", tag = "discord",
     responses((status = 200, body = DiscordSettingsView), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody)))]
 pub async fn settings<S: Portal>(
@@ -60,7 +60,7 @@ pub async fn settings<S: Portal>(
 
 /// Sets the agency's Discord server, bot token (sealed) and whether roles follow the roster
 /// (High Command). The change is audited with the token hidden.
-#[utoipa::path(put, path = "/api/discord/settings", tag = "discord", request_body = DiscordSettingsInput,
+#[utoipa::path(put, operation_id = "save_discord_settings", path = "/api/discord/settings", tag = "discord", request_body = DiscordSettingsInput,
     responses((status = 200, body = DiscordSettingsView), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
 pub async fn save_settings<S: Portal>(
@@ -136,7 +136,7 @@ async fn guild_roles<S: IdentityState>(
 
 /// Every part of the structure linked to a Discord role, with the role's name and which way it
 /// goes.
-#[utoipa::path(get, path = "/api/discord/mappings", tag = "discord",
+#[utoipa::path(get, operation_id = "get_discord_mappings", path = "/api/discord/mappings", tag = "discord",
     responses((status = 200, body = MappingList), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody)))]
 pub async fn mappings<S: Portal>(
@@ -168,7 +168,7 @@ async fn mapping_list<S: IdentityState>(state: &S, viewer: &Viewer) -> AppResult
 
 /// Sets which way department roles go: the portal decides (`to_discord`), or Discord does and
 /// the roster follows (`from_discord`).
-#[utoipa::path(put, path = "/api/discord/mappings", tag = "discord", request_body = DirectionsInput,
+#[utoipa::path(put, operation_id = "save_discord_mappings", path = "/api/discord/mappings", tag = "discord", request_body = DirectionsInput,
     responses((status = 200, body = MappingList), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 502, body = crate::error::ErrorBody)))]
@@ -205,7 +205,7 @@ pub async fn save_mappings<S: Portal>(
 
 /// How the guild's roles differ from the roster: missing and extra managed roles per member,
 /// members not in the guild, and the roster's Discord-decided roles to follow.
-#[utoipa::path(get, path = "/api/discord/sync", tag = "discord",
+#[utoipa::path(get, operation_id = "get_discord_differences", path = "/api/discord/sync", tag = "discord",
     responses((status = 200, body = SyncOverview), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody)))]
 pub async fn differences<S: Portal>(
@@ -252,7 +252,7 @@ pub async fn differences<S: Portal>(
 /// Applies the roster to the guild: one member at once (`rosterId`, answered with what was
 /// done), or everyone in a run the integrations worker carries out (202, followed at
 /// `/api/discord/sync/runs/{id}`).
-#[utoipa::path(post, path = "/api/discord/sync", tag = "discord", request_body = SyncRequest,
+#[utoipa::path(post, operation_id = "sync_discord_roles", path = "/api/discord/sync", tag = "discord", request_body = SyncRequest,
     responses((status = 200, body = SyncAnswer), (status = 202, body = SyncAnswer),
               (status = 400, body = crate::error::ErrorBody), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody),
@@ -268,13 +268,20 @@ pub async fn sync<S: Portal>(
     }
     let link = linked(state.config(), &viewer, &stored).map_err(bad_request)?;
     let bot = state.bots().bot(&link.token).await;
-    if let Some(roster_id) = request.roster_id {
-        let entry = store::entry(viewer.pool(), roster_id).await?;
-        let discord_id = entry
-            .and_then(|e| e.discord_id)
-            .map(|d| d.trim().to_owned())
-            .filter(|d| crate::shared::discord_roles::is_snowflake(d))
-            .ok_or_else(|| not_found(NOT_ON_ROSTER))?;
+    let one = match (request.roster_id, request.discord_id.as_deref().map(str::trim)) {
+        (Some(roster_id), _) => Some(
+            store::entry(viewer.pool(), roster_id)
+                .await?
+                .and_then(|e| e.discord_id)
+                .map(|d| d.trim().to_owned())
+                .filter(|d| is_snowflake(d))
+                .ok_or_else(|| not_found(NOT_ON_ROSTER))?,
+        ),
+        (None, Some(account)) if is_snowflake(account) => Some(account.to_owned()),
+        (None, Some(_)) => return Err(bad_request(BAD_ACCOUNT)),
+        (None, None) => None,
+    };
+    if let Some(discord_id) = one {
         let map = RoleMap::new(store::mappings(viewer.pool()).await?);
         let done =
             integrations::sync_member(&bot, &link.guild_id, viewer.pool(), &map, &discord_id)
@@ -310,7 +317,7 @@ pub async fn sync<S: Portal>(
 }
 
 /// A run of "Sync now" and how far it got.
-#[utoipa::path(get, path = "/api/discord/sync/runs/{id}", tag = "discord",
+#[utoipa::path(get, operation_id = "get_discord_sync_run", path = "/api/discord/sync/runs/{id}", tag = "discord",
     params(("id" = i64, Path, description = "Run id")),
     responses((status = 200, body = crate::shared::discord_store::Run), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]

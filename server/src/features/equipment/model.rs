@@ -98,7 +98,7 @@ mod tests {
 
     #[test]
     fn saves_drop_blank_items_and_empty_sections() {
-        let saved = normalise_all(vec![kit()], &[rank("rk_dep")], &[]).unwrap();
+        let saved = normalise_all(vec![kit()], &[rank("rk_dep")], &[], &[]).unwrap();
         let kit = &saved[0];
         assert_eq!(kit.entry.name, "Patrol kit");
         assert_eq!(kit.entry.allowed_ranks, vec!["All"]);
@@ -107,18 +107,21 @@ mod tests {
         assert_eq!(kit.categories[0].items, vec!["Pistol", "Taser"]);
         assert!(kit.entry.id.starts_with("eq-"));
         let blank = with(kit.clone(), |e| e.name = " ".into());
-        assert_eq!(normalise_all(vec![blank], &[], &[]).unwrap_err(), NAME_REQUIRED);
+        assert_eq!(normalise_all(vec![blank], &[], &[], &[]).unwrap_err(), NAME_REQUIRED);
         let stranger = with(kit.clone(), |e| e.allowed_ranks = vec!["rk_x".into()]);
-        assert_eq!(normalise_all(vec![stranger], &[], &[]).unwrap_err(), "Unknown rank ids: rk_x.");
+        assert_eq!(
+            normalise_all(vec![stranger], &[], &[], &[]).unwrap_err(),
+            "Unknown rank ids: rk_x."
+        );
     }
 
     #[test]
     fn a_rank_sees_what_it_may_use() {
         let limited = with(kit(), |e| e.allowed_ranks = vec!["rk_sgt".into()]);
-        assert!(limited.clone().for_reach(Reach::Rank(Some("rk_sgt"))).is_some());
-        assert!(limited.clone().for_reach(Reach::Rank(Some("rk_dep"))).is_none());
-        assert!(limited.for_reach(Reach::Rank(None)).is_none());
+        assert!(limited.clone().for_reach(Reach::rank(Some("rk_sgt"))).is_some());
+        assert!(limited.clone().for_reach(Reach::rank(Some("rk_dep"))).is_none());
+        assert!(limited.for_reach(Reach::rank(None)).is_none());
         let open = with(kit(), |e| e.allowed_ranks = vec![]);
-        assert!(open.for_reach(Reach::Rank(None)).is_some());
+        assert!(open.for_reach(Reach::rank(None)).is_some());
     }
 }

@@ -11,7 +11,7 @@ use crate::{
     error::AppResult,
     extract::{JsonBody, QueryParams},
     features::equipment::model::{Equipment, EquipmentList, EquipmentSave},
-    shared::catalogue::{self, rank_options, Reach, ScopeQuery},
+    shared::catalogue::{self, rank_options, ScopeQuery},
 };
 
 /// The equipment the viewer's rank may use; with `?scope=manage` the whole catalogue for
@@ -31,7 +31,7 @@ pub async fn list(
         return Ok(Json(EquipmentList::new(list, ranks)));
     }
     require_nav(&viewer, nav_item::Equipment::ID).await?;
-    let list = catalogue::read::<Equipment>(&viewer, Reach::of(&viewer, false)).await?;
+    let list = catalogue::read::<Equipment>(&viewer, false).await?;
     Ok(Json(EquipmentList::new(list, rank_options(viewer.pool()).await?)))
 }
 

@@ -1,6 +1,7 @@
 //! Roster types and rules (member-portal §3 "Roster person", §5, §9).
 
 use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 pub const STATUSES: [&str; 4] = ["Active", "Inactive", "Suspended", "LOA"];
@@ -58,8 +59,6 @@ mod tests {
         assert_eq!(time_in_grade_days(NaiveDate::from_ymd_opt(2026, 12, 1), today), Some(0));
     }
 }
-
-use serde::Deserialize;
 
 pub use crate::shared::organisation::{joined, FieldChange};
 use crate::shared::organisation::{Department, Rank};
@@ -121,6 +120,30 @@ pub struct Person {
     pub hire_date: NaiveDate,
     pub action: Option<String>,
     pub reason: Option<String>,
+}
+
+/// A roster line as the list answers it: the entry, the qualifications held (issue 23) and
+/// when a running leave ends.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct RosterRow {
+    #[serde(flatten)]
+    #[sqlx(flatten)]
+    pub entry: RosterEntry,
+    #[sqlx(json)]
+    pub qualifications: Vec<HeldQualification>,
+    /// The last day of the approved leave running today (the member is LOA until then).
+    pub on_leave_until: Option<NaiveDate>,
+}
+
+/// A qualification on the roster line: held (not revoked), maybe past its expiry.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HeldQualification {
+    pub id: i64,
+    pub name: String,
+    pub expires_on: Option<NaiveDate>,
+    pub expired: bool,
 }
 
 /// What the rules need of the agency.
@@ -343,6 +366,7 @@ mod rule_tests {
                     department_id: "patrol".into(),
                     name: "FTO".into(),
                     discord_role_id: None,
+                    grants_agency_command: false,
                 }],
                 sub_departments: vec![SubDepartment {
                     id: "sd_k9".into(),

@@ -12,7 +12,7 @@ use crate::{
     access::{
         guard::{nav_item, Guard},
         rank_access::{check_roster_change, Held, Wanted},
-        Viewer,
+        scope, Viewer,
     },
     error::{bad_request, conflict, forbidden, not_found, violated, AppError, AppResult},
     extract::{JsonBody, PathParams},
@@ -27,31 +27,18 @@ use crate::{
     },
 };
 
-pub const CANNOT_MANAGE: &str = "You do not have permission to manage the roster.";
+pub use crate::access::guard::{require_roster_manager as require_manager, CANNOT_MANAGE};
 pub const VERSION_REQUIRED: &str = "Send the version of the entry you edited.";
 
 /// Everyone on the roster of the agency.
 #[utoipa::path(get, operation_id = "list_roster", path = "/api/roster", tag = "roster",
-    responses((status = 200, body = Vec<RosterEntry>), (status = 401, body = crate::error::ErrorBody),
+    responses((status = 200, body = Vec<crate::features::roster::model::RosterRow>), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody)))]
 pub async fn list(Guard(viewer, _): Guard<nav_item::Roster>) -> AppResult<Response> {
     // The same list for everyone who may see it: cached per agency as JSON until anything in
     // the agency changes (`access::cache`), so the busiest read skips Postgres and serde.
     let body = viewer.access.agency_json(viewer.agency.id, "roster", store::list(viewer.pool()));
     Ok(([(header::CONTENT_TYPE, "application/json")], body.await?).into_response())
-}
-
-/// Roster management is for levels in the agency's `rosterManageLevels` (member-portal §6).
-pub fn require_manager(viewer: &Viewer) -> AppResult<()> {
-    let allowed = viewer
-        .level
-        .as_ref()
-        .is_some_and(|level| viewer.agency.flags.roster_manage_levels.contains(level));
-    if allowed {
-        Ok(())
-    } else {
-        Err(forbidden(CANNOT_MANAGE))
-    }
 }
 
 /// A duplicate callsign answers who holds it.
@@ -132,6 +119,13 @@ async fn rules_and_check(
     });
     let wanted = Wanted { level, rank_id: &person.rank_id, status: &person.status };
     check_roster_change(levels, editor, held, wanted).map_err(forbidden)?;
+    // A department's commander manages its people only: where they are and where they go.
+    let from = current.and_then(|c| c.department_id.as_deref());
+    let departments: Vec<Option<&str>> = match current {
+        Some(_) => vec![from, Some(&person.department_id)],
+        None => vec![Some(&person.department_id)],
+    };
+    scope::of(viewer).await?.require(&departments)?;
     let discord_changed = person.discord_id != current.and_then(|c| c.discord_id.clone());
     if let (Some(discord), true) = (&person.discord_id, discord_changed) {
         if let Some(name) = store::holder(conn, Unique::DiscordAccount, discord, exclude).await? {

@@ -4,7 +4,7 @@ use futures::future::BoxFuture;
 use sqlx::{PgConnection, PgExecutor, Row};
 
 use crate::{
-    features::roster::model::{Person, RosterEntry},
+    features::roster::model::{Person, RosterEntry, RosterRow},
     shared::organisation::{starter_rank_id, STARTER_DEPARTMENT_ID},
     tenancy::provision::Seed,
 };
@@ -12,11 +12,23 @@ use crate::{
 pub use crate::access::store::{matches_for, with_discord_ids, ENTRY_COLUMNS, ENTRY_FROM};
 pub use crate::shared::organisation::{clear_sub_department, holding, log_changes, remove_role};
 
-/// Everyone on the roster, by name (bounded).
+/// Everyone on the roster, by name (bounded), with the qualifications each holds (revoked
+/// ones left out, expired ones marked) and the end of the leave running now (one that put
+/// them on LOA and has not ended).
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn list(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<RosterEntry>> {
-    let sql =
-        format!("SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM} ORDER BY lower(r.name), r.id LIMIT 5000");
+pub async fn list(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<RosterRow>> {
+    let sql = format!(
+        "SELECT {ENTRY_COLUMNS},
+                COALESCE((SELECT json_agg(json_build_object(
+                                 'id', h.qualification_id, 'name', q.name, 'expiresOn', h.expires_on,
+                                 'expired', COALESCE(h.expires_on < CURRENT_DATE, false)) ORDER BY q.name)
+                            FROM member_qualifications h JOIN qualifications q ON q.id = h.qualification_id
+                           WHERE h.roster_id = r.id AND h.revoked_at IS NULL), '[]') AS qualifications,
+                (SELECT max(l.ends_on) FROM leave_requests l
+                  WHERE l.roster_id = r.id AND l.started_at IS NOT NULL AND l.ended_at IS NULL)
+                    AS on_leave_until
+           FROM {ENTRY_FROM} ORDER BY lower(r.name), r.id LIMIT 5000"
+    );
     sqlx::query_as(&sql).fetch_all(db).await
 }
 

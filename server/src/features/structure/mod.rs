@@ -3,6 +3,7 @@
 
 use crate::shared::Portal;
 
+pub mod command_scope;
 pub mod model;
 pub mod routes;
 pub mod store;
@@ -15,4 +16,5 @@ pub fn routes<S: Portal>() -> OpenApiRouter<S> {
         .routes(routes!(routes::get_structure, routes::create))
         .routes(routes!(routes::update, routes::delete))
         .routes(routes!(routes::reorder))
+        .routes(routes!(command_scope::read, command_scope::save))
 }

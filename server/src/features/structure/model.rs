@@ -78,6 +78,8 @@ pub struct StructurePatch {
     #[serde(default, deserialize_with = "crate::extract::nullable")]
     #[schema(value_type = Option<String>)]
     pub insignia: Option<Option<String>>,
+    /// A department role only: whoever holds it commands the whole agency (High Command).
+    pub grants_agency_command: Option<bool>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -7,7 +7,7 @@ use crate::{
     access::{
         guard::{nav_item, require_nav, Guard},
         rank_access::{check_rank_edit, check_rank_level},
-        Viewer,
+        scope, Viewer,
     },
     error::{bad_request, conflict, forbidden, not_found, AppError, AppResult},
     extract::Services,
@@ -64,6 +64,7 @@ pub async fn create<S: Portal>(
     for key in ["roleId", "discordRoleId"] {
         short_reference(key, data_text(&request.data, key).as_deref()).map_err(bad_request)?;
     }
+    let scope = scope::of(&viewer).await?;
     let mut tx = viewer.pool().begin().await?;
     let before = organisation::audit_view(&organisation::load(&mut tx).await?);
     let parent = || async {
@@ -73,6 +74,7 @@ pub async fn create<S: Portal>(
     };
     match request.kind.as_str() {
         "department" => {
+            scope.require_agency(scope::CREATE_DEPARTMENT)?;
             let name = required_name(
                 data_text(&request.data, "name").as_deref(),
                 DEPARTMENT_NAME_REQUIRED,
@@ -92,6 +94,7 @@ pub async fn create<S: Portal>(
             if !store::department_exists(&mut *tx, &department).await? {
                 return Err(not_found(format!("Unknown department '{department}'")));
             }
+            scope.require(&[Some(&department)])?;
             match kind {
                 "ranks" => {
                     let ranks = new_ranks(&request.data, &flags.levels, &viewer.agency.slug)
@@ -213,11 +216,22 @@ pub async fn update<S: Portal>(
     PathParams(id): PathParams<String>,
     JsonBody(patch): JsonBody<StructurePatch>,
 ) -> AppResult<Json<Structure>> {
+    let scope = scope::of(&viewer).await?;
     let mut tx = viewer.pool().begin().await?;
     let before = organisation::audit_view(&organisation::load(&mut tx).await?);
     let (kind, department, old_name) = store::find(&mut tx, &id)
         .await?
         .ok_or_else(|| not_found(format!("Unknown structure item '{id}'")))?;
+    scope.require(&[Some(&department)])?;
+    if let Some(grants) = patch.grants_agency_command {
+        if kind != Kind::Role {
+            return Err(bad_request("Only a department role can grant agency-wide command."));
+        }
+        if !viewer.is_high_command {
+            return Err(forbidden(scope::GRANT_AGENCY_COMMAND));
+        }
+        store::set_grants_agency_command(&mut tx, &id, grants).await?;
+    }
     let message = match kind {
         Kind::Department => DEPARTMENT_NAME_REQUIRED,
         Kind::Sub => SUB_NAME_REQUIRED,
@@ -280,11 +294,16 @@ pub async fn delete(
     Guard(viewer, _): Guard<nav_item::DepartmentManagement>,
     PathParams(id): PathParams<String>,
 ) -> AppResult<Json<Structure>> {
+    let scope = scope::of(&viewer).await?;
     let mut tx = viewer.pool().begin().await?;
     let before = organisation::audit_view(&organisation::load(&mut tx).await?);
-    let (kind, _, name) = store::find(&mut tx, &id)
+    let (kind, department, name) = store::find(&mut tx, &id)
         .await?
         .ok_or_else(|| not_found(format!("Unknown structure item '{id}'")))?;
+    if kind == Kind::Department {
+        scope.require_agency(scope::CREATE_DEPARTMENT)?;
+    }
+    scope.require(&[Some(&department)])?;
     let people = |n: i64| {
         if n == 1 {
             "1 person still holds it".to_owned()
@@ -377,10 +396,12 @@ pub async fn reorder<S: Portal>(
         "subs" => Kind::Sub,
         other => return Err(bad_request(format!("Unknown list '{other}': use ranks or subs."))),
     };
+    let scope = scope::of(&viewer).await?;
     let mut tx = viewer.pool().begin().await?;
     if !store::department_exists(&mut *tx, &request.department_id).await? {
         return Err(not_found(format!("Unknown department '{}'", request.department_id)));
     }
+    scope.require(&[Some(&request.department_id)])?;
     let current = store::list_ids(&mut tx, kind, &request.department_id).await?;
     check_reorder(&current, &request.ordered_ids).map_err(bad_request)?;
     let before = organisation::audit_view(&organisation::load(&mut tx).await?);

@@ -283,6 +283,21 @@ pub async fn update_named(
     Ok(())
 }
 
+/// Whether a department role grants agency-wide command to whoever holds it.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn set_grants_agency_command(
+    conn: &mut PgConnection,
+    id: &str,
+    grants: bool,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE department_roles SET grants_agency_command = $2 WHERE id = $1")
+        .bind(id)
+        .bind(grants)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 /// A rank's edit: the name always, the level when given, role and insignia when sent.
 pub struct RankChange<'a> {
     pub name: &'a str,
@@ -387,4 +402,27 @@ pub fn seed<'a>(conn: &'a mut PgConnection, seed: &'a Seed<'a>) -> BoxFuture<'a,
         }
         Ok(())
     })
+}
+
+/// Levels whose command reaches their own department only.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn scoped_levels(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar("SELECT scoped_levels FROM agency_settings").fetch_one(db).await
+}
+
+/// Sets the scoped levels; answers what they were.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn set_scoped_levels(
+    conn: &mut PgConnection,
+    levels: &[String],
+) -> sqlx::Result<Vec<String>> {
+    let before: Vec<String> =
+        sqlx::query_scalar("SELECT scoped_levels FROM agency_settings FOR UPDATE")
+            .fetch_one(&mut *conn)
+            .await?;
+    sqlx::query("UPDATE agency_settings SET scoped_levels = $1")
+        .bind(levels)
+        .execute(&mut *conn)
+        .await?;
+    Ok(before)
 }

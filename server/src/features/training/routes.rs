@@ -15,6 +15,7 @@ use utoipa::IntoParams;
 use crate::{
     access::{
         guard::{nav_item, require_any_nav, require_can_manage, require_nav, Guard, NavItem},
+        viewer::Actor,
         Viewer,
     },
     error::{bad_request, forbidden, not_found, AppResult},
@@ -30,6 +31,7 @@ use crate::{
     },
     shared::{
         audit::{self, Event},
+        qualifications,
         report::text,
     },
     validate::limits,
@@ -299,8 +301,43 @@ pub async fn update_session(
     if !event.diff.is_empty() {
         audit::record(&mut tx, &viewer.actor(), &event).await?;
     }
+    if stored.status != "completed" && saved.status == "completed" {
+        grant_qualifications(&mut tx, &saved).await?;
+    }
     tx.commit().await?;
     Ok(Json(saved))
+}
+
+/// A completed session gives each trainee on the roster the qualifications its template grants
+/// (issue 23), recorded as granted by the session's FTO.
+async fn grant_qualifications(conn: &mut sqlx::PgConnection, session: &Session) -> AppResult<()> {
+    let Some(template) = session.template_id else { return Ok(()) };
+    let granted = qualifications::granted_by_template(&mut *conn, template).await?;
+    if granted.is_empty() {
+        return Ok(());
+    }
+    let fto =
+        session.ftos.first().map(|f| f.name.clone()).unwrap_or_else(|| session.created_by.clone());
+    let by = Actor::system(&fto);
+    for trainee in &session.trainees {
+        let Ok(roster_id) = trainee.id.parse::<i64>() else { continue };
+        let Some(member) = qualifications::member_name(&mut *conn, roster_id).await? else {
+            continue;
+        };
+        for qualification_id in &granted {
+            let grant = qualifications::Grant {
+                roster_id,
+                qualification_id: *qualification_id,
+                source: "training",
+                session_id: Some(session.id),
+                note: &format!("Completed {}", session_title(session)),
+                by: &by,
+                member: &member,
+            };
+            qualifications::grant(conn, &grant).await?;
+        }
+    }
+    Ok(())
 }
 
 /// Deletes a session.

@@ -119,7 +119,7 @@ mod tests {
 
     #[test]
     fn saves_drop_blank_slots_and_attachments() {
-        let saved = normalise_all(vec![class_a()], &[], &[]).unwrap();
+        let saved = normalise_all(vec![class_a()], &[], &[], &[]).unwrap();
         let u = &saved[0];
         assert_eq!(u.entry.name, "Class A");
         assert_eq!(u.entry.notes, "Dress");
@@ -131,14 +131,14 @@ mod tests {
         assert_eq!(json, serde_json::json!({"uniform": "Shirt 12\nPants 4"}), "blank slots absent");
         let mut blank = class_a();
         blank.entry.name = String::new();
-        assert_eq!(normalise_all(vec![blank], &[], &[]).unwrap_err(), NAME_REQUIRED);
+        assert_eq!(normalise_all(vec![blank], &[], &[], &[]).unwrap_err(), NAME_REQUIRED);
     }
 
     #[test]
     fn a_rank_sees_what_it_may_use() {
         let mut limited = class_a();
         limited.entry.allowed_ranks = vec!["rk_sgt".into()];
-        assert!(limited.clone().for_reach(Reach::Rank(Some("rk_sgt"))).is_some());
-        assert!(limited.for_reach(Reach::Rank(Some("rk_dep"))).is_none());
+        assert!(limited.clone().for_reach(Reach::rank(Some("rk_sgt"))).is_some());
+        assert!(limited.for_reach(Reach::rank(Some("rk_dep"))).is_none());
     }
 }

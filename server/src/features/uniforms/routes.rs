@@ -11,7 +11,7 @@ use crate::{
     error::AppResult,
     extract::{JsonBody, QueryParams},
     features::uniforms::model::{Uniform, UniformList, UniformSave},
-    shared::catalogue::{self, rank_options, Reach, ScopeQuery},
+    shared::catalogue::{self, rank_options, ScopeQuery},
 };
 
 /// The uniforms the viewer's rank may use; with `?scope=manage` the whole catalogue for
@@ -31,7 +31,7 @@ pub async fn list(
         return Ok(Json(UniformList::new(list, ranks)));
     }
     require_nav(&viewer, nav_item::Uniforms::ID).await?;
-    let list = catalogue::read::<Uniform>(&viewer, Reach::of(&viewer, false)).await?;
+    let list = catalogue::read::<Uniform>(&viewer, false).await?;
     Ok(Json(UniformList::new(list, rank_options(viewer.pool()).await?)))
 }
 

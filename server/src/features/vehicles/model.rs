@@ -21,6 +21,9 @@ pub struct Livery {
     /// Rank ids, or `All`; empty means every rank.
     #[serde(default)]
     pub rank_ids: Vec<String>,
+    /// Qualification ids a member must hold as well (issue 23); empty: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub required_qualifications: Vec<String>,
 }
 
 /// A model or trim of a vehicle.
@@ -61,7 +64,10 @@ impl CatalogueItem for Vehicle {
                 liveries: variant
                     .liveries
                     .into_iter()
-                    .filter(|livery| reach.allows(&livery.rank_ids))
+                    .filter(|livery| {
+                        reach.allows(&livery.rank_ids)
+                            && reach.qualified(&livery.required_qualifications)
+                    })
                     .collect(),
                 ..variant
             })
@@ -86,8 +92,11 @@ impl CatalogueItem for Vehicle {
                 if livery_name.is_empty() {
                     return Err(LIVERY_NAME_REQUIRED.into());
                 }
-                liveries
-                    .push(Livery { name: livery_name, rank_ids: check.ranks(&livery.rank_ids) });
+                liveries.push(Livery {
+                    name: livery_name,
+                    rank_ids: check.ranks(&livery.rank_ids),
+                    required_qualifications: check.qualifications(&livery.required_qualifications),
+                });
             }
             variants.push(Variant { name: variant_name, liveries });
         }
@@ -125,13 +134,22 @@ mod tests {
                 image: " /media/catalogues/x/a.png ".into(),
                 notes: " Patrol car ".into(),
                 allowed_ranks: strings(&["rk_dep", " rk_dep", "rk_sgt"]),
+                required_qualifications: vec![],
             },
             department_ids: strings(&[" patrol ", "", "patrol"]),
             variants: vec![Variant {
                 name: " Interceptor ".into(),
                 liveries: vec![
-                    Livery { name: " Marked ".into(), rank_ids: strings(&["rk_dep", "*"]) },
-                    Livery { name: "Slicktop".into(), rank_ids: strings(&["rk_sgt"]) },
+                    Livery {
+                        name: " Marked ".into(),
+                        rank_ids: strings(&["rk_dep", "*"]),
+                        required_qualifications: vec![],
+                    },
+                    Livery {
+                        name: "Slicktop".into(),
+                        rank_ids: strings(&["rk_sgt"]),
+                        required_qualifications: vec![],
+                    },
                 ],
             }],
         }
@@ -140,7 +158,7 @@ mod tests {
     #[test]
     fn saves_trim_deduplicate_and_collapse_all() {
         let ranks = [rank("rk_dep"), rank("rk_sgt")];
-        let saved = normalise_all(vec![cruiser()], &ranks, &strings(&["patrol"])).unwrap();
+        let saved = normalise_all(vec![cruiser()], &ranks, &strings(&["patrol"]), &[]).unwrap();
         let v = &saved[0];
         assert_eq!(v.entry.name, "Cruiser");
         assert_eq!(v.entry.image, "/media/catalogues/x/a.png");
@@ -158,37 +176,37 @@ mod tests {
         let ranks = [rank("rk_dep")];
         let patrol = strings(&["patrol"]);
         let blank = with(cruiser(), |e| e.name = "  ".into());
-        assert_eq!(normalise_all(vec![blank], &ranks, &patrol).unwrap_err(), NAME_REQUIRED);
+        assert_eq!(normalise_all(vec![blank], &ranks, &patrol, &[]).unwrap_err(), NAME_REQUIRED);
         assert_eq!(
-            normalise_all(vec![cruiser(), cruiser()], &ranks, &patrol).unwrap_err(),
+            normalise_all(vec![cruiser(), cruiser()], &ranks, &patrol, &[]).unwrap_err(),
             "Unknown rank ids: rk_sgt."
         );
         let mut unnamed = cruiser();
         unnamed.variants[0].liveries[1].name = " ".into();
         assert_eq!(
-            normalise_all(vec![unnamed], &ranks, &patrol).unwrap_err(),
+            normalise_all(vec![unnamed], &ranks, &patrol, &[]).unwrap_err(),
             LIVERY_NAME_REQUIRED
         );
         let mut no_variant_name = cruiser();
         no_variant_name.variants[0].name = String::new();
         assert_eq!(
-            normalise_all(vec![no_variant_name], &ranks, &patrol).unwrap_err(),
+            normalise_all(vec![no_variant_name], &ranks, &patrol, &[]).unwrap_err(),
             VARIANT_NAME_REQUIRED
         );
         let ranks = [rank("rk_dep"), rank("rk_sgt")];
         assert_eq!(
-            normalise_all(vec![cruiser()], &ranks, &strings(&["traffic"])).unwrap_err(),
+            normalise_all(vec![cruiser()], &ranks, &strings(&["traffic"]), &[]).unwrap_err(),
             "Unknown department ids: patrol."
         );
         let script = with(cruiser(), |e| e.image = "javascript:alert(1)".into());
-        assert!(normalise_all(vec![script], &ranks, &patrol).is_err());
+        assert!(normalise_all(vec![script], &ranks, &patrol, &[]).is_err());
     }
 
     #[test]
     fn repeated_ids_are_made_new() {
         let ranks = [rank("rk_dep"), rank("rk_sgt")];
         let a = with(cruiser(), |e| e.id = "veh-1".into());
-        let saved = normalise_all(vec![a.clone(), a], &ranks, &strings(&["patrol"])).unwrap();
+        let saved = normalise_all(vec![a.clone(), a], &ranks, &strings(&["patrol"]), &[]).unwrap();
         assert_eq!(saved[0].entry.id, "veh-1");
         assert_ne!(saved[1].entry.id, "veh-1");
     }
@@ -196,13 +214,13 @@ mod tests {
     #[test]
     fn a_rank_sees_its_vehicles_and_liveries() {
         let ranks = [rank("rk_dep"), rank("rk_sgt")];
-        let saved = normalise_all(vec![cruiser()], &ranks, &strings(&["patrol"])).unwrap();
-        let deputy = saved[0].clone().for_reach(Reach::Rank(Some("rk_dep"))).unwrap();
+        let saved = normalise_all(vec![cruiser()], &ranks, &strings(&["patrol"]), &[]).unwrap();
+        let deputy = saved[0].clone().for_reach(Reach::rank(Some("rk_dep"))).unwrap();
         assert_eq!(deputy.variants[0].liveries.len(), 1, "only the livery open to all");
-        let sergeant = saved[0].clone().for_reach(Reach::Rank(Some("rk_sgt"))).unwrap();
+        let sergeant = saved[0].clone().for_reach(Reach::rank(Some("rk_sgt"))).unwrap();
         assert_eq!(sergeant.variants[0].liveries.len(), 2);
-        assert!(saved[0].clone().for_reach(Reach::Rank(Some("rk_cpt"))).is_none());
-        assert!(saved[0].clone().for_reach(Reach::Rank(None)).is_none());
+        assert!(saved[0].clone().for_reach(Reach::rank(Some("rk_cpt"))).is_none());
+        assert!(saved[0].clone().for_reach(Reach::rank(None)).is_none());
         assert_eq!(saved[0].clone().for_reach(Reach::Everything).unwrap(), saved[0]);
     }
 }

@@ -10,7 +10,7 @@ use crate::{
     error::AppResult,
     extract::{JsonBody, QueryParams},
     features::vehicles::model::{Vehicle, VehicleList, VehicleSave},
-    shared::catalogue::{self, rank_options, Reach, ScopeQuery},
+    shared::catalogue::{self, rank_options, ScopeQuery},
 };
 
 /// The vehicles the viewer's rank may use, each with only the liveries it may use
@@ -31,7 +31,7 @@ pub async fn list(
         return Ok(Json(VehicleList::new(list, ranks)));
     }
     require_nav(&viewer, nav_item::Vehicles::ID).await?;
-    let list = catalogue::read::<Vehicle>(&viewer, Reach::of(&viewer, true)).await?;
+    let list = catalogue::read::<Vehicle>(&viewer, true).await?;
     Ok(Json(VehicleList::new(list, rank_options(viewer.pool()).await?)))
 }
 

@@ -335,8 +335,8 @@ describe('DiscordPage', { timeout: 20_000 }, () => {
       failed: 1,
       finishedAt: '2026-01-04T10:00:05Z',
       results: [
-        { discordId: '200000000000000004', status: 'done', result: { name: 'Casey Nguyen', added: ['820000000000000011'], removed: [], rosterRoles: null, changed: true }, error: null },
-        { discordId: '200000000000000003', status: 'failed', result: null, error: 'Discord: Missing Permissions' },
+        { discordId: '200000000000000004', status: 'done', name: 'Casey Nguyen', result: { name: 'Casey Nguyen', added: ['820000000000000011'], removed: [], rosterRoles: null, changed: true, notInGuild: false }, error: null },
+        { discordId: '200000000000000003', name: 'Sam Whitaker', status: 'failed', result: null, error: 'Discord: Missing Permissions' },
       ],
     });
     const { writes, runs } = serve({

@@ -57,8 +57,8 @@ export const STRUCTURE: Structure = {
       name: 'Patrol Division',
       ranks: [],
       roles: [
-        { id: 'role-fto', name: 'Field Training Officer' },
-        { id: 'role-dispatch', name: 'Dispatch' },
+        { id: 'role-fto', name: 'Field Training Officer', grantsAgencyCommand: false },
+        { id: 'role-dispatch', name: 'Dispatch', grantsAgencyCommand: false },
       ],
       subDepartments: [],
     },
