@@ -157,8 +157,9 @@ pub async fn seed(state: &AppState) -> anyhow::Result<Vec<String>> {
             let db = state.pools.get(&agency).await?;
             seed_members(&db, &agency, demo.id_base).await?;
             crate::demo_organisation::seed(&db, &state.media, &agency).await?;
-            crate::demo_catalogues::seed(&db, &agency).await?;
             crate::demo_reports::seed(&db).await?;
+            crate::demo_personnel::seed(&db, &agency).await?;
+            crate::demo_catalogues::seed(&db, &agency).await?;
             crate::demo_discord::seed(state, &agency, &db).await?;
         }
     }

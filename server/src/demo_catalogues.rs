@@ -36,7 +36,8 @@ fn items<T: DeserializeOwned>(value: Value) -> anyhow::Result<Vec<T>> {
     Ok(serde_json::from_value(value)?)
 }
 
-fn vehicles(sup: &[String], cmd: &[String]) -> Value {
+/// `pursuit`: the id of the qualification the Buffalo requires besides the rank.
+fn vehicles(sup: &[String], cmd: &[String], pursuit: &[String]) -> Value {
     json!([
         {"name": "Vapid Stanier Cruiser", "notes": "The patrol workhorse. Fleet cars are checked out at the start of every shift.",
          "allowedRanks": ["All"], "variants": [
@@ -46,8 +47,8 @@ fn vehicles(sup: &[String], cmd: &[String]) -> Value {
          "allowedRanks": ["All"], "variants": [
             {"name": "K9 Unit", "liveries": [{"name": "Marked K9", "rankIds": ["All"]}]},
             {"name": "Supervisor", "liveries": [{"name": "Supervisor markings", "rankIds": sup}]}]},
-        {"name": "Bravado Buffalo STX", "notes": "Pursuit-rated. Supervisors and above.",
-         "allowedRanks": sup, "variants": [
+        {"name": "Bravado Buffalo STX", "notes": "Pursuit-rated. Supervisors and above who are pursuit drivers.",
+         "allowedRanks": sup, "requiredQualifications": pursuit, "variants": [
             {"name": "Pursuit", "liveries": [{"name": "Slicktop", "rankIds": sup}, {"name": "Command", "rankIds": cmd}]}]},
         {"name": "Vapid Scout (unmarked)", "notes": "Command staff transport and investigations.",
          "allowedRanks": cmd, "variants": [
@@ -114,13 +115,14 @@ async fn seed_list<T: CatalogueItem>(
     raw: Value,
     ranks: &[RankOption],
     departments: &[String],
+    qualifications: &[String],
 ) -> anyhow::Result<()> {
     let list: whole_list::Versioned<T> = whole_list::load(db, T::LIST).await?;
     if list.version > 0 {
         return Ok(());
     }
-    let items =
-        normalise_all(items::<T>(raw)?, ranks, departments, &[]).map_err(anyhow::Error::msg)?;
+    let items = normalise_all(items::<T>(raw)?, ranks, departments, qualifications)
+        .map_err(anyhow::Error::msg)?;
     let mut tx = db.begin().await?;
     whole_list::replace(&mut tx, T::LIST, &items, 0, &Actor::system("Demo data"))
         .await
@@ -135,9 +137,14 @@ pub async fn seed(db: &TenantDb, agency: &Agency) -> anyhow::Result<()> {
     let levels: Vec<String> = agency.flags.levels.iter().map(|l| l.id.clone()).collect();
     let sup = from_level(&ranks, &levels, "supervisor");
     let cmd = from_level(&ranks, &levels, "command");
-    seed_list::<Vehicle>(db, vehicles(&sup, &cmd), &ranks, &[]).await?;
-    seed_list::<Equipment>(db, equipment(&sup, &cmd), &ranks, &[]).await?;
-    seed_list::<Uniform>(db, uniforms(&sup), &ranks, &[]).await?;
+    let pursuit: Vec<String> =
+        sqlx::query_scalar("SELECT id::text FROM qualifications WHERE name = $1")
+            .bind(crate::demo_personnel::PURSUIT_DRIVER)
+            .fetch_all(db)
+            .await?;
+    seed_list::<Vehicle>(db, vehicles(&sup, &cmd, &pursuit), &ranks, &[], &pursuit).await?;
+    seed_list::<Equipment>(db, equipment(&sup, &cmd), &ranks, &[], &[]).await?;
+    seed_list::<Uniform>(db, uniforms(&sup), &ranks, &[], &[]).await?;
 
     let stored: whole_list::Versioned<Document> =
         whole_list::load(db, crate::features::sops::store::LIST).await?;

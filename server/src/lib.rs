@@ -7,6 +7,7 @@ pub mod demo;
 pub mod demo_catalogues;
 pub mod demo_discord;
 pub mod demo_organisation;
+pub mod demo_personnel;
 pub mod demo_reports;
 pub mod error;
 pub mod extract;

@@ -36,3 +36,78 @@ async fn seeding_adds_the_missing_demo_reports_and_changes_nothing_else() {
     portal::demo::seed(&app.state).await.unwrap();
     assert_eq!(counts(&pool).await, first);
 }
+
+async fn personnel(pool: &portal::tenancy::pools::TenantDb) -> (i64, i64, i64, i64, i64) {
+    sqlx::query_as(
+        "SELECT (SELECT count(*) FROM qualifications), (SELECT count(*) FROM member_qualifications),
+                (SELECT count(*) FROM leave_requests), (SELECT count(*) FROM file_entries),
+                (SELECT count(*) FROM roster WHERE status = 'LOA')",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn the_demo_personnel_records_are_seeded_once_and_the_buffalo_needs_a_pursuit_driver() {
+    let app = spawn_app_with(Options { demo: true, ..Default::default() }).await;
+    portal::demo::seed(&app.state).await.unwrap();
+    let bcso = app.state.registry.by_slug("bcso").await.unwrap().unwrap();
+    let pool = app.state.pools.get(&bcso).await.unwrap();
+    let first = personnel(&pool).await;
+    assert_eq!(first.0, 4, "{first:?}");
+    assert!(first.1 > 8 && first.2 == 4 && first.3 == 3, "{first:?}");
+    // The running leave put its member on LOA at once.
+    let on_leave: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM leave_requests l JOIN roster r ON r.id = l.roster_id
+          WHERE l.started_at IS NOT NULL AND l.ended_at IS NULL AND r.status = 'LOA'",
+    )
+    .fetch_one(&*pool)
+    .await
+    .unwrap();
+    assert_eq!(on_leave, 1);
+    // Sam's Marksman is about to expire, Casey's has: both kept.
+    let (sam, casey): (i32, i32) = sqlx::query_as(
+        "SELECT (SELECT m.expires_on - CURRENT_DATE FROM member_qualifications m
+                   JOIN roster r ON r.id = m.roster_id JOIN qualifications q ON q.id = m.qualification_id
+                  WHERE r.name = 'Sam Whitaker' AND q.name = 'Marksman'),
+                (SELECT m.expires_on - CURRENT_DATE FROM member_qualifications m
+                   JOIN roster r ON r.id = m.roster_id JOIN qualifications q ON q.id = m.qualification_id
+                  WHERE r.name = 'Casey Nguyen' AND q.name = 'Marksman')",
+    )
+    .fetch_one(&*pool)
+    .await
+    .unwrap();
+    assert_eq!((sam, casey), (10, -20));
+    let required: serde_json::Value = sqlx::query_scalar(
+        "SELECT item -> 'requiredQualifications' FROM whole_lists, jsonb_array_elements(items) AS item
+          WHERE name = 'vehicles' AND item ->> 'name' = 'Bravado Buffalo STX'",
+    )
+    .fetch_one(&*pool)
+    .await
+    .unwrap();
+    let pursuit: i64 =
+        sqlx::query_scalar("SELECT id FROM qualifications WHERE name = 'Pursuit driver'")
+            .fetch_one(&*pool)
+            .await
+            .unwrap();
+    assert_eq!(required, serde_json::json!([pursuit.to_string()]));
+    // BCSO scopes its Command level; LSPD does not.
+    let scoped: Vec<String> =
+        sqlx::query_scalar("SELECT unnest(scoped_levels) FROM agency_settings")
+            .fetch_all(&*pool)
+            .await
+            .unwrap();
+    assert_eq!(scoped, ["command"]);
+    let lspd = app.state.registry.by_slug("lspd").await.unwrap().unwrap();
+    let lspd_pool = app.state.pools.get(&lspd).await.unwrap();
+    let scoped: i32 = sqlx::query_scalar("SELECT cardinality(scoped_levels) FROM agency_settings")
+        .fetch_one(&*lspd_pool)
+        .await
+        .unwrap();
+    assert_eq!(scoped, 0);
+
+    // Again: nothing changes.
+    portal::demo::seed(&app.state).await.unwrap();
+    assert_eq!(personnel(&pool).await, first);
+}
