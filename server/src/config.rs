@@ -65,6 +65,9 @@ pub struct Config {
     /// `PORTAL_SECRET_KEY`: the key agencies' bot tokens and webhook addresses are sealed with
     /// (`None`: they cannot be stored).
     pub secrets: Option<crate::secrets::SecretBox>,
+    /// `PORTAL_API_TOKEN_RATE`: requests a second one API token may make (default 20, with
+    /// bursts of ten times as many, such as every player dropping when the game server stops).
+    pub api_token_rate: u32,
 }
 
 /// Where the document editor runs and the secret its configurations are signed with.
@@ -155,6 +158,15 @@ impl Config {
             Some(raw) => raw.parse::<u32>().ok().filter(|n| *n >= 1).ok_or_else(|| {
                 ConfigError(format!(
                     "PORTAL_AGENCY_POOL_MAX must be a whole number of at least 1 (got '{raw}')"
+                ))
+            })?,
+        };
+
+        let api_token_rate = match get("PORTAL_API_TOKEN_RATE") {
+            None => 20,
+            Some(raw) => raw.parse::<u32>().ok().filter(|n| *n >= 1).ok_or_else(|| {
+                ConfigError(format!(
+                    "PORTAL_API_TOKEN_RATE must be a whole number of at least 1 (got '{raw}')"
                 ))
             })?,
         };
@@ -284,6 +296,7 @@ impl Config {
             media,
             max_db_connections,
             agency_pool_max,
+            api_token_rate,
             web_dir,
             log_format,
             discord,
@@ -375,6 +388,7 @@ mod tests {
         assert_eq!(c.public_url.as_str(), "http://127.0.0.1:8080/");
         assert_eq!(c.max_db_connections, 50);
         assert_eq!(c.agency_pool_max, 8);
+        assert_eq!(c.api_token_rate, 20);
         assert_eq!(c.log_format, LogFormat::Text);
         match c.media {
             MediaLocation::Folder(p) => assert!(p.ends_with(".data/media") && p.is_absolute()),
@@ -395,6 +409,7 @@ mod tests {
             ("PUBLIC_URL", "ftp://x"),
             ("PORTAL_MAX_DB_CONNECTIONS", "2"),
             ("PORTAL_MAX_DB_CONNECTIONS", "many"),
+            ("PORTAL_API_TOKEN_RATE", "0"),
             ("PORTAL_AGENCY_POOL_MAX", "0"),
             ("PORTAL_LOG_FORMAT", "xml"),
             ("MEDIA_URL", "gs://bucket"),

@@ -36,6 +36,9 @@ pub enum AppError {
     /// Temporarily unable to serve (for example, the connection budget is exhausted).
     #[error("{0}")]
     Unavailable(String),
+    /// Too many requests (an API token past its rate): 429 with `Retry-After` seconds.
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after: u64 },
     /// A service the portal relies on (Discord) refused or could not be reached.
     #[error("{0}")]
     BadGateway(String),
@@ -83,6 +86,7 @@ impl AppError {
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
             Self::Database(err) if is_outage(err) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Database(_) | Self::Other(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -152,6 +156,11 @@ impl IntoResponse for AppError {
                 .into_response();
         }
         let status = self.status();
+        let retry_after = match &self {
+            Self::TooManyRequests { retry_after, .. } => Some(*retry_after),
+            _ if status == StatusCode::SERVICE_UNAVAILABLE => Some(u64::from(RETRY_AFTER_SECONDS)),
+            _ => None,
+        };
         let message = match &self {
             Self::Database(sqlx::Error::PoolTimedOut) => {
                 tracing::warn!("database pool timed out");
@@ -172,10 +181,8 @@ impl IntoResponse for AppError {
             other => other.to_string(),
         };
         let mut response = (status, Json(ErrorBody { error: message })).into_response();
-        if status == StatusCode::SERVICE_UNAVAILABLE {
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS));
+        if let Some(seconds) = retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
         response
     }

@@ -24,9 +24,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     error::ErrorBody,
     features::{
-        agencies, alerts, arrests, callsigns, catalogue_images, discord, equipment, health, leave,
-        logs, penal_codes, permissions, personnel_file, qualifications, roster, sops, structure,
-        tickets, training, uniforms, use_of_force, vehicles,
+        agencies, alerts, api_tokens, arrests, callsigns, catalogue_images, discord, duty,
+        equipment, health, leave, logs, penal_codes, permissions, personnel_file, qualifications,
+        roster, sops, structure, tickets, training, uniforms, use_of_force, vehicles,
     },
     identity, media,
     state::AppState,
@@ -85,6 +85,49 @@ impl utoipa::Modify for CommonAnswers {
     }
 }
 
+/// The agency API tokens (`access::tokens`): the bearer scheme, and on each request a token
+/// may make, the scope it needs (read from the same table that admits them), beside the
+/// session cookie that works there too.
+struct TokenSecurity;
+
+impl utoipa::Modify for TokenSecurity {
+    fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{
+            Http, HttpAuthScheme, SecurityRequirement, SecurityScheme,
+        };
+        let mut scheme = Http::new(HttpAuthScheme::Bearer);
+        scheme.description = Some(
+            "An agency API token (Command → API tokens), sent as `Authorization: Bearer apt_…` to the agency's address (or with `X-Agency-Slug`). It acts within its scopes only; `reports:write` files as the member named by `X-Portal-Member` (their Discord id).".into(),
+        );
+        doc.components
+            .get_or_insert_with(Default::default)
+            .add_security_scheme(TOKEN_SCHEME, SecurityScheme::Http(scheme));
+        for (path, item) in doc.paths.paths.iter_mut() {
+            let operations = [
+                (http::Method::GET, &mut item.get),
+                (http::Method::PUT, &mut item.put),
+                (http::Method::POST, &mut item.post),
+                (http::Method::DELETE, &mut item.delete),
+                (http::Method::PATCH, &mut item.patch),
+            ];
+            for (method, operation) in operations {
+                let Some(operation) = operation else { continue };
+                let Some(scope) = crate::access::tokens::scope_for(&method, path) else { continue };
+                let token = SecurityRequirement::new(TOKEN_SCHEME, [scope]);
+                // The game server's clock takes a token only; the others a session too.
+                let mut ways = vec![token];
+                if path != "/api/duty/clock" {
+                    ways.insert(0, SecurityRequirement::default());
+                }
+                operation.security = Some(ways);
+            }
+        }
+    }
+}
+
+/// The name of the API token scheme in the OpenAPI description.
+const TOKEN_SCHEME: &str = "api_token";
+
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Agency Portal API", description = "Multi-agency department portal"),
@@ -96,7 +139,7 @@ impl utoipa::Modify for CommonAnswers {
         (name = "health"), (name = "media"), (name = "penal-codes"), (name = "vehicles"), (name = "equipment"),
         (name = "uniforms"), (name = "sops"), (name = "use-of-force"), (name = "arrests"), (name = "tickets"), (name = "training"),
         (name = "discord"), (name = "alerts"), (name = "qualifications"), (name = "leave"),
-        (name = "personnel")
+        (name = "personnel"), (name = "duty"), (name = "api-tokens")
     )
 )]
 struct ApiDoc;
@@ -127,6 +170,8 @@ fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(qualifications::routes())
         .merge(leave::routes())
         .merge(personnel_file::routes())
+        .merge(duty::routes())
+        .merge(api_tokens::routes())
         .routes(routes!(media::routes::insignia))
         .routes(routes!(media::avatars::default_image))
         .routes(routes!(media::avatars::avatar))
@@ -142,6 +187,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     let (_, mut doc) = routes();
     doc.paths.paths.insert("/api/openapi.json".into(), openapi_path_item());
     utoipa::Modify::modify(&CommonAnswers, &mut doc);
+    utoipa::Modify::modify(&TokenSecurity, &mut doc);
     doc
 }
 
@@ -201,6 +247,7 @@ pub fn router(state: AppState) -> Router {
         .route(identity::handoff::HANDOFF_PATH, get(identity::handoff::receive))
         .route(identity::handoff::SWITCH_PATH, get(identity::handoff::switch))
         .fallback(web::fallback)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::access::tokens::bearer))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             crate::access::cache::announce_writes,

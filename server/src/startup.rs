@@ -95,6 +95,7 @@ pub fn spawn_jobs(state: &AppState) {
     spawn_every(state.clone(), MINUTE * 10, HOUR * 6, prune_audit);
     spawn_every(state.clone(), MINUTE / 2, MINUTE, relay_audit_outbox);
     spawn_every(state.clone(), MINUTE, MINUTE * 15, personnel_calendar);
+    spawn_every(state.clone(), MINUTE * 2, MINUTE * 5, duty_calendar);
 }
 
 const MINUTE: Duration = Duration::from_secs(60);
@@ -150,6 +151,24 @@ async fn personnel_calendar(state: AppState) {
             Err(error) => {
                 tracing::warn!(agency = %agency.slug, %error, "personnel calendar failed")
             }
+        }
+    }
+}
+
+/// Forgotten shifts close at the agency's limit, and members without duty for its days are
+/// announced inactive (every five minutes, each agency; `features::duty::calendar`).
+async fn duty_calendar(state: AppState) {
+    let Ok(snapshot) = state.registry.snapshot().await else { return };
+    for agency in snapshot.all() {
+        let round = async {
+            let db = state.pools.get(agency).await?;
+            Ok::<_, anyhow::Error>(crate::features::duty::calendar::run(&db).await?)
+        };
+        match round.await {
+            // Only an announced inactivity raises an alert: the worker reads it now.
+            Ok(done) if done.inactive > 0 => state.worker.poke(agency.id),
+            Ok(_) => {}
+            Err(error) => tracing::warn!(agency = %agency.slug, %error, "duty calendar failed"),
         }
     }
 }

@@ -57,6 +57,8 @@ pub struct App {
     pub sessions: CachedSessionStore,
     /// The integrations worker (alerts, Discord role sync), poked on every announced write.
     pub worker: crate::worker::Worker,
+    /// Agency API tokens' rates and last uses.
+    pub token_gate: crate::access::tokens::TokenGate,
 }
 
 /// Discord's API when `DISCORD_API_URL` does not say otherwise.
@@ -117,6 +119,7 @@ impl App {
             access_cache: Arc::new(AccessCache::new()),
             sessions: session::store(control.clone()),
             worker: crate::worker::Worker::new(),
+            token_gate: crate::access::tokens::TokenGate::new(config.api_token_rate),
             config,
             control,
         })
@@ -147,6 +150,9 @@ impl AccessState for AppState {
     }
     fn sessions(&self) -> &CachedSessionStore {
         &self.sessions
+    }
+    fn token_gate(&self) -> &crate::access::tokens::TokenGate {
+        &self.token_gate
     }
 }
 

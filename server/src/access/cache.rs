@@ -282,10 +282,18 @@ pub async fn announce_writes<S: AccessState + Clone + 'static>(
     let mut pending = PendingAnnouncement(Some((state.clone(), agency.id)));
     let response = next.run(Request::from_parts(parts, body)).await;
     if let Some((state, id)) = pending.0.take() {
-        announce(&state, Change::Agency(id)).await;
+        if response.extensions().get::<NothingCached>().is_none() {
+            announce(&state, Change::Agency(id)).await;
+        }
     }
     response
 }
+
+/// Carried by the answer of a write that changed nothing any cache holds (a shift clocked in
+/// or out): no announcement follows it, so busy writes of that kind leave the agency's cached
+/// roster and rules alone.
+#[derive(Debug, Clone, Copy)]
+pub struct NothingCached;
 
 /// Announces its agency's change when dropped before it was taken.
 struct PendingAnnouncement<S: AccessState + Clone + 'static>(Option<(S, i64)>);

@@ -52,6 +52,10 @@ impl<N: NavItem> std::ops::Deref for Guard<N> {
 
 /// Refuses with 401 or 403 unless `viewer` may see `nav_id`.
 pub async fn require_nav(viewer: &Viewer, nav_id: &str) -> Result<(), AppError> {
+    // A token's requests were held to its scopes before any route ran.
+    if viewer.is_service() {
+        return Ok(());
+    }
     let load = store::nav_rule(viewer.pool(), nav_id);
     let rule = viewer.access.nav_rule(viewer.agency.id, nav_id, load).await?;
     if can_see(rule.as_ref(), &viewer.facts(), &viewer.level_order()) {
@@ -136,6 +140,25 @@ impl<S: AccessState> FromRequestParts<S> for Authenticated {
     }
 }
 
+pub const TOKEN_REQUIRED: &str =
+    "This request is for the game server: send it with an agency API token (Authorization: Bearer …).";
+
+/// Passes for a request made with an agency API token as the agency's own service (its scope
+/// was checked before any route ran: `access::tokens`).
+pub struct ApiService(pub Viewer);
+
+impl<S: AccessState> FromRequestParts<S> for ApiService {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        let viewer = Viewer::from_request_parts(parts, state).await?;
+        if !viewer.is_service() {
+            return Err(AppError::Unauthorized(TOKEN_REQUIRED.into()));
+        }
+        Ok(Self(viewer))
+    }
+}
+
 pub const ROOT_ONLY: &str = "This page is only available from the root agency administration site.";
 pub const AGENCIES_REFUSAL: &str =
     "You need High Command access on the root agency to manage agencies.";
@@ -189,6 +212,8 @@ nav_items! {
     Discord => "command_discord";
     Qualifications => "command_qualifications";
     Leave => "supervisor_leave";
+    Duty => "supervisor_duty";
+    ApiTokens => "command_api_tokens";
     Alerts => "command_alerts";
     Vehicles => "structure_vehicles";
     VehicleManagement => "command_vehicle_permissions";
@@ -240,6 +265,11 @@ pub mod page {
     impl super::HighCommandPage for CommandScope {
         const REFUSAL: &'static str =
             "Only High Command decides which levels command their own department only.";
+    }
+    pub struct DutySettings;
+    impl super::HighCommandPage for DutySettings {
+        const REFUSAL: &'static str =
+            "You must be part of High Command to change when shifts close and members count as inactive.";
     }
     pub struct AuditSettings;
     impl super::HighCommandPage for AuditSettings {

@@ -9,6 +9,7 @@ pub mod rank_access;
 pub mod rank_list;
 pub mod scope;
 pub mod store;
+pub mod tokens;
 pub mod viewer;
 
 /// Levels belong to the agency's settings (`tenancy`); the access rules read them here.
@@ -25,4 +26,6 @@ use crate::{identity::session_cache::CachedSessionStore, tenancy::TenancyState};
 pub trait AccessState: TenancyState {
     fn access_cache(&self) -> &Arc<cache::AccessCache>;
     fn sessions(&self) -> &CachedSessionStore;
+    /// Per-token rates and last uses of agency API tokens.
+    fn token_gate(&self) -> &tokens::TokenGate;
 }

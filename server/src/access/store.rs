@@ -83,3 +83,25 @@ pub async fn linked_roles(
         .fetch_all(db)
         .await
 }
+
+/// The agency's API tokens that are not revoked (`access::tokens`).
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn active_tokens(
+    db: impl PgExecutor<'_>,
+) -> sqlx::Result<Vec<crate::access::tokens::ActiveToken>> {
+    sqlx::query_as(
+        "SELECT id, name, scopes, secret_hash FROM api_tokens WHERE revoked_at IS NULL ORDER BY id",
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// Records that a token was used now.
+#[tracing::instrument(level = "debug", skip_all, fields(token_id))]
+pub async fn token_used(db: impl PgExecutor<'_>, token_id: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE api_tokens SET last_used_at = now() WHERE id = $1")
+        .bind(token_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}

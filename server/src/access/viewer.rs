@@ -43,6 +43,9 @@ pub struct Viewer {
     pub can_manage: bool,
     /// Where navigation rules are cached (`access::cache`).
     pub access: Arc<AccessCache>,
+    /// The agency API token the request came with (`access::tokens`): it acts within its
+    /// scopes only, as the member it names or as the agency's service.
+    pub api_token: Option<Arc<crate::access::tokens::ApiCaller>>,
 }
 
 /// Who made a change, as logs record it.
@@ -145,12 +148,23 @@ impl Viewer {
         self.user.as_ref().map(User::tag).unwrap_or_else(|| "anonymous".into())
     }
 
-    /// The viewer as change logs record them.
+    /// The viewer as change logs record them; a change made through an API token says so
+    /// (`Casey Nguyen (API token Game server)`, or `API token Game server` for the agency's
+    /// own service).
     pub fn actor(&self) -> Actor {
-        Actor {
-            display: self.display_name(),
-            user_id: self.user.as_ref().map(|u| u.discord_id.clone()),
-        }
+        let user_id = self.user.as_ref().map(|u| u.discord_id.clone());
+        let display = match (&self.api_token, &self.user) {
+            (Some(token), Some(_)) => format!("{} (API token {})", self.display_name(), token.name),
+            (Some(token), None) => format!("API token {}", token.name),
+            (None, _) => self.display_name(),
+        };
+        Actor { display, user_id }
+    }
+
+    /// The request came with an API token and acts as no member: the agency's service, within
+    /// the token's scopes (which `access::tokens` checked before any route ran).
+    pub fn is_service(&self) -> bool {
+        self.api_token.is_some() && self.user.is_none()
     }
 
     /// The viewer as the change logs of agency `slug` record them: a member of another agency
@@ -231,6 +245,7 @@ pub async fn viewer_for(
             is_owner: false,
             can_manage: false,
             access,
+            api_token: None,
         });
     };
     let member = access.membership(agency.id, &user.discord_id, membership(&db, &user)).await?;
@@ -275,6 +290,7 @@ pub async fn viewer_for(
         is_owner,
         can_manage: standing != Standing::OnLeave,
         access,
+        api_token: None,
     })
 }
 

@@ -2,10 +2,12 @@
 
 pub mod agencies;
 pub mod alerts;
+pub mod api_tokens;
 pub mod arrests;
 pub mod callsigns;
 pub mod catalogue_images;
 pub mod discord;
+pub mod duty;
 pub mod equipment;
 pub mod health;
 pub mod leave;

@@ -33,6 +33,7 @@ pub const QUALIFICATION_GRANTED: &str = "qualification.granted";
 pub const QUALIFICATION_EXPIRING: &str = "qualification.expiring";
 pub const LEAVE_REQUESTED: &str = "leave.requested";
 pub const LEAVE_DECIDED: &str = "leave.decided";
+pub const MEMBER_INACTIVE: &str = "member.inactive";
 
 /// Every event, in the order the Alerts screen lists them. Applications are raised by that
 /// capability's writes once it exists.
@@ -48,6 +49,7 @@ pub const EVENTS: &[EventKind] = &[
     kind(QUALIFICATION_EXPIRING, "Qualification expiring"),
     kind(LEAVE_REQUESTED, "Leave requested"),
     kind(LEAVE_DECIDED, "Leave decided"),
+    kind(MEMBER_INACTIVE, "Member inactive (no duty)"),
     kind(CATALOGUE_CHANGED, "Vehicles, equipment or uniforms changed"),
     kind("application.received", "Application received"),
 ];
@@ -265,6 +267,22 @@ pub fn alerts_for(write: &Write<'_>, member: Option<&Member>, levels: &[String])
                 ),
             };
             out.push(Alert { event, title, description, fields: vec![], path: "/roster".into() });
+        }
+        ("member_activity", "inactive") => {
+            let since = change(write.diff, "lastDuty").map(|c| text(&c.after));
+            let days = change(write.diff, "inactiveAfterDays").map(|c| text(&c.after));
+            out.push(Alert {
+                event: MEMBER_INACTIVE,
+                title: format!("Inactive: {}", write.title),
+                description: match (since, days) {
+                    (Some(since), Some(days)) => {
+                        format!("No duty since {since} ({days} days or more).")
+                    }
+                    _ => "No duty for a while.".into(),
+                },
+                fields: vec![],
+                path: "/roster".into(),
+            });
         }
         ("leave", action @ ("requested" | "approved" | "denied")) => {
             let (event, verb) = match action {

@@ -18,6 +18,7 @@ mod catalogues;
 mod demo;
 mod discord;
 mod documents;
+mod duty;
 mod handoff;
 mod hardening;
 mod identity;
