@@ -160,6 +160,7 @@ pub async fn seed(state: &AppState) -> anyhow::Result<Vec<String>> {
             crate::demo_reports::seed(&db).await?;
             crate::demo_personnel::seed(&db, &agency).await?;
             crate::demo_catalogues::seed(&db, &agency).await?;
+            crate::demo_duty::seed(&db).await?;
             crate::demo_discord::seed(state, &agency, &db).await?;
         }
     }

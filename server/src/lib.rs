@@ -6,6 +6,7 @@ pub mod config;
 pub mod demo;
 pub mod demo_catalogues;
 pub mod demo_discord;
+pub mod demo_duty;
 pub mod demo_organisation;
 pub mod demo_personnel;
 pub mod demo_reports;

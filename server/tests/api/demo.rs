@@ -111,3 +111,41 @@ async fn the_demo_personnel_records_are_seeded_once_and_the_buffalo_needs_a_purs
     portal::demo::seed(&app.state).await.unwrap();
     assert_eq!(personnel(&pool).await, first);
 }
+
+#[tokio::test]
+async fn the_demo_has_a_week_of_shifts_some_on_duty_now_and_quiet_members() {
+    let app = spawn_app_with(Options { demo: true, ..Default::default() }).await;
+    portal::demo::seed(&app.state).await.unwrap();
+    let bcso = app.state.registry.by_slug("bcso").await.unwrap().unwrap();
+    let pool = app.state.pools.get(&bcso).await.unwrap();
+    let counts = || async {
+        sqlx::query_as::<_, (i64, i64, i64, i64, i64)>(
+            "SELECT count(*), count(*) FILTER (WHERE ended_at IS NULL),
+                    count(*) FILTER (WHERE auto_closed), count(*) FILTER (WHERE corrected),
+                    count(DISTINCT roster_id) FILTER (WHERE started_at > now() - interval '7 days')
+               FROM duty_shifts",
+        )
+        .fetch_one(&*pool)
+        .await
+        .unwrap()
+    };
+    let first = counts().await;
+    let (shifts, open, auto_closed, corrected, this_week) = first;
+    assert!(shifts > 100 && open >= 2 && auto_closed == 1 && corrected == 1, "{first:?}");
+    let active: i64 = sqlx::query_scalar("SELECT count(*) FROM roster WHERE status = 'Active'")
+        .fetch_one(&*pool)
+        .await
+        .unwrap();
+    assert!(this_week > active / 2 && this_week < active, "most served this week, not all");
+    // Sam is on duty; every shift keeps to the 48-hour rule and one open shift per member.
+    let sam_on_duty: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM duty_shifts s JOIN roster r ON r.id = s.roster_id
+                         WHERE r.name = 'Sam Whitaker' AND s.ended_at IS NULL)",
+    )
+    .fetch_one(&*pool)
+    .await
+    .unwrap();
+    assert!(sam_on_duty);
+    portal::demo::seed(&app.state).await.unwrap();
+    assert_eq!(counts().await, first, "seeded once");
+}

@@ -358,6 +358,175 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/duty/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The game server clocks a member in or out by Discord id (an API token with the
+         *     `duty:write` scope). Idempotent: clocking in a member on duty, or out one off duty,
+         *     changes nothing, and a call repeated with the same `requestId` answers the shift it made.
+         */
+        post: operations["game_clock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duty/clock-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Goes on duty (a member on the roster, active), optionally naming the unit and callsign.
+         *     One open shift at most; a forgotten one past the agency's limit is closed first.
+         */
+        post: operations["clock_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duty/clock-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Goes off duty: ends the viewer's open shift. */
+        post: operations["clock_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duty/hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every member's hours in the last 7 and 30 days, their last duty and whether they count as
+         *     inactive (the roster's column, sort and filter; an API token with `roster:read`).
+         */
+        get: operations["get_roster_hours"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duty/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The viewer's own duty: the open shift, hours, the last eight weeks and recent shifts. */
+        get: operations["get_my_duty"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duty/now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is on duty now, and the last week's shifts (Supervisor → On duty). */
+        get: operations["get_on_duty"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duty/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When shifts close themselves and members count as inactive (anyone signed in reads them). */
+        get: operations["get_duty_settings"];
+        /** Changes them (High Command). */
+        put: operations["save_duty_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duty/shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shifts that are over, newest first (at most 200): one member's or everyone's. */
+        get: operations["list_shifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duty/shifts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One shift with its corrections. */
+        get: operations["get_shift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Corrects a shift's times with a reason (supervisors; never their own, and within their
+         *     department when their command is scoped to it). What it was is kept; an open shift given
+         *     an end is closed.
+         */
+        patch: operations["correct_shift"];
+        trace?: never;
+    };
     "/api/equipment": {
         parameters: {
             query?: never;
@@ -961,6 +1130,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agency's tokens (never their secrets) and the scopes a token may have. */
+        get: operations["list_api_tokens"];
+        put?: never;
+        /** Creates a token: its secret is in this answer only. */
+        post: operations["create_api_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes a token: requests with it are refused from now on, on every instance. */
+        delete: operations["revoke_api_token"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trainings": {
         parameters: {
             query?: never;
@@ -1489,6 +1693,26 @@ export interface components {
             schemaVersion: number;
             slug: string;
         };
+        /** @description A token as the screens show it (never its secret). */
+        ApiToken: {
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            /** @description The secret's first characters (`apt_Xy3k…`), to tell tokens apart. */
+            hint: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: date-time
+             * @description The last request made with it (to the minute); `null`: never used.
+             */
+            lastUsedAt?: string | null;
+            name: string;
+            /** Format: date-time */
+            revokedAt?: string | null;
+            revokedBy?: string | null;
+            scopes: string[];
+        };
         /** @description Everything of the form but the case number, date and place. */
         ArrestBody: {
             /** @default  */
@@ -1673,6 +1897,19 @@ export interface components {
             /** @default  */
             text: string;
         };
+        /** @description `POST /api/duty/clock-in` (all fields optional). */
+        ClockInInput: {
+            /**
+             * @description The callsign on this shift (the member's roster callsign by default).
+             * @default null
+             */
+            callsign: string | null;
+            /**
+             * @description The department or unit (free text; the member's department by default).
+             * @default null
+             */
+            unit: string | null;
+        };
         /** @description The agency's command scope, and the viewer's. */
         CommandScope: {
             /** @description The viewer is High Command and may change it. */
@@ -1690,6 +1927,40 @@ export interface components {
         /** @description `PUT /api/command-scope`. */
         CommandScopeInput: {
             scopedLevels: string[];
+        };
+        /** @description A correction of a shift. */
+        Correction: {
+            correctedBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            endedAfter?: string | null;
+            /** Format: date-time */
+            endedBefore?: string | null;
+            /** Format: int64 */
+            id: number;
+            reason: string;
+            /** Format: date-time */
+            startedAfter: string;
+            /** Format: date-time */
+            startedBefore: string;
+        };
+        /** @description `PATCH /api/duty/shifts/{id}`: a supervisor's correction. */
+        CorrectionInput: {
+            /**
+             * Format: date-time
+             * @description `null` keeps an open shift open.
+             */
+            endedAt?: string | null;
+            reason: string;
+            /** Format: date-time */
+            startedAt: string;
+        };
+        /** @description A new token: the only answer that holds its secret. */
+        CreatedToken: {
+            /** @description The secret, shown this once: the portal keeps only its hash. */
+            secret: string;
+            token: components["schemas"]["ApiToken"];
         };
         /** @description `GET /api/webhooks/deliveries`: the last hundred, newest first. */
         DeliveryLog: {
@@ -1853,6 +2124,27 @@ export interface components {
             rosterToAdd: string[];
             /** @description Department roles Discord decides that the roster still shows but Discord no longer does. */
             rosterToRemove: string[];
+        };
+        /** @description `GET|PUT /api/duty/settings`. */
+        DutySettings: {
+            /**
+             * Format: int32
+             * @description An open shift closes itself after this many hours (flagged as closed by the portal).
+             */
+            autoCloseHours: number;
+            /** @description The viewer is High Command and may change them. */
+            canEdit: boolean;
+            /**
+             * Format: int32
+             * @description A member is inactive after this many days without duty; `null`: never.
+             */
+            inactiveAfterDays?: number | null;
+        };
+        DutySettingsInput: {
+            /** Format: int32 */
+            autoCloseHours: number;
+            /** Format: int32 */
+            inactiveAfterDays?: number | null;
         };
         /** @description `POST /api/sops/{id}/onlyoffice`. */
         EditorAnswer: {
@@ -2020,6 +2312,29 @@ export interface components {
         };
         FlagsPatch: {
             hidden?: boolean | null;
+        };
+        /** @description What a game server call did. */
+        GameClockAnswer: {
+            /** @description False when the member was already in the state asked for (or the call was a retry). */
+            changed: boolean;
+            shift?: null | components["schemas"]["Shift"];
+        };
+        /**
+         * @description `POST /api/duty/clock`: the game server clocks a member in or out (API token with the
+         *     `duty:write` scope).
+         */
+        GameClockInput: {
+            /** @description `in` or `out`. */
+            action: string;
+            callsign?: string | null;
+            /** @description The member's Discord id. */
+            discordId: string;
+            /**
+             * @description The game server's id of this call: a retry with the same id answers the same shift
+             *     and never makes a second one.
+             */
+            requestId?: string | null;
+            unit?: string | null;
         };
         /**
          * @description The gear slots of a uniform (command-and-reports §9), multi-line text each; a slot left
@@ -2277,6 +2592,33 @@ export interface components {
             id: string;
             username: string;
         };
+        /** @description One member's hours, as the roster shows them. */
+        MemberHours: {
+            /** Format: double */
+            hours30Days: number;
+            /**
+             * Format: double
+             * @description Hours in the last 7 and 30 days (to the moment of the answer).
+             */
+            hoursWeek: number;
+            /**
+             * @description No duty for the agency's "inactive after" days (active members only; never when the
+             *     agency sets no such limit).
+             */
+            inactive: boolean;
+            /**
+             * Format: date-time
+             * @description The end of the member's last shift (now while on duty); `null`: never on duty.
+             */
+            lastDutyAt?: string | null;
+            /**
+             * Format: date-time
+             * @description When the open shift began; `null`: off duty.
+             */
+            onDutySince?: string | null;
+            /** Format: int64 */
+            rosterId: number;
+        };
         /** @description `GET /api/roster/{id}/qualifications`. */
         MemberQualifications: {
             /** @description The viewer may grant and revoke them. */
@@ -2309,6 +2651,26 @@ export interface components {
             removed: string[];
             /** @default null */
             rosterRoles: null | components["schemas"]["RolesChange"];
+        };
+        /** @description The viewer's own duty: the open shift, hours, the last eight weeks and recent shifts. */
+        MyDuty: {
+            /**
+             * Format: int32
+             * @description After how many hours an open shift closes itself.
+             */
+            autoCloseHours: number;
+            /** Format: double */
+            hours30Days: number;
+            /**
+             * Format: double
+             * @description Hours in the last 7 days and the last 30 days (to now).
+             */
+            hoursWeek: number;
+            open?: null | components["schemas"]["Shift"];
+            /** @description The last 20 shifts, newest first. */
+            recent: components["schemas"]["Shift"][];
+            /** @description The last eight weeks, oldest first (this week included). */
+            weeks: components["schemas"]["WeekHours"][];
         };
         /** @description Who may see one navigation item. */
         NavEntry: {
@@ -2370,6 +2732,15 @@ export interface components {
             name: string;
             /** @default  */
             rank: string;
+        };
+        /** @description `GET /api/duty/now`: who is on duty, and the last week's shifts. */
+        OnDuty: {
+            /** Format: int32 */
+            autoCloseHours: number;
+            /** @description Open shifts, longest first. */
+            open: components["schemas"]["Shift"][];
+            /** @description Shifts that began in the last 7 days and are over, newest first (at most 200). */
+            recent: components["schemas"]["Shift"][];
         };
         Owner: {
             discordId: string;
@@ -2632,6 +3003,16 @@ export interface components {
             /** Format: int32 */
             version: number;
         };
+        /** @description `GET /api/duty/hours`. */
+        RosterHours: {
+            /**
+             * Format: int32
+             * @description Days without duty after which a member counts as inactive; `null`: never.
+             */
+            inactiveAfterDays?: number | null;
+            /** @description Members with any duty, and the inactive ones. */
+            members: components["schemas"]["MemberHours"][];
+        };
         /**
          * @description `POST /api/roster` and `PATCH /api/roster/{id}`: a person's fields. On PATCH, fields left
          *     out keep their value, `null` clears an optional one, and `version` must be the version
@@ -2722,6 +3103,11 @@ export interface components {
             /** @enum {string} */
             reach: "department";
         };
+        /** @description A scope a token may have. */
+        ScopeInfo: {
+            label: string;
+            value: string;
+        };
         Session: {
             checklist: components["schemas"]["ChecklistItem"][];
             createdBy: string;
@@ -2750,6 +3136,44 @@ export interface components {
             status?: string | null;
             trainees?: components["schemas"]["Person"][] | null;
             updateItem?: null | components["schemas"]["ItemUpdate"];
+        };
+        /** @description One shift. */
+        Shift: {
+            /** @description Closed by the portal after the agency's limit: the member did not clock out. */
+            autoClosed: boolean;
+            /** @description The callsign named when going on duty (the member's roster callsign by default). */
+            callsign: string;
+            /** @description A supervisor corrected it (the corrections are kept). */
+            corrected: boolean;
+            departmentId?: string | null;
+            departmentName?: string | null;
+            /**
+             * Format: date-time
+             * @description `null` while on duty.
+             */
+            endedAt?: string | null;
+            endedBy?: string | null;
+            /**
+             * Format: double
+             * @description Hours on duty (to now while open), two decimals.
+             */
+            hours: number;
+            /** Format: int64 */
+            id: number;
+            member: string;
+            /** Format: int64 */
+            rosterId: number;
+            /** @description `portal`, `game` (the game server, through an API token) or `command`. */
+            source: string;
+            /** Format: date-time */
+            startedAt: string;
+            startedBy: string;
+            /** @description The department or unit named when going on duty. */
+            unit: string;
+        };
+        /** @description A shift with its corrections, oldest first. */
+        ShiftDetail: components["schemas"]["Shift"] & {
+            corrections: components["schemas"]["Correction"][];
         };
         /** @description The body of a stale edit: the sentence and the record as it is now. */
         StaleBody: {
@@ -3007,6 +3431,17 @@ export interface components {
             /** @description `member` (the member sees it) or `command`. */
             visibility: string;
         };
+        /** @description `POST /api/tokens`. */
+        TokenInput: {
+            name: string;
+            scopes: string[];
+        };
+        /** @description `GET /api/tokens`. */
+        TokenList: {
+            scopes: components["schemas"]["ScopeInfo"][];
+            /** @description Active tokens first, then revoked ones, newest first. */
+            tokens: components["schemas"]["ApiToken"][];
+        };
         /** @description Totals of member-portal §5: time = Σ time × count; bond = Σ bond × count. */
         Totals: {
             /**
@@ -3239,6 +3674,16 @@ export interface components {
             name: string | null;
             /** @default null */
             url: string | null;
+        };
+        /** @description Hours on duty in one week (Monday to Sunday). */
+        WeekHours: {
+            /** Format: double */
+            hours: number;
+            /**
+             * Format: date
+             * @description The Monday the week begins.
+             */
+            week: string;
         };
         Witness: {
             /**
@@ -5257,6 +5702,816 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    game_clock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameClockInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameClockAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clock_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockInInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shift"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clock_out: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shift"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_roster_hours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterHours"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_my_duty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyDuty"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_on_duty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnDuty"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_duty_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DutySettings"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_duty_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DutySettingsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DutySettings"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_shifts: {
+        parameters: {
+            query?: {
+                /** @description One member's shifts (roster id). */
+                member?: number;
+                /** @description Shifts begun in the last this many days (1 to 90; default 30). */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shift"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_shift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Shift id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftDetail"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    correct_shift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Shift id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorrectionInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftDetail"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8356,6 +9611,237 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_api_tokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenList"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_api_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedToken"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_api_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Token id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiToken"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
