@@ -52,6 +52,12 @@ ensure_node() {
   [ "$major" -ge 20 ] || die "Node.js 20 or newer is needed (found $(node --version))"
 }
 
+ensure_luacheck() {
+  command -v luacheck >/dev/null 2>&1 && return 0
+  say "installing luacheck (apt: lua-check) for the FiveM resource's lint"
+  apt_install lua-check
+}
+
 ensure_rust() {
   command -v cargo >/dev/null 2>&1 || die "cargo not found: install Rust with rustup (https://rustup.rs)"
 }

@@ -789,3 +789,38 @@ async fn the_openapi_description_names_the_token_scheme_and_each_scope() {
     );
     assert!(doc["paths"]["/api/roster"]["post"].get("security").is_none());
 }
+
+#[tokio::test]
+async fn the_fivem_resource_sends_what_the_clock_takes() {
+    let lua = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../integrations/fivem/agency-portal-duty/server.lua"),
+    )
+    .unwrap();
+    assert!(lua.contains("'/api/duty/clock'") && lua.contains("'POST'"));
+    assert!(lua.contains("'Bearer ' ..") && lua.contains("['X-Agency-Slug']"));
+    // The keys of the body it encodes are the clock's fields.
+    let start = lua.find("json.encode({").unwrap() + "json.encode({".len();
+    let encoded = &lua[start..start + lua[start..].find("})").unwrap()];
+    let keys: Vec<&str> =
+        encoded.split(',').map(|pair| pair.split('=').next().unwrap().trim()).collect();
+    assert_eq!(keys, ["discordId", "action", "requestId", "unit"]);
+    let app = TestApp::builder().sheriff_and_police().build().await;
+    let doc: Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    let fields = &doc["components"]["schemas"]["GameClockInput"]["properties"];
+    assert!(keys.iter().all(|k| fields.get(k).is_some()), "{fields}");
+    // And the portal takes such a body, as the resource sends it.
+    let hc = app.as_persona(BCSO, Persona::HighCommand).await;
+    let (secret, _) = token(&app, &hc, BCSO, "Game server", &["duty:write"]).await;
+    let body = json!({"discordId": Persona::Deputy.discord_id(BCSO), "action": "in",
+                      "requestId": "fivem-1764000000-1-123456", "unit": ""});
+    let answer = json(
+        with_token(&app, &secret, Method::POST, "/api/duty/clock", BCSO, Some(&body)).await,
+        200,
+    )
+    .await;
+    assert_eq!(
+        (answer["changed"].clone(), answer["shift"]["unit"].clone()),
+        (json!(true), json!("Headquarters"))
+    );
+}
