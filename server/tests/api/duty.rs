@@ -824,3 +824,36 @@ async fn the_fivem_resource_sends_what_the_clock_takes() {
         (json!(true), json!("Headquarters"))
     );
 }
+
+#[tokio::test]
+async fn concurrent_clock_calls_for_the_same_members_all_answer_and_keep_one_open_shift() {
+    let app = TestApp::builder()
+        .sheriff_and_police()
+        .env("PORTAL_API_TOKEN_RATE", "100000")
+        .build()
+        .await;
+    let hc = app.as_persona(BCSO, Persona::HighCommand).await;
+    let (secret, _) = token(&app, &hc, BCSO, "Game server", &["duty:write"]).await;
+    let members: Vec<String> = Persona::MEMBERS.iter().map(|p| p.discord_id(BCSO)).collect();
+    let mut calls = Vec::new();
+    for i in 0..160 {
+        let body = json!({"discordId": members[i % members.len()], "action": if (i / 8) % 2 == 0 { "in" } else { "out" }});
+        let (app, secret) = (&app, secret.clone());
+        calls.push(async move {
+            let answer =
+                with_token(app, &secret, Method::POST, "/api/duty/clock", BCSO, Some(&body)).await;
+            let status = answer.status().as_u16();
+            (status, answer.text().await.unwrap())
+        });
+    }
+    let answers = futures::future::join_all(calls).await;
+    let failed: Vec<&(u16, String)> = answers.iter().filter(|(s, _)| *s != 200).collect();
+    assert!(failed.is_empty(), "{failed:?}");
+    let open_twice: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM (SELECT roster_id FROM duty_shifts WHERE ended_at IS NULL GROUP BY roster_id HAVING count(*) > 1) t",
+    )
+    .fetch_one(&*db(&app, BCSO).await)
+    .await
+    .unwrap();
+    assert_eq!(open_twice, 0);
+}

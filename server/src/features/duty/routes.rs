@@ -59,13 +59,20 @@ fn require_on_active_duty(entry: &RosterEntry) -> AppResult<()> {
     }
 }
 
-/// Closes the member's own forgotten shift (past the agency's limit) before anything else
-/// touches their shifts; audited as the limit's.
-async fn close_own_forgotten(conn: &mut sqlx::PgConnection, roster_id: i64) -> AppResult<()> {
-    for shift in store::close_forgotten(conn, Some(roster_id)).await? {
-        record_auto_close(conn, &shift).await?;
+/// Locks the member for a clock and answers their open shift. A forgotten one (past the
+/// agency's limit) is closed first, audited as the limit's, and none is open after it.
+async fn take_member(conn: &mut sqlx::PgConnection, roster_id: i64) -> AppResult<Option<Shift>> {
+    let (open, forgotten) = store::lock_with_open(conn, roster_id).await?;
+    if forgotten {
+        for shift in store::close_forgotten(conn, Some(roster_id)).await? {
+            record_auto_close(conn, &shift).await?;
+        }
+        return Ok(None);
     }
-    Ok(())
+    match open {
+        Some(id) => Ok(store::get(conn, id).await?),
+        None => Ok(None),
+    }
 }
 
 /// The audit row of a shift the limit closed.
@@ -90,7 +97,6 @@ async fn begin(
     let actor = viewer.actor();
     let starter = Starter { source, by: &actor.display, key };
     let id = store::start(conn, entry.id, start, &starter).await?;
-    store::clear_inactivity(conn, entry.id).await?;
     let shift = store::get(&mut *conn, id).await?.ok_or_else(|| not_found(SHIFT_NOT_FOUND))?;
     let event = Event {
         action: "clocked_in".into(),
@@ -150,9 +156,7 @@ pub async fn clock_in(
     require_on_active_duty(&me)?;
     let start = input.validate().map_err(bad_request)?;
     let mut tx = viewer.pool().begin().await?;
-    store::lock_member(&mut tx, me.id).await?;
-    close_own_forgotten(&mut tx, me.id).await?;
-    if let Some(open) = store::open_of(&mut *tx, me.id).await? {
+    if let Some(open) = take_member(&mut tx, me.id).await? {
         return Err(conflict(format!(
             "You are on duty already, since {}.",
             open.started_at.format("%H:%M UTC")
@@ -170,9 +174,7 @@ pub async fn clock_in(
 pub async fn clock_out(Authenticated(viewer): Authenticated) -> AppResult<Quiet<Json<Shift>>> {
     let me = viewer.roster().ok_or_else(|| forbidden(NOT_ON_ROSTER))?.clone();
     let mut tx = viewer.pool().begin().await?;
-    store::lock_member(&mut tx, me.id).await?;
-    close_own_forgotten(&mut tx, me.id).await?;
-    let open = store::open_of(&mut *tx, me.id).await?.ok_or_else(|| conflict(NOT_ON_DUTY))?;
+    let open = take_member(&mut tx, me.id).await?.ok_or_else(|| conflict(NOT_ON_DUTY))?;
     let shift = finish(&mut tx, &viewer, &open, None).await?;
     tx.commit().await?;
     Ok(quiet(Json(shift)))
@@ -197,14 +199,13 @@ pub async fn game_clock(
             not_found(format!("Nobody with Discord id {} is on the roster.", call.discord_id))
         })?;
     let mut tx = viewer.pool().begin().await?;
-    store::lock_member(&mut tx, member.id).await?;
+    let open = take_member(&mut tx, member.id).await?;
     if let Some(key) = &key {
         if let Some(done) = store::by_key(&mut *tx, call.clock_in, key).await? {
+            tx.commit().await?;
             return Ok(quiet(Json(GameClockAnswer { shift: Some(done), changed: false })));
         }
     }
-    close_own_forgotten(&mut tx, member.id).await?;
-    let open = store::open_of(&mut *tx, member.id).await?;
     let answer = match (call.clock_in, open) {
         (true, Some(open)) => GameClockAnswer { shift: Some(open), changed: false },
         (true, None) => {

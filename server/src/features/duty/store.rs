@@ -17,7 +17,7 @@ use crate::{
 const SHIFT: &str = "s.id, s.roster_id, r.name AS member, r.department_id, d.name AS department_name,
         s.unit, s.callsign, s.started_at, s.ended_at, s.source, s.started_by, s.ended_by,
         s.auto_closed, s.corrected,
-        round((EXTRACT(EPOCH FROM COALESCE(s.ended_at, now()) - s.started_at) / 3600)::numeric, 2)::float8 AS hours
+        round((EXTRACT(EPOCH FROM GREATEST(COALESCE(s.ended_at, now()) - s.started_at, interval '0')) / 3600)::numeric, 2)::float8 AS hours
    FROM duty_shifts s JOIN roster r ON r.id = s.roster_id LEFT JOIN departments d ON d.id = r.department_id";
 
 /// Seconds of `s`'s shifts inside the last `days` days, to now.
@@ -66,6 +66,26 @@ pub async fn lock_member(conn: &mut PgConnection, roster_id: i64) -> sqlx::Resul
         .execute(conn)
         .await?;
     Ok(())
+}
+
+/// Locks a member's roster row, then answers their open shift's id and whether it is past the
+/// agency's limit (forgotten). Two statements: the read after the lock sees what the
+/// transaction that held the lock wrote (one statement would read from before the wait).
+#[tracing::instrument(level = "debug", skip_all, fields(roster_id))]
+pub async fn lock_with_open(
+    conn: &mut PgConnection,
+    roster_id: i64,
+) -> sqlx::Result<(Option<i64>, bool)> {
+    lock_member(&mut *conn, roster_id).await?;
+    let open: Option<(i64, bool)> = sqlx::query_as(
+        "SELECT s.id, s.started_at < now() - make_interval(hours => a.duty_auto_close_hours)
+           FROM duty_shifts s CROSS JOIN agency_settings a
+          WHERE s.roster_id = $1 AND s.ended_at IS NULL",
+    )
+    .bind(roster_id)
+    .fetch_optional(conn)
+    .await?;
+    Ok(open.map_or((None, false), |(id, forgotten)| (Some(id), forgotten)))
 }
 
 /// One shift.
@@ -118,7 +138,9 @@ pub struct Starter<'a> {
 }
 
 /// Begins a shift of the member now: the unit and callsign given, else the member's
-/// department and roster callsign. Answers its id.
+/// department and roster callsign. Answers its id. "Now" is the statement's time, not the
+/// transaction's: transactions that waited for the member's lock run after the one before
+/// them, so a shift never ends before it began.
 #[tracing::instrument(level = "debug", skip_all, fields(roster_id))]
 pub async fn start(
     conn: &mut PgConnection,
@@ -126,9 +148,11 @@ pub async fn start(
     start: &ShiftStart,
     starter: &Starter<'_>,
 ) -> sqlx::Result<i64> {
+    // Going on duty also ends the member's inactivity notice (the next quiet spell is announced).
     sqlx::query_scalar(
-        "INSERT INTO duty_shifts (roster_id, started_at, unit, callsign, source, started_by, in_key)
-         SELECT r.id, now(), COALESCE($2, d.name, ''), COALESCE($3, r.callsign, ''), $4, $5, $6
+        "WITH active AS (DELETE FROM inactivity_notices WHERE roster_id = $1)
+         INSERT INTO duty_shifts (roster_id, started_at, unit, callsign, source, started_by, in_key)
+         SELECT r.id, statement_timestamp(), COALESCE($2, d.name, ''), COALESCE($3, r.callsign, ''), $4, $5, $6
            FROM roster r LEFT JOIN departments d ON d.id = r.department_id WHERE r.id = $1
          RETURNING id",
     )
@@ -151,7 +175,7 @@ pub async fn end(
     key: Option<&str>,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE duty_shifts SET ended_at = now(), ended_by = $2, out_key = $3
+        "UPDATE duty_shifts SET ended_at = statement_timestamp(), ended_by = $2, out_key = $3
           WHERE id = $1 AND ended_at IS NULL",
     )
     .bind(id)
@@ -376,16 +400,6 @@ pub async fn corrections(db: impl PgExecutor<'_>, shift_id: i64) -> sqlx::Result
     .bind(shift_id)
     .fetch_all(db)
     .await
-}
-
-/// A member going on duty is no longer announced inactive.
-#[tracing::instrument(level = "debug", skip_all, fields(roster_id))]
-pub async fn clear_inactivity(conn: &mut PgConnection, roster_id: i64) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM inactivity_notices WHERE roster_id = $1")
-        .bind(roster_id)
-        .execute(conn)
-        .await?;
-    Ok(())
 }
 
 /// The roster entry of a Discord id (the game server names members by it), through the
