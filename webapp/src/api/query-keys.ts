@@ -48,6 +48,24 @@ export const queryKeys = {
   webhooks: (slug: string) => [...agency(slug), 'webhooks'] as const,
   /** `GET /api/webhooks/deliveries`: the last hundred deliveries. */
   webhookDeliveries: (slug: string) => [...agency(slug), 'webhooks', 'deliveries'] as const,
+  /** Every qualification key of the agency: the catalogue, what members hold, what expires (issue 23). */
+  qualificationsAll: (slug: string) => [...agency(slug), 'qualifications'] as const,
+  /** `GET /api/qualifications`: the catalogue. */
+  qualifications: (slug: string) => [...agency(slug), 'qualifications', 'catalogue'] as const,
+  /** `GET /api/qualifications/expiring?days=` (null: the agency's default). */
+  expiringQualifications: (slug: string, days: number | null) => [...agency(slug), 'qualifications', 'expiring', days] as const,
+  /** `GET /api/roster/{id}/qualifications`: what member `id` holds and held. */
+  memberQualifications: (slug: string, id: number) => [...agency(slug), 'qualifications', 'member', id] as const,
+  /** Every leave key of the agency (the viewer's own requests and the review list). */
+  leaveAll: (slug: string) => [...agency(slug), 'leave'] as const,
+  /** `GET /api/leave?mine=true` ('mine') or `GET /api/leave` ('all', the reviewers'). */
+  leave: (slug: string, scope: 'mine' | 'all') => [...agency(slug), 'leave', scope] as const,
+  /** Every personnel file of the agency. */
+  personnelFilesAll: (slug: string) => [...agency(slug), 'personnel-file'] as const,
+  /** `GET /api/roster/{id}/file`. */
+  personnelFile: (slug: string, id: number) => [...agency(slug), 'personnel-file', id] as const,
+  /** `GET /api/command-scope`: which levels command their own department only, and the viewer's reach. */
+  commandScope: (slug: string) => [...agency(slug), 'command-scope'] as const,
   /** Every arrest report key of the agency (lists, next number, details). */
   arrestsAll: (slug: string) => [...agency(slug), 'arrests'] as const,
   /** `GET /api/arrests/next-number`: the case number the form suggests. */

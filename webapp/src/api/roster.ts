@@ -6,11 +6,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './query-keys';
-import type { RosterEntry } from './types';
+import type { RosterRow } from './types';
 
-/** GET /api/roster */
-export function getRoster(signal?: AbortSignal): Promise<RosterEntry[]> {
-  return api.get<RosterEntry[]>('/api/roster', { signal: signal ?? null });
+/** GET /api/roster: every entry, with the qualifications held and a running leave's end (issue 23). */
+export function getRoster(signal?: AbortSignal): Promise<RosterRow[]> {
+  return api.get<RosterRow[]>('/api/roster', { signal: signal ?? null });
 }
 
 export const rosterQueryOptions = (slug: string) =>

@@ -56,3 +56,13 @@ export type LogPage = Schemas['LogPage'];
 export type AuditEntry = Schemas['AuditEntry'];
 export type AuditPage = Schemas['AuditPage'];
 export type AuditSettings = Schemas['AuditSettings'];
+/** A roster line of the list: the entry, the qualifications held and a running leave's end (issue 23). */
+export type RosterRow = Schemas['RosterRow'];
+export type HeldQualification = Schemas['HeldQualification'];
+export type Qualification = Schemas['Qualification'];
+export type QualificationInput = Schemas['QualificationInput'];
+export type Holding = Schemas['Holding'];
+export type MemberQualifications = Schemas['MemberQualifications'];
+export type LeaveRequest = Schemas['LeaveRequest'];
+export type CommandScope = Schemas['CommandScope'];
+export type Scope = Schemas['Scope'];

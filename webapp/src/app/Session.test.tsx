@@ -96,6 +96,7 @@ describe('navigation gating', () => {
           ...ROSTER_FOR_COMMAND,
           supervisor_uof_review: { public: false, levels: ['supervisor'], roles: [] },
           supervisor_arrest_review: { public: false, levels: ['supervisor'], roles: [] },
+          supervisor_leave: { public: false, levels: ['supervisor'], roles: [] },
         },
         viewer: viewerOf(me),
       }),

@@ -39,6 +39,14 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('@/features/profile/components/ProfilePage')).ProfilePage }),
           },
           {
+            // No gate: members read their own file, command the files of those it manages; the
+            // file's own call decides (its refusal shows there).
+            path: 'roster/:id/file',
+            lazy: async () => ({
+              Component: (await import('@/features/personnel-file/components/PersonnelFilePage')).PersonnelFilePage,
+            }),
+          },
+          {
             // No gate: the report's own call decides who may read it (its refusals show there).
             path: 'reports/print/:kind/:id',
             lazy: async () => ({

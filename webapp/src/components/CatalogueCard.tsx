@@ -2,6 +2,7 @@ import { Card, Flex, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { allowedSummary, type RankChoice } from '@/lib/rank-list';
 import { AllowedRankNames } from './AllowedRankNames';
+import { RequiredQualificationsLine } from './RequiredQualifications';
 
 export interface CatalogueCardProps {
   name: string;
@@ -12,6 +13,8 @@ export interface CatalogueCardProps {
   allowedRanks: readonly string[] | undefined;
   /** The ranks of the catalogue answer, to name the allowed ones under the summary. */
   ranks: readonly RankChoice[];
+  /** Qualification ids a member must hold as well (issue 23): 'Requires …' under the ranks. */
+  requiredQualifications?: readonly string[] | undefined;
   /** The entry's notes (a uniform's summary); nothing shows when blank. */
   notes: string | undefined;
   /** Edit and Delete (CatalogueManager), or null when read-only. */
@@ -35,6 +38,7 @@ export function CatalogueCard({
   count,
   allowedRanks,
   ranks,
+  requiredQualifications,
   notes,
   actions,
   'data-testid': testId,
@@ -57,6 +61,7 @@ export function CatalogueCard({
                 {count} · Allowed: {allowedSummary(allowedRanks ?? [], { emptyIsAll: true })}
               </Text>
               <AllowedRankNames allowed={allowedRanks} ranks={ranks} />
+              <RequiredQualificationsLine ids={requiredQualifications} />
             </Stack>
             {actions !== null && <Group gap="xs">{actions}</Group>}
           </Group>

@@ -2,6 +2,7 @@ import { Group, Textarea, TextInput } from '@mantine/core';
 import { CatalogueImageField } from '@/components/CatalogueImageField';
 import { EditableRows, RemoveIconButton } from '@/components/EditableRows';
 import { RankAccessPicker } from '@/components/RankAccessPicker';
+import { RequiredQualificationsField } from '@/components/RequiredQualifications';
 import { CATALOGUE_NAME_MAX, CATALOGUE_NOTE_MAX } from '@/lib/limits';
 import type { RankChoice } from '@/lib/rank-list';
 
@@ -11,6 +12,8 @@ export interface CatalogueBasics {
   image: string;
   notes: string;
   allowedRanks: string[];
+  /** Qualification ids a member must hold as well (issue 23). */
+  requiredQualifications: string[];
 }
 
 export interface CatalogueBasicFieldsProps {
@@ -31,8 +34,8 @@ export interface CatalogueBasicFieldsProps {
 
 /**
  * The top of a catalogue editor (command-and-reports §2): Name (required, focused first),
- * Image URL (with upload), Notes and the rank-access chips, each limited to what the server
- * stores.
+ * Image URL (with upload), Notes, the rank-access chips and the required qualifications (issue
+ * 23), each limited to what the server stores.
  */
 export function CatalogueBasicFields({
   value,
@@ -86,6 +89,13 @@ export function CatalogueBasicFields({
           onChange({ allowedRanks });
         }}
         data-testid={accessTestId}
+      />
+      <RequiredQualificationsField
+        value={value.requiredQualifications}
+        disabled={disabled}
+        onChange={(requiredQualifications) => {
+          onChange({ requiredQualifications });
+        }}
       />
     </>
   );

@@ -123,7 +123,7 @@ describe('visibleNavigation', () => {
   });
 
   it('hides a group when none of its children is visible', () => {
-    const hidden = new Set(['supervisor_uof_review', 'supervisor_arrest_review']);
+    const hidden = new Set(['supervisor_uof_review', 'supervisor_arrest_review', 'supervisor_leave']);
     const entries = visibleNavigation(NAVIGATION, (id) => !hidden.has(id), { enableAgencyManagement: false });
     expect(entries.find((entry) => entry.id === 'supervisor_section')).toBeUndefined();
   });

@@ -63,9 +63,11 @@ export const NAVIGATION: readonly NavEntry[] = Object.freeze([
   group('supervisor_section', 'Supervisor', [
     link('supervisor_uof_review', 'UoF Review', '/supervisor/uof'),
     link('supervisor_arrest_review', 'Arrest Review', '/supervisor/arrests'),
+    link('supervisor_leave', 'Leave requests', '/supervisor/leave'),
   ]),
   group('command_section', 'Command', [
     link('command_department_management', 'Department management', '/command/department'),
+    link('command_qualifications', 'Qualifications', '/command/qualifications'),
     link('command_message_management', 'Message management', '/command/messages'),
     link('command_sops', 'SOPs & presentations', '/command/sops'),
     link('command_vehicle_permissions', 'Vehicle management', '/command/vehicles'),

@@ -17,6 +17,8 @@ export const NAV_PAGES: Readonly<Record<string, PageLoader>> = {
     (await import('@/features/ticket-report/components/TicketReportPage')).TicketReportPage,
   command_department_management: async () =>
     (await import('@/features/department/components/DepartmentPage')).DepartmentPage,
+  command_qualifications: async () =>
+    (await import('@/features/qualifications/components/QualificationsPage')).QualificationsPage,
   command_logs: async () => (await import('@/features/logs/components/LogsPage')).LogsPage,
   command_penal_codes: async () => (await import('@/features/penal-codes/components/PenalCodesPage')).PenalCodesPage,
   command_discord: async () => (await import('@/features/discord/components/DiscordPage')).DiscordPage,
@@ -44,6 +46,7 @@ export const NAV_PAGES: Readonly<Record<string, PageLoader>> = {
   supervisor_uof_review: async () => (await import('@/features/reviews/components/UofReviewPage')).UofReviewPage,
   supervisor_arrest_review: async () =>
     (await import('@/features/reviews/components/ArrestReviewPage')).ArrestReviewPage,
+  supervisor_leave: async () => (await import('@/features/leave/components/LeaveRequestsPage')).LeaveRequestsPage,
   fto_training_management: async () =>
     (await import('@/features/training/components/TrainingManagementPage')).TrainingManagementPage,
   fto_training: async () => (await import('@/features/training/components/TrainingSessionsPage')).TrainingSessionsPage,

@@ -51,6 +51,8 @@ export interface DepartmentCardProps {
   busy: boolean;
   actions: DepartmentActions;
   access: DepartmentAccess;
+  /** Why the department shows read-only (another department than the viewer's command reaches), or null. */
+  readOnlyNote?: string | null;
 }
 
 function RoleName({ roles, id }: { roles: readonly DiscordRole[] | null; id: string | null | undefined }) {
@@ -159,12 +161,24 @@ const RANKS = { title: 'Ranks', empty: 'No ranks yet.', sortableId: rankSortable
 const SUBS = { title: 'Sub-departments', empty: 'No sub-departments yet.', sortableId: subSortableId, listTestId: 'sub-list', rowTestId: 'sub-row' };
 
 /** A named item with its linked Discord role: a role or a sub-department row. */
-function NamedRow({ name, roleId, roles }: { name: string; roleId: string | null | undefined; roles: readonly DiscordRole[] | null }) {
+function NamedRow({
+  name,
+  roleId,
+  roles,
+  extra = null,
+}: {
+  name: string;
+  roleId: string | null | undefined;
+  roles: readonly DiscordRole[] | null;
+  /** Under the name: a role's "Agency-wide command". */
+  extra?: ReactNode;
+}) {
   return (
     <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-      <Text size="sm" fw={500}>
+      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
         {name}
       </Text>
+      {extra}
       <RoleName roles={roles} id={roleId} />
     </Stack>
   );
@@ -195,6 +209,7 @@ export function DepartmentCard({
   busy,
   actions,
   access,
+  readOnlyNote = null,
 }: DepartmentCardProps) {
   const { canWrite } = access;
   const [open, setOpen] = useState(true);
@@ -223,6 +238,11 @@ export function DepartmentCard({
             </Stack>
           </Group>
         </UnstyledButton>
+        {readOnlyNote !== null && (
+          <Badge variant="outline" color="gray" style={{ textTransform: 'none' }} data-testid="department-read-only">
+            {readOnlyNote}
+          </Badge>
+        )}
         {canWrite && (
           <Group gap={6}>
             <Button size="compact-sm" variant="default" disabled={busy} onClick={() => { actions.editDepartment(department); }}>
@@ -307,7 +327,18 @@ export function DepartmentCard({
             {department.roles.map((role) => (
               <Paper key={role.id} withBorder p="xs" radius="sm" data-testid="role-row">
                 <Group gap="sm" wrap="nowrap">
-                  <NamedRow name={role.name} roleId={role.discordRoleId} roles={discordRoles} />
+                  <NamedRow
+                    name={role.name}
+                    roleId={role.discordRoleId}
+                    roles={discordRoles}
+                    extra={
+                      role.grantsAgencyCommand && (
+                        <Badge size="sm" variant="light" color="grape" style={{ textTransform: 'none', alignSelf: 'flex-start' }}>
+                          Agency-wide command
+                        </Badge>
+                      )
+                    }
+                  />
                   {canWrite && (
                     <RowActions
                       label={`role ${role.name}`}

@@ -16,9 +16,11 @@ import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
 import { useSortSensors, type SortableData } from '@/components/SortableRow';
+import { reachesDepartment, scopeLine } from '@/lib/command-scope';
 import { canDeleteDepartment, canEditRank, canWrite, hasAssignableLevels, isOnLeave } from '@/lib/rank-access';
 import { useNavAccess } from '@/session/use-nav-access';
 import { callsignPoolsQueryOptions } from '../api/callsign-pools';
+import { commandScopeQueryOptions } from '../api/command-scope';
 import { deleteStructureItem, discordRolesQueryOptions } from '../api/structure';
 import { useReorder, useStructureChange } from '../api/use-structure';
 import {
@@ -29,6 +31,7 @@ import {
   reorderAfterDrop,
   type ReorderList,
 } from '../lib/structure';
+import { CommandScopeCard } from './CommandScopeCard';
 import { DepartmentCard, type DepartmentAccess, type DepartmentActions } from './DepartmentCard';
 import { AddDepartmentModal } from './modals/AddDepartmentModal';
 import { AddRanksModal } from './modals/AddRanksModal';
@@ -76,6 +79,9 @@ export function DepartmentPage() {
   const structure = useQuery(structureQueryOptions(slug));
   const discordRoles = useQuery(discordRolesQueryOptions(slug));
   const pools = useQuery({ ...callsignPoolsQueryOptions(slug), enabled: !callsignsDisabled });
+  // What the viewer's command reaches (issue 23); until it is known, the rank rule alone decides.
+  const commandScope = useQuery(commandScopeQueryOptions(slug));
+  const reach = commandScope.data?.viewer;
   const departments = structure.data?.departments ?? [];
   // No list (the bot is not configured) or an empty one: Discord roles are typed by id.
   const listedRoles = discordRoles.data?.roles ?? [];
@@ -100,6 +106,14 @@ export function DepartmentPage() {
     }),
     [viewer, levels],
   );
+
+  // A department outside the viewer's reach is read-only (the server refuses changes to it).
+  const readOnly = useMemo<DepartmentAccess>(
+    () => ({ canWrite: false, canAddRanks: false, canDeleteDepartment: () => false, canEditRank: () => false }),
+    [],
+  );
+  const accessFor = (department: Department) => (reachesDepartment(reach, department.id) ? access : readOnly);
+  const outOfReach = scopeLine(reach);
 
   const sensors = useSortSensors(TOUCH_DELAY_MS);
 
@@ -213,7 +227,7 @@ export function DepartmentPage() {
       description="Departments, their ranks, roles and sub-departments. Drag ranks and sub-departments to reorder them."
       actions={
         <>
-          {access.canWrite && (
+          {access.canWrite && reach?.reach !== 'department' && (
             <Button
               onClick={() => {
                 setModal({ kind: 'addDepartment' });
@@ -229,6 +243,11 @@ export function DepartmentPage() {
       }
     >
       {isOnLeave(viewer) && <LoaNotice />}
+      {outOfReach !== null && (
+        <Alert color="blue" variant="light" data-testid="department-scope">
+          {outOfReach}
+        </Alert>
+      )}
       {discordRoles.data?.available === false && (
         // Once, quietly: without a bot token the portal cannot list the server's roles.
         <Alert color="gray" variant="light" data-testid="discord-roles-unavailable">
@@ -255,12 +274,22 @@ export function DepartmentPage() {
                 subDepartmentsDisabled={subDepartmentsDisabled}
                 busy={busy}
                 actions={actions}
-                access={access}
+                access={accessFor(department)}
+                readOnlyNote={reachesDepartment(reach, department.id) ? null : 'Read-only: another department.'}
               />
             ))}
           </Stack>
         </DndContext>
       </QueryStatus>
+
+      {commandScope.data !== undefined && (
+        <CommandScopeCard
+          slug={slug}
+          scope={commandScope.data}
+          departments={departments}
+          editable={commandScope.data.canEdit && access.canWrite}
+        />
+      )}
 
       {modal?.kind === 'addDepartment' && <AddDepartmentModal {...dialog} />}
       {modal?.kind === 'editDepartment' && <EditDepartmentModal {...dialog} department={modal.department} />}

@@ -247,3 +247,47 @@ export function rankRowsErrors(rows: readonly { name: string; roleId: string | n
 export function namedRankRows<R extends { name: string }>(rows: readonly R[]): R[] {
   return rows.filter((row) => row.name.trim() !== '');
 }
+
+/* ------------------------------------------------------------ command scope (issue 23) */
+
+export const COMMAND_SCOPE_SAVED = 'Command scope saved';
+export const ONLY_HIGH_COMMAND_SCOPES = 'Only High Command changes the command scope.';
+
+export interface CommandScopeValues {
+  scopedLevels: string[];
+  /** Ids of the department roles that grant agency-wide command. */
+  agencyRoles: string[];
+}
+
+/** The levels that may be scoped: every level but the top one (High Command), lowest first. */
+export function scopableLevels<L extends { id: string }>(levels: readonly L[]): L[] {
+  return levels.slice(0, -1);
+}
+
+/** The form as saved: the scoped levels, and the roles that grant agency-wide command. */
+export function commandScopeValues(
+  scopedLevels: readonly string[],
+  departments: readonly { roles: readonly { id: string; grantsAgencyCommand?: boolean }[] }[],
+): CommandScopeValues {
+  return {
+    scopedLevels: [...scopedLevels].sort(),
+    agencyRoles: departments.flatMap((dept) => dept.roles.filter((role) => role.grantsAgencyCommand === true).map((role) => role.id)).sort(),
+  };
+}
+
+/** What a save sends: the levels when they changed, and each role whose flag changed. */
+export function commandScopeChange(
+  saved: CommandScopeValues,
+  edited: CommandScopeValues,
+): { scopedLevels: string[] | null; roles: { id: string; grantsAgencyCommand: boolean }[] } {
+  const sameLevels =
+    saved.scopedLevels.length === edited.scopedLevels.length && saved.scopedLevels.every((level) => edited.scopedLevels.includes(level));
+  const added = edited.agencyRoles.filter((id) => !saved.agencyRoles.includes(id)).map((id) => ({ id, grantsAgencyCommand: true }));
+  const removed = saved.agencyRoles.filter((id) => !edited.agencyRoles.includes(id)).map((id) => ({ id, grantsAgencyCommand: false }));
+  return { scopedLevels: sameLevels ? null : [...edited.scopedLevels], roles: [...added, ...removed] };
+}
+
+/** 'Your command reaches the whole agency.' / 'Your command reaches Headquarters only.' */
+export function reachText(scope: { reach: 'agency' } | { reach: 'department'; name: string }): string {
+  return scope.reach === 'agency' ? 'Your command reaches the whole agency.' : `Your command reaches ${scope.name} only.`;
+}

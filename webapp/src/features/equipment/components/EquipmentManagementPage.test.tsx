@@ -168,6 +168,7 @@ describe('EquipmentManagementPage', { timeout: 20_000 }, () => {
           image: '',
           notes: 'Handlers only.',
           allowedRanks: ['k9-handler'],
+          requiredQualifications: [],
           categories: [{ name: 'Dog', items: ['Leash', 'Bite sleeve'] }],
         },
       ],

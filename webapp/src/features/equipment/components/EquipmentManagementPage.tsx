@@ -58,6 +58,7 @@ export function EquipmentManagementPage() {
             image={<EntryImage src={entry.image} alt={entry.name} />}
             count={sectionCountText(sections.length)}
             allowedRanks={entry.allowedRanks}
+            requiredQualifications={entry.requiredQualifications}
             ranks={query.data?.ranks ?? []}
             notes={entry.notes}
             actions={actions}

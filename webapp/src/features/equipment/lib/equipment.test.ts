@@ -74,7 +74,15 @@ describe('display', () => {
 describe('the editor draft', () => {
   it('a new entry starts with one empty section holding one empty item', () => {
     const draft = draftOf(null);
-    expect(draft).toEqual({ id: '', name: '', image: '', notes: '', allowedRanks: [], sections: [{ name: '', items: [''] }] });
+    expect(draft).toEqual({
+      id: '',
+      name: '',
+      image: '',
+      notes: '',
+      allowedRanks: [],
+      requiredQualifications: [],
+      sections: [{ name: '', items: [''] }],
+    });
     expect(draftProblem(draft)).toBe(EQUIPMENT_NAME_REQUIRED);
     expect(draftProblem({ ...draft, name: '   ' })).toBe(EQUIPMENT_NAME_REQUIRED);
     expect(draftProblem({ ...draft, name: 'Kit' })).toBeNull();
@@ -103,6 +111,11 @@ describe('the editor draft', () => {
     expect(draft.sections.map((s) => s.name)).toEqual(['Weapons', '']);
   });
 
+  it('keeps the qualifications an entry requires (issue 23), none for a new one', () => {
+    expect(draftOf(null).requiredQualifications).toEqual([]);
+    expect(entryOf(draftOf({ name: 'K', requiredQualifications: ['1', '4'] })).requiredQualifications).toEqual(['1', '4']);
+  });
+
   it('removing the last item of a section leaves one empty item', () => {
     let draft = draftOf({ name: 'K', categories: [{ name: 'S', items: ['Only'] }] });
     draft = removeItem(draft, 0, 0);
@@ -118,6 +131,7 @@ describe('the editor draft', () => {
       image: ' /media/a.png ',
       notes: ' n ',
       allowedRanks: ['r1'],
+      requiredQualifications: ['3'],
       sections: [
         { name: ' Weapons ', items: [' Pistol ', '  ', ''] },
         { name: '', items: [''] },
@@ -131,6 +145,7 @@ describe('the editor draft', () => {
       image: '/media/a.png',
       notes: 'n',
       allowedRanks: ['r1'],
+      requiredQualifications: ['3'],
       categories: [
         { name: 'Weapons', items: ['Pistol'] },
         { name: 'Named only', items: [] },

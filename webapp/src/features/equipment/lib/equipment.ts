@@ -57,6 +57,8 @@ export interface EquipmentLike {
   image?: string;
   notes?: string;
   allowedRanks?: string[];
+  /** Qualification ids a member must hold as well (issue 23). */
+  requiredQualifications?: string[];
   categories?: SectionLike[];
 }
 
@@ -92,6 +94,7 @@ export interface EquipmentDraft {
   image: string;
   notes: string;
   allowedRanks: string[];
+  requiredQualifications: string[];
   sections: SectionDraft[];
 }
 
@@ -102,7 +105,7 @@ export function emptySection(): SectionDraft {
 /** The form of `entry`, or of a new entry (one empty section) when there is none. */
 export function draftOf(entry: EquipmentLike | null): EquipmentDraft {
   if (entry === null) {
-    return { id: '', name: '', image: '', notes: '', allowedRanks: [], sections: [emptySection()] };
+    return { id: '', name: '', image: '', notes: '', allowedRanks: [], requiredQualifications: [], sections: [emptySection()] };
   }
   const sections = (entry.categories ?? []).map((section) => {
     const items = [...(section.items ?? [])];
@@ -114,6 +117,7 @@ export function draftOf(entry: EquipmentLike | null): EquipmentDraft {
     image: entry.image ?? '',
     notes: entry.notes ?? '',
     allowedRanks: [...(entry.allowedRanks ?? [])],
+    requiredQualifications: [...(entry.requiredQualifications ?? [])],
     sections,
   };
 }
@@ -164,6 +168,7 @@ export interface EquipmentEntry {
   image: string;
   notes: string;
   allowedRanks: string[];
+  requiredQualifications: string[];
   categories: { name: string; items: string[] }[];
 }
 
@@ -179,6 +184,7 @@ export function entryOf(draft: EquipmentDraft): EquipmentEntry {
     image: draft.image.trim(),
     notes: draft.notes.trim(),
     allowedRanks: [...draft.allowedRanks],
+    requiredQualifications: [...draft.requiredQualifications],
     categories: draft.sections
       .map((section) => ({
         name: section.name.trim(),

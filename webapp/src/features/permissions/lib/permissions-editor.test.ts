@@ -110,6 +110,7 @@ describe('cards', () => {
       'supervisor_section',
       'supervisor_uof_review',
       'supervisor_arrest_review',
+      'supervisor_leave',
     ]);
     expect(filterPermissionCards(cards, '')).toHaveLength(cards.length);
   });

@@ -5,8 +5,8 @@
  * gets only their own too) and their training sessions (`GET /api/trainings/assignments?trainee=me`).
  */
 
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/api/client';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, failureText } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
 import type { components } from '@/api/schema';
 
@@ -39,3 +39,47 @@ export const myTrainingQueryOptions = (slug: string) =>
     queryKey: queryKeys.myTrainingSessions(slug),
     queryFn: ({ signal }) => api.get<TrainingSession[]>('/api/trainings/assignments?trainee=me', { signal }),
   });
+
+/**
+ * The member's own leave (issue 23): their requests (`GET /api/leave?mine=true`), a new one
+ * (`POST /api/leave`) and cancelling one (`POST /api/leave/{id}/cancel`). Their qualifications are
+ * read through `src/api/qualifications`.
+ */
+export type LeaveRequest = Schemas['LeaveRequest'];
+export type LeaveInput = Schemas['LeaveInput'];
+
+export { memberQualificationsQueryOptions } from '@/api/qualifications';
+
+export const myLeaveQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: queryKeys.leave(slug, 'mine'),
+    queryFn: ({ signal }) => api.get<LeaveRequest[]>('/api/leave?mine=true', { signal }),
+  });
+
+/** After a request or a cancellation: every leave list (the reviewers' too), the roster and the files. */
+function useLeaveWrite<V>(slug: string, call: (variables: V) => Promise<LeaveRequest>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.leaveAll(slug) }),
+        client.invalidateQueries({ queryKey: queryKeys.roster(slug) }),
+        client.invalidateQueries({ queryKey: queryKeys.personnelFilesAll(slug) }),
+      ]);
+    },
+  });
+}
+
+export function useRequestLeave(slug: string) {
+  return useLeaveWrite(slug, (body: LeaveInput) => api.post<LeaveRequest>('/api/leave', body));
+}
+
+export function useCancelLeave(slug: string) {
+  return useLeaveWrite(slug, (id: number) => api.post<LeaveRequest>(`/api/leave/${String(id)}/cancel`, {}));
+}
+
+/** A refused request or cancellation in a sentence: the server's own, else its status, else that the portal was not reached. */
+export function leaveErrorText(error: unknown): string {
+  return failureText(error, (status) => `Request failed: ${String(status)}`, 'The portal could not be reached.');
+}

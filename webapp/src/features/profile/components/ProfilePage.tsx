@@ -8,8 +8,12 @@ import { discordAvatarUrl, initials } from '@/lib/avatar';
 import { formatCallsign } from '@/lib/callsign';
 import { discordTag, loginHref } from '@/lib/identity';
 import { insigniaUrl } from '@/lib/insignia';
+import { canWrite } from '@/lib/rank-access';
 import { formatTimeInGrade } from '@/lib/time-in-grade';
 import { useMe } from '@/session/use-me';
+import { useNavAccess } from '@/session/use-nav-access';
+import { MyLeave } from './MyLeave';
+import { MyQualifications } from './MyQualifications';
 import { MyReports } from './MyReports';
 import { MyTraining } from './MyTraining';
 
@@ -85,11 +89,13 @@ function Notes({ entry }: { entry: RosterEntry | undefined }) {
 }
 
 /**
- * Profile (command-and-reports §2 Profile): the signed-in member's roster entry; then (issue 10)
+ * Profile (command-and-reports §2 Profile): the signed-in member's roster entry; their
+ * qualifications, leave of absence and a link to their personnel file (issue 23); then (issue 10)
  * the reports they filed with their review status, and their training sessions.
  */
 export function ProfilePage() {
   const me = useMe();
+  const { viewer } = useNavAccess();
 
   if (me.status !== 'success') {
     return (
@@ -142,6 +148,11 @@ export function ProfilePage() {
           <Button component={Link} to="/roster" variant="light">
             View roster
           </Button>
+          {entry !== undefined && (
+            <Button component={Link} to={`/roster/${String(entry.id)}/file`} variant="light">
+              My file
+            </Button>
+          )}
           <LogoutForm>
             <Button type="submit" variant="default">
               {LOGOUT_LABEL}
@@ -156,6 +167,8 @@ export function ProfilePage() {
           <Notes entry={entry} />
         </Card>
 
+        {entry !== undefined && <MyQualifications rosterId={entry.id} />}
+        {entry !== undefined && <MyLeave canChange={viewer === null || canWrite(viewer)} />}
         <MyReports />
         <MyTraining />
       </Stack>

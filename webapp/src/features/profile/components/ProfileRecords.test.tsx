@@ -50,13 +50,20 @@ function training(id: number, name: string, status: string, done: number): Schem
 
 type Answer = (request: RecordedRequest) => Response | undefined;
 
+/** What the profile's other sections read (issue 23): no qualifications, no leave. */
+const QUIET: Record<string, Answer> = {
+  '/api/roster/4/qualifications': () => json({ holdings: [], canManage: false }),
+  '/api/leave?mine=true': () => json([]),
+};
+
 function serve(answers: Record<string, Answer>) {
+  const all = { ...QUIET, ...answers };
   const server = serveAgency({
     me: ME,
     handle: (request, url) => {
       url.searchParams.delete('agency');
       const key = `${url.pathname}${url.search}`;
-      return answers[key]?.(request);
+      return all[key]?.(request);
     },
   });
   return server;

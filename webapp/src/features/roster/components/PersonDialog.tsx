@@ -1,10 +1,12 @@
-import { Autocomplete, MultiSelect, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Autocomplete, Divider, Group, MultiSelect, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { Department, RosterEntry } from '@/api/types';
 import { FormDialog } from '@/components/Dialog';
+import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import {
   ACTION_MAX,
   CALLSIGN_MAX,
@@ -37,6 +39,7 @@ import {
   withDepartment,
   type PersonFormValues,
 } from '../lib/roster';
+import { MemberQualifications } from './MemberQualifications';
 
 export const ADD_TITLE = 'Add New Person';
 export const EDIT_TITLE = 'Edit Person';
@@ -77,6 +80,8 @@ export function PersonDialog({
   const update = useUpdatePerson(slug);
   const busy = add.isPending || update.isPending;
   const values = form.values;
+  // Following the link to the personnel file with changes asks first.
+  useUnsavedChanges(form.isDirty() && !busy);
 
   const department = departments.find((dept) => dept.id === values.departmentId) ?? null;
   const allRanks = departments.flatMap((dept) => dept.ranks.map((rank) => ({ rank, dept })));
@@ -203,10 +208,19 @@ export function PersonDialog({
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      {ownEntry && (
-        <Text size="sm" c="dimmed" data-testid="own-entry-hint">
-          {OWN_ENTRY_HINT}
-        </Text>
+      {editing !== null && (
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          {ownEntry ? (
+            <Text size="sm" c="dimmed" data-testid="own-entry-hint" style={{ flex: '1 1 16rem' }}>
+              {OWN_ENTRY_HINT}
+            </Text>
+          ) : (
+            <span />
+          )}
+          <Anchor component={Link} to={`/roster/${String(editing.id)}/file`} size="sm">
+            Personnel file
+          </Anchor>
+        </Group>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
@@ -314,6 +328,12 @@ export function PersonDialog({
             {...form.getInputProps('reason')}
           />
         </SimpleGrid>
+      )}
+      {editing !== null && (
+        <>
+          <Divider />
+          <MemberQualifications slug={slug} person={editing} ownEntry={ownEntry} />
+        </>
       )}
     </FormDialog>
   );

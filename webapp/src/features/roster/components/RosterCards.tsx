@@ -1,15 +1,16 @@
 import { Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
-import type { RosterEntry } from '@/api/types';
+import type { RosterEntry, RosterRow } from '@/api/types';
 import { formatCallsign } from '@/lib/callsign';
 import { insigniaUrl } from '@/lib/insignia';
 import { formatTimeInGrade } from '@/lib/time-in-grade';
 import { formatRosterDate } from '../lib/roster';
 import { EditEntryButton } from './EditEntryButton';
+import { LeaveMarker, QualificationChips } from './QualificationChips';
 
 const STATUS_COLORS: Readonly<Record<string, string>> = { Active: 'green', LOA: 'yellow', Suspended: 'red', Inactive: 'gray' };
 
 export interface RosterCardsProps {
-  rows: readonly RosterEntry[];
+  rows: readonly RosterRow[];
   showCallsign: boolean;
   onEdit?: ((entry: RosterEntry) => void) | undefined;
   canEdit?: ((entry: RosterEntry) => boolean) | undefined;
@@ -17,8 +18,8 @@ export interface RosterCardsProps {
 
 /**
  * The roster on a phone: one compact card per person with what matters during play (name,
- * callsign, rank with its insignia, department, status, time in grade), the dates below, and
- * Edit for those the viewer may edit. Same rows, order and test ids as the table.
+ * callsign, rank with its insignia, department, status, time in grade), the dates below, a
+ * running leave's end and the qualifications held, and Edit for those the viewer may edit. Same rows, order and test ids as the table.
  */
 export function RosterCards({ rows, showCallsign, onEdit, canEdit }: RosterCardsProps) {
   return (
@@ -71,6 +72,8 @@ export function RosterCards({ rows, showCallsign, onEdit, canEdit }: RosterCards
                 · Hired {formatRosterDate(entry.hireDate)}
               </Text>
             </Group>
+            <LeaveMarker row={entry} />
+            <QualificationChips row={entry} />
           </Card>
         );
       })}

@@ -4,14 +4,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useActiveSlug, useAgency } from '@/agency/context';
 import { messageOf } from '@/api/client';
+import { commandScopeQueryOptions } from '@/api/command-scope';
 import { structureQueryOptions } from '@/api/structure';
 import type { RosterEntry } from '@/api/types';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
 import { SearchField } from '@/components/SearchField';
+import { reachesDepartment, scopeLine } from '@/lib/command-scope';
 import { canEditPerson, canWrite, hasAssignableLevels, isOnLeave } from '@/lib/rank-access';
 import { useNavAccess } from '@/session/use-nav-access';
+import { qualificationsQueryOptions } from '../api/qualifications';
 import { rosterQueryOptions } from '../api/roster';
 import {
   canManageRoster,
@@ -59,6 +62,8 @@ export function RosterPage() {
   // A structure failure is silent: empty lists.
   const structure = useQuery(structureQueryOptions(slug));
   const departments = useMemo(() => structure.data?.departments ?? [], [structure.data]);
+  // Silent too: no qualification filter, and (without the department page) the server decides whom one may edit.
+  const qualifications = useQuery(qualificationsQueryOptions(slug));
 
   const callsignsDisabled = config?.flags.disableCallsigns === true;
   const subDepartmentsDisabled = config?.flags.disableSubDepartments === true;
@@ -66,7 +71,12 @@ export function RosterPage() {
   // assign and edit only the people the rank rule lets them touch.
   const canManage = canManageRoster(viewer, config?.flags.rosterManageLevels) && canWrite(viewer);
   const canAdd = canManage && hasAssignableLevels(viewer);
-  const canEdit = useCallback((entry: RosterEntry) => canEditPerson(viewer, entry, levels), [viewer, levels]);
+  // Command scoped to one department edits that department's people only (issue 23).
+  const scope = useQuery({ ...commandScopeQueryOptions(slug), enabled: canManage }).data?.viewer;
+  const canEdit = useCallback(
+    (entry: RosterEntry) => canEditPerson(viewer, entry, levels) && reachesDepartment(scope, entry.departmentId),
+    [viewer, levels, scope],
+  );
 
   const [filters, setFilters] = useState<RosterFilters>({ ...EMPTY_ROSTER_FILTERS });
   const [sort, setSort] = useState<RosterSort>({ ...DEFAULT_ROSTER_SORT });
@@ -93,8 +103,9 @@ export function RosterPage() {
   // Phones get cards, and the filters (but the search) in a drawer with the sort order.
   const phone = useMediaQuery('(max-width: 48em)');
   const [filtersOpened, { open: openFilters, close: closeFilters }] = useDisclosure(false);
-  const activeFilters = [filters.rank, filters.department, filters.status].filter((value) => value !== null).length;
-  const filtered = filters.rank !== null || filters.department !== null || filters.status !== null || filters.search.trim() !== '';
+  const activeFilters = [filters.rank, filters.department, filters.status, filters.qualification].filter((value) => value !== null).length;
+  const filtered = activeFilters > 0 || filters.search.trim() !== '';
+  const qualificationOptions = (qualifications.data ?? []).map((q) => ({ value: String(q.id), label: q.name }));
 
   const filterFields = (
     <>
@@ -134,6 +145,20 @@ export function RosterPage() {
         clearable
         w={phone ? undefined : 160}
       />
+      <Select
+        label="Qualification"
+        placeholder="Any qualification"
+        data={qualificationOptions}
+        value={filters.qualification}
+        onChange={(qualification) => {
+          changeFilters({ qualification });
+        }}
+        clearable
+        searchable
+        nothingFoundMessage="No qualification of that name"
+        w={phone ? undefined : 200}
+        comboboxProps={{ withinPortal: true }}
+      />
       {filtered && (
         <Button
           variant="subtle"
@@ -165,6 +190,11 @@ export function RosterPage() {
       }
     >
       {isOnLeave(viewer) && <LoaNotice />}
+      {canManage && scopeLine(scope) !== null && (
+        <Text size="sm" c="dimmed" data-testid="roster-scope">
+          {scopeLine(scope)}
+        </Text>
+      )}
 
       <Paper withBorder p="md" radius="md" component="section" aria-label="Filters">
         <Group align="flex-end" gap="sm" wrap={phone ? 'nowrap' : 'wrap'}>

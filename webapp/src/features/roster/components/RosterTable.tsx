@@ -1,11 +1,12 @@
 import { Group, Image, Table, Text, UnstyledButton } from '@mantine/core';
-import type { RosterEntry } from '@/api/types';
+import type { RosterEntry, RosterRow } from '@/api/types';
 import { ActionsHead } from '@/components/ActionsHead';
 import { formatCallsign } from '@/lib/callsign';
 import { insigniaUrl } from '@/lib/insignia';
 import { formatTimeInGrade } from '@/lib/time-in-grade';
 import { formatRosterDate, type RosterSort, type RosterSortKey } from '../lib/roster';
 import { EditEntryButton } from './EditEntryButton';
+import { LeaveMarker, QualificationChips } from './QualificationChips';
 
 function orDash(value: string | null | undefined): string {
   const text = value?.trim() ?? '';
@@ -37,7 +38,7 @@ function SortHeader({ column, sort, onSort }: { column: RosterSortKey; sort: Ros
 }
 
 export interface RosterTableProps {
-  rows: readonly RosterEntry[];
+  rows: readonly RosterRow[];
   sort: RosterSort;
   onSort: (key: RosterSortKey) => void;
   showCallsign: boolean;
@@ -50,7 +51,7 @@ export interface RosterTableProps {
 /** The roster table (member-portal §2.6). */
 export function RosterTable({ rows, sort, onSort, showCallsign, onEdit, canEdit }: RosterTableProps) {
   return (
-    <Table.ScrollContainer minWidth={showCallsign ? 1100 : 1000}>
+    <Table.ScrollContainer minWidth={showCallsign ? 1240 : 1140}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Roster" data-testid="roster-table">
         <Table.Thead>
           <Table.Tr>
@@ -60,6 +61,7 @@ export function RosterTable({ rows, sort, onSort, showCallsign, onEdit, canEdit 
             <Table.Th>Department</Table.Th>
             <Table.Th>Region</Table.Th>
             <Table.Th>Status</Table.Th>
+            <Table.Th>Qualifications</Table.Th>
             <Table.Th>Hire Date</Table.Th>
             <Table.Th>Rank Change</Table.Th>
             <Table.Th>Time in Grade</Table.Th>
@@ -87,7 +89,13 @@ export function RosterTable({ rows, sort, onSort, showCallsign, onEdit, canEdit 
               {showCallsign && <Table.Td style={{ whiteSpace: 'nowrap' }}>{orDash(formatCallsign(entry.callsign))}</Table.Td>}
               <Table.Td>{orDash(entry.departmentName ?? entry.departmentId)}</Table.Td>
               <Table.Td>{orDash(entry.region)}</Table.Td>
-              <Table.Td>{orDash(entry.status)}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{orDash(entry.status)}</Text>
+                <LeaveMarker row={entry} />
+              </Table.Td>
+              <Table.Td style={{ minWidth: 140, maxWidth: 260 }}>
+                <QualificationChips row={entry} />
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatRosterDate(entry.hireDate)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatRosterDate(entry.rankChangeDate)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTimeInGrade(entry.timeInGradeDays)}</Table.Td>

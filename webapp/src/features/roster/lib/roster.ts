@@ -4,6 +4,8 @@
  */
 
 import { formatCallsign } from '@/lib/callsign';
+import { formatDay } from '@/lib/days';
+import { holdsQualification, type HeldLike } from '@/lib/qualifications';
 
 /** Roster status list; new people default to Active. */
 export const ROSTER_STATUSES = ['Active', 'Inactive', 'Suspended', 'LOA'] as const;
@@ -35,6 +37,8 @@ export interface RosterRow {
   departmentName?: string | null;
   rankId?: string | null;
   rank?: string | null;
+  /** The qualifications held (issue 23; absent from older answers). */
+  qualifications?: readonly HeldLike[] | null;
 }
 
 /** What the rules need of the structure: departments and their ranks, in stored order. */
@@ -54,6 +58,8 @@ export interface RosterFilters {
   /** A department id. */
   department: string | null;
   status: string | null;
+  /** A qualification id (as text): only those who hold it, not expired. */
+  qualification: string | null;
   search: string;
 }
 
@@ -61,13 +67,15 @@ export const EMPTY_ROSTER_FILTERS: Readonly<RosterFilters> = Object.freeze({
   rank: null,
   department: null,
   status: null,
+  qualification: null,
   search: '',
 });
 
 const compact = (value: string): string => value.replace(/[\s-]+/g, '').toLowerCase();
 
 /**
- * The rows matching every filter. The search is case-insensitive over name, callsign (as
+ * The rows matching every filter (a qualification: those who hold it and whose holding has not
+ * expired). The search is case-insensitive over name, callsign (as
  * stored, as displayed, and without dashes or spaces), region and department (id and name).
  */
 export function filterRoster<T extends RosterRow>(rows: readonly T[], filters: RosterFilters): T[] {
@@ -80,6 +88,9 @@ export function filterRoster<T extends RosterRow>(rows: readonly T[], filters: R
       return false;
     }
     if (filters.status !== null && filters.status !== '' && row.status.toLowerCase() !== filters.status.toLowerCase()) {
+      return false;
+    }
+    if (filters.qualification !== null && filters.qualification !== '' && !holdsQualification(row, Number(filters.qualification))) {
       return false;
     }
     if (needle === '') return true;
@@ -223,6 +234,12 @@ export function rangeText(page: Pick<RosterPage<unknown>, 'from' | 'to' | 'total
 }
 
 /* ------------------------------------------------------------------ display */
+
+/** 'On leave until 5 Dec 2026' for a member whose approved leave runs today (issue 23), else null. */
+export function leaveMarker(row: { onLeaveUntil?: string | null }): string | null {
+  const until = row.onLeaveUntil?.trim() ?? '';
+  return until === '' ? null : `On leave until ${formatDay(until)}`;
+}
 
 /** 'YYYY-MM-DD' as stored, or '-' when unknown. */
 export function formatRosterDate(date: string | null | undefined): string {

@@ -9,6 +9,9 @@ import { api } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
 import type { components } from '@/api/schema';
 
+// The template list is shared with Command → Qualifications.
+export { getTemplates, templatesQueryOptions } from '@/api/training-templates';
+
 type Schemas = components['schemas'];
 export type Template = Schemas['Template'];
 export type TemplateDraft = Schemas['TemplateDraft'];
@@ -19,11 +22,6 @@ export type Assignment = Schemas['Assignment'];
 export type Person = Schemas['Person'];
 export type ChecklistItem = Schemas['ChecklistItem'];
 
-/** GET /api/trainings: the templates, by title. */
-export function getTemplates(signal?: AbortSignal): Promise<Template[]> {
-  return api.get<Template[]>('/api/trainings', { signal: signal ?? null });
-}
-
 /** GET /api/trainings/assignments: the sessions, newest first. */
 export function getSessions(signal?: AbortSignal): Promise<Session[]> {
   return api.get<Session[]>('/api/trainings/assignments', { signal: signal ?? null });
@@ -33,14 +31,6 @@ export function getSessions(signal?: AbortSignal): Promise<Session[]> {
 export function getSession(id: number, signal?: AbortSignal): Promise<Session> {
   return api.get<Session>(`/api/trainings/assignments/${String(id)}`, { signal: signal ?? null });
 }
-
-export const templatesQueryOptions = (slug: string) =>
-  queryOptions({
-    queryKey: queryKeys.trainingTemplates(slug),
-    queryFn: ({ signal }) => getTemplates(signal),
-    // An open editor must not be moved under the manager's hands.
-    refetchOnWindowFocus: false,
-  });
 
 export const sessionsQueryOptions = (slug: string) =>
   queryOptions({ queryKey: queryKeys.trainingSessions(slug), queryFn: ({ signal }) => getSessions(signal) });

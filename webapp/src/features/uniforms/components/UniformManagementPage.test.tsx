@@ -156,6 +156,7 @@ describe('UniformManagementPage', { timeout: 20_000 }, () => {
           image: '',
           notes: 'Summer.',
           allowedRanks: ['patrol-deputy'],
+          requiredQualifications: [],
           gear: { helmet: 'Cap', notes: 'Summer only.' },
           attachments: ['Name tape'],
         },

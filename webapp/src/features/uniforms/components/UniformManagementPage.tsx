@@ -86,6 +86,7 @@ export function UniformManagementPage() {
           image={<UniformImage src={uniform.image} alt={uniform.name} width={IMAGE_WIDTH} height={IMAGE_HEIGHT} placeholder />}
           count={gearSlotCountText(uniform.gear)}
           allowedRanks={uniform.allowedRanks}
+          requiredQualifications={uniform.requiredQualifications}
           ranks={query.data?.ranks ?? []}
           notes={uniform.notes}
           actions={actions}

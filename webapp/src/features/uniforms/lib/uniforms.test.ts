@@ -115,6 +115,7 @@ describe('the editor draft', () => {
       image: '',
       notes: 'Everyday.',
       allowedRanks: ['r1', 'r2'],
+      requiredQualifications: [],
       gear: { helmet: 'None', uniform: 'Tan shirt\nGreen trousers', backpack: 'Kit \n bag', notes: 'Sleeves down.' },
       attachments: ['Badge', 'Name tape'],
     });

@@ -99,6 +99,8 @@ export interface UniformLike {
   image?: string;
   notes?: string;
   allowedRanks?: string[];
+  /** Qualification ids a member must hold as well (issue 23). */
+  requiredQualifications?: string[];
   gear?: GearLike;
   attachments?: string[];
 }
@@ -112,6 +114,7 @@ export interface UniformDraft {
   /** The Summary field, stored as `notes`. */
   summary: string;
   allowedRanks: string[];
+  requiredQualifications: string[];
   gear: Record<GearSlot, string>;
   attachments: string[];
 }
@@ -135,6 +138,7 @@ export function draftOf(uniform: UniformLike | null): UniformDraft {
     image: uniform?.image ?? '',
     summary: uniform?.notes ?? '',
     allowedRanks: [...(uniform?.allowedRanks ?? [])],
+    requiredQualifications: [...(uniform?.requiredQualifications ?? [])],
     gear: gearDraft(uniform?.gear),
     attachments: [...(uniform?.attachments ?? [])],
   };
@@ -168,6 +172,7 @@ export interface UniformEntry {
   image: string;
   notes: string;
   allowedRanks: string[];
+  requiredQualifications: string[];
   gear: Partial<Record<GearSlot, string>>;
   attachments: string[];
 }
@@ -188,6 +193,7 @@ export function entryOf(draft: UniformDraft): UniformEntry {
     image: draft.image.trim(),
     notes: draft.summary.trim(),
     allowedRanks: [...draft.allowedRanks],
+    requiredQualifications: [...draft.requiredQualifications],
     gear,
     attachments: displayAttachments(draft.attachments),
   };

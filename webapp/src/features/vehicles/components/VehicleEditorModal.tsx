@@ -5,6 +5,7 @@ import { FormDialog } from '@/components/Dialog';
 import { EditableRows, RemoveIconButton } from '@/components/EditableRows';
 import { setFields } from '@/components/form-errors';
 import { RankAccessPicker } from '@/components/RankAccessPicker';
+import { RequiredQualificationsField } from '@/components/RequiredQualifications';
 import { SaveProblemAlert } from '@/components/SaveProblemAlert';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import type { SaveProblem } from '@/lib/catalogue-failure';
@@ -51,7 +52,8 @@ function NameRow({
 
 /**
  * The vehicle dialog (command-and-reports §2): Name, Image URL, Notes, the vehicle-access
- * chips, and variants that each hold liveries with a name and their own rank chips, on
+ * chips, the required qualifications (issue 23), and variants that each hold liveries with a
+ * name, their own rank chips and the qualifications they require, on
  * @mantine/form (every refusal of §5 under its field). Enter in a text field saves; on phones
  * the dialog fills the screen. The fields above the variants are the other catalogues'
  * (CatalogueBasicFields). The spec's vehicle save closes the dialog first: the page hides it
@@ -156,6 +158,14 @@ export function VehicleEditorModal({ start, opened, ranks, saveProblem, reloadin
                               value={livery.rankIds}
                               onChange={(rankIds) => {
                                 form.setFieldValue(`${liveryPath}.rankIds`, rankIds);
+                              }}
+                            />
+                            <RequiredQualificationsField
+                              compact
+                              label="Livery requires"
+                              value={livery.requiredQualifications}
+                              onChange={(required) => {
+                                form.setFieldValue(`${liveryPath}.requiredQualifications`, required);
                               }}
                             />
                           </Stack>

@@ -160,7 +160,8 @@ describe('VehicleManagementPage', { timeout: 30_000 }, () => {
       notes: 'K9',
       departmentIds: [],
       allowedRanks: ['p-dep', 'd-det'],
-      variants: [{ name: 'K9 Unit', liveries: [{ name: 'Marked', rankIds: ['p-sgt'] }] }],
+      requiredQualifications: [],
+      variants: [{ name: 'K9 Unit', liveries: [{ name: 'Marked', rankIds: ['p-sgt'], requiredQualifications: [] }] }],
     } satisfies Vehicle);
     expect(await card('Alamo SUV')).toBeTruthy();
   });

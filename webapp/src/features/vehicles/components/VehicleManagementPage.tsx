@@ -9,6 +9,7 @@ import { LoadFailureCard } from '@/components/CatalogueManager';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
+import { RequiredQualificationsLine } from '@/components/RequiredQualifications';
 import { SaveProblemAlert } from '@/components/SaveProblemAlert';
 import { canWrite } from '@/lib/rank-access';
 import { allowedSummary } from '@/lib/rank-list';
@@ -81,6 +82,7 @@ function VehicleCard({
           {allowedSummary(vehicle.allowedRanks ?? [])}
         </Text>
         <AllowedRankNames allowed={vehicle.allowedRanks} ranks={ranks} />
+        <RequiredQualificationsLine ids={vehicle.requiredQualifications} />
         {(vehicle.notes ?? '').trim() !== '' && (
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {vehicle.notes}
@@ -93,9 +95,21 @@ function VehicleCard({
         ) : (
           <Stack component="ul" gap={2} m={0} pl="md" aria-label={`Variants of ${vehicle.name}`}>
             {variants.map((variant, index) => (
-              <Text component="li" size="sm" key={`${variant.name}-${String(index)}`} style={{ overflowWrap: 'anywhere' }}>
-                {variant.name} · {liveryCount((variant.liveries ?? []).length)}
-              </Text>
+              <li key={`${variant.name}-${String(index)}`}>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {variant.name} · {liveryCount((variant.liveries ?? []).length)}
+                </Text>
+                {(variant.liveries ?? [])
+                  .filter((livery) => (livery.requiredQualifications ?? []).length > 0)
+                  .map((livery, liveryIndex) => (
+                    <Group key={`${livery.name}-${String(liveryIndex)}`} gap={4} wrap="wrap">
+                      <Text size="xs" c="dimmed">
+                        {livery.name}:
+                      </Text>
+                      <RequiredQualificationsLine ids={livery.requiredQualifications} />
+                    </Group>
+                  ))}
+              </li>
             ))}
           </Stack>
         )}

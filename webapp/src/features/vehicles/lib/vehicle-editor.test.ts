@@ -19,7 +19,8 @@ const CRUISER: VehicleValue = {
   notes: 'Patrol car',
   departmentIds: ['patrol'],
   allowedRanks: ['p-dep'],
-  variants: [{ name: 'Interceptor', liveries: [{ name: 'Marked', rankIds: ['All'] }] }],
+  requiredQualifications: ['2'],
+  variants: [{ name: 'Interceptor', liveries: [{ name: 'Marked', rankIds: ['All'], requiredQualifications: ['5'] }] }],
 };
 
 describe('the vehicle form', () => {
@@ -32,11 +33,12 @@ describe('the vehicle form', () => {
       notes: '',
       departmentIds: [],
       allowedRanks: ['All'],
+      requiredQualifications: [],
       variants: [],
     });
   });
 
-  it('gives back the vehicle it was opened with, departments kept', () => {
+  it('gives back the vehicle it was opened with, departments and required qualifications kept', () => {
     expect(vehicleOf(draftOf(CRUISER))).toEqual(CRUISER);
     expect(vehicleOf(draftOf({ name: 'Bare' }))).toEqual({
       id: '',
@@ -45,6 +47,7 @@ describe('the vehicle form', () => {
       notes: '',
       departmentIds: [],
       allowedRanks: [],
+      requiredQualifications: [],
       variants: [],
     });
   });
@@ -63,7 +66,7 @@ describe('the vehicle form', () => {
     expect(saved.name).toBe('Cruiser 2');
     expect(saved.notes).toBe('x');
     expect(saved.allowedRanks).toEqual(['p-dep']);
-    expect(saved.variants).toEqual([{ name: 'Slick', liveries: [{ name: 'Ghost', rankIds: ['All'] }] }]);
+    expect(saved.variants).toEqual([{ name: 'Slick', liveries: [{ name: 'Ghost', rankIds: ['All'], requiredQualifications: ['5'] }] }]);
   });
 
   it("refuses a blank name ('Vehicle name is required') and unnamed variants or liveries, each under its field", () => {

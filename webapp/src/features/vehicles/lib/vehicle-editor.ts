@@ -32,13 +32,16 @@ export interface VehicleValue {
   notes?: string;
   departmentIds?: string[];
   allowedRanks?: string[];
-  variants?: { name: string; liveries?: { name: string; rankIds?: string[] }[] }[];
+  /** Qualification ids a member must hold as well (issue 23), of the vehicle and of each livery. */
+  requiredQualifications?: string[];
+  variants?: { name: string; liveries?: { name: string; rankIds?: string[]; requiredQualifications?: string[] }[] }[];
 }
 
 export interface LiveryDraft {
   key: string;
   name: string;
   rankIds: string[];
+  requiredQualifications: string[];
 }
 
 export interface VariantDraft {
@@ -55,6 +58,7 @@ export interface VehicleDraft {
   notes: string;
   departmentIds: string[];
   allowedRanks: string[];
+  requiredQualifications: string[];
   variants: VariantDraft[];
 }
 
@@ -68,7 +72,16 @@ export function newKey(): string {
 /** The form of an existing vehicle, or of a new one (open to all ranks, no variants). */
 export function draftOf(vehicle: VehicleValue | null): VehicleDraft {
   if (vehicle === null) {
-    return { id: '', name: '', image: '', notes: '', departmentIds: [], allowedRanks: [ALL_RANKS], variants: [] };
+    return {
+      id: '',
+      name: '',
+      image: '',
+      notes: '',
+      departmentIds: [],
+      allowedRanks: [ALL_RANKS],
+      requiredQualifications: [],
+      variants: [],
+    };
   }
   return {
     id: vehicle.id ?? '',
@@ -77,6 +90,7 @@ export function draftOf(vehicle: VehicleValue | null): VehicleDraft {
     notes: vehicle.notes ?? '',
     departmentIds: [...(vehicle.departmentIds ?? [])],
     allowedRanks: [...(vehicle.allowedRanks ?? [])],
+    requiredQualifications: [...(vehicle.requiredQualifications ?? [])],
     variants: (vehicle.variants ?? []).map((variant) => ({
       key: newKey(),
       name: variant.name,
@@ -84,6 +98,7 @@ export function draftOf(vehicle: VehicleValue | null): VehicleDraft {
         key: newKey(),
         name: livery.name,
         rankIds: [...(livery.rankIds ?? [])],
+        requiredQualifications: [...(livery.requiredQualifications ?? [])],
       })),
     })),
   };
@@ -95,7 +110,7 @@ export function newVariant(): VariantDraft {
 
 /** A new livery is open to all ranks until chips are chosen. */
 export function newLivery(): LiveryDraft {
-  return { key: newKey(), name: '', rankIds: [ALL_RANKS] };
+  return { key: newKey(), name: '', rankIds: [ALL_RANKS], requiredQualifications: [] };
 }
 
 /**
@@ -126,9 +141,14 @@ export function vehicleOf(draft: VehicleDraft): VehicleValue & { id: string } {
     notes: draft.notes.trim(),
     departmentIds: trimmedList(draft.departmentIds),
     allowedRanks: trimmedList(draft.allowedRanks),
+    requiredQualifications: trimmedList(draft.requiredQualifications),
     variants: draft.variants.map((variant) => ({
       name: variant.name.trim(),
-      liveries: variant.liveries.map((livery) => ({ name: livery.name.trim(), rankIds: trimmedList(livery.rankIds) })),
+      liveries: variant.liveries.map((livery) => ({
+        name: livery.name.trim(),
+        rankIds: trimmedList(livery.rankIds),
+        requiredQualifications: trimmedList(livery.requiredQualifications),
+      })),
     })),
   };
 }
