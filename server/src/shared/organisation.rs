@@ -300,3 +300,14 @@ pub async fn remove_role(conn: &mut PgConnection, roster_id: i64, role: &str) ->
     .await?;
     Ok(())
 }
+
+/// Locks a member's roster row for the transaction: one member's time records (shifts, leave
+/// requests) are checked and changed one request at a time.
+#[tracing::instrument(level = "debug", skip_all, fields(roster_id))]
+pub async fn lock_member(conn: &mut PgConnection, roster_id: i64) -> sqlx::Result<()> {
+    sqlx::query("SELECT 1 FROM roster WHERE id = $1 FOR UPDATE")
+        .bind(roster_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

@@ -300,7 +300,7 @@ pub async fn correct(
     scope::of(&viewer).await?.require(&[member.department_id.as_deref()])?;
     let actor = viewer.actor();
     let mut tx = viewer.pool().begin().await?;
-    store::lock_member(&mut tx, found.roster_id).await?;
+    crate::shared::organisation::lock_member(&mut tx, found.roster_id).await?;
     let before = store::get(&mut *tx, id).await?.ok_or_else(|| not_found(SHIFT_NOT_FOUND))?;
     let checked = input.validate(before.ended_at.is_none(), Utc::now()).map_err(bad_request)?;
     if let Some(other) =

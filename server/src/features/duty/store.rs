@@ -58,16 +58,6 @@ pub async fn save_settings(
     Ok(())
 }
 
-/// Locks a member's roster row: one member's shifts change one at a time.
-#[tracing::instrument(level = "debug", skip_all, fields(roster_id))]
-pub async fn lock_member(conn: &mut PgConnection, roster_id: i64) -> sqlx::Result<()> {
-    sqlx::query("SELECT 1 FROM roster WHERE id = $1 FOR UPDATE")
-        .bind(roster_id)
-        .execute(conn)
-        .await?;
-    Ok(())
-}
-
 /// Locks a member's roster row, then answers their open shift's id and whether it is past the
 /// agency's limit (forgotten). Two statements: the read after the lock sees what the
 /// transaction that held the lock wrote (one statement would read from before the wait).
@@ -76,7 +66,7 @@ pub async fn lock_with_open(
     conn: &mut PgConnection,
     roster_id: i64,
 ) -> sqlx::Result<(Option<i64>, bool)> {
-    lock_member(&mut *conn, roster_id).await?;
+    crate::shared::organisation::lock_member(&mut *conn, roster_id).await?;
     let open: Option<(i64, bool)> = sqlx::query_as(
         "SELECT s.id, s.started_at < now() - make_interval(hours => a.duty_auto_close_hours)
            FROM duty_shifts s CROSS JOIN agency_settings a

@@ -85,7 +85,7 @@ pub async fn request(
     let leave = input.validate(today).map_err(bad_request)?;
     let actor = viewer.actor();
     let mut tx = viewer.pool().begin().await?;
-    store::lock_member(&mut tx, me.id).await?;
+    crate::shared::organisation::lock_member(&mut tx, me.id).await?;
     if let Some((from, to)) =
         store::overlapping(&mut tx, me.id, leave.starts_on, leave.ends_on).await?
     {

@@ -38,16 +38,6 @@ pub async fn get(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<LeaveR
         .await
 }
 
-/// Locks a member's roster row: requests of one member are checked for overlap one at a time.
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn lock_member(conn: &mut PgConnection, roster_id: i64) -> sqlx::Result<()> {
-    sqlx::query("SELECT 1 FROM roster WHERE id = $1 FOR UPDATE")
-        .bind(roster_id)
-        .execute(conn)
-        .await?;
-    Ok(())
-}
-
 /// A pending or approved request of the member that shares a day with `from`..=`to`.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn overlapping(
