@@ -81,6 +81,7 @@ function GrantDialog({ slug, person, onClose }: { slug: string; person: RosterEn
         required
         searchable
         data-autofocus
+        openOnFocus={false}
         data={options}
         nothingFoundMessage="No qualification of that name"
         {...form.getInputProps('qualificationId')}
