@@ -3,18 +3,10 @@ import { CatalogueImageField } from '@/components/CatalogueImageField';
 import { EditableRows, RemoveIconButton } from '@/components/EditableRows';
 import { RankAccessPicker } from '@/components/RankAccessPicker';
 import { RequiredQualificationsField } from '@/components/RequiredQualifications';
+import type { CatalogueBasics } from '@/lib/catalogue-list';
 import { CATALOGUE_NAME_MAX, CATALOGUE_NOTE_MAX } from '@/lib/limits';
 import type { RankChoice } from '@/lib/rank-list';
 
-/** The fields every catalogue entry has (vehicles, equipment, uniforms). */
-export interface CatalogueBasics {
-  name: string;
-  image: string;
-  notes: string;
-  allowedRanks: string[];
-  /** Qualification ids a member must hold as well (issue 23). */
-  requiredQualifications: string[];
-}
 
 export interface CatalogueBasicFieldsProps {
   value: CatalogueBasics;

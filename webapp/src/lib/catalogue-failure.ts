@@ -37,6 +37,25 @@ export function failureText(failure: CallFailure | null, fallback: string): stri
   return failure.serverMessage ?? httpText(failure.status);
 }
 
+/** The three failure texts of a catalogue screen, each from the screen's own fallback. */
+export interface CatalogueFailureTexts {
+  /** Member list failure (member-portal §8): 'HTTP {status}' or the load fallback. */
+  memberLoadErrorText: (failure: CallFailure | null) => string;
+  /** Management load failure (command-and-reports §8): the server's text, 'HTTP {status}' or the load fallback. */
+  manageLoadErrorText: (failure: CallFailure | null) => string;
+  /** Save failure (command-and-reports §8): the server's text, 'HTTP {status}' or the save fallback. */
+  saveErrorText: (failure: CallFailure | null) => string;
+}
+
+/** The failure texts of a catalogue screen that says `failedToLoad` and `failedToSave` when a call fails outright. */
+export function catalogueFailureTexts(failedToLoad: string, failedToSave: string): CatalogueFailureTexts {
+  return {
+    memberLoadErrorText: (failure) => memberFailureText(failure, failedToLoad),
+    manageLoadErrorText: (failure) => failureText(failure, failedToLoad),
+    saveErrorText: (failure) => failureText(failure, failedToSave),
+  };
+}
+
 /** Whether a save was refused because someone else saved the list first (409). */
 export function isStale(failure: CallFailure | null): boolean {
   return failure?.status === 409;

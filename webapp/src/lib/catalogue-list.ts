@@ -1,7 +1,25 @@
 /**
- * Whole-list edits of the catalogues (equipment, uniforms): the screens change one entry and
- * save the whole list at the version they read (command-and-reports §4, §7). Pure.
+ * The entries of the catalogues (vehicles, equipment, uniforms) and their whole-list edits:
+ * the screens change one entry and save the whole list at the version they read
+ * (command-and-reports §4, §7). Pure.
  */
+
+/** The fields every catalogue entry has (command-and-reports §2), as the editors hold them. */
+export interface CatalogueBasics {
+  name: string;
+  image: string;
+  notes: string;
+  allowedRanks: string[];
+  /** Qualification ids a member must hold as well (issue 23). */
+  requiredQualifications: string[];
+}
+
+/** A catalogue entry as the API holds it: every field but the name may be missing. */
+export interface CatalogueEntryLike extends Partial<CatalogueBasics> {
+  /** Absent or '' for an entry the server has not stored yet. */
+  id?: string;
+  name: string;
+}
 
 /**
  * The list after a save of `entry`: it replaces the entry with the same id, or is appended

@@ -2,10 +2,11 @@ import { Card, Flex, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useActiveSlug } from '@/agency/context';
+import { callFailureOf } from '@/components/catalogue-calls';
 import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
 import { allowedSummary } from '@/lib/rank-list';
-import { callFailure, equipmentQueryOptions, type Equipment } from '../api/equipment';
+import { equipmentQueryOptions, type Equipment } from '../api/equipment';
 import { displaySections, EQUIPMENT_UNAVAILABLE, memberLoadErrorText, NO_EQUIPMENT_YET } from '../lib/equipment';
 import { EntryImage } from './EntryImage';
 import { SectionLists } from './SectionLists';
@@ -55,7 +56,7 @@ export function EquipmentPage() {
         query={query}
         loading="Loading equipment…"
         errorTitle={EQUIPMENT_UNAVAILABLE}
-        errorText={(error) => memberLoadErrorText(callFailure(error))}
+        errorText={(error) => memberLoadErrorText(callFailureOf(error))}
         empty={list.length === 0 ? NO_EQUIPMENT_YET : null}
         emptyTestId="equipment-empty"
       >

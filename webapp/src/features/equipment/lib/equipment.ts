@@ -5,8 +5,8 @@
  * The API calls the sections of a kit `categories`; the screens say sections.
  */
 
-import { failureText, memberFailureText, type CallFailure } from '@/lib/catalogue-failure';
-import { countText } from '@/lib/catalogue-list';
+import { catalogueFailureTexts } from '@/lib/catalogue-failure';
+import { countText, type CatalogueBasics, type CatalogueEntryLike } from '@/lib/catalogue-list';
 
 export const EQUIPMENT_UNAVAILABLE = 'Equipment unavailable';
 export const FAILED_TO_LOAD_EQUIPMENT = 'Failed to load equipment';
@@ -24,20 +24,11 @@ export const CONFIRM_REMOVE_EQUIPMENT = 'Remove this equipment entry?';
 /** The shared rules of the catalogue screens (what a call failure is, when a save was stale). */
 export { isStale, type CallFailure } from '@/lib/catalogue-failure';
 
-/** Member list failure (member-portal §8): 'HTTP {status}' or 'Failed to load equipment'. */
-export function memberLoadErrorText(failure: CallFailure | null): string {
-  return memberFailureText(failure, FAILED_TO_LOAD_EQUIPMENT);
-}
-
-/** Management load failure (command-and-reports §8): the message, 'HTTP {status}' or 'Failed to load equipment'. */
-export function manageLoadErrorText(failure: CallFailure | null): string {
-  return failureText(failure, FAILED_TO_LOAD_EQUIPMENT);
-}
-
-/** Save failure (command-and-reports §8): the response text, 'HTTP {status}' or 'Failed to save equipment'. */
-export function saveErrorText(failure: CallFailure | null): string {
-  return failureText(failure, FAILED_TO_SAVE_EQUIPMENT);
-}
+/** The member list's, the management list's and the save's failure texts ('Failed to load equipment', 'Failed to save equipment'). */
+export const { memberLoadErrorText, manageLoadErrorText, saveErrorText } = catalogueFailureTexts(
+  FAILED_TO_LOAD_EQUIPMENT,
+  FAILED_TO_SAVE_EQUIPMENT,
+);
 
 /** '1 section', '3 sections' (the section count of a management card). */
 export function sectionCountText(count: number): string {
@@ -51,14 +42,7 @@ export interface SectionLike {
 }
 
 /** An equipment entry as the API holds it. */
-export interface EquipmentLike {
-  id?: string;
-  name: string;
-  image?: string;
-  notes?: string;
-  allowedRanks?: string[];
-  /** Qualification ids a member must hold as well (issue 23). */
-  requiredQualifications?: string[];
+export interface EquipmentLike extends CatalogueEntryLike {
   categories?: SectionLike[];
 }
 
@@ -68,14 +52,19 @@ export interface DisplaySection {
   items: string[];
 }
 
-/** The sections to show: items trimmed, blank ones left out; sections with nothing to show are dropped. */
-export function displaySections(entry: EquipmentLike): DisplaySection[] {
-  return (entry.categories ?? [])
+/** Sections as they are shown and saved: text trimmed, blank items dropped, a section with neither name nor items dropped. */
+function tidySections(sections: readonly SectionLike[]): DisplaySection[] {
+  return sections
     .map((section) => ({
       name: (section.name ?? '').trim(),
       items: (section.items ?? []).map((item) => item.trim()).filter((item) => item !== ''),
     }))
     .filter((section) => section.name !== '' || section.items.length > 0);
+}
+
+/** The sections to show: items trimmed, blank ones left out; sections with nothing to show are dropped. */
+export function displaySections(entry: EquipmentLike): DisplaySection[] {
+  return tidySections(entry.categories ?? []);
 }
 
 // ——— The editor ———
@@ -87,14 +76,9 @@ export interface SectionDraft {
 }
 
 /** The Add/Edit equipment form. */
-export interface EquipmentDraft {
+export interface EquipmentDraft extends CatalogueBasics {
   /** '' for a new entry (the server gives it an id). */
   id: string;
-  name: string;
-  image: string;
-  notes: string;
-  allowedRanks: string[];
-  requiredQualifications: string[];
   sections: SectionDraft[];
 }
 
@@ -162,13 +146,8 @@ export function draftProblem(draft: EquipmentDraft): string | null {
 }
 
 /** A saved entry: the shape the API takes (`categories`, every field present). */
-export interface EquipmentEntry {
+export interface EquipmentEntry extends CatalogueBasics {
   id: string;
-  name: string;
-  image: string;
-  notes: string;
-  allowedRanks: string[];
-  requiredQualifications: string[];
   categories: { name: string; items: string[] }[];
 }
 
@@ -185,11 +164,6 @@ export function entryOf(draft: EquipmentDraft): EquipmentEntry {
     notes: draft.notes.trim(),
     allowedRanks: [...draft.allowedRanks],
     requiredQualifications: [...draft.requiredQualifications],
-    categories: draft.sections
-      .map((section) => ({
-        name: section.name.trim(),
-        items: section.items.map((item) => item.trim()).filter((item) => item !== ''),
-      }))
-      .filter((section) => section.name !== '' || section.items.length > 0),
+    categories: tidySections(draft.sections),
   };
 }

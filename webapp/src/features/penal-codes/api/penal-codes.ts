@@ -6,11 +6,10 @@
  */
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, withAgencyParam } from '@/api/client';
+import { api, withAgencyParam } from '@/api/client';
 import type { PenalCatalogue } from '@/api/penal-codes';
 import { queryKeys } from '@/api/query-keys';
 import type { components } from '@/api/schema';
-import type { CallFailure } from '../lib/penal-codes';
 
 export { penalCodesErrorText, penalCodesQueryOptions, type PenalCatalogue, type PenalCode } from '@/api/penal-codes';
 export type PenalCatalogueSave = components['schemas']['PenalCatalogueSave'];
@@ -39,9 +38,4 @@ export function useSavePenalCodes(slug: string) {
       queryClient.setQueryData(queryKeys.penalCodes(slug), saved);
     },
   });
-}
-
-/** What the failure texts need of an error: the HTTP status and server text, or null (network). */
-export function callFailure(error: unknown): CallFailure | null {
-  return error instanceof ApiError ? { status: error.status, serverMessage: error.serverMessage } : null;
 }

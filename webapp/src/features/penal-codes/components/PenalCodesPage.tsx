@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { ActionsHead } from '@/components/ActionsHead';
+import { callFailureOf } from '@/components/catalogue-calls';
 import { EditDeleteButtons } from '@/components/EditDeleteButtons';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
@@ -28,7 +29,6 @@ import { formatCustodyRange, formatFineRange } from '@/lib/penal-format';
 import { canWrite, isOnLeave } from '@/lib/rank-access';
 import { useNavAccess } from '@/session/use-nav-access';
 import {
-  callFailure,
   penalCodesErrorText,
   penalCodesExportHref,
   penalCodesQueryOptions,
@@ -293,7 +293,7 @@ export function PenalCodesPage() {
           notifications.show({ color: 'green', message: PENAL_CODES_SAVED });
         },
         onError: (error) => {
-          const failure = callFailure(error);
+          const failure = callFailureOf(error);
           setProblem({ message: saveErrorText(failure), stale: isStale(failure) });
         },
       },

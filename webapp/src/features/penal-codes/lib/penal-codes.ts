@@ -11,6 +11,7 @@
  * the same way in months ('1 month', '6 months', 'Up to 12 months', '12 – 24 months').
  */
 
+import type { CallFailure } from '@/lib/catalogue-failure';
 import { countText } from '@/lib/catalogue-list';
 import { filterPenalCodes } from '@/lib/penal-format';
 
@@ -338,21 +339,12 @@ export function importedNotice(count: number): string {
 
 // ——— Failures ———
 
-/** What the failure texts need of a failed call; null for a network failure. */
-export interface CallFailure {
-  status: number;
-  /** The server's `error` text, when the body carried one. */
-  serverMessage: string | null;
-}
+/** The shared rules of the list screens (what a call failure is, when a save was stale). */
+export { isStale, type CallFailure } from '@/lib/catalogue-failure';
 
 /** Save failure: the server's text, else 'Request failed: {status}', else 'Failed to save penal codes'. */
 export function saveErrorText(failure: CallFailure | null): string {
   if (failure === null) return FAILED_TO_SAVE_PENAL_CODES;
   if (failure.status === 409) return failure.serverMessage ?? PENAL_CODES_CHANGED;
   return failure.serverMessage ?? `Request failed: ${String(failure.status)}`;
-}
-
-/** Whether a save was refused because someone else saved the list first (409). */
-export function isStale(failure: CallFailure | null): boolean {
-  return failure?.status === 409;
 }

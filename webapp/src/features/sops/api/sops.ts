@@ -5,10 +5,9 @@
  */
 
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, apiFetch } from '@/api/client';
+import { api, apiFetch } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
 import type { components } from '@/api/schema';
-import type { CallFailure } from '../lib/sops';
 
 export type SopDocument = components['schemas']['Document'];
 export type DocumentList = components['schemas']['DocumentList'];
@@ -66,9 +65,4 @@ export function useSaveDocuments(slug: string) {
 /** Prepares the document-editor configuration of one document. */
 export function useEditorConfig() {
   return useMutation({ mutationFn: (id: string) => postEditorConfig(id) });
-}
-
-/** What the failure texts need of an error: the HTTP status and server text, or null (network). */
-export function callFailure(error: unknown): CallFailure | null {
-  return error instanceof ApiError ? { status: error.status, serverMessage: error.serverMessage } : null;
 }

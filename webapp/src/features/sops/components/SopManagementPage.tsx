@@ -2,10 +2,10 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useActiveSlug, useAgency } from '@/agency/context';
+import { callFailureOf } from '@/components/catalogue-calls';
 import { CatalogueManager, type CatalogueTexts } from '@/components/CatalogueManager';
 import { useNavAccess } from '@/session/use-nav-access';
 import {
-  callFailure,
   managedDocumentsQueryOptions,
   useEditorConfig,
   useSaveDocuments,
@@ -162,7 +162,7 @@ export function SopManagementPage() {
           title={previewing.title}
           status={editor.status}
           answer={editor.data}
-          error={editor.isError ? editorErrorText(callFailure(editor.error)) : null}
+          error={editor.isError ? editorErrorText(callFailureOf(editor.error)) : null}
           onClose={() => {
             setPreviewing(null);
             editor.reset();

@@ -2,9 +2,10 @@ import { Accordion, Badge, Group, Paper, Stack, Text, TextInput, Title } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useActiveSlug, useAgency } from '@/agency/context';
+import { callFailureOf } from '@/components/catalogue-calls';
 import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
-import { callFailure, documentsQueryOptions, type SopDocument } from '../api/sops';
+import { documentsQueryOptions, type SopDocument } from '../api/sops';
 import {
   filterDocuments,
   formatDate,
@@ -100,7 +101,7 @@ export function SopsPage() {
         query={query}
         loading="Loading documents…"
         errorTitle={UNABLE_TO_LOAD_SOPS}
-        errorText={(error) => memberLoadErrorText(callFailure(error))}
+        errorText={(error) => memberLoadErrorText(callFailureOf(error))}
         empty={documents.length === 0 ? NO_DOCUMENTS_YET : null}
         emptyTestId="sops-empty"
       >

@@ -4,7 +4,7 @@
  * label, the editor's draft and its rules, the failure texts. Pure.
  */
 
-import { failureText, memberFailureText, type CallFailure } from '@/lib/catalogue-failure';
+import { catalogueFailureTexts, failureText, type CallFailure } from '@/lib/catalogue-failure';
 import { reachesLevel } from '@/lib/document-level';
 
 // ——— Texts (word for word from the spec) ———
@@ -162,20 +162,14 @@ export function formatDate(iso: string | null | undefined, format: Intl.DateTime
 /** The shared rules of the catalogue screens (what a call failure is, when a save was stale). */
 export { isStale, type CallFailure } from '@/lib/catalogue-failure';
 
-/** Member list failure (member-portal §8), under 'Unable to load SOPs': 'HTTP {status}' or 'Failed to load documents'. */
-export function memberLoadErrorText(failure: CallFailure | null): string {
-  return memberFailureText(failure, FAILED_TO_LOAD_DOCUMENTS);
-}
-
-/** Management load failure (command-and-reports §8): the message, 'HTTP {status}' or 'Failed to load documents'. */
-export function manageLoadErrorText(failure: CallFailure | null): string {
-  return failureText(failure, FAILED_TO_LOAD_DOCUMENTS);
-}
-
-/** Save failure: the server's text, 'HTTP {status}' or 'Failed to save documents'. */
-export function saveErrorText(failure: CallFailure | null): string {
-  return failureText(failure, FAILED_TO_SAVE_DOCUMENTS);
-}
+/**
+ * The member list's failure (under 'Unable to load SOPs'), the management list's and the save's:
+ * 'Failed to load documents', 'Failed to save documents' when the call failed outright.
+ */
+export const { memberLoadErrorText, manageLoadErrorText, saveErrorText } = catalogueFailureTexts(
+  FAILED_TO_LOAD_DOCUMENTS,
+  FAILED_TO_SAVE_DOCUMENTS,
+);
 
 /** Editor configuration failure: the server's text, 'HTTP {status}' or 'Failed to prepare OnlyOffice config'. */
 export function editorErrorText(failure: CallFailure | null): string {

@@ -4,10 +4,9 @@
  */
 
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '@/api/client';
+import { api } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
 import type { components } from '@/api/schema';
-import type { CallFailure } from '../lib/uniforms';
 
 export type Uniform = components['schemas']['Uniform'];
 export type UniformList = components['schemas']['UniformList'];
@@ -52,9 +51,4 @@ export function useSaveUniforms(slug: string) {
       await queryClient.invalidateQueries({ queryKey: queryKeys.uniforms(slug, 'member') });
     },
   });
-}
-
-/** What the failure texts need of an error: the HTTP status and server text, or null (network). */
-export function callFailure(error: unknown): CallFailure | null {
-  return error instanceof ApiError ? { status: error.status, serverMessage: error.serverMessage } : null;
 }

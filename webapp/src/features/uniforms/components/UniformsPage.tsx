@@ -2,9 +2,10 @@ import { Card, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useActiveSlug } from '@/agency/context';
+import { callFailureOf } from '@/components/catalogue-calls';
 import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
-import { callFailure, uniformsQueryOptions, type Uniform } from '../api/uniforms';
+import { uniformsQueryOptions, type Uniform } from '../api/uniforms';
 import {
   displayAttachments,
   LEFT_SLOTS,
@@ -94,7 +95,7 @@ export function UniformsPage() {
         query={query}
         loading="Loading uniforms…"
         errorTitle={UNIFORMS_UNAVAILABLE}
-        errorText={(error) => memberLoadErrorText(callFailure(error))}
+        errorText={(error) => memberLoadErrorText(callFailureOf(error))}
         empty={list.length === 0 ? NO_UNIFORMS_YET : null}
         emptyTestId="uniforms-empty"
       >

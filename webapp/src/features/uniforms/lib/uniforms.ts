@@ -4,8 +4,8 @@
  * rules. Pure.
  */
 
-import { failureText, memberFailureText, type CallFailure } from '@/lib/catalogue-failure';
-import { countText } from '@/lib/catalogue-list';
+import { catalogueFailureTexts } from '@/lib/catalogue-failure';
+import { countText, type CatalogueBasics, type CatalogueEntryLike } from '@/lib/catalogue-list';
 
 export const UNIFORMS_UNAVAILABLE = 'Uniforms unavailable';
 export const FAILED_TO_LOAD_UNIFORMS = 'Failed to load uniforms';
@@ -75,32 +75,16 @@ export function displayAttachments(attachments: readonly string[] | undefined): 
 /** The shared rules of the catalogue screens (what a call failure is, when a save was stale). */
 export { isStale, type CallFailure } from '@/lib/catalogue-failure';
 
-/** Member list failure (member-portal §8): 'HTTP {status}' or 'Failed to load uniforms'. */
-export function memberLoadErrorText(failure: CallFailure | null): string {
-  return memberFailureText(failure, FAILED_TO_LOAD_UNIFORMS);
-}
-
-/** Management load failure (command-and-reports §8): the message, 'HTTP {status}' or 'Failed to load uniforms'. */
-export function manageLoadErrorText(failure: CallFailure | null): string {
-  return failureText(failure, FAILED_TO_LOAD_UNIFORMS);
-}
-
-/** Save failure (command-and-reports §8): the response text, 'HTTP {status}' or 'Failed to save uniforms'. */
-export function saveErrorText(failure: CallFailure | null): string {
-  return failureText(failure, FAILED_TO_SAVE_UNIFORMS);
-}
+/** The member list's, the management list's and the save's failure texts ('Failed to load uniforms', 'Failed to save uniforms'). */
+export const { memberLoadErrorText, manageLoadErrorText, saveErrorText } = catalogueFailureTexts(
+  FAILED_TO_LOAD_UNIFORMS,
+  FAILED_TO_SAVE_UNIFORMS,
+);
 
 // ——— The editor ———
 
 /** A uniform as the API holds it. */
-export interface UniformLike {
-  id?: string;
-  name: string;
-  image?: string;
-  notes?: string;
-  allowedRanks?: string[];
-  /** Qualification ids a member must hold as well (issue 23). */
-  requiredQualifications?: string[];
+export interface UniformLike extends CatalogueEntryLike {
   gear?: GearLike;
   attachments?: string[];
 }
@@ -166,13 +150,8 @@ export function draftProblem(draft: UniformDraft): string | null {
 }
 
 /** A saved uniform: the shape the API takes. */
-export interface UniformEntry {
+export interface UniformEntry extends CatalogueBasics {
   id: string;
-  name: string;
-  image: string;
-  notes: string;
-  allowedRanks: string[];
-  requiredQualifications: string[];
   gear: Partial<Record<GearSlot, string>>;
   attachments: string[];
 }

@@ -3,6 +3,7 @@
  * and the member catalogue texts (member-portal §2.7, §8). Pure.
  */
 
+import type { CatalogueBasics, CatalogueEntryLike } from '@/lib/catalogue-list';
 import { ALL_RANKS } from '@/lib/rank-list';
 
 export const VEHICLE_NAME_REQUIRED = 'Vehicle name is required';
@@ -25,15 +26,9 @@ export const NO_LIVERIES = 'No liveries registered.';
 export const LOGIN_TO_FILTER = 'You are seeing every vehicle. Log in to see only the vehicles and liveries your rank may use.';
 
 /** What the rules need of a vehicle (the API's `Vehicle`). */
-export interface VehicleValue {
-  id?: string;
-  name: string;
-  image?: string;
-  notes?: string;
+export interface VehicleValue extends CatalogueEntryLike {
   departmentIds?: string[];
-  allowedRanks?: string[];
-  /** Qualification ids a member must hold as well (issue 23), of the vehicle and of each livery. */
-  requiredQualifications?: string[];
+  /** Liveries name the qualifications a member must hold as well (issue 23), like the vehicle. */
   variants?: { name: string; liveries?: { name: string; rankIds?: string[]; requiredQualifications?: string[] }[] }[];
 }
 
@@ -51,14 +46,9 @@ export interface VariantDraft {
 }
 
 /** The vehicle modal's form. `id` is '' for a new vehicle; `departmentIds` are kept as loaded. */
-export interface VehicleDraft {
+export interface VehicleDraft extends CatalogueBasics {
   id: string;
-  name: string;
-  image: string;
-  notes: string;
   departmentIds: string[];
-  allowedRanks: string[];
-  requiredQualifications: string[];
   variants: VariantDraft[];
 }
 
