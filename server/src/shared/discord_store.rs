@@ -11,7 +11,10 @@ use crate::{
         member::RosterEntry,
         store::{ENTRY_COLUMNS, ENTRY_FROM},
     },
-    shared::discord_roles::{Mapping, MemberSync},
+    shared::{
+        discord_roles::{Mapping, MemberSync},
+        retry_queue::Queue,
+    },
 };
 
 /// The agency's Discord settings as stored (the token sealed).
@@ -189,6 +192,10 @@ pub struct Job {
     pub attempts: i32,
 }
 
+/// The queue of member syncs; a job that fails for good is done then too.
+const JOBS: Queue =
+    Queue { table: "discord_sync_jobs", error_column: "error", closed_at_column: Some("done_at") };
+
 /// How long a worker holds a job it took before another may take it.
 const CLAIM_SECONDS: f64 = 120.0;
 
@@ -196,21 +203,11 @@ const CLAIM_SECONDS: f64 = 120.0;
 /// finished or the claim runs out).
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn claim(db: impl PgExecutor<'_>, limit: i64) -> sqlx::Result<Vec<Job>> {
-    sqlx::query_as(
-        "WITH claimed AS (
-             UPDATE discord_sync_jobs SET claimed_until = now() + make_interval(secs => $2),
-                    attempts = attempts + 1
-              WHERE id IN (SELECT id FROM discord_sync_jobs
-                            WHERE status = 'pending' AND next_attempt_at <= now()
-                              AND (claimed_until IS NULL OR claimed_until < now())
-                            ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
-          RETURNING id, discord_id, run_id, attempts, next_attempt_at)
-         SELECT id, discord_id, run_id, attempts FROM claimed ORDER BY next_attempt_at, id",
-    )
-    .bind(limit)
-    .bind(CLAIM_SECONDS)
-    .fetch_all(db)
-    .await
+    sqlx::query_as(&JOBS.claim_sql("discord_id, run_id"))
+        .bind(limit)
+        .bind(CLAIM_SECONDS)
+        .fetch_all(db)
+        .await
 }
 
 /// A job done, with what it did.
@@ -235,32 +232,14 @@ pub async fn fail(
     error: &str,
     retry_in: Option<f64>,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE discord_sync_jobs
-            SET status = CASE WHEN $3::float8 IS NULL THEN 'failed' ELSE 'pending' END,
-                next_attempt_at = now() + make_interval(secs => COALESCE($3, 0)),
-                error = $2, claimed_until = NULL,
-                done_at = CASE WHEN $3::float8 IS NULL THEN now() END
-          WHERE id = $1",
-    )
-    .bind(id)
-    .bind(error)
-    .bind(retry_in)
-    .execute(db)
-    .await?;
+    sqlx::query(&JOBS.retry_or_fail_sql()).bind(id).bind(error).bind(retry_in).execute(db).await?;
     Ok(())
 }
 
 /// Whether any job is due (a quick look before a worker takes any).
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn any_due(db: impl PgExecutor<'_>) -> sqlx::Result<bool> {
-    sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM discord_sync_jobs
-                         WHERE status = 'pending' AND next_attempt_at <= now()
-                           AND (claimed_until IS NULL OR claimed_until < now()))",
-    )
-    .fetch_one(db)
-    .await
+    sqlx::query_scalar(&format!("SELECT {}", JOBS.any_due_sql())).fetch_one(db).await
 }
 
 // ---------------------------------------------------------------------------------------

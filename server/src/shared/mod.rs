@@ -18,6 +18,7 @@ pub mod penal_code;
 pub mod qualifications;
 pub mod report;
 pub mod report_actions;
+pub mod retry_queue;
 pub mod review;
 pub mod webhooks;
 pub mod whole_list;

@@ -7,7 +7,7 @@ use serde_json::Value;
 use sqlx::{types::Json, PgConnection, PgExecutor};
 use utoipa::ToSchema;
 
-use crate::shared::audit::Diff;
+use crate::shared::{audit::Diff, retry_queue::Queue};
 
 /// A webhook as the screens see it (never its address).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, sqlx::FromRow)]
@@ -158,14 +158,8 @@ pub async fn forget_waiting(conn: &mut PgConnection, ids: &[i64]) -> sqlx::Resul
 /// Whether anything waits: writes in the outbox, or deliveries due.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn any_waiting(db: impl PgExecutor<'_>) -> sqlx::Result<bool> {
-    sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM event_outbox)
-             OR EXISTS (SELECT 1 FROM webhook_deliveries
-                         WHERE status = 'pending' AND next_attempt_at <= now()
-                           AND (claimed_until IS NULL OR claimed_until < now()))",
-    )
-    .fetch_one(db)
-    .await
+    let sql = format!("SELECT EXISTS (SELECT 1 FROM event_outbox) OR {}", DELIVERIES.any_due_sql());
+    sqlx::query_scalar(&sql).fetch_one(db).await
 }
 
 // ---------------------------------------------------------------------------------------
@@ -192,6 +186,13 @@ pub async fn queue_delivery(
     .await
 }
 
+/// The queue of deliveries.
+const DELIVERIES: Queue =
+    Queue { table: "webhook_deliveries", error_column: "last_error", closed_at_column: None };
+
+/// How long a worker holds a delivery it took before another may take it.
+const CLAIM_SECONDS: f64 = 120.0;
+
 /// A delivery taken by a worker.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Delivery {
@@ -206,20 +207,11 @@ pub struct Delivery {
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn claim_deliveries(db: impl PgExecutor<'_>, limit: i64) -> sqlx::Result<Vec<Delivery>> {
     // Oldest first: a channel reads its alerts in the order the writes happened.
-    sqlx::query_as(
-        "WITH claimed AS (
-             UPDATE webhook_deliveries SET claimed_until = now() + interval '2 minutes',
-                    attempts = attempts + 1
-              WHERE id IN (SELECT id FROM webhook_deliveries
-                            WHERE status = 'pending' AND next_attempt_at <= now()
-                              AND (claimed_until IS NULL OR claimed_until < now())
-                            ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
-          RETURNING id, webhook_id, payload, attempts, next_attempt_at)
-         SELECT id, webhook_id, payload, attempts FROM claimed ORDER BY next_attempt_at, id",
-    )
-    .bind(limit)
-    .fetch_all(db)
-    .await
+    sqlx::query_as(&DELIVERIES.claim_sql("webhook_id, payload"))
+        .bind(limit)
+        .bind(CLAIM_SECONDS)
+        .fetch_all(db)
+        .await
 }
 
 #[tracing::instrument(level = "debug", skip_all)]
@@ -242,18 +234,12 @@ pub async fn not_delivered(
     error: &str,
     retry_in: Option<f64>,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE webhook_deliveries
-            SET status = CASE WHEN $3::float8 IS NULL THEN 'failed' ELSE 'pending' END,
-                next_attempt_at = now() + make_interval(secs => COALESCE($3, 0)),
-                last_error = $2, claimed_until = NULL
-          WHERE id = $1",
-    )
-    .bind(id)
-    .bind(error)
-    .bind(retry_in)
-    .execute(db)
-    .await?;
+    sqlx::query(&DELIVERIES.retry_or_fail_sql())
+        .bind(id)
+        .bind(error)
+        .bind(retry_in)
+        .execute(db)
+        .await?;
     Ok(())
 }
 
