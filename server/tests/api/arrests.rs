@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use crate::{
     helpers::{json, send, Persona},
     support::{
-        app, file_report, get, lspd_cannot_reach_report, refused, review_report, BCSO, LSPD,
+        app, file_report, get, lspd_cannot_reach_report, refused, review, BCSO, LSPD,
         NO_PERMISSION, SIGN_IN_REQUIRED,
     },
 };
@@ -130,47 +130,29 @@ async fn supervisors_approve_or_return_and_filers_resubmit() {
         .as_i64()
         .unwrap();
 
-    refused(
-        review_report(&app, &deputy, REPORTS, id, &json!({"action": "approve"})).await,
-        403,
-        NO_PERMISSION,
-    )
-    .await;
-    assert_eq!(
-        json(review_report(&app, &supervisor, REPORTS, id, &json!({"action": "open"})).await, 200)
-            .await["status"],
-        "under_review"
-    );
-    refused(
-        review_report(
-            &app,
-            &supervisor,
-            REPORTS,
-            id,
-            &json!({"action": "return", "supervisorNotes": " "}),
+    review(&app, &deputy, REPORTS, id)
+        .refused(json!({"action": "approve"}), 403, NO_PERMISSION)
+        .await;
+    let as_supervisor = review(&app, &supervisor, REPORTS, id);
+    assert_eq!(as_supervisor.accepted(json!({"action": "open"})).await["status"], "under_review");
+    as_supervisor
+        .refused(
+            json!({"action": "return", "supervisorNotes": " "}),
+            400,
+            "Write review notes that say what to correct.",
         )
-        .await,
-        400,
-        "Write review notes that say what to correct.",
-    )
-    .await;
+        .await;
     let returned = json!({"action": "return", "supervisorNotes": "Add the second officer."});
-    let returned = json(review_report(&app, &supervisor, REPORTS, id, &returned).await, 200).await;
+    let returned = as_supervisor.accepted(returned).await;
     assert_eq!(returned["status"], "returned");
     assert_eq!(returned["supervisorNotes"], "Add the second officer.");
     assert_eq!(returned["supervisorSignedBy"], Value::Null);
-    refused(
-        review_report(&app, &supervisor, REPORTS, id, &json!({"action": "approve"})).await,
-        400,
-        "A report that is returned cannot be given 'approve'.",
-    )
-    .await;
-    refused(
-        review_report(&app, &supervisor, REPORTS, id, &json!({"action": "refile"})).await,
-        400,
-        "Unknown review action 'refile'.",
-    )
-    .await;
+    let approve = json!({"action": "approve"});
+    let returned_is_not_approved = "A report that is returned cannot be given 'approve'.";
+    as_supervisor.refused(approve.clone(), 400, returned_is_not_approved).await;
+    as_supervisor
+        .refused(json!({"action": "refile"}), 400, "Unknown review action 'refile'.")
+        .await;
 
     // Only the filer resubmits, and only a returned report.
     let mut corrected = arrest();
@@ -196,11 +178,7 @@ async fn supervisors_approve_or_return_and_filers_resubmit() {
     .await;
 
     // Approve & Sign: the signer is the viewer.
-    let approved = json(
-        review_report(&app, &supervisor, REPORTS, id, &json!({"action": "approve"})).await,
-        200,
-    )
-    .await;
+    let approved = as_supervisor.accepted(approve).await;
     assert_eq!(approved["status"], "approved");
     assert_eq!(approved["supervisorSignedBy"], Persona::Supervisor.name(BCSO));
     let history: Vec<&str> = approved["history"]

@@ -253,15 +253,38 @@ pub(crate) async fn file_report(
     send(app, client, Method::POST, reports, agency, Some(body)).await
 }
 
-/// Reviews BCSO's report `id` at `reports` (open, approve, return, deny, save).
-pub(crate) async fn review_report(
-    app: &TestApp,
-    client: &Client,
+/// `client`'s reviews of BCSO's report `id` at `reports` (`/api/arrests`, `/api/uof`).
+pub(crate) fn review<'a>(
+    app: &'a TestApp,
+    client: &'a Client,
     reports: &str,
     id: i64,
-    body: &Value,
-) -> Response {
-    send(app, client, Method::PATCH, &format!("{reports}/{id}"), BCSO, Some(body)).await
+) -> Review<'a> {
+    Review { app, client, path: format!("{reports}/{id}") }
+}
+
+/// Reviews of one report by one client: open, approve, return, deny, save, or a status.
+pub(crate) struct Review<'a> {
+    app: &'a TestApp,
+    client: &'a Client,
+    path: String,
+}
+
+impl Review<'_> {
+    /// Sends the review `body` and answers the response.
+    pub(crate) async fn send(&self, body: Value) -> Response {
+        send(self.app, self.client, Method::PATCH, &self.path, BCSO, Some(&body)).await
+    }
+
+    /// Sends the review `body`, which is accepted: the report as it is now.
+    pub(crate) async fn accepted(&self, body: Value) -> Value {
+        json(self.send(body).await, 200).await
+    }
+
+    /// Sends the review `body`, which is refused with `status` and `message`.
+    pub(crate) async fn refused(&self, body: Value, status: u16, message: &str) {
+        refused(self.send(body).await, status, message).await;
+    }
 }
 
 /// A Patrol department in `agency` with an Officer (deputy level) and a Sergeant (supervisor

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use crate::{
     helpers::{json, send, Persona},
     support::{
-        app, file_report, get, lspd_cannot_reach_report, refused, review_report, BCSO, LSPD,
+        app, file_report, get, lspd_cannot_reach_report, refused, review, BCSO, LSPD,
         NO_PERMISSION, SIGN_IN_REQUIRED,
     },
 };
@@ -105,12 +105,9 @@ async fn supervisors_review_and_the_signer_is_the_viewer() {
         .unwrap();
 
     // A deputy can neither review nor sign, nor read others' reports.
-    refused(
-        review_report(&app, &deputy, REPORTS, id, &json!({"action": "approve"})).await,
-        403,
-        NO_PERMISSION,
-    )
-    .await;
+    review(&app, &deputy, REPORTS, id)
+        .refused(json!({"action": "approve"}), 403, NO_PERMISSION)
+        .await;
     let other = app.as_persona(BCSO, Persona::Command).await;
     let theirs = json(file_report(&app, &other, REPORTS, BCSO, &report("")).await, 201).await["id"]
         .as_i64()
@@ -130,21 +127,16 @@ async fn supervisors_review_and_the_signer_is_the_viewer() {
 
     // Opening a pending report moves it to under review (as `{status}` alone, as the
     // specification's screen sends it).
-    let opened = json(
-        review_report(&app, &supervisor, REPORTS, id, &json!({"status": "under_review"})).await,
-        200,
-    )
-    .await;
+    let as_supervisor = review(&app, &supervisor, REPORTS, id);
+    let opened = as_supervisor.accepted(json!({"status": "under_review"})).await;
     assert_eq!(opened["status"], "under_review");
-    let again =
-        json(review_report(&app, &supervisor, REPORTS, id, &json!({"action": "open"})).await, 200)
-            .await;
+    let again = as_supervisor.accepted(json!({"action": "open"})).await;
     assert_eq!(again["status"], "under_review", "only pending moves on open");
 
     // Approve & Sign: the body names someone else; the server signs as the viewer.
     let forged = json!({"action": "approve", "supervisor": "Someone Else", "supervisorNotes": " Reasonable. ",
                         "supervisorSignedBy": "Chief Forger", "supervisorSignedAt": "2001-01-01T00:00:00Z"});
-    let signed = json(review_report(&app, &supervisor, REPORTS, id, &forged).await, 200).await;
+    let signed = as_supervisor.accepted(forged).await;
     assert_eq!(signed["status"], "in_policy");
     assert_eq!(signed["supervisorSignedBy"], Persona::Supervisor.name(BCSO));
     assert_eq!(signed["supervisor"], Persona::Supervisor.name(BCSO));
@@ -153,30 +145,22 @@ async fn supervisors_review_and_the_signer_is_the_viewer() {
     assert!(!signed["supervisorSignedAt"].as_str().unwrap().starts_with("2001"));
 
     // Deny signs out of policy; a chosen outcome is a decision signed by whoever saves it.
-    let denied =
-        json(review_report(&app, &supervisor, REPORTS, id, &json!({"action": "deny"})).await, 200)
-            .await;
+    let denied = as_supervisor.accepted(json!({"action": "deny"})).await;
     assert_eq!(denied["status"], "out_of_policy");
     let command = app.as_persona(BCSO, Persona::Command).await;
-    let chosen = json(
-        review_report(&app, &command, REPORTS, id, &json!({"status": "in_policy"})).await,
-        200,
-    )
-    .await;
+    let chosen = review(&app, &command, REPORTS, id).accepted(json!({"status": "in_policy"})).await;
     assert_eq!(chosen["status"], "in_policy");
     assert_eq!(chosen["supervisorSignedBy"], Persona::Command.name(BCSO));
-    refused(
-        review_report(&app, &supervisor, REPORTS, id, &json!({"status": "lost"})).await,
-        400,
-        "Unknown status 'lost'. Use one of: pending, under_review, in_policy, out_of_policy.",
-    )
-    .await;
-    refused(
-        review_report(&app, &supervisor, REPORTS, id, &json!({"action": "return"})).await,
-        400,
-        "Unknown review action 'return'.",
-    )
-    .await;
+    as_supervisor
+        .refused(
+            json!({"status": "lost"}),
+            400,
+            "Unknown status 'lost'. Use one of: pending, under_review, in_policy, out_of_policy.",
+        )
+        .await;
+    as_supervisor
+        .refused(json!({"action": "return"}), 400, "Unknown review action 'return'.")
+        .await;
 
     // Every change is in the history, with who made it.
     let detail = get(&app, &supervisor, &format!("/api/uof/{id}"), BCSO).await;
@@ -204,9 +188,8 @@ async fn supervisors_review_and_the_signer_is_the_viewer() {
         get(&app, &deputy, &format!("/api/uof/{id}"), BCSO).await["history"],
         detail["history"]
     );
-    let missing =
-        review_report(&app, &supervisor, REPORTS, 999_999, &json!({"action": "open"})).await;
-    refused(missing, 404, "Report not found").await;
+    let missing = review(&app, &supervisor, REPORTS, 999_999);
+    missing.refused(json!({"action": "open"}), 404, "Report not found").await;
 }
 
 #[tokio::test]
