@@ -145,16 +145,27 @@ start_cluster() {
     su postgres -s /bin/bash -c "test -w $(printf '%q' "$dir")" \
       || die "the postgres user cannot write to $dir (a parent folder is private); set PORTAL_PG_DIR to a folder it can reach, or DATABASE_URL"
   fi
-  if [ ! -f "$dir/data/PG_VERSION" ]; then
-    as_pg "$PG_BIN/initdb" -D "$dir/data" -U postgres -A trust --no-sync -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
-      || { cat "$dir/initdb.log" >&2; die "initdb failed"; }
-  fi
+  [ -f "$dir/data/PG_VERSION" ] || init_cluster "$dir"
+  run_cluster "$dir" "$port" Postgres "-c max_connections=300"
+  PG_URL="postgres://postgres@127.0.0.1:$port"
+}
+
+# init_cluster DIR: a new cluster in DIR/data (superuser postgres, trusted local connections).
+init_cluster() {
+  local dir="$1"
+  as_pg "$PG_BIN/initdb" -D "$dir/data" -U postgres -A trust --no-sync -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
+    || { cat "$dir/initdb.log" >&2; die "initdb failed"; }
+}
+
+# run_cluster DIR PORT NAME SETTINGS: starts the cluster of DIR on 127.0.0.1:PORT with SETTINGS
+# (server options, `-c name=value …`) unless it runs already; NAME says which one failed.
+run_cluster() {
+  local dir="$1" port="$2" name="$3" settings="$4"
   if ! as_pg "$PG_BIN/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
     as_pg "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 30 \
-      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off" start >/dev/null \
-      || { tail -20 "$dir/postgres.log" >&2; die "Postgres did not start (log: $dir/postgres.log)"; }
+      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 $settings -c fsync=off" start >/dev/null \
+      || { tail -20 "$dir/postgres.log" >&2; die "$name did not start (log: $dir/postgres.log)"; }
   fi
-  PG_URL="postgres://postgres@127.0.0.1:$port"
 }
 
 # A second private cluster that accepts TLS connections only (issue 13: an agency on another
@@ -178,16 +189,12 @@ start_tls_cluster() {
   fi
   [ "$(id -u)" -eq 0 ] && { ensure_pg_user; chown -R postgres:postgres "$dir"; }
   if [ ! -f "$dir/data/PG_VERSION" ]; then
-    as_pg "$PG_BIN/initdb" -D "$dir/data" -U postgres -A trust --no-sync -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
-      || { cat "$dir/initdb.log" >&2; die "initdb failed"; }
+    init_cluster "$dir"
     # Connections without TLS are refused.
     as_pg sh -c "printf 'hostnossl all all all reject\nhostssl all all 127.0.0.1/32 trust\nlocal all all trust\n' > '$dir/data/pg_hba.conf'"
   fi
-  if ! as_pg "$PG_BIN/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
-    as_pg "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 30 \
-      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=100 -c fsync=off -c ssl=on -c ssl_cert_file=$dir/tls/server.crt -c ssl_key_file=$dir/tls/server.key" start >/dev/null \
-      || { tail -20 "$dir/postgres.log" >&2; die "Postgres (TLS) did not start (log: $dir/postgres.log)"; }
-  fi
+  run_cluster "$dir" "$port" "Postgres (TLS)" \
+    "-c max_connections=100 -c ssl=on -c ssl_cert_file=$dir/tls/server.crt -c ssl_key_file=$dir/tls/server.key"
   PG_URL="postgres://postgres@127.0.0.1:$port/postgres?sslmode=verify-full&sslrootcert=$dir/ca.crt"
 }
 
