@@ -22,23 +22,21 @@ export const CATALOGUE: PenalCatalogue = {
   ],
 };
 
-/** The viewer's own report #3, returned for a correction (the test-utils arrest report, changed). */
+/**
+ * The viewer's own report #3 (the test-utils arrest report, filed by the viewer as B13 with one
+ * count of assault), returned for a correction.
+ */
 export function returnedReport(overrides: Partial<ArrestReport> = {}): ArrestReport {
   return arrestReport({
     id: 9,
     caseNumber: '3',
     incidentNumber: '3',
-    arrestDate: '2026-11-18T10:30',
-    location: 'Mirror Park',
     officers: [{ name: 'Casey Nguyen', rank: 'Deputy', callsign: 'B13' }],
-    suspect: { name: 'Wade Hebert', address: 'Grove Street', description: 'Red hoodie' },
     charges: [{ statute: 'PC 101', charge: 'Assault', count: 1, time: 6, bond: 1000 }],
-    narrative: 'Observed the offence.',
     totals: { time: 6, bond: 1000 },
     status: 'returned',
     supervisor: 'Sam Whitaker',
     supervisorNotes: "Add the second officer's callsign.",
-    createdAt: '2026-11-18T11:00:00Z',
     ownReport: true,
     ...overrides,
   });
