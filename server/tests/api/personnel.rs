@@ -5,18 +5,19 @@
 //! changed), and department-scoped command. Every refusal says why; agencies never see each
 //! other's records.
 
-use reqwest::{Client, Method};
+use reqwest::{Client, Method, Response};
 use serde_json::{json, Value};
 
 use crate::{
     helpers::{json, send, Persona, TestApp},
     support::{
-        add_department, add_ranks, get, post, refused, BCSO, HQ, HQ_DEPUTY, LSPD, NO_PERMISSION,
+        add_department, add_ranks, app, get, patch, post, put, refused, BCSO, HQ, HQ_DEPUTY, LSPD,
+        NO_PERMISSION,
     },
 };
 
 async fn add_qualification(app: &TestApp, client: &Client, body: Value) -> Value {
-    json(send(app, client, Method::POST, "/api/qualifications", BCSO, Some(&body)).await, 201).await
+    json(post(app, client, "/api/qualifications", BCSO, body).await, 201).await
 }
 
 /// The roster line of `name` in BCSO.
@@ -31,6 +32,48 @@ async fn roster_line(app: &TestApp, client: &Client, name: &str) -> Value {
         .unwrap_or_else(|| panic!("{name} not on {roster}"))
 }
 
+/// Changes the roster entry `entry` (as last read: its id and version) as `client`.
+async fn change_member(
+    app: &TestApp,
+    client: &Client,
+    entry: &Value,
+    mut changes: Value,
+) -> Response {
+    changes["version"] = entry["version"].clone();
+    patch(app, client, &format!("/api/roster/{}", entry["id"]), BCSO, changes).await
+}
+
+/// Changes the structure item `id` (a department, rank or role) as `client`.
+async fn change_structure(app: &TestApp, client: &Client, id: &str, changes: Value) -> Response {
+    patch(app, client, &format!("/api/structure/{id}"), BCSO, changes).await
+}
+
+/// Decides the leave `request` as `client`: `{"action": "approve" | "deny", "note": …}`.
+async fn decide_leave(
+    app: &TestApp,
+    client: &Client,
+    request: &Value,
+    decision: Value,
+) -> Response {
+    patch(app, client, &format!("/api/leave/{}", request["id"]), BCSO, decision).await
+}
+
+/// Sets the levels that command their own department only, as `client`.
+async fn set_scope(app: &TestApp, client: &Client, levels: Value) -> Response {
+    put(app, client, "/api/command-scope", BCSO, json!({ "scopedLevels": levels })).await
+}
+
+/// Saves the whole vehicle list as `client`, over the `version` read.
+async fn save_vehicles(
+    app: &TestApp,
+    client: &Client,
+    vehicles: Value,
+    version: &Value,
+) -> Response {
+    let body = json!({ "vehicles": vehicles, "version": version });
+    put(app, client, "/api/vehicles?scope=manage", BCSO, body).await
+}
+
 async fn db(app: &TestApp) -> std::sync::Arc<portal::tenancy::pools::TenantDb> {
     let agency = app.state.registry.by_slug(BCSO).await.unwrap().unwrap();
     app.state.pools.get(&agency).await.unwrap()
@@ -38,7 +81,7 @@ async fn db(app: &TestApp) -> std::sync::Arc<portal::tenancy::pools::TenantDb> {
 
 #[tokio::test]
 async fn the_catalogue_of_qualifications_is_commands_and_checked() {
-    let app = TestApp::builder().sheriff_and_police().build().await;
+    let app = app().await;
     let command = app.as_persona(BCSO, Persona::Command).await;
     let deputy = app.as_persona(BCSO, Persona::Deputy).await;
     let made = add_qualification(
@@ -52,15 +95,7 @@ async fn the_catalogue_of_qualifications_is_commands_and_checked() {
         (json!("Pursuit driver"), json!(90), json!(0))
     );
     refused(
-        send(
-            &app,
-            &command,
-            Method::POST,
-            "/api/qualifications",
-            BCSO,
-            Some(&json!({"name": "pursuit DRIVER"})),
-        )
-        .await,
+        post(&app, &command, "/api/qualifications", BCSO, json!({"name": "pursuit DRIVER"})).await,
         409,
         "A qualification named 'pursuit DRIVER' exists already.",
     )
@@ -109,12 +144,8 @@ async fn the_catalogue_of_qualifications_is_commands_and_checked() {
     )
     .await;
     // Edits keep what is left out; a deletion is audited.
-    let edited = json(
-        send(&app, &command, Method::PATCH, &path, BCSO, Some(&json!({"clearValidity": true})))
-            .await,
-        200,
-    )
-    .await;
+    let edited =
+        json(patch(&app, &command, &path, BCSO, json!({"clearValidity": true})).await, 200).await;
     assert_eq!(
         (edited["name"].clone(), edited["validityDays"].clone()),
         (json!("Pursuit driver"), Value::Null)
@@ -128,7 +159,7 @@ async fn the_catalogue_of_qualifications_is_commands_and_checked() {
 
 #[tokio::test]
 async fn qualifications_are_granted_revoked_and_expire_on_their_day() {
-    let app = TestApp::builder().sheriff_and_police().build().await;
+    let app = app().await;
     let command = app.as_persona(BCSO, Persona::Command).await;
     let deputy = app.as_persona(BCSO, Persona::Deputy).await;
     let q =
@@ -231,7 +262,7 @@ async fn qualifications_are_granted_revoked_and_expire_on_their_day() {
 
 #[tokio::test]
 async fn an_expiring_qualification_is_announced_once() {
-    let app = TestApp::builder().sheriff_and_police().build().await;
+    let app = app().await;
     let command = app.as_persona(BCSO, Persona::Command).await;
     let q =
         add_qualification(&app, &command, json!({"name": "First aid", "validityDays": 10})).await;
@@ -263,7 +294,7 @@ async fn an_expiring_qualification_is_announced_once() {
 #[tokio::test]
 async fn completing_a_session_grants_its_templates_qualification_and_the_vehicle_that_requires_it()
 {
-    let app = TestApp::builder().sheriff_and_police().build().await;
+    let app = app().await;
     let hc = app.as_persona(BCSO, Persona::HighCommand).await;
     let supervisor = app.as_persona(BCSO, Persona::Supervisor).await;
     let deputy = app.as_persona(BCSO, Persona::Deputy).await;
@@ -288,14 +319,9 @@ async fn completing_a_session_grants_its_templates_qualification_and_the_vehicle
     assert_eq!(q["templateTitle"], "Pursuit course");
     // A vehicle needs it; a deputy without it does not see it.
     let current = get(&app, &hc, "/api/vehicles?scope=manage", BCSO).await;
-    let vehicles = json!({"vehicles": [{"name": "Interceptor", "allowedRanks": ["All"], "requiredQualifications": [q["id"].to_string()]},
-                                       {"name": "Cruiser", "allowedRanks": ["All"]}],
-                          "version": current["version"]});
-    json(
-        send(&app, &hc, Method::PUT, "/api/vehicles?scope=manage", BCSO, Some(&vehicles)).await,
-        200,
-    )
-    .await;
+    let vehicles = json!([{"name": "Interceptor", "allowedRanks": ["All"], "requiredQualifications": [q["id"].to_string()]},
+                          {"name": "Cruiser", "allowedRanks": ["All"]}]);
+    json(save_vehicles(&app, &hc, vehicles, &current["version"]).await, 200).await;
     let names = |list: &Value| {
         list["vehicles"]
             .as_array()
@@ -305,13 +331,10 @@ async fn completing_a_session_grants_its_templates_qualification_and_the_vehicle
             .collect::<Vec<_>>()
     };
     assert_eq!(names(&get(&app, &deputy, "/api/vehicles", BCSO).await), ["Cruiser"]);
-    let bad = json!({"vehicles": [{"name": "Boat", "requiredQualifications": ["424242"]}], "version": current["version"].as_i64().unwrap() + 1});
-    refused(
-        send(&app, &hc, Method::PUT, "/api/vehicles?scope=manage", BCSO, Some(&bad)).await,
-        400,
-        "Unknown qualification ids: 424242.",
-    )
-    .await;
+    let bad = json!([{"name": "Boat", "requiredQualifications": ["424242"]}]);
+    let saved = json!(current["version"].as_i64().unwrap() + 1);
+    refused(save_vehicles(&app, &hc, bad, &saved).await, 400, "Unknown qualification ids: 424242.")
+        .await;
 
     let dale = roster_line(&app, &hc, &Persona::Deputy.name(BCSO)).await;
     let sam = roster_line(&app, &hc, &Persona::Supervisor.name(BCSO)).await;
@@ -319,12 +342,7 @@ async fn completing_a_session_grants_its_templates_qualification_and_the_vehicle
                          "trainees": [{"id": dale["id"].to_string(), "name": dale["name"]}]});
     let made = json(post(&app, &hc, "/api/trainings/assign", BCSO, session).await, 201).await;
     let path = format!("/api/trainings/assignments/{}", made["id"]);
-    json(
-        send(&app, &supervisor, Method::PATCH, &path, BCSO, Some(&json!({"status": "completed"})))
-            .await,
-        200,
-    )
-    .await;
+    json(patch(&app, &supervisor, &path, BCSO, json!({"status": "completed"})).await, 200).await;
     let held =
         get(&app, &deputy, &format!("/api/roster/{}/qualifications", dale["id"]), BCSO).await;
     let holding = &held["holdings"][0];
@@ -344,7 +362,7 @@ async fn completing_a_session_grants_its_templates_qualification_and_the_vehicle
 
 #[tokio::test]
 async fn leave_is_requested_decided_and_puts_the_member_on_loa_from_its_first_day_and_back() {
-    let app = TestApp::builder().sheriff_and_police().build().await;
+    let app = app().await;
     let deputy = app.as_persona(BCSO, Persona::Deputy).await;
     let supervisor = app.as_persona(BCSO, Persona::Supervisor).await;
     let db = db(&app).await;
@@ -396,23 +414,14 @@ async fn leave_is_requested_decided_and_puts_the_member_on_loa_from_its_first_da
         get(&app, &supervisor, "/api/leave?status=pending", BCSO).await.as_array().unwrap().len(),
         1
     );
-    let path = format!("/api/leave/{}", now["id"]);
     refused(
-        send(&app, &deputy, Method::PATCH, &path, BCSO, Some(&json!({"action": "approve"}))).await,
+        decide_leave(&app, &deputy, &now, json!({"action": "approve"})).await,
         403,
         NO_PERMISSION,
     )
     .await;
     let approved = json(
-        send(
-            &app,
-            &supervisor,
-            Method::PATCH,
-            &path,
-            BCSO,
-            Some(&json!({"action": "approve", "note": "Enjoy"})),
-        )
-        .await,
+        decide_leave(&app, &supervisor, &now, json!({"action": "approve", "note": "Enjoy"})).await,
         200,
     )
     .await;
@@ -421,7 +430,7 @@ async fn leave_is_requested_decided_and_puts_the_member_on_loa_from_its_first_da
         (json!("approved"), json!(true))
     );
     refused(
-        send(&app, &supervisor, Method::PATCH, &path, BCSO, Some(&json!({"action": "deny"}))).await,
+        decide_leave(&app, &supervisor, &now, json!({"action": "deny"})).await,
         409,
         "Only a pending request can be approved or denied.",
     )
@@ -433,7 +442,7 @@ async fn leave_is_requested_decided_and_puts_the_member_on_loa_from_its_first_da
         (json!("LOA"), json!(day(2)))
     );
     refused(
-        post(&app, &deputy, &format!("{path}/cancel"), BCSO, json!({})).await,
+        post(&app, &deputy, &format!("/api/leave/{}/cancel", now["id"]), BCSO, json!({})).await,
         409,
         "This leave has begun or is decided and over; it cannot be cancelled.",
     )
@@ -475,19 +484,7 @@ async fn leave_is_requested_decided_and_puts_the_member_on_loa_from_its_first_da
     // A leave approved ahead starts on its first day (fixed clock), not before.
     let ahead =
         json(post(&app, &deputy, "/api/leave", BCSO, ask(day(5), day(6), "Trip")).await, 201).await;
-    json(
-        send(
-            &app,
-            &supervisor,
-            Method::PATCH,
-            &format!("/api/leave/{}", ahead["id"]),
-            BCSO,
-            Some(&json!({"action": "approve"})),
-        )
-        .await,
-        200,
-    )
-    .await;
+    json(decide_leave(&app, &supervisor, &ahead, json!({"action": "approve"})).await, 200).await;
     assert_eq!(
         portal::shared::leave::apply(&db, today + chrono::Days::new(4)).await.unwrap().started,
         0
@@ -501,15 +498,7 @@ async fn leave_is_requested_decided_and_puts_the_member_on_loa_from_its_first_da
         json(post(&app, &supervisor, "/api/leave", BCSO, ask(day(20), day(21), "Mine")).await, 201)
             .await;
     refused(
-        send(
-            &app,
-            &supervisor,
-            Method::PATCH,
-            &format!("/api/leave/{}", own["id"]),
-            BCSO,
-            Some(&json!({"action": "approve"})),
-        )
-        .await,
+        decide_leave(&app, &supervisor, &own, json!({"action": "approve"})).await,
         403,
         "You cannot decide your own leave request.",
     )
@@ -517,15 +506,8 @@ async fn leave_is_requested_decided_and_puts_the_member_on_loa_from_its_first_da
     let lspd = app.as_persona(LSPD, Persona::HighCommand).await;
     assert_eq!(get(&app, &lspd, "/api/leave", LSPD).await, json!([]));
     refused(
-        send(
-            &app,
-            &lspd,
-            Method::PATCH,
-            &format!("/api/leave/{}", own["id"]),
-            LSPD,
-            Some(&json!({"action": "deny"})),
-        )
-        .await,
+        patch(&app, &lspd, &format!("/api/leave/{}", own["id"]), LSPD, json!({"action": "deny"}))
+            .await,
         404,
         "Leave request not found",
     )
@@ -534,22 +516,14 @@ async fn leave_is_requested_decided_and_puts_the_member_on_loa_from_its_first_da
 
 #[tokio::test]
 async fn the_personnel_file_tells_the_members_story_and_keeps_every_entry() {
-    let app = TestApp::builder().sheriff_and_police().build().await;
+    let app = app().await;
     let command = app.as_persona(BCSO, Persona::Command).await;
     let deputy = app.as_persona(BCSO, Persona::Deputy).await;
     let supervisor = app.as_persona(BCSO, Persona::Supervisor).await;
     let hired = json(post(&app, &command, "/api/roster", BCSO, json!({"name": "Fay File", "callsign": "F-10", "departmentId": HQ, "rankId": HQ_DEPUTY})).await, 201).await;
     let id = hired["id"].clone();
     json(
-        send(
-            &app,
-            &command,
-            Method::PATCH,
-            &format!("/api/roster/{id}"),
-            BCSO,
-            Some(&json!({"rankId": "headquarters-supervisor", "version": hired["version"]})),
-        )
-        .await,
+        change_member(&app, &command, &hired, json!({"rankId": "headquarters-supervisor"})).await,
         200,
     )
     .await;
@@ -618,15 +592,7 @@ async fn the_personnel_file_tells_the_members_story_and_keeps_every_entry() {
     app.ensure_account("700000000000009001", "Fay File");
     let current = roster_line(&app, &command, "Fay File").await;
     json(
-        send(
-            &app,
-            &command,
-            Method::PATCH,
-            &format!("/api/roster/{id}"),
-            BCSO,
-            Some(&json!({"discordId": "700000000000009001", "version": current["version"]})),
-        )
-        .await,
+        change_member(&app, &command, &current, json!({"discordId": "700000000000009001"})).await,
         200,
     )
     .await;
@@ -666,7 +632,7 @@ async fn the_personnel_file_tells_the_members_story_and_keeps_every_entry() {
 
 #[tokio::test]
 async fn a_departments_commander_manages_that_department_only() {
-    let app = TestApp::builder().sheriff_and_police().build().await;
+    let app = app().await;
     let hc = app.as_persona(BCSO, Persona::HighCommand).await;
     let patrol = add_department(&app, &hc, BCSO, "Patrol Division").await;
     let ranks =
@@ -685,46 +651,18 @@ async fn a_departments_commander_manages_that_department_only() {
         (json!([]), json!("agency"))
     );
     refused(
-        send(
-            &app,
-            &lieutenant,
-            Method::PUT,
-            "/api/command-scope",
-            BCSO,
-            Some(&json!({"scopedLevels": ["command"]})),
-        )
-        .await,
+        set_scope(&app, &lieutenant, json!(["command"])).await,
         403,
         "Only High Command decides which levels command their own department only.",
     )
     .await;
     refused(
-        send(
-            &app,
-            &hc,
-            Method::PUT,
-            "/api/command-scope",
-            BCSO,
-            Some(&json!({"scopedLevels": ["high_command"]})),
-        )
-        .await,
+        set_scope(&app, &hc, json!(["high_command"])).await,
         400,
         "High Command always commands the whole agency.",
     )
     .await;
-    json(
-        send(
-            &app,
-            &hc,
-            Method::PUT,
-            "/api/command-scope",
-            BCSO,
-            Some(&json!({"scopedLevels": ["command"]})),
-        )
-        .await,
-        200,
-    )
-    .await;
+    json(set_scope(&app, &hc, json!(["command"])).await, 200).await;
     let scope = get(&app, &lieutenant, "/api/command-scope", BCSO).await;
     assert_eq!(
         scope["viewer"],
@@ -732,138 +670,47 @@ async fn a_departments_commander_manages_that_department_only() {
     );
 
     // Within Patrol: people, ranks, pools.
-    let path = format!("/api/roster/{}", officer["id"]);
-    json(
-        send(
-            &app,
-            &lieutenant,
-            Method::PATCH,
-            &path,
-            BCSO,
-            Some(&json!({"callsign": "O-52", "version": officer["version"]})),
-        )
-        .await,
-        200,
-    )
-    .await;
-    json(
-        send(
-            &app,
-            &lieutenant,
-            Method::PATCH,
-            &format!("/api/structure/{}", ranks[0]),
-            BCSO,
-            Some(&json!({"name": "Patrol Officer"})),
-        )
-        .await,
-        200,
-    )
-    .await;
-    json(
-        post(
-            &app,
-            &lieutenant,
-            "/api/callsigns",
-            BCSO,
-            json!({"rankName": "Patrol Officer", "pools": [{"prefix": "P", "start": 1, "end": 9}]}),
-        )
-        .await,
-        200,
-    )
-    .await;
+    let pools =
+        json!({"rankName": "Patrol Officer", "pools": [{"prefix": "P", "start": 1, "end": 9}]});
+    for accepted in [
+        change_member(&app, &lieutenant, &officer, json!({"callsign": "O-52"})).await,
+        change_structure(&app, &lieutenant, &ranks[0], json!({"name": "Patrol Officer"})).await,
+        post(&app, &lieutenant, "/api/callsigns", BCSO, pools).await,
+    ] {
+        json(accepted, 200).await;
+    }
     // Outside it: refused, with the department named.
     let outside = "You manage Patrol Division only; that is another department's to change.";
     let dale = roster_line(&app, &hc, &Persona::Deputy.name(BCSO)).await;
-    refused(
-        send(
-            &app,
-            &lieutenant,
-            Method::PATCH,
-            &format!("/api/roster/{}", dale["id"]),
-            BCSO,
-            Some(&json!({"callsign": "D-99", "version": dale["version"]})),
-        )
-        .await,
-        403,
-        outside,
-    )
-    .await;
-    refused(
-        post(
-            &app,
-            &lieutenant,
-            "/api/roster",
-            BCSO,
-            json!({"name": "New HQ", "callsign": "N-01", "departmentId": HQ, "rankId": HQ_DEPUTY}),
-        )
-        .await,
-        403,
-        outside,
-    )
-    .await;
     let moved = roster_line(&app, &hc, "Olly Officer").await;
+    let hire =
+        json!({"name": "New HQ", "callsign": "N-01", "departmentId": HQ, "rankId": HQ_DEPUTY});
+    let to_hq = json!({"departmentId": HQ, "rankId": HQ_DEPUTY});
+    for refusal in [
+        change_member(&app, &lieutenant, &dale, json!({"callsign": "D-99"})).await,
+        post(&app, &lieutenant, "/api/roster", BCSO, hire).await,
+        change_member(&app, &lieutenant, &moved, to_hq).await,
+        change_structure(&app, &lieutenant, HQ_DEPUTY, json!({"name": "Mine"})).await,
+        post(&app, &lieutenant, "/api/callsigns", BCSO, json!({"rankName": "Deputy", "pools": []}))
+            .await,
+    ] {
+        refused(refusal, 403, outside).await;
+    }
+    let rogue = json!({"type": "department", "data": {"name": "Rogue"}});
     refused(
-        send(
-            &app,
-            &lieutenant,
-            Method::PATCH,
-            &path,
-            BCSO,
-            Some(&json!({"departmentId": HQ, "rankId": HQ_DEPUTY, "version": moved["version"]})),
-        )
-        .await,
-        403,
-        outside,
-    )
-    .await;
-    refused(
-        send(
-            &app,
-            &lieutenant,
-            Method::PATCH,
-            &format!("/api/structure/{HQ_DEPUTY}"),
-            BCSO,
-            Some(&json!({"name": "Mine"})),
-        )
-        .await,
-        403,
-        outside,
-    )
-    .await;
-    refused(
-        post(
-            &app,
-            &lieutenant,
-            "/api/structure",
-            BCSO,
-            json!({"type": "department", "data": {"name": "Rogue"}}),
-        )
-        .await,
+        post(&app, &lieutenant, "/api/structure", BCSO, rogue).await,
         403,
         "Only agency-wide command adds departments.",
     )
     .await;
-    refused(
-        post(&app, &lieutenant, "/api/callsigns", BCSO, json!({"rankName": "Deputy", "pools": []}))
-            .await,
-        403,
-        outside,
-    )
-    .await;
     // Catalogues: which of Patrol's ranks may use an item, nothing more.
     let current = get(&app, &hc, "/api/vehicles?scope=manage", BCSO).await;
-    let save = |vehicles: Value, version: &Value| json!({"vehicles": vehicles, "version": version});
     let made = json(
-        send(
+        save_vehicles(
             &app,
             &hc,
-            Method::PUT,
-            "/api/vehicles?scope=manage",
-            BCSO,
-            Some(&save(
-                json!([{"name": "Cruiser", "allowedRanks": [HQ_DEPUTY]}]),
-                &current["version"],
-            )),
+            json!([{"name": "Cruiser", "allowedRanks": [HQ_DEPUTY]}]),
+            &current["version"],
         )
         .await,
         200,
@@ -872,21 +719,13 @@ async fn a_departments_commander_manages_that_department_only() {
     let mut cruiser = made["vehicles"][0].clone();
     cruiser["allowedRanks"] = json!([HQ_DEPUTY, ranks[0]]);
     let ok = json(
-        send(
-            &app,
-            &lieutenant,
-            Method::PUT,
-            "/api/vehicles?scope=manage",
-            BCSO,
-            Some(&save(json!([cruiser.clone()]), &made["version"])),
-        )
-        .await,
+        save_vehicles(&app, &lieutenant, json!([cruiser.clone()]), &made["version"]).await,
         200,
     )
     .await;
     cruiser["name"] = json!("Renamed");
     refused(
-        send(&app, &lieutenant, Method::PUT, "/api/vehicles?scope=manage", BCSO, Some(&save(json!([cruiser]), &ok["version"]))).await,
+        save_vehicles(&app, &lieutenant, json!([cruiser]), &ok["version"]).await,
         403,
         "You manage Patrol Division only: you may change which of its ranks may use an item, nothing else.",
     )
@@ -895,60 +734,16 @@ async fn a_departments_commander_manages_that_department_only() {
     // A department role that grants agency-wide command (set by High Command only) lifts it.
     let role = crate::support::add_item(&app, &hc, BCSO, "role", &patrol, "Acting commander").await;
     refused(
-        send(
-            &app,
-            &lieutenant,
-            Method::PATCH,
-            &format!("/api/structure/{role}"),
-            BCSO,
-            Some(&json!({"grantsAgencyCommand": true})),
-        )
-        .await,
+        change_structure(&app, &lieutenant, &role, json!({"grantsAgencyCommand": true})).await,
         403,
         "Only High Command decides which roles command the whole agency.",
     )
     .await;
-    json(
-        send(
-            &app,
-            &hc,
-            Method::PATCH,
-            &format!("/api/structure/{role}"),
-            BCSO,
-            Some(&json!({"grantsAgencyCommand": true})),
-        )
-        .await,
-        200,
-    )
-    .await;
+    json(change_structure(&app, &hc, &role, json!({"grantsAgencyCommand": true})).await, 200).await;
     let me = roster_line(&app, &hc, "Lou Lieutenant").await;
-    json(
-        send(
-            &app,
-            &hc,
-            Method::PATCH,
-            &format!("/api/roster/{}", me["id"]),
-            BCSO,
-            Some(&json!({"roles": [role], "version": me["version"]})),
-        )
-        .await,
-        200,
-    )
-    .await;
+    json(change_member(&app, &hc, &me, json!({"roles": [role]})).await, 200).await;
     let dale = roster_line(&app, &hc, &Persona::Deputy.name(BCSO)).await;
-    json(
-        send(
-            &app,
-            &lieutenant,
-            Method::PATCH,
-            &format!("/api/roster/{}", dale["id"]),
-            BCSO,
-            Some(&json!({"callsign": "D-98", "version": dale["version"]})),
-        )
-        .await,
-        200,
-    )
-    .await;
+    json(change_member(&app, &lieutenant, &dale, json!({"callsign": "D-98"})).await, 200).await;
     // High Command is never scoped.
     json(
         post(

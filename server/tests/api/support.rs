@@ -100,6 +100,16 @@ pub(crate) async fn patch(
     send(app, client, Method::PATCH, path, agency, Some(&body)).await
 }
 
+pub(crate) async fn put(
+    app: &TestApp,
+    client: &Client,
+    path: &str,
+    agency: &str,
+    body: Value,
+) -> Response {
+    send(app, client, Method::PUT, path, agency, Some(&body)).await
+}
+
 pub(crate) async fn delete(app: &TestApp, client: &Client, path: &str, agency: &str) -> Response {
     send(app, client, Method::DELETE, path, agency, None).await
 }
