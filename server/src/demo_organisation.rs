@@ -170,6 +170,32 @@ struct Slot {
     weight: u32,
 }
 
+/// Inserts the named parts of department `dept` (its sub-departments or its roles) into
+/// `table` in order, with the ids `{dept}-{kind}-{n}`; answers the ids.
+async fn insert_parts(
+    conn: &mut sqlx::PgConnection,
+    table: &str,
+    kind: &str,
+    dept: &str,
+    names: &[&str],
+) -> sqlx::Result<Vec<String>> {
+    let sql =
+        format!("INSERT INTO {table} (id, department_id, name, position) VALUES ($1, $2, $3, $4)");
+    let mut ids = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let id = format!("{dept}-{kind}-{}", i + 1);
+        sqlx::query(&sql)
+            .bind(&id)
+            .bind(dept)
+            .bind(name)
+            .bind(i as i32)
+            .execute(&mut *conn)
+            .await?;
+        ids.push(id);
+    }
+    Ok(ids)
+}
+
 /// Seeds the demo organisation once (when its first department does not exist yet).
 pub async fn seed(db: &TenantDb, media: &MediaStore, agency: &Agency) -> anyhow::Result<()> {
     let specs = departments(&agency.slug);
@@ -194,30 +220,8 @@ pub async fn seed(db: &TenantDb, media: &MediaStore, agency: &Agency) -> anyhow:
             .bind(d_pos as i32 + 1)
             .execute(&mut *tx)
             .await?;
-        let mut subs = Vec::new();
-        for (i, sub) in dept.subs.iter().enumerate() {
-            let id = format!("{}-sub-{}", dept.id, i + 1);
-            sqlx::query("INSERT INTO sub_departments (id, department_id, name, position) VALUES ($1, $2, $3, $4)")
-                .bind(&id)
-                .bind(dept.id)
-                .bind(sub)
-                .bind(i as i32)
-                .execute(&mut *tx)
-                .await?;
-            subs.push(id);
-        }
-        let mut roles = Vec::new();
-        for (i, role) in dept.roles.iter().enumerate() {
-            let id = format!("{}-role-{}", dept.id, i + 1);
-            sqlx::query("INSERT INTO department_roles (id, department_id, name, position) VALUES ($1, $2, $3, $4)")
-                .bind(&id)
-                .bind(dept.id)
-                .bind(role)
-                .bind(i as i32)
-                .execute(&mut *tx)
-                .await?;
-            roles.push(id);
-        }
+        let subs = insert_parts(&mut tx, "sub_departments", "sub", dept.id, dept.subs).await?;
+        let roles = insert_parts(&mut tx, "department_roles", "role", dept.id, dept.roles).await?;
         // Highest rank first, as command staff read a rank list.
         for (r_pos, (name, level, insignia, prefix, start, end, weight)) in
             dept.ranks.iter().rev().enumerate()
