@@ -68,6 +68,9 @@ pub struct Config {
     /// `PORTAL_API_TOKEN_RATE`: requests a second one API token may make (default 20, with
     /// bursts of ten times as many, such as every player dropping when the game server stops).
     pub api_token_rate: u32,
+    /// `PORTAL_APPLY_RATE`: applications (tries, refused ones too) one Discord account may send
+    /// an hour (default 10, all at once at most); one address, three times as many.
+    pub apply_rate: u32,
 }
 
 /// Where the document editor runs and the secret its configurations are signed with.
@@ -167,6 +170,15 @@ impl Config {
             Some(raw) => raw.parse::<u32>().ok().filter(|n| *n >= 1).ok_or_else(|| {
                 ConfigError(format!(
                     "PORTAL_API_TOKEN_RATE must be a whole number of at least 1 (got '{raw}')"
+                ))
+            })?,
+        };
+
+        let apply_rate = match get("PORTAL_APPLY_RATE") {
+            None => 10,
+            Some(raw) => raw.parse::<u32>().ok().filter(|n| *n >= 1).ok_or_else(|| {
+                ConfigError(format!(
+                    "PORTAL_APPLY_RATE must be a whole number of at least 1 (got '{raw}')"
                 ))
             })?,
         };
@@ -297,6 +309,7 @@ impl Config {
             max_db_connections,
             agency_pool_max,
             api_token_rate,
+            apply_rate,
             web_dir,
             log_format,
             discord,
@@ -389,6 +402,7 @@ mod tests {
         assert_eq!(c.max_db_connections, 50);
         assert_eq!(c.agency_pool_max, 8);
         assert_eq!(c.api_token_rate, 20);
+        assert_eq!(c.apply_rate, 10);
         assert_eq!(c.log_format, LogFormat::Text);
         match c.media {
             MediaLocation::Folder(p) => assert!(p.ends_with(".data/media") && p.is_absolute()),

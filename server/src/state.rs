@@ -59,6 +59,8 @@ pub struct App {
     pub worker: crate::worker::Worker,
     /// Agency API tokens' rates and last uses.
     pub token_gate: crate::access::tokens::TokenGate,
+    /// Applications' rates per Discord account and address.
+    pub apply_gate: crate::access::rate::ApplyGate,
 }
 
 /// Discord's API when `DISCORD_API_URL` does not say otherwise.
@@ -120,6 +122,7 @@ impl App {
             sessions: session::store(control.clone()),
             worker: crate::worker::Worker::new(),
             token_gate: crate::access::tokens::TokenGate::new(config.api_token_rate),
+            apply_gate: crate::access::rate::ApplyGate::new(config.apply_rate),
             config,
             control,
         })
@@ -153,6 +156,9 @@ impl AccessState for AppState {
     }
     fn token_gate(&self) -> &crate::access::tokens::TokenGate {
         &self.token_gate
+    }
+    fn apply_gate(&self) -> &crate::access::rate::ApplyGate {
+        &self.apply_gate
     }
 }
 

@@ -144,6 +144,8 @@ fn every_store_function_is_traced() {
         "webhooks.rs",
         "qualifications.rs",
         "leave.rs",
+        "hiring.rs",
+        "callsign_pools.rs",
     ] {
         files.push(src.join("shared").join(shared));
     }

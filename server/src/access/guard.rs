@@ -213,6 +213,8 @@ nav_items! {
     Qualifications => "command_qualifications";
     Leave => "supervisor_leave";
     Duty => "supervisor_duty";
+    Applications => "supervisor_applications";
+    Recruitment => "command_recruitment";
     ApiTokens => "command_api_tokens";
     Alerts => "command_alerts";
     Vehicles => "structure_vehicles";

@@ -7,6 +7,7 @@ pub mod member;
 pub mod nav;
 pub mod rank_access;
 pub mod rank_list;
+pub mod rate;
 pub mod scope;
 pub mod store;
 pub mod tokens;
@@ -28,4 +29,6 @@ pub trait AccessState: TenancyState {
     fn sessions(&self) -> &CachedSessionStore;
     /// Per-token rates and last uses of agency API tokens.
     fn token_gate(&self) -> &tokens::TokenGate;
+    /// Applications' rates per Discord account and address (issue 26).
+    fn apply_gate(&self) -> &rate::ApplyGate;
 }

@@ -16,6 +16,7 @@ pub mod penal_codes;
 pub mod permissions;
 pub mod personnel_file;
 pub mod qualifications;
+pub mod recruitment;
 pub mod roster;
 pub mod sops;
 pub mod structure;

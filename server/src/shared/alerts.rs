@@ -34,9 +34,10 @@ pub const QUALIFICATION_EXPIRING: &str = "qualification.expiring";
 pub const LEAVE_REQUESTED: &str = "leave.requested";
 pub const LEAVE_DECIDED: &str = "leave.decided";
 pub const MEMBER_INACTIVE: &str = "member.inactive";
+pub const APPLICATION_RECEIVED: &str = "application.received";
+pub const APPLICATION_DECIDED: &str = "application.decided";
 
-/// Every event, in the order the Alerts screen lists them. Applications are raised by that
-/// capability's writes once it exists.
+/// Every event, in the order the Alerts screen lists them.
 pub const EVENTS: &[EventKind] = &[
     kind(HIRED, "Hire"),
     kind(RANK_CHANGED, "Promotion or demotion"),
@@ -51,7 +52,8 @@ pub const EVENTS: &[EventKind] = &[
     kind(LEAVE_DECIDED, "Leave decided"),
     kind(MEMBER_INACTIVE, "Member inactive (no duty)"),
     kind(CATALOGUE_CHANGED, "Vehicles, equipment or uniforms changed"),
-    kind("application.received", "Application received"),
+    kind(APPLICATION_RECEIVED, "Application received"),
+    kind(APPLICATION_DECIDED, "Application accepted or denied"),
 ];
 
 pub fn is_event(value: &str) -> bool {
@@ -297,6 +299,33 @@ pub fn alerts_for(write: &Write<'_>, member: Option<&Member>, levels: &[String])
                 description: format!("By {}", write.actor),
                 fields: vec![],
                 path: path.into(),
+            });
+        }
+        ("application", "submitted") => {
+            let stage = change(write.diff, "stage").map(|c| text(&c.after));
+            out.push(Alert {
+                event: APPLICATION_RECEIVED,
+                title: format!("Application received: {}", write.title),
+                description: format!(
+                    "Waiting at {}",
+                    stage.unwrap_or_else(|| "the first stage".into())
+                ),
+                fields: vec![],
+                path: "/supervisor/applications".into(),
+            });
+        }
+        ("application", "moved") => {
+            let verb = match change(write.diff, "stageKind").map(|c| text(&c.after)).as_deref() {
+                Some("accepted") => "Application accepted",
+                Some("denied") => "Application denied",
+                _ => return out,
+            };
+            out.push(Alert {
+                event: APPLICATION_DECIDED,
+                title: format!("{verb}: {}", write.title),
+                description: format!("By {}", write.actor),
+                fields: vec![],
+                path: "/supervisor/applications".into(),
             });
         }
         (list @ ("vehicles" | "equipment" | "uniforms"), _) if !write.diff.items.is_empty() => {
@@ -625,6 +654,50 @@ mod tests {
             (alert.event, alert.title.as_str()),
             (LEAVE_DECIDED, "Leave denied: Jane Doe, 1 to 5 Dec")
         );
+    }
+
+    #[test]
+    fn applications_raise_received_and_decided() {
+        let sent = diff(&[("stage", json!(null), json!("Submitted"))]);
+        let write = Write {
+            kind: "application",
+            action: "submitted",
+            subject_id: "5",
+            title: "Taylor Quinn (Deputy application)",
+            actor: "taylorquinn",
+            diff: &sent,
+        };
+        let alert = &alerts_for(&write, None, &[])[0];
+        assert_eq!(
+            (alert.event, alert.title.as_str(), alert.description.as_str()),
+            (
+                APPLICATION_RECEIVED,
+                "Application received: Taylor Quinn (Deputy application)",
+                "Waiting at Submitted"
+            )
+        );
+        assert_eq!(alert.path, "/supervisor/applications");
+        let denied = diff(&[("stageKind", json!("open"), json!("denied"))]);
+        let write = Write { action: "moved", actor: "Sam", diff: &denied, ..write };
+        let alert = &alerts_for(&write, None, &[])[0];
+        assert_eq!(
+            (alert.event, alert.title.as_str()),
+            (APPLICATION_DECIDED, "Application denied: Taylor Quinn (Deputy application)")
+        );
+        let accepted = diff(&[("stageKind", json!("open"), json!("accepted"))]);
+        let write = Write { diff: &accepted, ..write };
+        assert_eq!(
+            alerts_for(&write, None, &[])[0].title,
+            "Application accepted: Taylor Quinn (Deputy application)"
+        );
+        let interview = diff(&[("stage", json!("Submitted"), json!("Interview"))]);
+        let write = Write { diff: &interview, ..write };
+        assert!(
+            alerts_for(&write, None, &[]).is_empty(),
+            "a move within open stages decides nothing"
+        );
+        let write = Write { action: "noted", ..write };
+        assert!(alerts_for(&write, None, &[]).is_empty());
     }
 
     #[test]

@@ -1,12 +1,12 @@
 //! Callsign pools as the roster and the callsigns feature both read them: a pool of numeric
 //! callsigns, the display form of a callsign, whether a callsign lies in a rank's pools, and
-//! the read of a rank's pools.
+//! the reads of a rank's pools and of the callsigns held, and the free ones among them.
+
+use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
-use sqlx::types::Json;
+use sqlx::{types::Json, PgExecutor};
 use utoipa::ToSchema;
-
-use crate::tenancy::pools::TenantDb;
 
 /// A range of numeric callsigns: `prefix-start` … `prefix-end`, inclusive.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -70,9 +70,39 @@ pub fn in_pools(pools: &[Pool], callsign: &str) -> bool {
     })
 }
 
+/// Every callsign of the pools, in pool order, as displayed.
+pub fn pool_callsigns(pools: &[Pool]) -> impl Iterator<Item = String> + '_ {
+    pools
+        .iter()
+        .flat_map(|p| (p.start..=p.end).map(move |n| display_callsign(&format!("{}{n}", p.prefix))))
+}
+
+/// One page of the free callsigns of `pools` (those not in `held`, displayed), and how many
+/// are free in all. Numbers are made only up to the end of the page; the total is counted
+/// from the pools' sizes and the held callsigns that fall inside them (pools never overlap).
+pub fn free_callsigns(
+    pools: &[Pool],
+    held: &HashSet<String>,
+    offset: usize,
+    limit: usize,
+) -> (Vec<String>, usize) {
+    let size: i64 = pools.iter().map(|p| p.end - p.start + 1).sum();
+    let held_inside = held
+        .iter()
+        .filter_map(|c| pool_number(c))
+        .filter(|(prefix, n)| {
+            pools.iter().any(|p| p.prefix == *prefix && (p.start..=p.end).contains(n))
+        })
+        .count();
+    let total = usize::try_from(size).unwrap_or(0).saturating_sub(held_inside);
+    let page =
+        pool_callsigns(pools).filter(|c| !held.contains(c)).skip(offset).take(limit).collect();
+    (page, total)
+}
+
 /// The pools of a rank, named by its name or its id.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn pools_of(db: &TenantDb, rank: &str) -> sqlx::Result<Option<Vec<Pool>>> {
+pub async fn pools_of(db: impl PgExecutor<'_>, rank: &str) -> sqlx::Result<Option<Vec<Pool>>> {
     let pools: Option<Json<Vec<Pool>>> = sqlx::query_scalar(
         "SELECT pools FROM callsign_pools
          WHERE rank_name = $1 OR rank_name = (SELECT name FROM ranks WHERE id = $1)
@@ -82,4 +112,12 @@ pub async fn pools_of(db: &TenantDb, rank: &str) -> sqlx::Result<Option<Vec<Pool
     .fetch_optional(db)
     .await?;
     Ok(pools.map(|Json(p)| p))
+}
+
+/// Every callsign someone in the agency holds, as stored.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn held(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar("SELECT callsign FROM roster WHERE callsign IS NOT NULL AND callsign <> ''")
+        .fetch_all(db)
+        .await
 }

@@ -11,6 +11,7 @@ pub mod callsign_pools;
 pub mod catalogue;
 pub mod discord_roles;
 pub mod discord_store;
+pub mod hiring;
 pub mod integrations;
 pub mod leave;
 pub mod organisation;

@@ -68,7 +68,7 @@ async fn webhook_addresses_are_checked_sealed_and_never_answered() {
     );
     let list = get(&app, &command, "/api/webhooks", BCSO).await;
     assert!(!list.to_string().contains(TOKEN), "{list}");
-    assert_eq!(list["events"].as_array().unwrap().len(), 14);
+    assert_eq!(list["events"].as_array().unwrap().len(), 15);
     let agency = app.state.registry.by_slug(BCSO).await.unwrap().unwrap();
     let db = app.state.pools.get(&agency).await.unwrap();
     let stored: Vec<u8> =

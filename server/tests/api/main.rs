@@ -27,6 +27,7 @@ mod organisation;
 mod penal_codes;
 mod personnel;
 mod rank_access;
+mod recruitment;
 mod report_integrity;
 mod roster;
 mod second_server;

@@ -1,7 +1,8 @@
 //! Callsign rules (member-portal §2.6, command-and-reports §3 "Callsign pools", §5, §9).
 
-use crate::shared::callsign_pools::pool_number;
-pub use crate::shared::callsign_pools::{display_callsign, in_pools, Pool};
+pub use crate::shared::callsign_pools::{
+    display_callsign, free_callsigns, in_pools, pool_callsigns, Pool,
+};
 
 pub const MAX_POOL_SIZE: i64 = 10_000;
 /// Pools one rank may have.
@@ -65,36 +66,6 @@ fn validate_each(pools: Vec<Pool>) -> Result<Vec<Pool>, String> {
             Ok(Pool { kind: p.kind, prefix, start: p.start, end: p.end })
         })
         .collect()
-}
-
-/// Every callsign of the pools, in pool order, as displayed.
-pub fn pool_callsigns(pools: &[Pool]) -> impl Iterator<Item = String> + '_ {
-    pools
-        .iter()
-        .flat_map(|p| (p.start..=p.end).map(move |n| display_callsign(&format!("{}{n}", p.prefix))))
-}
-
-/// One page of the free callsigns of `pools` (those not in `held`, displayed), and how many
-/// are free in all. Numbers are made only up to the end of the page; the total is counted
-/// from the pools' sizes and the held callsigns that fall inside them (pools never overlap).
-pub fn free_callsigns(
-    pools: &[Pool],
-    held: &std::collections::HashSet<String>,
-    offset: usize,
-    limit: usize,
-) -> (Vec<String>, usize) {
-    let size: i64 = pools.iter().map(|p| p.end - p.start + 1).sum();
-    let held_inside = held
-        .iter()
-        .filter_map(|c| pool_number(c))
-        .filter(|(prefix, n)| {
-            pools.iter().any(|p| p.prefix == *prefix && (p.start..=p.end).contains(n))
-        })
-        .count();
-    let total = usize::try_from(size).unwrap_or(0).saturating_sub(held_inside);
-    let page =
-        pool_callsigns(pools).filter(|c| !held.contains(c)).skip(offset).take(limit).collect();
-    (page, total)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use sqlx::{types::Json, PgConnection, PgExecutor};
 use crate::tenancy::pools::TenantDb;
 
 use crate::features::callsigns::model::Pool;
-pub use crate::shared::callsign_pools::pools_of;
+pub use crate::shared::callsign_pools::{held, pools_of};
 
 /// Every rank name's pools.
 #[tracing::instrument(level = "debug", skip_all)]
@@ -52,14 +52,6 @@ pub async fn save(conn: &mut PgConnection, rank: &str, pools: &[Pool]) -> sqlx::
         .await?;
     }
     Ok(())
-}
-
-/// Every callsign someone in the agency holds, as stored.
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn held(db: &TenantDb) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar("SELECT callsign FROM roster WHERE callsign IS NOT NULL AND callsign <> ''")
-        .fetch_all(db)
-        .await
 }
 
 /// The departments that have a rank named `name`.

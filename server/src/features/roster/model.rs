@@ -4,7 +4,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub const STATUSES: [&str; 4] = ["Active", "Inactive", "Suspended", "LOA"];
+pub use crate::shared::hiring::STATUSES;
 
 pub use crate::access::member::RosterEntry;
 
@@ -60,67 +60,11 @@ mod tests {
     }
 }
 
-pub use crate::shared::organisation::{joined, FieldChange};
-use crate::shared::organisation::{Department, Rank};
-use crate::{
-    shared::callsign_pools::display_callsign,
-    validate::{date_in_range, limits, max_len, max_len_opt},
+pub use crate::shared::hiring::{
+    Person, RosterInput, Rules, BAD_STATUS, FUTURE_HIRE, MISSING_WITHOUT_CALLSIGN,
+    MISSING_WITH_CALLSIGN,
 };
-
-/// `POST /api/roster` and `PATCH /api/roster/{id}`: a person's fields. On PATCH, fields left
-/// out keep their value, `null` clears an optional one, and `version` must be the version
-/// that was edited.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RosterInput {
-    #[schema(max_length = 120)]
-    pub name: Option<String>,
-    #[serde(default, deserialize_with = "crate::extract::nullable")]
-    #[schema(value_type = Option<String>, max_length = 16)]
-    pub callsign: Option<Option<String>>,
-    #[serde(default, deserialize_with = "crate::extract::nullable")]
-    #[schema(value_type = Option<String>, max_length = 60)]
-    pub region: Option<Option<String>>,
-    pub status: Option<String>,
-    #[serde(default, deserialize_with = "crate::extract::nullable")]
-    #[schema(value_type = Option<String>, max_length = 60)]
-    pub discord_id: Option<Option<String>>,
-    pub department_id: Option<String>,
-    /// The rank's name (as the spec's client sends it); `rankId` wins when both are sent.
-    pub rank: Option<String>,
-    pub rank_id: Option<String>,
-    #[serde(default, deserialize_with = "crate::extract::nullable")]
-    #[schema(value_type = Option<String>)]
-    pub sub_dept_id: Option<Option<String>>,
-    pub roles: Option<Vec<String>>,
-    pub hire_date: Option<NaiveDate>,
-    /// What this edit is (e.g. "Promotion"), and why; shown as the person's Notes.
-    #[serde(default, deserialize_with = "crate::extract::nullable")]
-    #[schema(value_type = Option<String>, max_length = 120)]
-    pub action: Option<Option<String>>,
-    #[serde(default, deserialize_with = "crate::extract::nullable")]
-    #[schema(value_type = Option<String>, max_length = 1000)]
-    pub reason: Option<Option<String>>,
-    pub version: Option<i32>,
-}
-
-/// A valid person, ready to store.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Person {
-    pub name: String,
-    pub callsign: Option<String>,
-    pub region: Option<String>,
-    pub status: String,
-    pub discord_id: Option<String>,
-    pub department_id: String,
-    pub rank_id: String,
-    pub rank_name: String,
-    pub sub_dept_id: Option<String>,
-    pub roles: Vec<String>,
-    pub hire_date: NaiveDate,
-    pub action: Option<String>,
-    pub reason: Option<String>,
-}
+pub use crate::shared::organisation::{joined, FieldChange};
 
 /// A roster line as the list answers it: the entry, the qualifications held (issue 23) and
 /// when a running leave ends.
@@ -146,176 +90,6 @@ pub struct HeldQualification {
     pub expired: bool,
 }
 
-/// What the rules need of the agency.
-pub struct Rules<'a> {
-    pub departments: &'a [Department],
-    pub callsigns_disabled: bool,
-    pub subs_disabled: bool,
-    pub today: NaiveDate,
-}
-
-pub const MISSING_WITH_CALLSIGN: &str = "Name, Callsign and Rank are required.";
-pub const MISSING_WITHOUT_CALLSIGN: &str = "Name and Rank are required.";
-pub const BAD_STATUS: &str = "Status must be one of Active, Inactive, Suspended, LOA.";
-pub const FUTURE_HIRE: &str = "The hire date cannot be in the future.";
-
-fn clean(v: Option<String>) -> Option<String> {
-    v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty())
-}
-
-impl RosterInput {
-    /// This input laid over an existing entry (PATCH): what is left out stays.
-    pub fn over(self, current: &RosterEntry) -> RosterInput {
-        let rank_sent = self.rank_id.is_some() || self.rank.is_some();
-        RosterInput {
-            name: self.name.or_else(|| Some(current.name.clone())),
-            callsign: Some(self.callsign.unwrap_or_else(|| current.callsign.clone())),
-            region: Some(self.region.unwrap_or_else(|| current.region.clone())),
-            status: self.status.or_else(|| Some(current.status.clone())),
-            discord_id: Some(self.discord_id.unwrap_or_else(|| current.discord_id.clone())),
-            department_id: self.department_id.or_else(|| current.department_id.clone()),
-            rank_id: if rank_sent { self.rank_id } else { current.rank_id.clone() },
-            rank: self.rank,
-            sub_dept_id: Some(self.sub_dept_id.unwrap_or_else(|| current.sub_dept_id.clone())),
-            roles: self.roles.or_else(|| Some(current.roles.clone())),
-            hire_date: self.hire_date.or(Some(current.hire_date)),
-            action: Some(self.action.unwrap_or_else(|| current.action.clone())),
-            reason: Some(self.reason.unwrap_or_else(|| current.reason.clone())),
-            version: self.version,
-        }
-    }
-
-    /// Checks a person against the agency's structure and flags (member-portal §5, §3).
-    pub fn validate(self, rules: &Rules<'_>) -> Result<Person, String> {
-        let name = clean(self.name);
-        let callsign = clean(self.callsign.flatten());
-        let rank_ref = clean(self.rank_id.clone()).or_else(|| clean(self.rank.clone()));
-        let missing =
-            if rules.callsigns_disabled { MISSING_WITHOUT_CALLSIGN } else { MISSING_WITH_CALLSIGN };
-        let (Some(name), Some(rank_ref)) = (name, rank_ref) else { return Err(missing.into()) };
-        let region = clean(self.region.flatten());
-        let discord_id = clean(self.discord_id.flatten());
-        let action = clean(self.action.flatten());
-        let reason = clean(self.reason.flatten());
-        max_len("Name", &name, limits::NAME)?;
-        max_len_opt("Callsign", callsign.as_deref(), limits::CALLSIGN)?;
-        max_len_opt("Region", region.as_deref(), limits::SHORT_TEXT)?;
-        max_len_opt("Discord ID", discord_id.as_deref(), limits::SHORT_TEXT)?;
-        max_len_opt("Action", action.as_deref(), limits::LABEL)?;
-        max_len_opt("Reason", reason.as_deref(), limits::NOTE)?;
-        if callsign.is_none() && !rules.callsigns_disabled {
-            return Err(missing.into());
-        }
-
-        let department_ref = clean(self.department_id);
-        let department = match &department_ref {
-            Some(id) => Some(
-                rules
-                    .departments
-                    .iter()
-                    .find(|d| &d.id == id)
-                    .ok_or_else(|| format!("Unknown department '{id}'."))?,
-            ),
-            None => None,
-        };
-        let by_id = clean(self.rank_id).is_some();
-        let matches_rank = |r: &Rank| {
-            if by_id {
-                r.id == rank_ref
-            } else {
-                r.name.eq_ignore_ascii_case(&rank_ref)
-            }
-        };
-        let (department, rank) = match department {
-            Some(d) => {
-                let rank = d.ranks.iter().find(|r| matches_rank(r)).ok_or_else(|| {
-                    format!("Rank '{rank_ref}' does not belong to department '{}'.", d.name)
-                })?;
-                (d, rank)
-            }
-            None => {
-                let found: Vec<(&Department, &Rank)> = rules
-                    .departments
-                    .iter()
-                    .flat_map(|d| d.ranks.iter().map(move |r| (d, r)))
-                    .filter(|(_, r)| matches_rank(r))
-                    .collect();
-                match found.as_slice() {
-                    [one] => *one,
-                    [] => return Err(format!("Unknown rank '{rank_ref}'.")),
-                    _ => {
-                        return Err(format!(
-                        "Rank '{rank_ref}' exists in several departments: choose the department."
-                    ))
-                    }
-                }
-            }
-        };
-
-        let sub_dept_id =
-            if rules.subs_disabled { None } else { clean(self.sub_dept_id.flatten()) };
-        if let Some(sub) = &sub_dept_id {
-            if !department.sub_departments.iter().any(|s| &s.id == sub) {
-                return Err(format!(
-                    "Sub-department '{sub}' does not belong to department '{}'.",
-                    department.name
-                ));
-            }
-        }
-        let mut roles: Vec<String> = Vec::new();
-        for role in self
-            .roles
-            .unwrap_or_default()
-            .into_iter()
-            .map(|r| r.trim().to_owned())
-            .filter(|r| !r.is_empty())
-        {
-            if !department.roles.iter().any(|r| r.id == role) {
-                return Err(format!(
-                    "Role '{role}' does not belong to department '{}'.",
-                    department.name
-                ));
-            }
-            if !roles.contains(&role) {
-                roles.push(role);
-            }
-        }
-        let status = match clean(self.status) {
-            None => "Active".to_owned(),
-            Some(s) => STATUSES
-                .iter()
-                .find(|known| known.eq_ignore_ascii_case(&s))
-                .ok_or(BAD_STATUS)?
-                .to_string(),
-        };
-        let callsign = if rules.callsigns_disabled {
-            callsign
-        } else {
-            callsign.map(|c| display_callsign(&c)).filter(|c| !c.is_empty())
-        };
-        let hire_date = self.hire_date.unwrap_or(rules.today);
-        date_in_range("The hire date", hire_date)?;
-        if hire_date > rules.today {
-            return Err(FUTURE_HIRE.into());
-        }
-        Ok(Person {
-            name,
-            callsign,
-            region,
-            status,
-            discord_id,
-            department_id: department.id.clone(),
-            rank_id: rank.id.clone(),
-            rank_name: rank.name.clone(),
-            sub_dept_id,
-            roles,
-            hire_date,
-            action,
-            reason,
-        })
-    }
-}
-
 /// The loggable fields that differ between an entry and its new version (command-and-reports
 /// §3 "Roster log item"): rank, rankId, departmentId, subDeptId, status, callsign, roles.
 pub fn changes(before: &RosterEntry, after: &Person) -> Vec<FieldChange> {
@@ -338,7 +112,7 @@ pub fn changes(before: &RosterEntry, after: &Person) -> Vec<FieldChange> {
 #[cfg(test)]
 mod rule_tests {
     use super::*;
-    use crate::shared::organisation::{DepartmentRole, SubDepartment};
+    use crate::shared::organisation::{Department, DepartmentRole, Rank, SubDepartment};
 
     fn rank(id: &str, dept: &str, name: &str) -> Rank {
         Rank {

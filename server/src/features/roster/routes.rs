@@ -11,19 +11,18 @@ use utoipa::ToSchema;
 use crate::{
     access::{
         guard::{nav_item, Guard},
-        rank_access::{check_roster_change, Held, Wanted},
-        scope, Viewer,
+        Viewer,
     },
-    error::{bad_request, conflict, forbidden, not_found, violated, AppError, AppResult},
+    error::{bad_request, not_found, AppError, AppResult},
     extract::{JsonBody, PathParams},
     features::roster::{
-        model::{changes, Person, RosterEntry, RosterInput, Rules},
-        store::{self, Unique},
+        model::{changes, RosterEntry, RosterInput},
+        store,
     },
     shared::{
         audit::{self, Event},
         callsign_pools::{in_pools, pools_of},
-        organisation,
+        hiring::{self, callsign_conflict, ROSTER_KIND},
     },
 };
 
@@ -39,25 +38,6 @@ pub async fn list(Guard(viewer, _): Guard<nav_item::Roster>) -> AppResult<Respon
     // the agency changes (`access::cache`), so the busiest read skips Postgres and serde.
     let body = viewer.access.agency_json(viewer.agency.id, "roster", store::list(viewer.pool()));
     Ok(([(header::CONTENT_TYPE, "application/json")], body.await?).into_response())
-}
-
-/// A duplicate callsign answers who holds it.
-async fn callsign_conflict(
-    conn: &mut sqlx::PgConnection,
-    err: sqlx::Error,
-    callsign: Option<&str>,
-) -> AppError {
-    match (violated(&err), callsign) {
-        (Some("roster_callsign_unique"), Some(c)) => {
-            let holder = store::holder(conn, Unique::Callsign, c, None)
-                .await
-                .ok()
-                .flatten()
-                .unwrap_or_else(|| "someone else".into());
-            conflict(format!("Callsign {c} is already assigned to {holder}"))
-        }
-        _ => err.into(),
-    }
 }
 
 /// A person as saved, and whether their callsign lies outside their rank's callsign pools:
@@ -84,67 +64,6 @@ async fn saved(viewer: &Viewer, entry: RosterEntry) -> AppResult<SavedPerson> {
     Ok(SavedPerson { entry, callsign_outside_pools: outside })
 }
 
-/// Validates a person and applies the rank rule: who the viewer may add, edit, promote or
-/// demote (`current` is the entry before an edit).
-async fn rules_and_check(
-    viewer: &Viewer,
-    conn: &mut sqlx::PgConnection,
-    input: RosterInput,
-    current: Option<&RosterEntry>,
-) -> AppResult<Person> {
-    let exclude = current.map(|c| c.id);
-    let departments = organisation::load(conn).await?;
-    // One clock for every date: the database's, as rank change dates and time in grade use it.
-    let today = store::today(&mut *conn).await?;
-    let flags = &viewer.agency.flags;
-    let rules = Rules {
-        departments: &departments,
-        callsigns_disabled: flags.disable_callsigns,
-        subs_disabled: flags.disable_sub_departments,
-        today,
-    };
-    let person = input.validate(&rules).map_err(bad_request)?;
-    let level = departments
-        .iter()
-        .flat_map(|d| d.ranks.iter())
-        .find(|r| r.id == person.rank_id)
-        .map(|r| r.level.as_str())
-        .unwrap_or_default();
-    let (levels, editor) = viewer.editor();
-    let held = current.map(|c| Held {
-        id: c.id,
-        level: c.level.as_deref(),
-        rank_id: c.rank_id.as_deref(),
-        status: &c.status,
-    });
-    let wanted = Wanted { level, rank_id: &person.rank_id, status: &person.status };
-    check_roster_change(levels, editor, held, wanted).map_err(forbidden)?;
-    // A department's commander manages its people only: where they are and where they go.
-    let from = current.and_then(|c| c.department_id.as_deref());
-    let departments: Vec<Option<&str>> = match current {
-        Some(_) => vec![from, Some(&person.department_id)],
-        None => vec![Some(&person.department_id)],
-    };
-    scope::of(viewer).await?.require(&departments)?;
-    let discord_changed = person.discord_id != current.and_then(|c| c.discord_id.clone());
-    if let (Some(discord), true) = (&person.discord_id, discord_changed) {
-        if let Some(name) = store::holder(conn, Unique::DiscordAccount, discord, exclude).await? {
-            return Err(conflict(format!(
-                "Discord account {discord} is already on the roster as {name}."
-            )));
-        }
-    }
-    if let (Some(callsign), false) = (&person.callsign, flags.disable_callsigns) {
-        if let Some(name) = store::holder(conn, Unique::Callsign, callsign, exclude).await? {
-            return Err(conflict(format!("Callsign {callsign} is already assigned to {name}")));
-        }
-    }
-    Ok(person)
-}
-
-/// The audit log's kind of roster writes.
-const ROSTER_KIND: &str = "roster";
-
 /// Adds a person (roster managers). Logs the hire in the same transaction.
 #[utoipa::path(post, operation_id = "create_roster_entry", path = "/api/roster", tag = "roster", request_body = RosterInput,
     responses((status = 201, body = SavedPerson), (status = 400, body = crate::error::ErrorBody),
@@ -156,20 +75,15 @@ pub async fn create(
 ) -> AppResult<(StatusCode, Json<SavedPerson>)> {
     require_manager(&viewer)?;
     let mut tx = viewer.pool().begin().await?;
-    let person = rules_and_check(&viewer, &mut tx, input, None).await?;
-    let id = match store::insert(&mut tx, &person).await {
-        Ok(id) => id,
+    let person = hiring::check(&viewer, &mut tx, input, None).await?;
+    let entry = match hiring::add(&mut tx, &person, &viewer.actor()).await {
+        Ok(entry) => entry,
         Err(err) => {
             drop(tx);
             let mut conn = viewer.pool().acquire().await?;
             return Err(callsign_conflict(&mut conn, err, person.callsign.as_deref()).await);
         }
     };
-    let entry =
-        store::get(&mut tx, id, false).await?.ok_or_else(|| not_found("Roster entry vanished"))?;
-    store::log_hire(&mut tx, &entry, &viewer.actor()).await?;
-    let event = Event::created(ROSTER_KIND, id, &entry.name, &entry);
-    audit::record(&mut tx, &viewer.actor(), &event).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(saved(&viewer, entry).await?)))
 }
@@ -206,7 +120,7 @@ pub async fn update(
     if current.version != version {
         return Err(AppError::stale(STALE_EDIT, &current));
     }
-    let person = rules_and_check(&viewer, &mut tx, input.over(&current), Some(&current)).await?;
+    let person = hiring::check(&viewer, &mut tx, input.over(&current), Some(&current)).await?;
     let changed = changes(&current, &person);
     let untouched = changed.is_empty()
         && person.name == current.name

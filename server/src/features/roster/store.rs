@@ -1,7 +1,7 @@
 //! Roster SQL.
 
 use futures::future::BoxFuture;
-use sqlx::{PgConnection, PgExecutor, Row};
+use sqlx::{PgConnection, PgExecutor};
 
 use crate::{
     features::roster::model::{Person, RosterEntry, RosterRow},
@@ -10,6 +10,7 @@ use crate::{
 };
 
 pub use crate::access::store::{matches_for, with_discord_ids, ENTRY_COLUMNS, ENTRY_FROM};
+pub use crate::shared::hiring::{holder, insert, log_hire, with_person, Unique};
 pub use crate::shared::organisation::{clear_sub_department, holding, log_changes, remove_role};
 
 /// Everyone on the roster, by name (bounded), with the qualifications each holds (revoked
@@ -44,65 +45,6 @@ pub async fn get(
     sqlx::query_as(&sql).bind(id).fetch_optional(conn).await
 }
 
-/// What a roster entry may not share with another.
-#[derive(Debug, Clone, Copy)]
-pub enum Unique {
-    /// A callsign, compared as displayed.
-    Callsign,
-    /// A Discord id or tag, compared trimmed and in any case.
-    DiscordAccount,
-}
-
-/// The name of the person (other than `except`) whose entry holds `value`, if anyone.
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn holder(
-    conn: &mut PgConnection,
-    unique: Unique,
-    value: &str,
-    except: Option<i64>,
-) -> sqlx::Result<Option<String>> {
-    let matches = match unique {
-        Unique::Callsign => "upper(callsign) = upper($1)",
-        Unique::DiscordAccount => "lower(btrim(discord_id)) = lower(btrim($1))",
-    };
-    sqlx::query_scalar(&format!("SELECT name FROM roster WHERE {matches} AND id <> $2 LIMIT 1"))
-        .bind(value)
-        .bind(except.unwrap_or(-1))
-        .fetch_optional(conn)
-        .await
-}
-
-/// `query` with a person's fields bound as `$1` to `$12`: name, callsign, region, status,
-/// Discord id, department, rank, sub-department, roles, hire date, last action and reason.
-fn with_person<'q>(
-    query: sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>,
-    p: &'q Person,
-) -> sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments> {
-    query
-        .bind(&p.name)
-        .bind(&p.callsign)
-        .bind(&p.region)
-        .bind(&p.status)
-        .bind(&p.discord_id)
-        .bind(&p.department_id)
-        .bind(&p.rank_id)
-        .bind(&p.sub_dept_id)
-        .bind(&p.roles)
-        .bind(p.hire_date)
-        .bind(&p.action)
-        .bind(&p.reason)
-}
-
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn insert(conn: &mut PgConnection, p: &Person) -> sqlx::Result<i64> {
-    let insert = sqlx::query(
-        "INSERT INTO roster (name, callsign, region, status, discord_id, department_id, rank_id, sub_dept_id,
-                             roles, hire_date, rank_change_date, last_action, last_reason)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12) RETURNING id",
-    );
-    with_person(insert, p).fetch_one(conn).await?.try_get("id")
-}
-
 /// Writes a new version of an entry; the rank change date moves when the rank changes.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn update(
@@ -131,33 +73,6 @@ pub use crate::access::viewer::Actor;
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn today(db: impl PgExecutor<'_>) -> sqlx::Result<chrono::NaiveDate> {
     sqlx::query_scalar("SELECT CURRENT_DATE").fetch_one(db).await
-}
-
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn log_hire(
-    conn: &mut PgConnection,
-    entry: &RosterEntry,
-    actor: &Actor,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO hire_logs (roster_id, roster_name, callsign, roster_rank, actor_display, actor_user_id,
-                                status, department_id, rank_id, sub_dept_id, roles)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-    )
-    .bind(entry.id)
-    .bind(&entry.name)
-    .bind(&entry.callsign)
-    .bind(&entry.rank)
-    .bind(&actor.display)
-    .bind(&actor.user_id)
-    .bind(&entry.status)
-    .bind(&entry.department_id)
-    .bind(&entry.rank_id)
-    .bind(&entry.sub_dept_id)
-    .bind(&entry.roles)
-    .execute(conn)
-    .await?;
-    Ok(())
 }
 
 /// A new agency's first High Command member, when one is named, at the starter department's
