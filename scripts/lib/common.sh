@@ -207,7 +207,9 @@ stop_cluster() {
 # start_standin WORK: the Discord stand-in (server/src/bin/discord-standin) on a free port of
 # loopback, knowing the demo members that seed-demo puts on each agency's roster: ids
 # 100000000000000001.. (rawlife), 2000… (bcso), 3000… (lspd), High Command down to Deputy;
-# usernames are unique (plain for rawlife, suffixed otherwise), and an outsider. Exports the
+# the demo applicants on no roster, ids …051 to …055 (Taylor Quinn, Jamie Ortiz, Robin Park,
+# Avery Stone, and Drew Collins, who has not applied); usernames are unique (plain for
+# rawlife, suffixed otherwise), and an outsider. Exports the
 # DISCORD_* settings that point the portal at it (its guild, bot, webhooks and image service)
 # and sets STANDIN_PID. Its log is WORK/standin.log.
 STANDIN_PID=""
@@ -217,6 +219,12 @@ start_standin() {
     base="${agency%%:*}" suffix="${agency#*:}" i=1
     for name in alexmercer jordanreyes samwhitaker caseynguyen; do
       args+=(--account "${base}0000000000000000${i}:${name}${suffix}")
+      i=$((i + 1))
+    done
+    # The demo applicants (server/src/demo_recruitment.rs): on no roster, ids base + 51…55.
+    i=51
+    for name in taylorquinn jamieortiz robinpark averystone drewcollins; do
+      args+=(--account "${base}000000000000000${i}:${name}${suffix}")
       i=$((i + 1))
     done
   done

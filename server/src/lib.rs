@@ -9,6 +9,7 @@ pub mod demo_discord;
 pub mod demo_duty;
 pub mod demo_organisation;
 pub mod demo_personnel;
+pub mod demo_recruitment;
 pub mod demo_reports;
 pub mod error;
 pub mod extract;

@@ -1,4 +1,5 @@
-//! Demo sign-in (`PORTAL_DEMO=1`, loopback only): pick a demo member instead of Discord.
+//! Demo sign-in (`PORTAL_DEMO=1`, loopback only): pick a demo member, or a demo applicant on
+//! no roster, instead of Discord.
 
 use axum::{
     http::StatusCode,
@@ -38,15 +39,30 @@ fn refused() -> Response {
     )
 }
 
-/// Demo members of every visible agency, highest ranks first.
-async fn demo_members(
-    state: &impl IdentityState,
-) -> AppResult<Vec<(std::sync::Arc<Agency>, Vec<RosterEntry>)>> {
+/// The people of one demo agency to sign in as: its demo members, highest ranks first, and
+/// people who applied to join and are on no roster (issue 26; Discord id and name), who sign
+/// in to follow their application or to apply.
+struct DemoPeople {
+    agency: std::sync::Arc<Agency>,
+    members: Vec<RosterEntry>,
+    applicants: Vec<(String, String)>,
+}
+
+/// The demo people of every visible agency.
+async fn demo_people(state: &impl IdentityState) -> AppResult<Vec<DemoPeople>> {
     let snapshot = state.registry().snapshot().await?;
     let mut out = Vec::new();
     for agency in snapshot.all().iter().filter(|a| !a.flags.hidden) {
         let db = state.pools().get(agency).await?;
-        out.push((agency.clone(), roster::with_discord_ids(&*db, 12).await?));
+        let applicants = sqlx::query_as(
+            "SELECT DISTINCT ON (a.applicant_id) a.applicant_id, a.display_name FROM applications a
+              WHERE NOT EXISTS (SELECT 1 FROM roster r WHERE btrim(r.discord_id) = a.applicant_id)
+              ORDER BY a.applicant_id, a.id DESC LIMIT 12",
+        )
+        .fetch_all(&*db)
+        .await?;
+        let members = roster::with_discord_ids(&*db, 12).await?;
+        out.push(DemoPeople { agency: agency.clone(), members, applicants });
     }
     Ok(out)
 }
@@ -66,7 +82,7 @@ pub async fn choose<S: IdentityState>(
     let mut body = String::from(
         r#"<p><span class="badge">Demo mode</span></p><p>This portal runs with demo data. Choose someone to sign in as; Discord is not contacted.</p>"#,
     );
-    for (agency, members) in demo_members(&state).await? {
+    for DemoPeople { agency, members, applicants } in demo_people(&state).await? {
         body.push_str(&format!("<h2>{}</h2>", escape(&agency.name)));
         if members.is_empty() {
             body.push_str("<p>No demo members with a Discord id yet.</p>");
@@ -90,6 +106,21 @@ pub async fn choose<S: IdentityState>(
             ));
         }
         body.push_str("</table>");
+        if !applicants.is_empty() {
+            body.push_str("<p>Applicants, on no roster (they apply and follow their application):</p><table><tr><th>Name</th><th></th></tr>");
+            for (id, name) in applicants {
+                body.push_str(&format!(
+                    r#"<tr><td>{name}</td><td><form method="post" action="/auth/demo">
+<input type="hidden" name="discordId" value="{id}"><input type="hidden" name="returnTo" value="{back}">
+<input type="hidden" name="agency" value="{slug}"><input type="hidden" name="for" value="{for_host}"><input type="hidden" name="nonce" value="{nonce}">
+<button type="submit" aria-label="Sign in as {name}">Sign in</button></form></td></tr>"#,
+                    name = escape(&name),
+                    id = escape(&id),
+                    slug = escape(&agency.slug),
+                ));
+            }
+            body.push_str("</table>");
+        }
     }
     body.push_str(r#"<p><a class="quiet" href="/">Back to the portal</a></p>"#);
     Ok(page(StatusCode::OK, "Demo sign-in", &body))
@@ -109,7 +140,8 @@ pub struct DemoSignIn {
     pub nonce: Option<String>,
 }
 
-/// `POST /auth/demo`: signs in as a demo member (their Discord id must be on a roster).
+/// `POST /auth/demo`: signs in as a demo member (their Discord id must be on a roster) or as
+/// someone who applied to a demo agency and is on no roster.
 pub async fn sign_in<S: IdentityState>(
     Services(state): Services<S>,
     session: Session,
@@ -119,30 +151,34 @@ pub async fn sign_in<S: IdentityState>(
         return Ok(refused());
     }
     let wanted = form.discord_id.trim();
-    let member = demo_members(&state)
-        .await?
-        .into_iter()
-        .flat_map(|(_, members)| members)
-        .find(|m| m.discord_id.as_deref().map(str::trim) == Some(wanted));
-    let Some(member) = member else {
+    let people = demo_people(&state).await?;
+    let member = people
+        .iter()
+        .flat_map(|p| p.members.iter())
+        .find(|m| m.discord_id.as_deref().map(str::trim) == Some(wanted))
+        .map(|m| m.name.clone());
+    let applicant = || {
+        people
+            .iter()
+            .flat_map(|p| p.applicants.iter())
+            .find(|(id, _)| id == wanted)
+            .map(|(_, name)| name.clone())
+    };
+    let Some(name) = member.or_else(applicant) else {
         return Ok(page(
             StatusCode::BAD_REQUEST,
             "Unknown demo member",
             "<p>Choose someone from the list.</p><p><a href=\"/auth/demo\">Back</a></p>",
         ));
     };
-    let username: String = member
-        .name
-        .to_lowercase()
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '.')
-        .collect();
+    let username: String =
+        name.to_lowercase().chars().filter(|c| c.is_ascii_alphanumeric() || *c == '.').collect();
     let user = DiscordUser {
         id: wanted.to_owned(),
         username,
         discriminator: "0".into(),
         avatar: None,
-        global_name: Some(member.name.clone()),
+        global_name: Some(name.clone()),
     };
     users::record_sign_in(state.control(), &user, &[], None).await?;
     cache::announce(&state, Change::User(user.id.clone())).await;

@@ -149,3 +149,54 @@ async fn the_demo_has_a_week_of_shifts_some_on_duty_now_and_quiet_members() {
     portal::demo::seed(&app.state).await.unwrap();
     assert_eq!(counts().await, first, "seeded once");
 }
+
+#[tokio::test]
+async fn the_demo_has_an_open_form_and_applications_at_every_stage() {
+    let app = spawn_app_with(Options { demo: true, ..Default::default() }).await;
+    portal::demo::seed(&app.state).await.unwrap();
+    let bcso = app.state.registry.by_slug("bcso").await.unwrap().unwrap();
+    let pool = app.state.pools.get(&bcso).await.unwrap();
+    let stages = || async {
+        sqlx::query_as::<_, (String, String, i64, i64, Option<String>)>(
+            "SELECT a.display_name, s.name,
+                    (SELECT count(*) FROM application_notes n WHERE n.application_id = a.id),
+                    (SELECT count(*) FROM application_votes v WHERE v.application_id = a.id),
+                    a.denial_reason
+               FROM applications a JOIN application_stages s ON s.id = a.stage_id ORDER BY a.id",
+        )
+        .fetch_all(&*pool)
+        .await
+        .unwrap()
+    };
+    let first = stages().await;
+    let at: Vec<(&str, &str)> = first.iter().map(|r| (r.0.as_str(), r.1.as_str())).collect();
+    assert_eq!(
+        at,
+        [
+            ("Taylor Quinn", "Submitted"),
+            ("Jamie Ortiz", "Interview"),
+            ("Robin Park", "Accepted"),
+            ("Avery Stone", "Denied")
+        ]
+    );
+    assert_eq!((first[1].2, first[1].3), (1, 2), "the interview has a note and two votes");
+    assert!(first[3].4.is_some(), "the denial has its reason");
+    let (forms, questions, kinds, on_roster): (i64, i64, i64, i64) = sqlx::query_as(
+        "SELECT (SELECT count(*) FROM application_forms WHERE is_open),
+                (SELECT sum(jsonb_array_length(questions)) FROM application_forms),
+                (SELECT count(DISTINCT q ->> 'kind') FROM application_forms, jsonb_array_elements(questions) q),
+                (SELECT count(*) FROM roster r JOIN applications a ON a.applicant_id = r.discord_id)",
+    )
+    .fetch_one(&*pool)
+    .await
+    .unwrap();
+    assert_eq!((forms, questions, kinds, on_roster), (1, 8, 7, 0));
+    // Applicants are BCSO's demo base + 51…: Discord accounts the stand-in knows.
+    let ids: Vec<String> = sqlx::query_scalar("SELECT applicant_id FROM applications ORDER BY id")
+        .fetch_all(&*pool)
+        .await
+        .unwrap();
+    assert_eq!(ids[0], "200000000000000051");
+    portal::demo::seed(&app.state).await.unwrap();
+    assert_eq!(stages().await, first, "seeded once");
+}

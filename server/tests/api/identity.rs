@@ -312,7 +312,18 @@ async fn demo_sign_in_lists_demo_members_and_signs_in_without_discord() {
     assert_eq!(body["demoMode"], true);
     assert_eq!(body["rosterMatches"][0]["level"], "high_command");
 
-    // Only demo members can be chosen.
+    // Applicants on no roster are listed too, and sign in to follow their application.
+    assert!(page.contains("Taylor Quinn"), "{page}");
+    let applicant = app.browser();
+    let form = [("discordId", "200000000000000051"), ("returnTo", "/apply"), ("agency", "bcso")];
+    let done = applicant.post(app.url("/auth/demo")).form(&form).send().await.unwrap();
+    assert_eq!(location(&done), "/apply?agency=bcso");
+    let mine =
+        json(applicant.get(app.url("/api/apply/mine?agency=bcso")).send().await.unwrap(), 200)
+            .await;
+    assert_eq!(mine[0]["stage"], "Submitted", "{mine}");
+
+    // Only demo members and applicants can be chosen.
     let refused = browser
         .post(app.url("/auth/demo"))
         .form(&[("discordId", "999999999")])
