@@ -76,6 +76,220 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The forms the viewer reviews (their stages are the board's columns) and their
+         *     applications, newest first, with the applicant's Discord name and account age.
+         */
+        get: operations["list_applications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every application form, with its questions, stages and reviewers. */
+        get: operations["list_application_forms"];
+        put?: never;
+        /** Creates a form (stages left out: Submitted, Interview, Accepted, Denied). */
+        post: operations["create_application_form"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/forms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One form. */
+        get: operations["get_application_form"];
+        /**
+         * Saves a form whole: its fields, its questions and (when sent) its stages, as ordered
+         *     lists. `version` must be the version edited (409 with the form as it is now otherwise); a
+         *     stage that holds applications keeps its kind and cannot be removed.
+         */
+        put: operations["update_application_form"];
+        post?: never;
+        /** Deletes a form that never had an application (close one that has, to keep them). */
+        delete: operations["delete_application_form"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One application: answers, internal notes and votes (reviewers of its form; never one's own). */
+        get: operations["get_application"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}/hire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hires an accepted applicant (roster managers, within their command): one roster entry at
+         *     the rank and department chosen, with the callsign given or the first free one of the
+         *     rank's pools, logged as a hire and audited (so Discord roles follow when role sync is on).
+         *     The application is locked meanwhile: a second hire answers 200 with the same entry and
+         *     `alreadyHired`.
+         */
+        post: operations["hire_applicant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves an application to a stage of its form (reviewers of the form; never one's own). A
+         *     denied stage takes an optional reason, shown to the applicant.
+         */
+        post: operations["move_application"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds an internal note (reviewers of the form; never on one's own application). */
+        post: operations["add_application_note"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the viewer's vote for or against (`none` takes it back); one vote per reviewer. */
+        put: operations["vote_on_application"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apply/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agency's open forms, for anyone (visitors too): title, description and questions. */
+        get: operations["list_open_application_forms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apply/forms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends an application to an open form (signed in with Discord; no roster entry needed, and
+         *     members on the roster are refused). One open application per form and person; answers
+         *     checked as the form says. Rate limited per Discord account and address (429 with
+         *     `Retry-After`).
+         */
+        post: operations["apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apply/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person's applications in this agency: form, stage name, denial reason (never
+         *     notes or votes).
+         */
+        get: operations["my_applications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/arrests": {
         parameters: {
             query?: never;
@@ -1693,6 +1907,13 @@ export interface components {
             schemaVersion: number;
             slug: string;
         };
+        /** @description One answer as kept: the question as it was asked, and the answer. */
+        Answer: {
+            kind: string;
+            label: string;
+            questionId: string;
+            value: unknown;
+        };
         /** @description A token as the screens show it (never its secret). */
         ApiToken: {
             /** Format: date-time */
@@ -1712,6 +1933,70 @@ export interface components {
             revokedAt?: string | null;
             revokedBy?: string | null;
             scopes: string[];
+        };
+        /** @description One application as its reviewers read it. */
+        ApplicationDetail: components["schemas"]["ApplicationSummary"] & {
+            answers: components["schemas"]["Answer"][];
+            /** Format: date-time */
+            decidedAt?: string | null;
+            decidedBy?: string | null;
+            /** @description Shown to the applicant while the application is denied. */
+            denialReason?: string | null;
+            hiredBy?: string | null;
+            /** @description The viewer's own vote. */
+            myVote?: string | null;
+            /** @description Internal notes, oldest first. */
+            notes: components["schemas"]["Note"][];
+            votes: components["schemas"]["Vote"][];
+        };
+        /** @description An application on the reviewers' board. */
+        ApplicationSummary: {
+            /**
+             * Format: int32
+             * @description Days since the Discord account was made, when the application came.
+             */
+            accountAgeDays: number;
+            /** Format: date-time */
+            accountCreatedAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The applicant's Discord id, username (`name` or `name#1234`) and display name. */
+            discordId: string;
+            discordName: string;
+            displayName: string;
+            /** Format: int64 */
+            formId: number;
+            formTitle: string;
+            /** Format: date-time */
+            hiredAt?: string | null;
+            /** Format: int64 */
+            hiredRosterId?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            noteCount: number;
+            /** @description The viewer is the applicant: they may not review it. */
+            own: boolean;
+            stage: string;
+            /** Format: int64 */
+            stageId: number;
+            /** @description `open`, `accepted` or `denied`. */
+            stageKind: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int64 */
+            votesAgainst: number;
+            /** Format: int64 */
+            votesFor: number;
+        };
+        /**
+         * @description `POST /api/apply/forms/{id}`: the answers by question id (text, a chosen option, a list of
+         *     chosen options, `true`/`false`, a number, or a date such as `2026-12-01`).
+         */
+        ApplyInput: {
+            answers?: {
+                [key: string]: unknown;
+            };
         };
         /** @description Everything of the form but the case number, date and place. */
         ArrestBody: {
@@ -1836,6 +2121,19 @@ export interface components {
             available: string[];
             /** @description How many callsigns of the rank's pools are free in all. */
             total: number;
+        };
+        /** @description `GET /api/applications`: the forms the viewer reviews and their applications. */
+        Board: {
+            applications: components["schemas"]["ApplicationSummary"][];
+            forms: components["schemas"]["BoardForm"][];
+        };
+        /** @description A form on the reviewers' board: its stages are the board's columns. */
+        BoardForm: {
+            /** Format: int64 */
+            id: number;
+            isOpen: boolean;
+            stages: components["schemas"]["Stage"][];
+            title: string;
         };
         /** @description A case number as the form sends it: a number or text. */
         CaseNumber: number | string;
@@ -2313,6 +2611,47 @@ export interface components {
         FlagsPatch: {
             hidden?: boolean | null;
         };
+        /** @description A form as its managers see it. */
+        Form: {
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            isOpen: boolean;
+            questions: components["schemas"]["Question"][];
+            /** @description Levels (at or above) that review its applications. */
+            reviewerLevels: string[];
+            /** @description Department roles whose holders review its applications. */
+            reviewerRoles: string[];
+            stages: components["schemas"]["Stage"][];
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+            updatedBy: string;
+            /** Format: int32 */
+            version: number;
+        };
+        /**
+         * @description `POST /api/applications/forms` and `PUT /api/applications/forms/{id}`: the whole form. Its
+         *     questions and stages are saved as whole ordered lists; `stages` left out keeps them (a new
+         *     form starts with Submitted, Interview, Accepted and Denied).
+         */
+        FormInput: {
+            description?: string;
+            isOpen?: boolean;
+            questions?: components["schemas"]["Question"][];
+            reviewerLevels?: string[];
+            reviewerRoles?: string[];
+            stages?: components["schemas"]["StageInput"][] | null;
+            title: string;
+            /**
+             * Format: int32
+             * @description The version edited (`PUT` only).
+             */
+            version?: number | null;
+        };
         /** @description What a game server call did. */
         GameClockAnswer: {
             /** @description False when the member was already in the state asked for (or the call was a retry). */
@@ -2369,6 +2708,15 @@ export interface components {
         HireEntry: {
             roles: string[];
         };
+        /** @description `POST /api/applications/{id}/hire`: the roster entry to make. */
+        HireInput: {
+            /** @description A free callsign; left out, the first free one of the rank's pools. */
+            callsign?: string | null;
+            departmentId: string;
+            /** @description The name on the roster; left out, the applicant's Discord display name. */
+            name?: string | null;
+            rankId: string;
+        };
         HireLogItem: {
             actor: components["schemas"]["LogActor"];
             callsign?: string | null;
@@ -2385,6 +2733,16 @@ export interface components {
             subDeptId?: string | null;
             /** Format: date-time */
             ts: string;
+        };
+        /** @description The answer of a hire. */
+        Hired: {
+            /** @description The applicant had been hired already (a second click): nothing was made this time. */
+            alreadyHired: boolean;
+            application: components["schemas"]["ApplicationDetail"];
+            /** @description The callsign was picked from the rank's pools. */
+            callsignFromPool: boolean;
+            /** @description The new roster entry. */
+            entry: components["schemas"]["RosterEntry"];
         };
         /** @description One change of a report's status, as its history shows it. */
         HistoryEntry: {
@@ -2652,6 +3010,35 @@ export interface components {
             /** @default null */
             rosterRoles: null | components["schemas"]["RolesChange"];
         };
+        /** @description `POST /api/applications/{id}/move`. */
+        MoveInput: {
+            /** @description Why it was denied, shown to the applicant (denied stages only). */
+            reason?: string | null;
+            /**
+             * Format: int64
+             * @description A stage of the application's form.
+             */
+            stageId: number;
+        };
+        /** @description The applicant's own view of an application (`GET /api/apply/mine`): never notes or votes. */
+        MyApplication: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Why it was denied, when it was and the reviewer said. */
+            denialReason?: string | null;
+            /** Format: int64 */
+            formId: number;
+            formTitle: string;
+            hired: boolean;
+            /** Format: int64 */
+            id: number;
+            /** @description The stage's name (*Submitted*, *Interview*…). */
+            stage: string;
+            /** @description `open`, `accepted` or `denied`. */
+            stageKind: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /** @description The viewer's own duty: the open shift, hours, the last eight weeks and recent shifts. */
         MyDuty: {
             /**
@@ -2723,6 +3110,19 @@ export interface components {
         /** @description `GET /api/uof/next-number`: the number the form suggests. */
         NextNumber: {
             incidentNumber: string;
+        };
+        /** @description A reviewer's internal note. */
+        Note: {
+            author: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+        };
+        /** @description `POST /api/applications/{id}/notes`. */
+        NoteInput: {
+            body: string;
         };
         /** @description An officer on a report (member-portal §3 "Arrest report", command-and-reports §3). */
         Officer: {
@@ -2826,6 +3226,14 @@ export interface components {
             start: number;
             type?: string;
         };
+        /** @description An open form as anyone may read it (`GET /api/apply/forms`). */
+        PublicForm: {
+            description: string;
+            /** Format: int64 */
+            id: number;
+            questions: components["schemas"]["Question"][];
+            title: string;
+        };
         /** @description A qualification of the catalogue. */
         Qualification: {
             /** @description A badge image (a portal path or an http(s) URL). */
@@ -2876,6 +3284,19 @@ export interface components {
              * @default null
              */
             validityDays: number | null;
+        };
+        /** @description One question of a form. */
+        Question: {
+            /** @description A line under the question. */
+            help?: string;
+            /** @description Kept by the answers (`q1`, `why`); the server makes one when blank. */
+            id?: string;
+            /** @description `short_text`, `long_text`, `choice`, `multiple_choice`, `yes_no`, `number` or `date`. */
+            kind: string;
+            label: string;
+            /** @description The choices of `choice` and `multiple_choice` (2 to 25); empty for the other kinds. */
+            options?: string[];
+            required?: boolean;
         };
         Rank: {
             id: string;
@@ -3174,6 +3595,27 @@ export interface components {
         /** @description A shift with its corrections, oldest first. */
         ShiftDetail: components["schemas"]["Shift"] & {
             corrections: components["schemas"]["Correction"][];
+        };
+        /** @description A stage of a form. */
+        Stage: {
+            /**
+             * Format: int64
+             * @description Applications in it now.
+             */
+            applications: number;
+            /** Format: int64 */
+            id: number;
+            /** @description `open`, `accepted` (may be hired) or `denied` (the applicant may apply again). */
+            kind: string;
+            name: string;
+        };
+        /** @description A stage as a save sends it: an existing stage by its id, a new one without. */
+        StageInput: {
+            /** Format: int64 */
+            id?: number | null;
+            /** @description `open`, `accepted` or `denied`. */
+            kind: string;
+            name: string;
         };
         /** @description The body of a stale edit: the sentence and the record as it is now. */
         StaleBody: {
@@ -3634,6 +4076,20 @@ export interface components {
              */
             title: string;
         };
+        /** @description A reviewer's vote. */
+        Vote: {
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description `for` or `against`. */
+            vote: string;
+            voterId: string;
+            voterName: string;
+        };
+        /** @description `PUT /api/applications/{id}/vote`. */
+        VoteInput: {
+            /** @description `for`, `against`, or `none` (takes the vote back). */
+            vote: string;
+        };
         /** @description A webhook as the screens see it (never its address). */
         Webhook: {
             /** Format: date-time */
@@ -4032,6 +4488,1121 @@ export interface operations {
             };
             /** @description Unknown agency */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_applications: {
+        parameters: {
+            query?: {
+                /** @description Only this form's applications. */
+                formId?: number;
+                /** @description Only those in this stage. */
+                stageId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_application_forms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Form"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_application_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Form"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_application_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Form id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Form"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_application_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Form id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Form"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_application_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Form id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Application id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    hire_applicant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Application id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HireInput"];
+            };
+        };
+        responses: {
+            /** @description Hired already */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hired"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hired"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    move_application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Application id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_application_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Application id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vote_on_application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Application id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoteInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_open_application_forms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicForm"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    apply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Form id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyApplication"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_applications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyApplication"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
