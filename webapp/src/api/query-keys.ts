@@ -66,6 +66,18 @@ export const queryKeys = {
   personnelFile: (slug: string, id: number) => [...agency(slug), 'personnel-file', id] as const,
   /** `GET /api/command-scope`: which levels command their own department only, and the viewer's reach. */
   commandScope: (slug: string) => [...agency(slug), 'command-scope'] as const,
+  /** Every recruitment key of the agency (issue 26): forms, open forms, the viewer's applications, the board. */
+  recruitmentAll: (slug: string) => [...agency(slug), 'recruitment'] as const,
+  /** `GET /api/applications/forms`: every form, as Command → Recruitment edits them. */
+  applicationForms: (slug: string) => [...agency(slug), 'recruitment', 'forms'] as const,
+  /** `GET /api/apply/forms`: the open forms anyone may read. */
+  openApplicationForms: (slug: string) => [...agency(slug), 'recruitment', 'open-forms'] as const,
+  /** `GET /api/apply/mine`: the viewer's own applications (the status page). */
+  myApplications: (slug: string) => [...agency(slug), 'recruitment', 'mine'] as const,
+  /** `GET /api/applications`: the reviewers' board. */
+  applicationBoard: (slug: string) => [...agency(slug), 'recruitment', 'board'] as const,
+  /** `GET /api/applications/{id}`: one application with its answers, notes and votes. */
+  application: (slug: string, id: number) => [...agency(slug), 'recruitment', 'application', id] as const,
   /** Every arrest report key of the agency (lists, next number, details). */
   arrestsAll: (slug: string) => [...agency(slug), 'arrests'] as const,
   /** `GET /api/arrests/next-number`: the case number the form suggests. */

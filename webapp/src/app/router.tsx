@@ -39,6 +39,22 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('@/features/profile/components/ProfilePage')).ProfilePage }),
           },
           {
+            // No gate (issue 26): visitors read the open forms and are asked to sign in; the
+            // calls decide who may apply (never a member on the roster).
+            path: 'apply',
+            lazy: async () => ({ Component: (await import('@/features/recruitment/components/ApplyPage')).ApplyPage }),
+          },
+          {
+            path: 'apply/status',
+            lazy: async () => ({
+              Component: (await import('@/features/recruitment/components/ApplicationStatusPage')).ApplicationStatusPage,
+            }),
+          },
+          {
+            path: 'apply/:formId',
+            lazy: async () => ({ Component: (await import('@/features/recruitment/components/ApplyFormPage')).ApplyFormPage }),
+          },
+          {
             // No gate: members read their own file, command the files of those it manages; the
             // file's own call decides (its refusal shows there).
             path: 'roster/:id/file',

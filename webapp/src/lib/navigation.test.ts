@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LEVELS, navigationLevelOrder } from './levels';
 import {
+  APPLY_LINK,
   canAccessNavItem,
   canViewNavItem,
   NAVIGATION,
   navItem,
   navLinks,
+  showsApply,
   visibleNavigation,
+  withApply,
   type NavPermissionItems,
   type NavViewer,
 } from './navigation';
@@ -93,9 +96,27 @@ describe('navigation table', () => {
     ]);
     expect(navItem('command_navigation_permissions')).toMatchObject({ label: 'Permissions', path: '/command/permissions' });
     expect(navItem('reports_arrest_report')?.path).toBe('/reports/arrest');
+    expect(navItem('supervisor_applications')).toMatchObject({ label: 'Applications', path: '/supervisor/applications' });
+    expect(navItem('command_recruitment')).toMatchObject({ label: 'Recruitment', path: '/command/recruitment' });
+    expect(navItem('apply')).toBeUndefined();
     expect(NAVIGATION.find((entry) => entry.label === 'Structure')?.id).toBe('structure_section');
     const ids = navLinks().map((item) => item.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('Apply (issue 26)', () => {
+  it('is listed for visitors and for signed-in people without a roster entry, not while the viewer loads', () => {
+    expect(showsApply(null)).toBe(false);
+    expect(showsApply({ isAuthenticated: false })).toBe(true);
+    expect(showsApply({ isAuthenticated: true, roster: null })).toBe(true);
+    expect(showsApply({ isAuthenticated: true, roster: { id: 1 } })).toBe(false);
+  });
+
+  it('follows Home in the menu', () => {
+    expect(withApply(NAVIGATION, true).map((entry) => entry.id).slice(0, 3)).toEqual(['home', APPLY_LINK.id, 'roster']);
+    expect(withApply(NAVIGATION, false).some((entry) => entry.id === APPLY_LINK.id)).toBe(false);
+    expect(APPLY_LINK.path).toBe('/apply');
   });
 });
 
@@ -123,7 +144,7 @@ describe('visibleNavigation', () => {
   });
 
   it('hides a group when none of its children is visible', () => {
-    const hidden = new Set(['supervisor_uof_review', 'supervisor_arrest_review', 'supervisor_leave']);
+    const hidden = new Set(['supervisor_uof_review', 'supervisor_arrest_review', 'supervisor_leave', 'supervisor_applications']);
     const entries = visibleNavigation(NAVIGATION, (id) => !hidden.has(id), { enableAgencyManagement: false });
     expect(entries.find((entry) => entry.id === 'supervisor_section')).toBeUndefined();
   });

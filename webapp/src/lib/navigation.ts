@@ -64,10 +64,12 @@ export const NAVIGATION: readonly NavEntry[] = Object.freeze([
     link('supervisor_uof_review', 'UoF Review', '/supervisor/uof'),
     link('supervisor_arrest_review', 'Arrest Review', '/supervisor/arrests'),
     link('supervisor_leave', 'Leave requests', '/supervisor/leave'),
+    link('supervisor_applications', 'Applications', '/supervisor/applications'),
   ]),
   group('command_section', 'Command', [
     link('command_department_management', 'Department management', '/command/department'),
     link('command_qualifications', 'Qualifications', '/command/qualifications'),
+    link('command_recruitment', 'Recruitment', '/command/recruitment'),
     link('command_message_management', 'Message management', '/command/messages'),
     link('command_sops', 'SOPs & presentations', '/command/sops'),
     link('command_vehicle_permissions', 'Vehicle management', '/command/vehicles'),
@@ -82,6 +84,25 @@ export const NAVIGATION: readonly NavEntry[] = Object.freeze([
     link('command_navigation_permissions', 'Permissions', '/command/permissions'),
   ]),
 ]);
+
+/**
+ * Apply (issue 26): not a navigation permission but a menu entry of its own, listed for
+ * visitors and for signed-in people without a roster entry in the agency (who may apply).
+ */
+export const APPLY_LINK: NavLinkItem = Object.freeze({ kind: 'link', id: 'apply', label: 'Apply', path: '/apply' });
+
+/** Is Apply listed for this viewer? Not while the viewer is unknown (loading). */
+export function showsApply(viewer: Pick<NavViewer, 'isAuthenticated' | 'roster'> | null | undefined): boolean {
+  if (viewer == null) return false;
+  return !viewer.isAuthenticated || viewer.roster == null;
+}
+
+/** The menu with Apply after Home when `show`. */
+export function withApply(entries: readonly NavEntry[], show: boolean): NavEntry[] {
+  if (!show) return [...entries];
+  const home = entries.findIndex((entry) => entry.id === 'home');
+  return [...entries.slice(0, home + 1), APPLY_LINK, ...entries.slice(home + 1)];
+}
 
 /** Every link of the table, groups flattened. */
 export function navLinks(entries: readonly NavEntry[] = NAVIGATION): NavLinkItem[] {

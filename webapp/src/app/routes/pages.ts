@@ -19,6 +19,7 @@ export const NAV_PAGES: Readonly<Record<string, PageLoader>> = {
     (await import('@/features/department/components/DepartmentPage')).DepartmentPage,
   command_qualifications: async () =>
     (await import('@/features/qualifications/components/QualificationsPage')).QualificationsPage,
+  command_recruitment: async () => (await import('@/features/recruitment/components/RecruitmentPage')).RecruitmentPage,
   command_logs: async () => (await import('@/features/logs/components/LogsPage')).LogsPage,
   command_penal_codes: async () => (await import('@/features/penal-codes/components/PenalCodesPage')).PenalCodesPage,
   command_discord: async () => (await import('@/features/discord/components/DiscordPage')).DiscordPage,
@@ -47,6 +48,8 @@ export const NAV_PAGES: Readonly<Record<string, PageLoader>> = {
   supervisor_arrest_review: async () =>
     (await import('@/features/reviews/components/ArrestReviewPage')).ArrestReviewPage,
   supervisor_leave: async () => (await import('@/features/leave/components/LeaveRequestsPage')).LeaveRequestsPage,
+  supervisor_applications: async () =>
+    (await import('@/features/recruitment/components/ApplicationsPage')).ApplicationsPage,
   fto_training_management: async () =>
     (await import('@/features/training/components/TrainingManagementPage')).TrainingManagementPage,
   fto_training: async () => (await import('@/features/training/components/TrainingSessionsPage')).TrainingSessionsPage,

@@ -1,20 +1,22 @@
 import { useMemo } from 'react';
 import { useAgency } from '@/agency/context';
-import { NAVIGATION, visibleNavigation, type NavEntry } from '@/lib/navigation';
+import { NAVIGATION, showsApply, visibleNavigation, withApply, type NavEntry } from '@/lib/navigation';
 import { useNavAccess } from '@/session/use-nav-access';
 
 /**
  * Top-bar entries the viewer may see: the visibility rule on the active agency's navigation
  * permissions (everything while they load), Agencies only with agency management, and a
- * group only when one of its children is visible.
+ * group only when one of its children is visible; Apply for visitors and for signed-in people
+ * without a roster entry (issue 26).
  */
 export function useTopBarNavigation(): NavEntry[] {
   const { config } = useAgency();
-  const { canView } = useNavAccess();
+  const { canView, viewer } = useNavAccess();
   const enableAgencyManagement = config?.flags.enableAgencyManagement ?? false;
+  const apply = showsApply(viewer);
   return useMemo(
-    () => visibleNavigation(NAVIGATION, canView, { enableAgencyManagement, topBar: true }),
-    [canView, enableAgencyManagement],
+    () => withApply(visibleNavigation(NAVIGATION, canView, { enableAgencyManagement, topBar: true }), apply),
+    [canView, enableAgencyManagement, apply],
   );
 }
 

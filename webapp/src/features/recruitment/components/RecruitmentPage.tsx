@@ -1,0 +1,147 @@
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useActiveSlug } from '@/agency/context';
+import { EditDeleteButtons } from '@/components/EditDeleteButtons';
+import { Page } from '@/components/Page';
+import { QueryStatus } from '@/components/QueryStatus';
+import { applicationFormsQueryOptions, recruitmentErrorText, useDeleteForm, type ApplicationForm } from '../api/recruitment';
+import { stageColor } from '../lib/board';
+import { CONFIRM_DELETE, FORMS_UNAVAILABLE, NO_FORMS, PAGE_DESCRIPTION, PAGE_TITLE, questionCount } from '../lib/forms';
+import { FormEditorDialog } from './FormEditorDialog';
+
+interface FormCardProps {
+  form: ApplicationForm;
+  busy: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One form: title, open or closed, its questions, its stages with how many applications each holds. */
+function FormCard({ form, busy, onEdit, onDelete }: FormCardProps) {
+  const titleId = `form-${String(form.id)}-title`;
+  const held = form.stages.reduce((sum, stage) => sum + stage.applications, 0);
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-labelledby={titleId} data-testid="application-form">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Title order={2} size="h4" id={titleId} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {form.title}
+          </Title>
+          <Badge color={form.isOpen ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
+            {form.isOpen ? 'Open' : 'Closed'}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {questionCount(form.questions.length)} · {held} application{held === 1 ? '' : 's'}
+        </Text>
+        {form.description.trim() !== '' && (
+          <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {form.description}
+          </Text>
+        )}
+        <Group gap={6} wrap="wrap" aria-label="Stages">
+          {form.stages.map((stage) => (
+            <Badge key={stage.id} variant="outline" color={stageColor(stage.kind)} style={{ textTransform: 'none' }}>
+              {stage.name} · {stage.applications}
+            </Badge>
+          ))}
+        </Group>
+        <Group gap="xs" justify="space-between" wrap="wrap">
+          <Anchor component={Link} to="/supervisor/applications" size="sm">
+            Applications
+          </Anchor>
+          <Group gap="xs">
+            <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} disabled={busy} />
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * Command → Recruitment (issue 26): the agency's application forms, each with its stages and
+ * how many applications they hold; New form, Edit (saved whole) and Delete (only a form that
+ * never had an application: the server's sentence says so otherwise).
+ */
+export function RecruitmentPage() {
+  const slug = useActiveSlug();
+  const query = useQuery(applicationFormsQueryOptions(slug));
+  const remove = useDeleteForm(slug);
+  const [editing, setEditing] = useState<{ form: ApplicationForm | null } | null>(null);
+  const forms = query.data ?? [];
+
+  const confirmDelete = (form: ApplicationForm) => {
+    modals.openConfirmModal({
+      title: `Delete ${form.title}`,
+      children: <Text size="sm">{CONFIRM_DELETE}</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        remove.mutate(form.id, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: `Form ${form.title} deleted.` });
+          },
+          onError: (error) => {
+            notifications.show({ color: 'red', title: `${form.title} not deleted`, message: recruitmentErrorText(error) });
+          },
+        });
+      },
+    });
+  };
+
+  return (
+    <Page
+      size="xl"
+      title={PAGE_TITLE}
+      description={PAGE_DESCRIPTION}
+      actions={
+        <Button
+          disabled={query.data === undefined}
+          onClick={() => {
+            setEditing({ form: null });
+          }}
+        >
+          New form
+        </Button>
+      }
+    >
+      <QueryStatus
+        query={query}
+        loading="Loading application forms…"
+        errorTitle={FORMS_UNAVAILABLE}
+        errorText={recruitmentErrorText}
+        empty={forms.length === 0 ? NO_FORMS : null}
+        emptyTestId="forms-empty"
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+          {forms.map((form) => (
+            <FormCard
+              key={form.id}
+              form={form}
+              busy={remove.isPending}
+              onEdit={() => {
+                setEditing({ form });
+              }}
+              onDelete={() => {
+                confirmDelete(form);
+              }}
+            />
+          ))}
+        </SimpleGrid>
+      </QueryStatus>
+      {editing !== null && (
+        <FormEditorDialog
+          form={editing.form}
+          onClose={() => {
+            setEditing(null);
+          }}
+        />
+      )}
+    </Page>
+  );
+}
