@@ -1,4 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useLocation } from 'react-router';
 import { loginHref } from '@/lib/identity';
 import { useMe } from '@/session/use-me';
 
@@ -17,16 +18,17 @@ export function useApplicantState(): ApplicantState {
 
 /**
  * What a visitor or a member reads above the forms: a visitor is asked to sign in with Discord
- * (and comes back to `returnTo`), a member is told that applications are for people who are
+ * (and comes back to this page), a member is told that applications are for people who are
  * not on the roster. Nothing for someone who may apply.
  */
-export function ApplicantNotice({ state, returnTo }: { state: ApplicantState; returnTo: string }) {
+export function ApplicantNotice({ state }: { state: ApplicantState }) {
+  const { pathname, search } = useLocation();
   if (state === 'visitor') {
     return (
       <Alert color="blue" variant="light" title={SIGN_IN_TO_APPLY} data-testid="apply-sign-in">
         <Stack gap="sm" align="flex-start">
           <Text size="sm">You apply with your Discord account, so that reviewers know who you are. You can read the forms first.</Text>
-          <Button component="a" href={loginHref(returnTo)}>
+          <Button component="a" href={loginHref(`${pathname}${search}`)}>
             Sign in with Discord
           </Button>
         </Stack>

@@ -226,7 +226,7 @@ function Body({ application, stages, onMove }: { application: ApplicationDetail;
           )}
           {hired && (
             <Anchor component={Link} to="/roster" size="sm" data-testid="hired-link">
-              {application.hiredBy == null ? 'On the roster' : `Hired by ${application.hiredBy}: open the roster`}
+              {application.hiredBy == null ? 'Hired: open the roster' : `Hired by ${application.hiredBy}: open the roster`}
             </Anchor>
           )}
         </Group>

@@ -65,7 +65,7 @@ export function ApplicationStatusPage() {
         </Button>
       }
     >
-      <ApplicantNotice state={state === 'visitor' ? 'visitor' : 'applicant'} returnTo="/apply/status" />
+      <ApplicantNotice state={state === 'visitor' ? 'visitor' : 'applicant'} />
       {signedIn && (
         <QueryStatus
           query={query}

@@ -195,7 +195,7 @@ export function ApplyFormPage() {
         </Anchor>
       }
     >
-      <ApplicantNotice state={state} returnTo={`/apply/${formId ?? ''}`} />
+      <ApplicantNotice state={state} />
       <QueryStatus query={query} loading="Loading the form…" errorTitle={OPEN_FORMS_UNAVAILABLE} errorText={recruitmentErrorText}>
         {openForm === null ? (
           <EmptyNotice text={FORM_NOT_OPEN} testId="form-not-open" />

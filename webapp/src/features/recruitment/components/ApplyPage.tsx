@@ -60,7 +60,7 @@ export function ApplyPage() {
         )
       }
     >
-      <ApplicantNotice state={state} returnTo="/apply" />
+      <ApplicantNotice state={state} />
       <QueryStatus
         query={query}
         loading="Loading application forms…"

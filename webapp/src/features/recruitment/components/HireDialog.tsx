@@ -1,9 +1,8 @@
-import { Anchor, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useActiveSlug } from '@/agency/context';
 import { structureQueryOptions } from '@/api/structure';
 import { FormDialog } from '@/components/Dialog';
@@ -69,14 +68,8 @@ export function HireDialog({ application, onClose }: { application: ApplicationD
           notifications.show({
             color: result.alreadyHired ? 'orange' : 'green',
             title: result.alreadyHired ? `${application.displayName} was hired already` : `${application.displayName} hired`,
-            message: (
-              <>
-                {hiredText(result)}{' '}
-                <Anchor component={Link} to="/roster" size="sm">
-                  Open the roster
-                </Anchor>
-              </>
-            ),
+            // The application shows the way to the roster (a notification is rendered outside the router).
+            message: hiredText(result),
           });
           onClose();
         },
