@@ -24,9 +24,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     error::ErrorBody,
     features::{
-        agencies, alerts, api_tokens, arrests, callsigns, catalogue_images, discord, duty,
-        equipment, health, leave, logs, penal_codes, permissions, personnel_file, qualifications,
-        recruitment, roster, sops, structure, tickets, training, uniforms, use_of_force, vehicles,
+        agencies, alerts, analytics, api_tokens, arrests, callsigns, catalogue_images, discord,
+        duty, equipment, health, leave, logs, penal_codes, permissions, personnel_file,
+        qualifications, recruitment, roster, sops, structure, tickets, training, uniforms,
+        use_of_force, vehicles,
     },
     identity, media,
     state::AppState,
@@ -139,7 +140,8 @@ const TOKEN_SCHEME: &str = "api_token";
         (name = "health"), (name = "media"), (name = "penal-codes"), (name = "vehicles"), (name = "equipment"),
         (name = "uniforms"), (name = "sops"), (name = "use-of-force"), (name = "arrests"), (name = "tickets"), (name = "training"),
         (name = "discord"), (name = "alerts"), (name = "qualifications"), (name = "leave"),
-        (name = "personnel"), (name = "duty"), (name = "api-tokens"), (name = "recruitment")
+        (name = "personnel"), (name = "duty"), (name = "api-tokens"), (name = "analytics"),
+        (name = "recruitment")
     )
 )]
 struct ApiDoc;
@@ -172,6 +174,7 @@ fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(personnel_file::routes())
         .merge(duty::routes())
         .merge(api_tokens::routes())
+        .merge(analytics::routes())
         .merge(recruitment::routes())
         .routes(routes!(media::routes::insignia))
         .routes(routes!(media::avatars::default_image))

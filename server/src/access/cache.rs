@@ -1,7 +1,8 @@
 //! What every signed-in request re-reads, cached per instance (issue 13): the user's account,
 //! their standing in an agency (roster matches and the department roles linked to their
 //! Discord roles), each navigation rule, and agency-wide values a feature names (the
-//! navigation permissions the menu reads on every page). A change anywhere reaches every instance through
+//! navigation permissions the menu reads on every page, the roster, analytics answers by their
+//! period). A change anywhere reaches every instance through
 //! `NOTIFY portal_access` on the control database, as registry changes do:
 //!
 //! - every successful write to an agency's API (`announce_writes`) drops that agency's
@@ -85,7 +86,7 @@ pub struct AccessCache {
     members: Cache<(i64, String), Arc<Membership>>,
     rules: Cache<(i64, String), Option<NavRule>>,
     agency_values: Cache<(i64, &'static str), AgencyValue>,
-    agency_json: Cache<(i64, &'static str), Bytes>,
+    agency_json: Cache<(i64, &'static str, String), Bytes>,
     epoch: AtomicU64,
 }
 
@@ -210,13 +211,35 @@ impl AccessCache {
         T: serde::Serialize,
         F: Future<Output = sqlx::Result<T>>,
     {
+        self.agency_json_keyed(agency_id, name, String::new(), load).await
+    }
+
+    /// [`Self::agency_json`] of one of several answers of the same name, told apart by `key`
+    /// (analytics: the section, period and department asked for). Dropped, like every entry
+    /// of the agency, on its next write, and after [`TIME_TO_LIVE`] in any case.
+    pub async fn agency_json_keyed<T, F>(
+        &self,
+        agency_id: i64,
+        name: &'static str,
+        key: String,
+        load: F,
+    ) -> crate::error::AppResult<Bytes>
+    where
+        T: serde::Serialize,
+        F: Future<Output = sqlx::Result<T>>,
+    {
         let encoded = async {
             let value = load.await?;
             serde_json::to_vec(&value)
                 .map(Bytes::from)
                 .map_err(|e| crate::error::AppError::Other(e.into()))
         };
-        self.through(&self.agency_json, (agency_id, name), encoded).await
+        self.through(&self.agency_json, (agency_id, name, key), encoded).await
+    }
+
+    /// Whether the answer `name`/`key` of the agency is cached here (tests, diagnostics).
+    pub async fn has_json(&self, agency_id: i64, name: &'static str, key: &str) -> bool {
+        self.agency_json.contains_key(&(agency_id, name, key.to_owned()))
     }
 
     /// Whether the rule of `nav_id` in the agency is cached here (tests, diagnostics).
@@ -234,7 +257,7 @@ impl AccessCache {
                 let _ = self.members.invalidate_entries_if(move |(a, _), _| *a == agency);
                 let _ = self.rules.invalidate_entries_if(move |(a, _), _| *a == agency);
                 let _ = self.agency_values.invalidate_entries_if(move |(a, _), _| *a == agency);
-                let _ = self.agency_json.invalidate_entries_if(move |(a, _), _| *a == agency);
+                let _ = self.agency_json.invalidate_entries_if(move |(a, _, _), _| *a == agency);
             }
             Change::User(user) => {
                 let (one, other) = (user.clone(), user.clone());

@@ -208,6 +208,7 @@ nav_items! {
     Roster => "roster";
     DepartmentManagement => "command_department_management";
     Logs => "command_logs";
+    Analytics => "command_analytics";
     PenalCodes => "command_penal_codes";
     Discord => "command_discord";
     Qualifications => "command_qualifications";

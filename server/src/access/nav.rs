@@ -52,6 +52,7 @@ pub const DEFAULT_NAV_PERMISSIONS: &[NavDefault] = &[
     from("command_equipment_management", "command"),
     from("command_uniform_management", "command"),
     from("command_logs", "command"),
+    from("command_analytics", "command"),
     from("command_penal_codes", "command"),
     from("command_discord", "command"),
     from("command_alerts", "command"),

@@ -2,6 +2,7 @@
 
 pub mod agencies;
 pub mod alerts;
+pub mod analytics;
 pub mod api_tokens;
 pub mod arrests;
 pub mod callsigns;

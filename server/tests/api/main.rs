@@ -12,6 +12,7 @@ mod access_cache;
 mod agencies;
 mod agency_admin;
 mod alerts;
+mod analytics;
 mod arrests;
 mod audit;
 mod catalogues;

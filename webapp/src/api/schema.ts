@@ -76,6 +76,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/agencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every agency on one page (High Command of the root agency): members, members active in
+         *     the last 30 days, reports of those days and reviews waiting. Each agency is read through
+         *     its own connection, eight at a time, within two seconds; one that does not answer is
+         *     listed with its error, not left out.
+         */
+        get: operations["get_agencies_analytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/duty": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Duty: hours per ISO week by department, member-hours on duty by hour of the day (UTC), and
+         *     the members inactive now by the agency's setting.
+         */
+        get: operations["get_duty_analytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reports: arrests, tickets and use of force per ISO week (by incident day); use of force by
+         *     type of force and by outcome; each reviewer's turnaround (median and 90th percentile hours
+         *     from filing to decision); the share of arrest decisions that returned the report.
+         */
+        get: operations["get_reports_analytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/strength": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Strength: members by rank and by department now; hires, departures, promotions and
+         *     demotions per month of the period.
+         */
+        get: operations["get_strength_analytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/training": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Training: sessions scheduled and completed and qualifications granted per ISO week, the
+         *     median completion time, and qualifications expiring within 30 days of the period's end.
+         */
+        get: operations["get_training_analytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applications": {
         parameters: {
             query?: never;
@@ -1828,6 +1931,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description `GET /api/analytics/agencies`. */
+        AgenciesOverview: {
+            /** @description Every agency, hidden ones too, in the registry's order. */
+            agencies: components["schemas"]["AgencyLine"][];
+            /** @description Agencies that could not be read (listed with their `error`). */
+            failed: number;
+        };
         /** @description An agency as listed by `GET /api/agencies`. */
         Agency: {
             /** Format: date-time */
@@ -1884,6 +1994,37 @@ export interface components {
             levels: components["schemas"]["Level"][];
             rosterManageLevels: string[];
         };
+        /**
+         * @description One line of the overview. Figures are `null` and `error` says why when the agency could not
+         *     be read in time.
+         */
+        AgencyLine: {
+            /**
+             * Format: int64
+             * @description Members on duty in the last 30 days or who filed a report of an incident in them.
+             */
+            active30Days?: number | null;
+            error?: string | null;
+            hidden: boolean;
+            /**
+             * Format: int64
+             * @description On the roster, whatever their status.
+             */
+            members?: number | null;
+            name: string;
+            /**
+             * Format: int64
+             * @description Use-of-force and arrest reports awaiting a decision (pending or under review).
+             */
+            pendingReviews?: number | null;
+            /**
+             * Format: int64
+             * @description Reports (arrests, tickets, use of force) of incidents in the last 30 days, today
+             *     included.
+             */
+            reports30Days?: number | null;
+            slug: string;
+        };
         AgencyLinks: {
             discord?: string | null;
             portal?: string | null;
@@ -1906,6 +2047,21 @@ export interface components {
              */
             schemaVersion: number;
             slug: string;
+        };
+        /** @description The period an answer covers, and the department it is limited to. */
+        AnalyticsPeriod: {
+            /** Format: int64 */
+            days: number;
+            /** @description `null`: every department. */
+            departmentId?: string | null;
+            departmentName?: string | null;
+            /** Format: date */
+            from: string;
+            /**
+             * Format: date
+             * @description Included.
+             */
+            to: string;
         };
         /** @description One answer as kept: the question as it was asked, and the answer. */
         Answer: {
@@ -2154,6 +2310,16 @@ export interface components {
             /** @description Qualification ids a member must hold as well (issue 23); empty: none. */
             requiredQualifications?: string[];
         };
+        ChangeTotals: {
+            /** Format: int64 */
+            demotions: number;
+            /** Format: int64 */
+            departures: number;
+            /** Format: int64 */
+            hires: number;
+            /** Format: int64 */
+            promotions: number;
+        };
         /** @description One charge: a count of an offence, with its custody (months) and bond (dollars) each. */
         Charge: {
             /**
@@ -2226,6 +2392,17 @@ export interface components {
         CommandScopeInput: {
             scopedLevels: string[];
         };
+        /** @description How long sessions completed in the period took. */
+        CompletionTime: {
+            /**
+             * Format: double
+             * @description Median hours from a session's scheduled time (when it was made, if it has none) to its
+             *     completion; one completed before its scheduled time counts 0. `null` without sessions.
+             */
+            medianHours?: number | null;
+            /** Format: int64 */
+            sessions: number;
+        };
         /** @description A correction of a shift. */
         Correction: {
             correctedBy: string;
@@ -2272,12 +2449,28 @@ export interface components {
             roles: components["schemas"]["DepartmentRole"][];
             subDepartments: components["schemas"]["SubDepartment"][];
         };
+        /** @description Hours on duty of one department (`departmentId` `null`: members without one). */
+        DepartmentHours: {
+            department?: string | null;
+            departmentId?: string | null;
+            /** Format: double */
+            hours: number;
+        };
         DepartmentRole: {
             discordRoleId?: string | null;
             /** @description Whoever holds it commands the whole agency, whatever their department. */
             grantsAgencyCommand: boolean;
             id: string;
             name: string;
+        };
+        /** @description Members of one department now (`departmentId` `null`: members without one). */
+        DepartmentStrength: {
+            /** Format: int64 */
+            active: number;
+            department?: string | null;
+            departmentId?: string | null;
+            /** Format: int64 */
+            members: number;
         };
         /** @description What changed: fields of one thing, items of a list, or both. */
         Diff: {
@@ -2423,6 +2616,19 @@ export interface components {
             /** @description Department roles Discord decides that the roster still shows but Discord no longer does. */
             rosterToRemove: string[];
         };
+        /** @description `GET /api/analytics/duty`. */
+        DutyAnswer: {
+            /** @description No shift shares time with the period. */
+            empty: boolean;
+            /** @description "No duty in this period" when `empty`. */
+            emptyMessage?: string | null;
+            /** @description 24 hours, 0 first. */
+            hoursOfDay: components["schemas"]["HourOfDay"][];
+            inactive: components["schemas"]["InactiveMembers"];
+            period: components["schemas"]["AnalyticsPeriod"];
+            totals: components["schemas"]["DutyTotals"];
+            weeks: components["schemas"]["DutyWeek"][];
+        };
         /** @description `GET|PUT /api/duty/settings`. */
         DutySettings: {
             /**
@@ -2443,6 +2649,28 @@ export interface components {
             autoCloseHours: number;
             /** Format: int32 */
             inactiveAfterDays?: number | null;
+        };
+        /** @description Shifts that share time with the period (clipped to it). */
+        DutyTotals: {
+            /** Format: double */
+            hours: number;
+            /**
+             * Format: int64
+             * @description Members with any duty in the period.
+             */
+            members: number;
+            /** Format: int64 */
+            shifts: number;
+        };
+        /** @description Hours on duty in one ISO week (inside the period), by the week each shift began. */
+        DutyWeek: {
+            /** @description Departments with hours that week, by name. */
+            departments: components["schemas"]["DepartmentHours"][];
+            /** Format: double */
+            hours: number;
+            isoWeek: string;
+            /** Format: date */
+            week: string;
         };
         /** @description `POST /api/sops/{id}/onlyoffice`. */
         EditorAnswer: {
@@ -2559,6 +2787,17 @@ export interface components {
             /** Format: int64 */
             rosterId: number;
         };
+        /** @description Holdings (not revoked) that expire from the period's last day to 30 days after it. */
+        ExpiringHoldings: {
+            /** @description Most holdings first. */
+            byQualification: components["schemas"]["QualificationCount"][];
+            /** Format: date */
+            from: string;
+            /** Format: int64 */
+            total: number;
+            /** Format: date */
+            until: string;
+        };
         /** @description `GET /api/qualifications/expiring`. */
         ExpiringList: {
             /** Format: int32 */
@@ -2610,6 +2849,12 @@ export interface components {
         };
         FlagsPatch: {
             hidden?: boolean | null;
+        };
+        /** @description Use-of-force reports naming one type of force (a report naming two counts in both). */
+        ForceTypeCount: {
+            forceType: string;
+            /** Format: int64 */
+            reports: number;
         };
         /** @description A form as its managers see it. */
         Form: {
@@ -2784,6 +3029,34 @@ export interface components {
             description: string;
             href: string;
             title: string;
+        };
+        /** @description Time on duty in one hour of the day (UTC), summed over the period. */
+        HourOfDay: {
+            /**
+             * Format: double
+             * @description How many members were on duty in that hour on an average day of the period.
+             */
+            averageOnDuty: number;
+            /**
+             * Format: int32
+             * @description 0 to 23, UTC.
+             */
+            hour: number;
+            /**
+             * Format: double
+             * @description Member-hours on duty in that hour over the period (two members for half an hour: 1).
+             */
+            memberHours: number;
+        };
+        /** @description Active members without duty for the agency's "inactive after" days, now. */
+        InactiveMembers: {
+            /**
+             * Format: int32
+             * @description The agency's setting; `null`: nobody counts as inactive (and `members` is `null`).
+             */
+            afterDays?: number | null;
+            /** Format: int64 */
+            members?: number | null;
         };
         /** @description The document-editor integration as the management screen shows it. */
         Integration: {
@@ -3010,6 +3283,34 @@ export interface components {
             /** @default null */
             rosterRoles: null | components["schemas"]["RolesChange"];
         };
+        /** @description Roster changes of one month. */
+        MonthChanges: {
+            /**
+             * Format: int64
+             * @description Rank changes to a rank of a lower level.
+             */
+            demotions: number;
+            /**
+             * Format: int64
+             * @description Status changes to Inactive (the roster keeps people; nobody is deleted).
+             */
+            departures: number;
+            /**
+             * Format: int64
+             * @description Members whose hire date falls in the month (and in the period).
+             */
+            hires: number;
+            /**
+             * Format: date
+             * @description The month's first day.
+             */
+            month: string;
+            /**
+             * Format: int64
+             * @description Rank changes to a rank of a higher level.
+             */
+            promotions: number;
+        };
         /** @description `POST /api/applications/{id}/move`. */
         MoveInput: {
             /** @description Why it was denied, shown to the applicant (denied stages only). */
@@ -3142,6 +3443,15 @@ export interface components {
             /** @description Shifts that began in the last 7 days and are over, newest first (at most 200). */
             recent: components["schemas"]["Shift"][];
         };
+        /**
+         * @description Use-of-force reports in one review status (pending, under_review, in_policy,
+         *     out_of_policy).
+         */
+        OutcomeCount: {
+            /** Format: int64 */
+            reports: number;
+            status: string;
+        };
         Owner: {
             discordId: string;
             name: string;
@@ -3261,6 +3571,14 @@ export interface components {
              */
             validityDays?: number | null;
         };
+        /** @description Members whose holding of one qualification expires soon. */
+        QualificationCount: {
+            /** Format: int64 */
+            members: number;
+            name: string;
+            /** Format: int64 */
+            qualificationId: number;
+        };
         /** @description `POST /api/qualifications` and `PATCH /api/qualifications/{id}` (absent fields stay). */
         QualificationInput: {
             /** @default null */
@@ -3336,6 +3654,24 @@ export interface components {
             level: string;
             name: string;
         };
+        /** @description Members holding one rank now (`rankId` `null`: members without a rank). */
+        RankStrength: {
+            /**
+             * Format: int64
+             * @description Those whose status is Active.
+             */
+            active: number;
+            department?: string | null;
+            departmentId?: string | null;
+            level?: string | null;
+            /**
+             * Format: int64
+             * @description Everyone on the roster at this rank, whatever their status.
+             */
+            members: number;
+            rank?: string | null;
+            rankId?: string | null;
+        };
         Readiness: {
             agency?: null | components["schemas"]["AgencyReadiness"];
             status: string;
@@ -3354,6 +3690,60 @@ export interface components {
             description: string;
             /** @default  */
             name: string;
+        };
+        ReportTotals: {
+            /** Format: int64 */
+            arrests: number;
+            /** Format: int64 */
+            tickets: number;
+            /** Format: int64 */
+            useOfForce: number;
+        };
+        /** @description Reports of one ISO week, by the day of the incident. */
+        ReportWeek: {
+            /** Format: int64 */
+            arrests: number;
+            /** @description `2026-W47`. */
+            isoWeek: string;
+            /** Format: int64 */
+            tickets: number;
+            /** Format: int64 */
+            useOfForce: number;
+            /**
+             * Format: date
+             * @description The week's Monday.
+             */
+            week: string;
+        };
+        /** @description `GET /api/analytics/reports`. */
+        ReportsAnswer: {
+            /** @description No report of the period and no review decision in it. */
+            empty: boolean;
+            /** @description "No reports in this period" when `empty`. */
+            emptyMessage?: string | null;
+            /** @description Most named first. */
+            forceTypes: components["schemas"]["ForceTypeCount"][];
+            /** @description Every use-of-force status, in the review's order. */
+            outcomes: components["schemas"]["OutcomeCount"][];
+            period: components["schemas"]["AnalyticsPeriod"];
+            returned: components["schemas"]["ReturnedRate"];
+            /** @description Most decisions first. */
+            reviewers: components["schemas"]["ReviewerTurnaround"][];
+            totals: components["schemas"]["ReportTotals"];
+            /** @description Every ISO week the period touches, oldest first. */
+            weeks: components["schemas"]["ReportWeek"][];
+        };
+        /** @description Arrest review decisions in the period, and how many returned the report for correction. */
+        ReturnedRate: {
+            /** Format: int64 */
+            decisions: number;
+            /**
+             * Format: double
+             * @description `returned / decisions`, four decimals; `null` without decisions.
+             */
+            rate?: number | null;
+            /** Format: int64 */
+            returned: number;
         };
         /**
          * @description The review side of a filed report as the API answers it, the same for every kind that is
@@ -3378,6 +3768,22 @@ export interface components {
             /** Format: date-time */
             supervisorSignedAt?: string | null;
             supervisorSignedBy?: string | null;
+        };
+        /**
+         * @description One reviewer's decisions in the period and the hours from filing (or refiling after a
+         *     return) to each decision.
+         */
+        ReviewerTurnaround: {
+            /** Format: int64 */
+            decisions: number;
+            /**
+             * Format: double
+             * @description Two decimals; interpolated between the two middle decisions (`percentile_cont`).
+             */
+            medianHours: number;
+            /** Format: double */
+            p90Hours: number;
+            reviewer: string;
         };
         /** @description `POST /api/roster/{id}/qualifications/{holding}/revoke`. */
         RevokeInput: {
@@ -3639,6 +4045,30 @@ export interface components {
             /** @default  */
             text: string;
         };
+        /** @description `GET /api/analytics/strength`. */
+        StrengthAnswer: {
+            /** Format: int64 */
+            active: number;
+            byDepartment: components["schemas"]["DepartmentStrength"][];
+            /**
+             * @description Every rank of the structure (none held: 0), in the structure's order, then members
+             *     without a rank.
+             */
+            byRank: components["schemas"]["RankStrength"][];
+            /** @description No roster changes in the period (the members now are answered all the same). */
+            empty: boolean;
+            /** @description "No roster changes in this period" when `empty`. */
+            emptyMessage?: string | null;
+            /**
+             * Format: int64
+             * @description On the roster now (the department's, when one is asked for), and of those Active.
+             */
+            members: number;
+            /** @description Every month the period touches, oldest first. */
+            months: components["schemas"]["MonthChanges"][];
+            period: components["schemas"]["AnalyticsPeriod"];
+            totals: components["schemas"]["ChangeTotals"];
+        };
         Structure: {
             departments: components["schemas"]["Department"][];
         };
@@ -3896,6 +4326,47 @@ export interface components {
              * @description Months.
              */
             time: number;
+        };
+        /** @description `GET /api/analytics/training`. */
+        TrainingAnswer: {
+            completion: components["schemas"]["CompletionTime"];
+            /** @description No session scheduled or completed and no qualification granted in the period. */
+            empty: boolean;
+            /** @description "No training in this period" when `empty`. */
+            emptyMessage?: string | null;
+            expiring: components["schemas"]["ExpiringHoldings"];
+            period: components["schemas"]["AnalyticsPeriod"];
+            totals: components["schemas"]["TrainingTotals"];
+            weeks: components["schemas"]["TrainingWeek"][];
+        };
+        TrainingTotals: {
+            /** Format: int64 */
+            completed: number;
+            /** Format: int64 */
+            qualificationsGranted: number;
+            /** Format: int64 */
+            scheduled: number;
+        };
+        /** @description Training of one ISO week. */
+        TrainingWeek: {
+            /**
+             * Format: int64
+             * @description Sessions completed in the week.
+             */
+            completed: number;
+            isoWeek: string;
+            /**
+             * Format: int64
+             * @description Qualifications granted in the week (by the day of each holding's latest grant).
+             */
+            qualificationsGranted: number;
+            /**
+             * Format: int64
+             * @description Sessions scheduled in the week (by their scheduled time, else when they were made).
+             */
+            scheduled: number;
+            /** Format: date */
+            week: string;
         };
         Uniform: components["schemas"]["CatalogueEntry"] & {
             attachments?: string[];
@@ -4488,6 +4959,374 @@ export interface operations {
             };
             /** @description Unknown agency */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_agencies_analytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgenciesOverview"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_duty_analytics: {
+        parameters: {
+            query?: {
+                /** @description The period's first day (`2026-11-01`); by default 29 days before `to`. */
+                from?: string;
+                /**
+                 * @description Its last day, included (`2026-11-30`); by default today (UTC), or 29 days after `from`
+                 *     when only `from` is given (never past today). At most 366 days after `from`.
+                 */
+                to?: string;
+                /**
+                 * @description One department's figures (its id). A commander scoped to their department sees theirs
+                 *     whatever is asked.
+                 */
+                department?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DutyAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_reports_analytics: {
+        parameters: {
+            query?: {
+                /** @description The period's first day (`2026-11-01`); by default 29 days before `to`. */
+                from?: string;
+                /**
+                 * @description Its last day, included (`2026-11-30`); by default today (UTC), or 29 days after `from`
+                 *     when only `from` is given (never past today). At most 366 days after `from`.
+                 */
+                to?: string;
+                /**
+                 * @description One department's figures (its id). A commander scoped to their department sees theirs
+                 *     whatever is asked.
+                 */
+                department?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportsAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_strength_analytics: {
+        parameters: {
+            query?: {
+                /** @description The period's first day (`2026-11-01`); by default 29 days before `to`. */
+                from?: string;
+                /**
+                 * @description Its last day, included (`2026-11-30`); by default today (UTC), or 29 days after `from`
+                 *     when only `from` is given (never past today). At most 366 days after `from`.
+                 */
+                to?: string;
+                /**
+                 * @description One department's figures (its id). A commander scoped to their department sees theirs
+                 *     whatever is asked.
+                 */
+                department?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrengthAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_training_analytics: {
+        parameters: {
+            query?: {
+                /** @description The period's first day (`2026-11-01`); by default 29 days before `to`. */
+                from?: string;
+                /**
+                 * @description Its last day, included (`2026-11-30`); by default today (UTC), or 29 days after `from`
+                 *     when only `from` is given (never past today). At most 366 days after `from`.
+                 */
+                to?: string;
+                /**
+                 * @description One department's figures (its id). A commander scoped to their department sees theirs
+                 *     whatever is asked.
+                 */
+                department?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -139,12 +139,14 @@ pub async fn insert_session(
     .await
 }
 
-/// Writes a session's editable fields and checklist back.
+/// Writes a session's editable fields and checklist back; the time it becomes completed is
+/// kept (analytics' completion time) until it leaves completed.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn save_session(conn: &mut PgConnection, s: &Session) -> sqlx::Result<Session> {
     sqlx::query_as(&format!(
         "UPDATE training_sessions SET session_name = $2, scheduled_at = $3, notes = $4, status = $5,
-             ftos = $6, trainees = $7, checklist = $8, updated_at = now()
+             ftos = $6, trainees = $7, checklist = $8, updated_at = now(),
+             completed_at = CASE WHEN $5 = 'completed' THEN COALESCE(completed_at, now()) END
          WHERE id = $1 RETURNING {SESSION}"
     ))
     .bind(s.id)
