@@ -161,6 +161,7 @@ pub async fn seed(state: &AppState) -> anyhow::Result<Vec<String>> {
             crate::demo_personnel::seed(&db, &agency).await?;
             crate::demo_catalogues::seed(&db, &agency).await?;
             crate::demo_duty::seed(&db).await?;
+            crate::demo_analytics::seed(&db, &agency).await?;
             crate::demo_recruitment::seed(&db, &agency, demo.id_base).await?;
             crate::demo_discord::seed(state, &agency, &db).await?;
         }

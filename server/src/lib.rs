@@ -4,6 +4,7 @@
 pub mod access;
 pub mod config;
 pub mod demo;
+pub mod demo_analytics;
 pub mod demo_catalogues;
 pub mod demo_discord;
 pub mod demo_duty;

@@ -22,8 +22,8 @@ use std::{collections::BTreeSet, fs, path::Path};
 fn layer(module: &str) -> Option<u8> {
     Some(match module {
         "router" | "state" | "startup" | "worker" | "demo" | "demo_organisation"
-        | "demo_catalogues" | "demo_discord" | "demo_reports" | "demo_personnel" | "demo_duty"
-        | "demo_recruitment" => 5,
+        | "demo_analytics" | "demo_catalogues" | "demo_discord" | "demo_reports"
+        | "demo_personnel" | "demo_duty" | "demo_recruitment" => 5,
         "features" => 4,
         "access" | "identity" | "media" | "shared" | "web" => 3,
         "tenancy" => 2,
