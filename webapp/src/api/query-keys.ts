@@ -66,6 +66,20 @@ export const queryKeys = {
   personnelFile: (slug: string, id: number) => [...agency(slug), 'personnel-file', id] as const,
   /** `GET /api/command-scope`: which levels command their own department only, and the viewer's reach. */
   commandScope: (slug: string) => [...agency(slug), 'command-scope'] as const,
+  /** Every duty key of the agency (issue 24): the viewer's own, who is on duty, shifts, hours, settings. */
+  dutyAll: (slug: string) => [...agency(slug), 'duty'] as const,
+  /** `GET /api/duty/me`: the viewer's open shift, hours, weeks and recent shifts. */
+  myDuty: (slug: string) => [...agency(slug), 'duty', 'me'] as const,
+  /** `GET /api/duty/now`: who is on duty and the last week's shifts (Supervisor → On duty). */
+  onDuty: (slug: string) => [...agency(slug), 'duty', 'now'] as const,
+  /** `GET /api/duty/shifts/{id}`: one shift with its corrections. */
+  shift: (slug: string, id: number) => [...agency(slug), 'duty', 'shift', id] as const,
+  /** `GET /api/duty/hours`: every member's hours, for the roster. */
+  rosterHours: (slug: string) => [...agency(slug), 'duty', 'hours'] as const,
+  /** `GET /api/duty/settings`: when shifts close themselves and members count as inactive. */
+  dutySettings: (slug: string) => [...agency(slug), 'duty', 'settings'] as const,
+  /** `GET /api/tokens`: the agency's API tokens and the scopes a token may have. */
+  apiTokens: (slug: string) => [...agency(slug), 'api-tokens'] as const,
   /** Every recruitment key of the agency (issue 26): forms, open forms, the viewer's applications, the board. */
   recruitmentAll: (slug: string) => [...agency(slug), 'recruitment'] as const,
   /** `GET /api/applications/forms`: every form, as Command → Recruitment edits them. */

@@ -97,6 +97,7 @@ describe('navigation gating', () => {
           supervisor_uof_review: { public: false, levels: ['supervisor'], roles: [] },
           supervisor_arrest_review: { public: false, levels: ['supervisor'], roles: [] },
           supervisor_leave: { public: false, levels: ['supervisor'], roles: [] },
+          supervisor_duty: { public: false, levels: ['supervisor'], roles: [] },
           supervisor_applications: { public: false, levels: ['supervisor'], roles: [] },
         },
         viewer: viewerOf(me),

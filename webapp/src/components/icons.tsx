@@ -59,3 +59,22 @@ export function CrossIcon({ size = 14 }: { size?: number }) {
     </LineIcon>
   );
 }
+
+/** A clock face: duty time (the top bar's clock). */
+export function ClockIcon({ size = 16 }: { size?: number }) {
+  return (
+    <LineIcon size={size}>
+      <circle cx="8" cy="8" r="6.25" />
+      <path d="M8 4.5V8l2.5 1.5" />
+    </LineIcon>
+  );
+}
+
+/** A chevron pointing down: a button that opens more choices. */
+export function CaretDownIcon({ size = 12 }: { size?: number }) {
+  return (
+    <LineIcon size={size}>
+      <path d="M3.5 6 8 10.5 12.5 6" />
+    </LineIcon>
+  );
+}

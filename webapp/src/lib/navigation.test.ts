@@ -96,6 +96,8 @@ describe('navigation table', () => {
     ]);
     expect(navItem('command_navigation_permissions')).toMatchObject({ label: 'Permissions', path: '/command/permissions' });
     expect(navItem('reports_arrest_report')?.path).toBe('/reports/arrest');
+    expect(navItem('supervisor_duty')).toMatchObject({ label: 'On duty', path: '/supervisor/duty' });
+    expect(navItem('command_api_tokens')).toMatchObject({ label: 'API tokens', path: '/command/api-tokens' });
     expect(navItem('supervisor_applications')).toMatchObject({ label: 'Applications', path: '/supervisor/applications' });
     expect(navItem('command_recruitment')).toMatchObject({ label: 'Recruitment', path: '/command/recruitment' });
     expect(navItem('apply')).toBeUndefined();
@@ -144,7 +146,13 @@ describe('visibleNavigation', () => {
   });
 
   it('hides a group when none of its children is visible', () => {
-    const hidden = new Set(['supervisor_uof_review', 'supervisor_arrest_review', 'supervisor_leave', 'supervisor_applications']);
+    const hidden = new Set([
+      'supervisor_uof_review',
+      'supervisor_arrest_review',
+      'supervisor_leave',
+      'supervisor_duty',
+      'supervisor_applications',
+    ]);
     const entries = visibleNavigation(NAVIGATION, (id) => !hidden.has(id), { enableAgencyManagement: false });
     expect(entries.find((entry) => entry.id === 'supervisor_section')).toBeUndefined();
   });

@@ -64,6 +64,7 @@ export const NAVIGATION: readonly NavEntry[] = Object.freeze([
     link('supervisor_uof_review', 'UoF Review', '/supervisor/uof'),
     link('supervisor_arrest_review', 'Arrest Review', '/supervisor/arrests'),
     link('supervisor_leave', 'Leave requests', '/supervisor/leave'),
+    link('supervisor_duty', 'On duty', '/supervisor/duty'),
     link('supervisor_applications', 'Applications', '/supervisor/applications'),
   ]),
   group('command_section', 'Command', [
@@ -79,6 +80,7 @@ export const NAVIGATION: readonly NavEntry[] = Object.freeze([
     link('command_penal_codes', 'Penal codes', '/command/penal-codes'),
     link('command_discord', 'Discord', '/command/discord'),
     link('command_alerts', 'Alerts', '/command/alerts'),
+    link('command_api_tokens', 'API tokens', '/command/api-tokens'),
     link('command_branding', 'Branding', '/command/branding'),
     link('command_agencies', 'Agencies', '/command/agencies', { requiresAgencyManagement: true }),
     link('command_navigation_permissions', 'Permissions', '/command/permissions'),

@@ -24,6 +24,7 @@ export const NAV_PAGES: Readonly<Record<string, PageLoader>> = {
   command_penal_codes: async () => (await import('@/features/penal-codes/components/PenalCodesPage')).PenalCodesPage,
   command_discord: async () => (await import('@/features/discord/components/DiscordPage')).DiscordPage,
   command_alerts: async () => (await import('@/features/alerts/components/AlertsPage')).AlertsPage,
+  command_api_tokens: async () => (await import('@/features/api-tokens/components/ApiTokensPage')).ApiTokensPage,
   command_branding: async () => (await import('@/features/branding/components/BrandingPage')).BrandingPage,
   // The gate answers 'Page not found' without agency management.
   command_agencies: async () => (await import('@/features/agencies/components/AgenciesPage')).AgenciesPage,
@@ -48,6 +49,7 @@ export const NAV_PAGES: Readonly<Record<string, PageLoader>> = {
   supervisor_arrest_review: async () =>
     (await import('@/features/reviews/components/ArrestReviewPage')).ArrestReviewPage,
   supervisor_leave: async () => (await import('@/features/leave/components/LeaveRequestsPage')).LeaveRequestsPage,
+  supervisor_duty: async () => (await import('@/features/duty/components/OnDutyPage')).OnDutyPage,
   supervisor_applications: async () =>
     (await import('@/features/recruitment/components/ApplicationsPage')).ApplicationsPage,
   fto_training_management: async () =>

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router';
 import { useAgency } from '@/agency/context';
 import { AgencyBadge } from '@/components/AgencyBadge';
+import { DUTY_STRIP_HEIGHT, DutyClock, DutyStrip, useDutyStrip } from '@/features/duty/components/DutyClock';
 import { useSessionSync } from '@/session/use-me';
 import { RouteGate } from '../routes/RouteGate';
 import { AgencySwitcher } from './AgencySwitcher';
@@ -21,6 +22,8 @@ export function Shell() {
   const { config, configError, agenciesError, theme } = useAgency();
   const [opened, { toggle, close }] = useDisclosure(false);
   const entries = useTopBarNavigation();
+  // On phones a member's duty clock takes a strip under the bar (issue 24).
+  const dutyStrip = useDutyStrip();
   useSessionSync();
   const title = config ? `${config.name} Portal` : 'Community Portal';
   const short = config?.shortName?.trim() ?? '';
@@ -29,7 +32,7 @@ export function Shell() {
 
   return (
     <AppShell
-      header={{ height: { base: 64, lg: 112 } }}
+      header={{ height: { base: 64 + (dutyStrip ? DUTY_STRIP_HEIGHT : 0), xs: 64, lg: 112 } }}
       navbar={{ width: 280, breakpoint: 'lg', collapsed: { desktop: true, mobile: !opened } }}
       padding="md"
     >
@@ -62,12 +65,15 @@ export function Shell() {
             <Box visibleFrom="sm">
               <DemoModeBadge />
             </Box>
+            {/* Members on the roster clock in and out here (issue 24); on phones under the bar. */}
+            <DutyClock />
             <AgencySwitcher />
             <Box visibleFrom="sm">
               <UserMenu />
             </Box>
           </Group>
         </Group>
+        <DutyStrip />
         <Box visibleFrom="lg" px="md" h={48} style={{ display: 'flex', alignItems: 'center' }}>
           <TopNav entries={entries} />
         </Box>

@@ -111,6 +111,7 @@ describe('cards', () => {
       'supervisor_uof_review',
       'supervisor_arrest_review',
       'supervisor_leave',
+      'supervisor_duty',
       'supervisor_applications',
     ]);
     expect(filterPermissionCards(cards, '')).toHaveLength(cards.length);

@@ -83,3 +83,6 @@ export function useCancelLeave(slug: string) {
 export function leaveErrorText(error: unknown): string {
   return failureText(error, (status) => `Request failed: ${String(status)}`, 'The portal could not be reached.');
 }
+
+/** The member's own duty (issue 24): read through `src/api/duty`, which the top bar's clock shares. */
+export { dutyErrorText, myDutyQueryOptions, type MyDuty, type Shift } from '@/api/duty';

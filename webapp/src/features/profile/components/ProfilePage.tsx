@@ -12,6 +12,7 @@ import { canWrite } from '@/lib/rank-access';
 import { formatTimeInGrade } from '@/lib/time-in-grade';
 import { useMe } from '@/session/use-me';
 import { useNavAccess } from '@/session/use-nav-access';
+import { MyDuty } from './MyDuty';
 import { MyLeave } from './MyLeave';
 import { MyQualifications } from './MyQualifications';
 import { MyReports } from './MyReports';
@@ -90,7 +91,8 @@ function Notes({ entry }: { entry: RosterEntry | undefined }) {
 
 /**
  * Profile (command-and-reports §2 Profile): the signed-in member's roster entry; their
- * qualifications, leave of absence and a link to their personnel file (issue 23); then (issue 10)
+ * duty time (issue 24); their qualifications, leave of absence and a link to their personnel
+ * file (issue 23); then (issue 10)
  * the reports they filed with their review status, and their training sessions.
  */
 export function ProfilePage() {
@@ -167,6 +169,7 @@ export function ProfilePage() {
           <Notes entry={entry} />
         </Card>
 
+        {entry !== undefined && <MyDuty />}
         {entry !== undefined && <MyQualifications rosterId={entry.id} />}
         {entry !== undefined && <MyLeave canChange={viewer === null || canWrite(viewer)} />}
         <MyReports />

@@ -50,10 +50,11 @@ function training(id: number, name: string, status: string, done: number): Schem
 
 type Answer = (request: RecordedRequest) => Response | undefined;
 
-/** What the profile's other sections read (issue 23): no qualifications, no leave. */
+/** What the profile's other sections read (issues 23 and 24): no qualifications, no leave, no duty. */
 const QUIET: Record<string, Answer> = {
   '/api/roster/4/qualifications': () => json({ holdings: [], canManage: false }),
   '/api/leave?mine=true': () => json([]),
+  '/api/duty/me': () => json({ open: null, hoursWeek: 0, hours30Days: 0, weeks: [], recent: [], autoCloseHours: 12 }),
 };
 
 function serve(answers: Record<string, Answer>) {

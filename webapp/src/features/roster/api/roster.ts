@@ -7,6 +7,8 @@ import type { AvailableCallsigns, RosterEntry, RosterInput, SavedPerson } from '
 
 // The list itself is shared with the report forms' deputy picker.
 export { getRoster, rosterQueryOptions } from '@/api/roster';
+// Every member's duty hours (issue 24), shared with the duty screens.
+export { rosterHoursQueryOptions } from '@/api/duty';
 
 /**
  * GET /api/roster/callsigns?rank= — the first page (200) of the free callsigns of the rank's

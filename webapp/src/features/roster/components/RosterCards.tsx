@@ -1,16 +1,19 @@
 import { Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
-import type { RosterEntry, RosterRow } from '@/api/types';
+import type { RosterEntry } from '@/api/types';
 import { formatCallsign } from '@/lib/callsign';
 import { insigniaUrl } from '@/lib/insignia';
 import { formatTimeInGrade } from '@/lib/time-in-grade';
 import { formatRosterDate } from '../lib/roster';
+import { Hours, InactiveMarker, OnDutyMarker } from './DutyMarkers';
 import { EditEntryButton } from './EditEntryButton';
 import { LeaveMarker, QualificationChips } from './QualificationChips';
+import type { DutyRosterRow } from './RosterTable';
 
 const STATUS_COLORS: Readonly<Record<string, string>> = { Active: 'green', LOA: 'yellow', Suspended: 'red', Inactive: 'gray' };
 
 export interface RosterCardsProps {
-  rows: readonly RosterRow[];
+  rows: readonly DutyRosterRow[];
+  inactiveAfterDays?: number | null | undefined;
   showCallsign: boolean;
   onEdit?: ((entry: RosterEntry) => void) | undefined;
   canEdit?: ((entry: RosterEntry) => boolean) | undefined;
@@ -19,9 +22,10 @@ export interface RosterCardsProps {
 /**
  * The roster on a phone: one compact card per person with what matters during play (name,
  * callsign, rank with its insignia, department, status, time in grade), the dates below, a
- * running leave's end and the qualifications held, and Edit for those the viewer may edit. Same rows, order and test ids as the table.
+ * running leave's end and the qualifications held, the duty hours and who is on duty (issue 24),
+ * and Edit for those the viewer may edit. Same rows, order and test ids as the table.
  */
-export function RosterCards({ rows, showCallsign, onEdit, canEdit }: RosterCardsProps) {
+export function RosterCards({ rows, inactiveAfterDays, showCallsign, onEdit, canEdit }: RosterCardsProps) {
   return (
     <Stack gap="xs" role="list" aria-label="Roster">
       {rows.map((entry) => {
@@ -60,6 +64,7 @@ export function RosterCards({ rows, showCallsign, onEdit, canEdit }: RosterCards
               <Badge size="sm" variant="light" color={STATUS_COLORS[entry.status] ?? 'gray'}>
                 {entry.status}
               </Badge>
+              <OnDutyMarker duty={entry.duty} />
               <Text size="xs" c="dimmed">
                 Time in grade {formatTimeInGrade(entry.timeInGradeDays)}
               </Text>
@@ -72,6 +77,12 @@ export function RosterCards({ rows, showCallsign, onEdit, canEdit }: RosterCards
                 · Hired {formatRosterDate(entry.hireDate)}
               </Text>
             </Group>
+            {entry.duty != null && (
+              <Text size="xs" mt={2} data-testid="roster-hours">
+                Duty: <Hours duty={entry.duty} period="hoursWeek" /> in 7 days · <Hours duty={entry.duty} period="hours30Days" /> in 30 days
+              </Text>
+            )}
+            <InactiveMarker duty={entry.duty} days={inactiveAfterDays} />
             <LeaveMarker row={entry} />
             <QualificationChips row={entry} />
           </Card>

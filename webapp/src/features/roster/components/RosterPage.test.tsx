@@ -1,5 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { RosterHours } from '@/api/duty';
 import type { Agency, RosterEntry, ViewerInfo } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
 import { bodyOf, json, rosterEntry, serveAgency, signedIn, type RecordedRequest } from '@/test-utils/fixtures';
@@ -34,9 +35,11 @@ interface ServeOptions {
   write?: (request: RecordedRequest, body: Record<string, unknown>) => Response | undefined;
   /** Fails GET /api/roster with this status. */
   rosterStatus?: number;
+  /** GET /api/duty/hours (issue 24); not served (404) when absent. */
+  hours?: RosterHours;
 }
 
-function serve({ me = HC, viewer, people = roster(), agency = rawlife(), write, rosterStatus }: ServeOptions = {}) {
+function serve({ me = HC, viewer, people = roster(), agency = rawlife(), write, rosterStatus, hours }: ServeOptions = {}) {
   const writes: { method: string; url: string; body: Record<string, unknown> }[] = [];
   let rosterReads = 0;
   const server = serveAgency({
@@ -50,6 +53,7 @@ function serve({ me = HC, viewer, people = roster(), agency = rawlife(), write, 
         return rosterStatus === undefined ? json(people) : json({ error: 'database down' }, rosterStatus);
       }
       if (url.pathname === '/api/structure') return json(structure());
+      if (url.pathname === '/api/duty/hours' && hours !== undefined) return json(hours);
       if (url.pathname === '/api/roster/callsigns') {
         // One page of the free callsigns, and how many there are in all.
         return json(
@@ -107,6 +111,8 @@ describe('RosterPage', { timeout: 20_000 }, () => {
       'Department',
       'Region',
       'Status',
+      'Hours 7\u00a0d ↕',
+      'Hours 30\u00a0d ↕',
       'Qualifications',
       'Hire Date',
       'Rank Change',
@@ -122,6 +128,9 @@ describe('RosterPage', { timeout: 20_000 }, () => {
       'Patrol Division',
       'Paleto Bay',
       'Active',
+      // No hours answer here: unknown.
+      '-',
+      '-',
       '',
       '2025-01-01',
       '2025-12-01',
@@ -431,5 +440,52 @@ describe('RosterPage', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Person' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Update failed')).toBeTruthy();
+  });
+
+  it('joins every member’s duty hours from one request: columns, sort, on-duty marker and the Duty filter (issue 24)', async () => {
+    const line = (rosterId: number, hoursWeek: number, hours30Days: number, extra: Partial<RosterHours['members'][number]> = {}) => ({
+      rosterId,
+      hoursWeek,
+      hours30Days,
+      lastDutyAt: '2026-12-06T20:00:00Z',
+      onDutySince: null,
+      inactive: false,
+      ...extra,
+    });
+    const { server, user, list } = await openRoster({
+      hours: {
+        inactiveAfterDays: 21,
+        members: [line(5, 3.5, 10), line(4, 12.25, 20, { onDutySince: '2026-12-07T14:05:00Z' }), line(7, 0, 0, { inactive: true, lastDutyAt: null })],
+      },
+    });
+    const cell = (name: string, testId: string) =>
+      within(screen.getAllByTestId('roster-row').find((row) => row.textContent.includes(name))!).getByTestId(testId).textContent;
+    await waitFor(() => {
+      expect(cell('Casey Nguyen', 'hours-week')).toBe('12.3 h');
+    });
+    expect(cell('Casey Nguyen', 'hours-30-days')).toBe('20 h');
+    expect(cell('Bo Diaz', 'hours-week')).toBe('3.5 h');
+    // Left out of the answer: no hours.
+    expect(cell('Alex Mercer', 'hours-week')).toBe('0 h');
+    expect(server.requests.filter((request) => new URL(request.url, 'http://localhost').pathname === '/api/duty/hours')).toHaveLength(1);
+    const casey = screen.getAllByTestId('roster-row').find((row) => row.textContent.includes('Casey Nguyen'))!;
+    expect(within(casey).getByTestId('on-duty-marker').textContent).toBe('On duty');
+    const eli = screen.getAllByTestId('roster-row').find((row) => row.textContent.includes('Eli Stone'))!;
+    expect(within(eli).getByTestId('inactive-marker').textContent).toBe('Inactive: no duty in 21 days');
+
+    // The most hours first on the first click; ties by name.
+    await user.click(within(list).getByRole('button', { name: /^Hours\s7\sd/ }));
+    expect(within(list).getByRole('columnheader', { name: /^Hours\s7\sd/ }).getAttribute('aria-sort')).toBe('descending');
+    const names = () => screen.getAllByTestId('roster-row').map((row) => within(row).getAllByRole('cell')[1]?.querySelector('p')?.textContent);
+    expect(casey.querySelector('[data-testid="on-duty-marker"]')?.closest('td')).toBe(within(casey).getAllByRole('cell')[1]);
+    expect(names()).toEqual(['Casey Nguyen', 'Bo Diaz', 'Alex Mercer', 'Dana Fox', 'Eli Stone']);
+    await user.click(within(list).getByRole('button', { name: /^Hours\s7\sd/ }));
+    expect(names()).toEqual(['Alex Mercer', 'Dana Fox', 'Eli Stone', 'Bo Diaz', 'Casey Nguyen']);
+
+    const filters = screen.getByRole('region', { name: 'Filters' });
+    await choose(user, filters, 'Duty', 'Inactive (21+ days)');
+    expect(names()).toEqual(['Eli Stone']);
+    await choose(user, filters, 'Duty', 'On duty now');
+    expect(names()).toEqual(['Casey Nguyen']);
   });
 });

@@ -15,11 +15,12 @@ import { reachesDepartment, scopeLine } from '@/lib/command-scope';
 import { canEditPerson, canWrite, hasAssignableLevels, isOnLeave } from '@/lib/rank-access';
 import { useNavAccess } from '@/session/use-nav-access';
 import { qualificationsQueryOptions } from '../api/qualifications';
-import { rosterQueryOptions } from '../api/roster';
+import { rosterHoursQueryOptions, rosterQueryOptions } from '../api/roster';
 import {
   canManageRoster,
   DEFAULT_ROSTER_PAGE_SIZE,
   DEFAULT_ROSTER_SORT,
+  dutyFilterOptions,
   EMPTY_ROSTER_FILTERS,
   filterRoster,
   nextSort,
@@ -31,6 +32,7 @@ import {
   ROSTER_PAGE_SIZES,
   ROSTER_STATUSES,
   sortRoster,
+  withDuty,
   type RosterFilters,
   type RosterPageSize,
   type RosterSort,
@@ -50,9 +52,13 @@ const SORT_CHOICES = [
   { value: 'name:desc', label: 'Name, Z to A' },
   { value: 'callsign:asc', label: 'Callsign, ascending' },
   { value: 'callsign:desc', label: 'Callsign, descending' },
+  { value: 'hoursWeek:desc', label: 'Hours in 7 days, most first' },
+  { value: 'hoursWeek:asc', label: 'Hours in 7 days, fewest first' },
+  { value: 'hours30Days:desc', label: 'Hours in 30 days, most first' },
+  { value: 'hours30Days:asc', label: 'Hours in 30 days, fewest first' },
 ];
 
-/** Roster (member-portal §2.6, §4, §5, §6, §8). */
+/** Roster (member-portal §2.6, §4, §5, §6, §8), with duty hours, their sort and the Duty filter (issue 24). */
 export function RosterPage() {
   const slug = useActiveSlug();
   const { config, levels } = useAgency();
@@ -64,6 +70,9 @@ export function RosterPage() {
   const departments = useMemo(() => structure.data?.departments ?? [], [structure.data]);
   // Silent too: no qualification filter, and (without the department page) the server decides whom one may edit.
   const qualifications = useQuery(qualificationsQueryOptions(slug));
+  // Every member's duty hours in one request (issue 24), joined to the rows here; silent too: '-' in the columns.
+  const hours = useQuery(rosterHoursQueryOptions(slug));
+  const inactiveAfterDays = hours.data?.inactiveAfterDays ?? null;
 
   const callsignsDisabled = config?.flags.disableCallsigns === true;
   const subDepartmentsDisabled = config?.flags.disableSubDepartments === true;
@@ -89,7 +98,7 @@ export function RosterPage() {
       }
     : undefined;
 
-  const entries = useMemo(() => roster.data ?? [], [roster.data]);
+  const entries = useMemo(() => withDuty(roster.data ?? [], hours.data?.members), [roster.data, hours.data]);
   const order = useMemo(() => rankOrder({ departments }), [departments]);
   const visible = useMemo(() => sortRoster(filterRoster(entries, filters), sort, order), [entries, filters, sort, order]);
   const current = paginate(visible, pageSize, page);
@@ -103,7 +112,7 @@ export function RosterPage() {
   // Phones get cards, and the filters (but the search) in a drawer with the sort order.
   const phone = useMediaQuery('(max-width: 48em)');
   const [filtersOpened, { open: openFilters, close: closeFilters }] = useDisclosure(false);
-  const activeFilters = [filters.rank, filters.department, filters.status, filters.qualification].filter((value) => value !== null).length;
+  const activeFilters = [filters.rank, filters.department, filters.status, filters.qualification, filters.duty].filter((value) => value !== null).length;
   const filtered = activeFilters > 0 || filters.search.trim() !== '';
   const qualificationOptions = (qualifications.data ?? []).map((q) => ({ value: String(q.id), label: q.name }));
 
@@ -159,6 +168,20 @@ export function RosterPage() {
         w={phone ? undefined : 200}
         comboboxProps={{ withinPortal: true }}
       />
+      {hours.data !== undefined && (
+        <Select
+          label="Duty"
+          placeholder="Anyone"
+          data={dutyFilterOptions(inactiveAfterDays)}
+          value={filters.duty}
+          onChange={(duty) => {
+            changeFilters({ duty });
+          }}
+          clearable
+          w={phone ? undefined : 190}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
       {filtered && (
         <Button
           variant="subtle"
@@ -272,6 +295,7 @@ export function RosterPage() {
         {phone ? (
           <RosterCards
             rows={current.items}
+            inactiveAfterDays={inactiveAfterDays}
             showCallsign={!callsignsDisabled}
             canEdit={canEdit}
             onEdit={onEdit}
@@ -279,6 +303,7 @@ export function RosterPage() {
         ) : (
         <RosterTable
           rows={current.items}
+          inactiveAfterDays={inactiveAfterDays}
           sort={sort}
           onSort={(key) => {
             setSort((previous) => nextSort(previous, key));

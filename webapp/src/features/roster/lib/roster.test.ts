@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addedMessage,
   canManageRoster,
+  dutyFilterOptions,
   EMPTY_PERSON,
   EMPTY_ROSTER_FILTERS,
   filterRoster,
@@ -22,6 +23,7 @@ import {
   sortRoster,
   updatedMessage,
   withDepartment,
+  withDuty,
   type RosterRow,
   callsignOutsideRank,
   outsidePoolsNote,
@@ -363,5 +365,59 @@ describe('callsigns outside the rank', () => {
       'B-208 lies outside the Sergeant callsign pools (assigned by hand).',
     );
     expect(outsidePoolsNote({ callsign: 'S-10', rank: 'Sergeant', callsignOutsidePools: false })).toBeNull();
+  });
+});
+
+describe('duty hours (issue 24)', () => {
+  const people = [
+    { id: 1, name: 'Ann', status: 'Active' },
+    { id: 2, name: 'Ben', status: 'Active' },
+    { id: 3, name: 'Cal', status: 'Active' },
+    { id: 4, name: 'Dee', status: 'LOA' },
+  ];
+  const HOURS = [
+    { rosterId: 1, hoursWeek: 3.5, hours30Days: 20, onDutySince: null, inactive: false },
+    { rosterId: 2, hoursWeek: 12, hours30Days: 12, onDutySince: '2026-12-07T14:05:00Z', inactive: false },
+    { rosterId: 3, hoursWeek: 0, hours30Days: 0, onDutySince: null, inactive: true },
+  ];
+  const joined = withDuty(people, HOURS);
+
+  it('joins every row to its hours by roster id; a member left out has none and is not inactive', () => {
+    expect(joined.map((row) => row.duty?.hoursWeek)).toEqual([3.5, 12, 0, 0]);
+    expect(joined[1]?.duty?.onDutySince).toBe('2026-12-07T14:05:00Z');
+    expect(joined[3]?.duty).toEqual({ hoursWeek: 0, hours30Days: 0, onDutySince: null, inactive: false });
+    // The rows keep their own fields.
+    expect(joined[0]).toMatchObject({ id: 1, name: 'Ann', status: 'Active' });
+  });
+
+  it('carries no hours while they are unknown', () => {
+    expect(withDuty(people, undefined).map((row) => row.duty)).toEqual([null, null, null, null]);
+  });
+
+  it('sorts by hours, the most first on the first click, unknown hours last', () => {
+    expect(nextSort({ key: 'rank', direction: 'asc' }, 'hoursWeek')).toEqual({ key: 'hoursWeek', direction: 'desc' });
+    expect(nextSort({ key: 'hoursWeek', direction: 'desc' }, 'hoursWeek')).toEqual({ key: 'hoursWeek', direction: 'asc' });
+    expect(nextSort({ key: 'hoursWeek', direction: 'desc' }, 'hours30Days')).toEqual({ key: 'hours30Days', direction: 'desc' });
+    const order = new Map<string, number>();
+    const names = (rows: readonly { name: string }[]) => rows.map((row) => row.name);
+    expect(names(sortRoster(joined, { key: 'hoursWeek', direction: 'desc' }, order))).toEqual(['Ben', 'Ann', 'Cal', 'Dee']);
+    expect(names(sortRoster(joined, { key: 'hoursWeek', direction: 'asc' }, order))).toEqual(['Cal', 'Dee', 'Ann', 'Ben']);
+    expect(names(sortRoster(joined, { key: 'hours30Days', direction: 'desc' }, order))).toEqual(['Ann', 'Ben', 'Cal', 'Dee']);
+    const partly = [...withDuty(people.slice(0, 2), undefined), ...joined.slice(2)];
+    expect(names(sortRoster(partly, { key: 'hoursWeek', direction: 'desc' }, order))).toEqual(['Cal', 'Dee', 'Ann', 'Ben']);
+  });
+
+  it('filters those on duty now, or the inactive ones', () => {
+    const names = (rows: readonly { name: string }[]) => rows.map((row) => row.name);
+    expect(names(filterRoster(joined, { ...EMPTY_ROSTER_FILTERS, duty: 'on_duty' }))).toEqual(['Ben']);
+    expect(names(filterRoster(joined, { ...EMPTY_ROSTER_FILTERS, duty: 'inactive' }))).toEqual(['Cal']);
+    expect(names(filterRoster(joined, { ...EMPTY_ROSTER_FILTERS, duty: null }))).toHaveLength(4);
+    // Without hours nobody matches a duty filter.
+    expect(filterRoster(withDuty(people, undefined), { ...EMPTY_ROSTER_FILTERS, duty: 'inactive' })).toEqual([]);
+  });
+
+  it('offers Inactive only when the agency counts members as inactive', () => {
+    expect(dutyFilterOptions(21).map((option) => option.label)).toEqual(['On duty now', 'Inactive (21+ days)']);
+    expect(dutyFilterOptions(null).map((option) => option.value)).toEqual(['on_duty']);
   });
 });

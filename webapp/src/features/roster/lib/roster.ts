@@ -39,6 +39,18 @@ export interface RosterRow {
   rank?: string | null;
   /** The qualifications held (issue 23; absent from older answers). */
   qualifications?: readonly HeldLike[] | null;
+  /** Duty hours (issue 24), joined from `GET /api/duty/hours`; absent while they load or when they cannot be read. */
+  duty?: RowDuty | null;
+}
+
+/** A member's duty as the roster shows it (issue 24). */
+export interface RowDuty {
+  hoursWeek: number;
+  hours30Days: number;
+  /** When the open shift began; null: off duty. */
+  onDutySince: string | null;
+  /** No duty for the agency's "inactive after" days. */
+  inactive: boolean;
 }
 
 /** What the rules need of the structure: departments and their ranks, in stored order. */
@@ -60,14 +72,19 @@ export interface RosterFilters {
   status: string | null;
   /** A qualification id (as text): only those who hold it, not expired. */
   qualification: string | null;
+  /** Duty (issue 24): those on duty now, or those inactive (no duty for the agency's days). */
+  duty: DutyFilter | null;
   search: string;
 }
+
+export type DutyFilter = 'on_duty' | 'inactive';
 
 export const EMPTY_ROSTER_FILTERS: Readonly<RosterFilters> = Object.freeze({
   rank: null,
   department: null,
   status: null,
   qualification: null,
+  duty: null,
   search: '',
 });
 
@@ -93,6 +110,8 @@ export function filterRoster<T extends RosterRow>(rows: readonly T[], filters: R
     if (filters.qualification !== null && filters.qualification !== '' && !holdsQualification(row, Number(filters.qualification))) {
       return false;
     }
+    if (filters.duty === 'on_duty' && row.duty?.onDutySince == null) return false;
+    if (filters.duty === 'inactive' && row.duty?.inactive !== true) return false;
     if (needle === '') return true;
     const callsign = row.callsign ?? '';
     const texts = [row.name, callsign, formatCallsign(callsign), row.region ?? '', row.departmentId ?? '', row.departmentName ?? ''];
@@ -124,7 +143,10 @@ export function rankFilterOptions(structure: StructureLike, department: string |
 
 /* ------------------------------------------------------------------ sorting */
 
-export type RosterSortKey = 'rank' | 'name' | 'callsign';
+export type RosterSortKey = 'rank' | 'name' | 'callsign' | 'hoursWeek' | 'hours30Days';
+
+/** Hours sort the most first on the first click (issue 24). */
+const DESCENDING_FIRST: readonly RosterSortKey[] = ['hoursWeek', 'hours30Days'];
 export type SortDirection = 'asc' | 'desc';
 
 export interface RosterSort {
@@ -134,10 +156,10 @@ export interface RosterSort {
 
 export const DEFAULT_ROSTER_SORT: Readonly<RosterSort> = Object.freeze({ key: 'rank', direction: 'asc' });
 
-/** Clicking a column: the same column toggles its direction, another starts ascending. */
+/** Clicking a column: the same column toggles its direction, another starts ascending (hours: the most first). */
 export function nextSort(current: RosterSort, key: RosterSortKey): RosterSort {
   if (current.key === key) return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
-  return { key, direction: 'asc' };
+  return { key, direction: DESCENDING_FIRST.includes(key) ? 'desc' : 'asc' };
 }
 
 /** Position of every rank id in structure order (departments in order, then their ranks in order). */
@@ -168,6 +190,10 @@ function sortValue(row: RosterRow, key: RosterSortKey, order: ReadonlyMap<string
       const callsign = formatCallsign(row.callsign);
       return callsign === '' ? null : callsign;
     }
+    case 'hoursWeek':
+      return row.duty?.hoursWeek ?? null;
+    case 'hours30Days':
+      return row.duty?.hours30Days ?? null;
   }
 }
 
@@ -181,7 +207,8 @@ function compareValues(a: number | string, b: number | string): number {
 
 /**
  * Sorted copy. Rank follows the structure order; name and callsign compare naturally
- * ('A-9' before 'A-10'). Blank values stay last in both directions; ties go by name.
+ * ('A-9' before 'A-10'); hours as numbers. Blank values (hours not loaded) stay last in both
+ * directions; ties go by name.
  */
 export function sortRoster<T extends RosterRow>(rows: readonly T[], sort: RosterSort, order: ReadonlyMap<string, number>): T[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
@@ -197,6 +224,44 @@ export function sortRoster<T extends RosterRow>(rows: readonly T[], sort: Roster
       return collator.compare(a.row.name, b.row.name) || a.index - b.index;
     })
     .map(({ row }) => row);
+}
+
+/* ------------------------------------------------------------------- duty */
+
+/** What the roster needs of `GET /api/duty/hours`: one line per member with any duty, and the inactive ones. */
+export interface HoursLike {
+  rosterId: number;
+  hoursWeek: number;
+  hours30Days: number;
+  onDutySince?: string | null;
+  inactive: boolean;
+}
+
+const NO_DUTY: Readonly<RowDuty> = Object.freeze({ hoursWeek: 0, hours30Days: 0, onDutySince: null, inactive: false });
+
+/**
+ * The rows with their duty (issue 24), joined by roster id from the one hours answer: a member
+ * the answer leaves out has no hours and is not inactive. Without the answer (loading, or it
+ * failed) the rows carry no duty, so the columns show '-' and sort last.
+ */
+export function withDuty<T extends { id: number }>(rows: readonly T[], hours: readonly HoursLike[] | undefined): (T & { duty: RowDuty | null })[] {
+  if (hours === undefined) return rows.map((row) => ({ ...row, duty: null }));
+  const byId = new Map(hours.map((line) => [line.rosterId, line]));
+  return rows.map((row) => {
+    const line = byId.get(row.id);
+    const duty: RowDuty =
+      line === undefined
+        ? NO_DUTY
+        : { hoursWeek: line.hoursWeek, hours30Days: line.hours30Days, onDutySince: line.onDutySince ?? null, inactive: line.inactive };
+    return { ...row, duty };
+  });
+}
+
+/** The Duty filter's choices: on duty now, and inactive when the agency counts members as such. */
+export function dutyFilterOptions(inactiveAfterDays: number | null | undefined): { value: DutyFilter; label: string }[] {
+  const options: { value: DutyFilter; label: string }[] = [{ value: 'on_duty', label: 'On duty now' }];
+  if (inactiveAfterDays != null) options.push({ value: 'inactive', label: `Inactive (${String(inactiveAfterDays)}+ days)` });
+  return options;
 }
 
 /* ------------------------------------------------------------------- paging */
