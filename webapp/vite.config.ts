@@ -32,7 +32,7 @@ export default defineConfig({
             { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             {
-              // @mantine/charts (and recharts) stay with the profile, the one screen that draws a chart.
+              // @mantine/charts (and recharts) stay with the screens that draw charts (the profile, analytics).
               name: 'mantine',
               test: /node_modules[\\/](@mantine(?![\\/]charts)|@floating-ui|react-transition-group|react-remove-scroll[^/\\]*|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|aria-hidden|detect-node-es|react-number-format|react-textarea-autosize|tabbable|type-fest)[\\/]/,
             },

@@ -78,6 +78,10 @@ export const queryKeys = {
   rosterHours: (slug: string) => [...agency(slug), 'duty', 'hours'] as const,
   /** `GET /api/duty/settings`: when shifts close themselves and members count as inactive. */
   dutySettings: (slug: string) => [...agency(slug), 'duty', 'settings'] as const,
+  /** `GET /api/analytics/{section}?from&to&department` (issue 25): one section of Command → Analytics. */
+  analytics: (slug: string, section: string, query: string) => [...agency(slug), 'analytics', section, query] as const,
+  /** `GET /api/analytics/agencies`: every agency's figures (the root agency's High Command). */
+  analyticsAgencies: (slug: string) => [...agency(slug), 'analytics', 'agencies'] as const,
   /** `GET /api/tokens`: the agency's API tokens and the scopes a token may have. */
   apiTokens: (slug: string) => [...agency(slug), 'api-tokens'] as const,
   /** Every recruitment key of the agency (issue 26): forms, open forms, the viewer's applications, the board. */

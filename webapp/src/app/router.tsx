@@ -6,9 +6,10 @@ import { RootLayout } from './RootLayout';
 import { navRoutes } from './routes/nav-routes';
 import { NotFound } from './routes/NotFound';
 import { NAV_PAGES } from './routes/pages';
+import type { RouteHandle } from './routes/route-handle';
 import { RouteError } from './routes/RouteError';
 
-export type { RouteHandle } from './routes/route-handle';
+export type { RouteHandle };
 
 function redirect(to: string): { element: ReactElement } {
   return { element: <Navigate to={to} replace /> };
@@ -60,6 +61,15 @@ export const routes: RouteObject[] = [
             path: 'roster/:id/file',
             lazy: async () => ({
               Component: (await import('@/features/personnel-file/components/PersonnelFilePage')).PersonnelFilePage,
+            }),
+          },
+          {
+            // Gated as Command → Analytics; the page itself answers only the root agency's High
+            // Command (as the server does).
+            path: 'command/analytics/agencies',
+            handle: { navId: 'command_analytics' } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await import('@/features/analytics/components/AgenciesOverviewPage')).AgenciesOverviewPage,
             }),
           },
           {

@@ -98,6 +98,7 @@ describe('navigation table', () => {
     expect(navItem('reports_arrest_report')?.path).toBe('/reports/arrest');
     expect(navItem('supervisor_duty')).toMatchObject({ label: 'On duty', path: '/supervisor/duty' });
     expect(navItem('command_api_tokens')).toMatchObject({ label: 'API tokens', path: '/command/api-tokens' });
+    expect(navItem('command_analytics')).toMatchObject({ label: 'Analytics', path: '/command/analytics' });
     expect(navItem('supervisor_applications')).toMatchObject({ label: 'Applications', path: '/supervisor/applications' });
     expect(navItem('command_recruitment')).toMatchObject({ label: 'Recruitment', path: '/command/recruitment' });
     expect(navItem('apply')).toBeUndefined();

@@ -81,6 +81,7 @@ export const NAVIGATION: readonly NavEntry[] = Object.freeze([
     link('command_discord', 'Discord', '/command/discord'),
     link('command_alerts', 'Alerts', '/command/alerts'),
     link('command_api_tokens', 'API tokens', '/command/api-tokens'),
+    link('command_analytics', 'Analytics', '/command/analytics'),
     link('command_branding', 'Branding', '/command/branding'),
     link('command_agencies', 'Agencies', '/command/agencies', { requiresAgencyManagement: true }),
     link('command_navigation_permissions', 'Permissions', '/command/permissions'),

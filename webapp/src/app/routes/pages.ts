@@ -24,6 +24,7 @@ export const NAV_PAGES: Readonly<Record<string, PageLoader>> = {
   command_penal_codes: async () => (await import('@/features/penal-codes/components/PenalCodesPage')).PenalCodesPage,
   command_discord: async () => (await import('@/features/discord/components/DiscordPage')).DiscordPage,
   command_alerts: async () => (await import('@/features/alerts/components/AlertsPage')).AlertsPage,
+  command_analytics: async () => (await import('@/features/analytics/components/AnalyticsPage')).AnalyticsPage,
   command_api_tokens: async () => (await import('@/features/api-tokens/components/ApiTokensPage')).ApiTokensPage,
   command_branding: async () => (await import('@/features/branding/components/BrandingPage')).BrandingPage,
   // The gate answers 'Page not found' without agency management.

@@ -152,7 +152,7 @@ describe('PermissionsPage', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderApp('/command/permissions');
     await card('Roster');
-    expect(screen.getByTestId('permissions-count').textContent).toBe('38 items');
+    expect(screen.getByTestId('permissions-count').textContent).toBe('39 items');
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'supervisor');
     await waitFor(() => {
       expect(screen.getByTestId('permissions-count').textContent).toBe('6 items');
@@ -207,7 +207,7 @@ describe('PermissionsPage', { timeout: 30_000 }, () => {
     await card('Roster');
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual(
-      expect.arrayContaining(['Main menu 4 items', 'Structure 4 items', 'Command 17 items']),
+      expect.arrayContaining(['Main menu 4 items', 'Structure 4 items', 'Command 18 items']),
     );
     expect(groupHeader('Command').getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('button', { name: 'Collapse all' })).toBeTruthy();
@@ -236,7 +236,7 @@ describe('PermissionsPage', { timeout: 30_000 }, () => {
     expect(groupHeader('Command').getAttribute('aria-expanded')).toBe('true');
     await user.clear(screen.getByRole('textbox', { name: 'Search' }));
     await waitFor(() => {
-      expect(screen.getByTestId('permissions-count').textContent).toBe('38 items');
+      expect(screen.getByTestId('permissions-count').textContent).toBe('39 items');
     });
     await user.click(screen.getByRole('button', { name: 'Collapse all' }));
     expect(groupHeader('Command').getAttribute('aria-expanded')).toBe('false');
