@@ -197,9 +197,14 @@ describe('routes', () => {
     ['/fto', '/fto/training-management'],
   ])('redirects %s to %s', async (from, to) => {
     const { router } = renderApp(from);
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe(to);
-    });
+    // The redirect waits for the lazy route's module: on a loaded 2-core CI machine that takes
+    // longer than waitFor's default second.
+    await waitFor(
+      () => {
+        expect(router.state.location.pathname).toBe(to);
+      },
+      { timeout: 5000 },
+    );
   });
 
   it('shows the screen of a navigation link (its list failing silently here)', async () => {
