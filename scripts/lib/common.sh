@@ -80,16 +80,19 @@ ensure_chromium() {
 # offer (e.g. @unrs/resolver-binding-darwin-*), and `npm ci` refuses a lock that does not list
 # exactly what the registry at hand would. `npm install` honours the lock all the same; it may
 # add such optional entries to it, so the lock is put back as it was (the clone stays
-# untouched) and check_lock judges it by what matters.
+# untouched) and check_lock judges it by what matters. A stamp written only after an install
+# that finished (node_modules/.portal-installed) tells a whole tree from one an interrupted
+# install left half-made: without it, the next run installs again.
 npm_install() {
-  local dir="$ROOT/webapp" kept
-  if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+  local dir="$ROOT/webapp" kept stamp="$ROOT/webapp/node_modules/.portal-installed"
+  if [ ! -f "$stamp" ] || [ "$dir/package-lock.json" -nt "$stamp" ]; then
     say "installing web packages (npm install, as locked)"
     kept="$(mktemp)"
     cp -p "$dir/package-lock.json" "$kept"
     (cd "$dir" && npm install --no-audit --no-fund --loglevel=error) || { rm -f "$kept"; die "npm install failed"; }
     cp -p "$kept" "$dir/package-lock.json"
     rm -f "$kept"
+    touch "$stamp"
   fi
 }
 
