@@ -257,7 +257,12 @@ start_e2e_portal() {
   local work="$1" pg="$2" bin="$CARGO_TARGET_DIR/debug" port
   start_standin "$work"
   port="$(free_port)"
-  psql "$pg" -qc "DROP DATABASE IF EXISTS portal_e2e WITH (FORCE)" -c "CREATE DATABASE portal_e2e" >/dev/null
+  psql "$pg" -qc "DROP DATABASE IF EXISTS portal_e2e WITH (FORCE)" >/dev/null
+  # Roles belong to the server, not to the database: the agencies' roles of an earlier portal_e2e
+  # (named p<md5 of the database name>_agency_<id>) outlive it and would clash with the new ones.
+  psql "$pg" -qAtc "SELECT format('DROP ROLE %I;', rolname) FROM pg_roles
+      WHERE rolname LIKE 'p' || substr(md5('portal_e2e'), 1, 8) || '\_agency\_%'" | psql "$pg" -q >/dev/null
+  psql "$pg" -qc "CREATE DATABASE portal_e2e" >/dev/null
   (
     export DATABASE_URL="${pg%/*}/portal_e2e" PORTAL_SECRET_KEY="$E2E_SECRET_KEY"
     export PORTAL_BIND="127.0.0.1:$port" PUBLIC_URL="http://127.0.0.1:$port" MEDIA_URL="$work/media"
