@@ -1,10 +1,10 @@
 import { Badge, Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { CardsOrTable } from '@/components/CardsOrTable';
+import { confirmRemoval } from '@/components/confirm';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
 import { EmptyNotice, QueryStatus } from '@/components/QueryStatus';
@@ -87,22 +87,7 @@ export function ApiTokensPage() {
   const tokens = tokenOrder(query.data?.tokens ?? []);
 
   const confirmRevoke = (token: ApiToken) => {
-    modals.openConfirmModal({
-      title: `Revoke ${token.name}`,
-      children: <Text size="sm">{CONFIRM_REVOKE}</Text>,
-      labels: { confirm: 'Revoke', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        revoke.mutate(token.id, {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: `Token ${token.name} revoked.` });
-          },
-          onError: (error) => {
-            notifications.show({ color: 'red', title: `${token.name} not revoked`, message: tokensErrorText(error) });
-          },
-        });
-      },
-    });
+    confirmRemoval({ verb: 'Revoke', kind: 'Token', name: token.name, message: CONFIRM_REVOKE, mutation: revoke, variables: token.id, errorText: tokensErrorText });
   };
 
   const actions = (token: ApiToken) =>

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
+import { confirmAction } from '@/components/confirm';
 import { FailureAlert } from '@/components/FormActions';
 import { QueryStatus } from '@/components/QueryStatus';
 import { ReportSection } from '@/components/ReportRows';
@@ -65,11 +65,10 @@ function SettingsForm({ settings }: { settings: DiscordSettings }) {
   });
 
   const removeToken = () => {
-    modals.openConfirmModal({
+    confirmAction({
       title: 'Remove the bot token',
-      children: <Text size="sm">{CONFIRM_REMOVE_TOKEN}</Text>,
-      labels: { confirm: 'Remove', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: CONFIRM_REMOVE_TOKEN,
+      confirmLabel: 'Remove',
       onConfirm: () => {
         send({ botToken: '' }, 'Bot token removed.');
       },
