@@ -6,7 +6,7 @@ import { confirmRemoval } from '@/components/confirm';
 import { EditDeleteButtons } from '@/components/EditDeleteButtons';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
-import { EmptyNotice, QueryStatus } from '@/components/QueryStatus';
+import { QueryStatus } from '@/components/QueryStatus';
 import { useEntryEditing } from '@/components/use-entry-editing';
 import { validityText } from '@/lib/qualifications';
 import { canWrite, isOnLeave } from '@/lib/rank-access';
@@ -124,22 +124,20 @@ export function QualificationsPage() {
         query={query}
         loading="Loading qualifications…"
         errorTitle={CATALOGUE_UNAVAILABLE}
-        errorText={(error) => qualificationsErrorText(error)}
+        errorText={qualificationsErrorText}
+        empty={list.length === 0 ? NO_QUALIFICATIONS : null}
+        emptyTestId="qualifications-empty"
       >
-        {list.length === 0 ? (
-          <EmptyNotice text={NO_QUALIFICATIONS} testId="qualifications-empty" />
-        ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-            {list.map((qualification) => (
-              <QualificationCard
-                key={qualification.id}
-                qualification={qualification}
-                writable={writable}
-                {...entries.actionsOf(qualification)}
-              />
-            ))}
-          </SimpleGrid>
-        )}
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+          {list.map((qualification) => (
+            <QualificationCard
+              key={qualification.id}
+              qualification={qualification}
+              writable={writable}
+              {...entries.actionsOf(qualification)}
+            />
+          ))}
+        </SimpleGrid>
       </QueryStatus>
       <ExpiringList />
       {entries.editing !== null && (
