@@ -11,7 +11,8 @@ use sha2::{Digest, Sha256};
 use crate::{
     helpers::{json, send, Persona, TestApp},
     support::{
-        agency_db, count_rows, get, post, refused, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED,
+        agency_db, audit_rows, count_rows, get, post, refused, BCSO, LSPD, NO_PERMISSION,
+        SIGN_IN_REQUIRED,
     },
 };
 
@@ -33,14 +34,6 @@ async fn backdate(app: &TestApp, slug: &str, shift: &Value, hours: i32) {
     .execute(&*agency_db(app, slug).await)
     .await
     .unwrap();
-}
-
-async fn audit_rows(app: &TestApp, slug: &str, kind: &str) -> Vec<(String, String)> {
-    sqlx::query_as("SELECT action, actor_name FROM audit_events WHERE kind = $1 ORDER BY id")
-        .bind(kind)
-        .fetch_all(&*agency_db(app, slug).await)
-        .await
-        .unwrap()
 }
 
 /// A request with an API token (no session).

@@ -12,8 +12,8 @@ use serde_json::{json, Value};
 use crate::{
     helpers::{json, send, Persona, TestApp},
     support::{
-        agency_db, count_rows, get, patrol_department, pool, post, refused, set_pools, BCSO, LSPD,
-        NO_PERMISSION, SIGN_IN_REQUIRED,
+        agency_db, audit_rows, count_rows, get, patrol_department, pool, post, refused, set_pools,
+        BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED,
     },
 };
 
@@ -92,14 +92,6 @@ async fn move_to(app: &TestApp, who: &Client, id: i64, body: Value) -> Response 
 async fn vote(app: &TestApp, who: &Client, id: i64, vote: &str) -> Response {
     let body = json!({"vote": vote});
     send(app, who, Method::PUT, &format!("/api/applications/{id}/vote"), BCSO, Some(&body)).await
-}
-
-async fn audit_rows(app: &TestApp, slug: &str, kind: &str) -> Vec<(String, String)> {
-    sqlx::query_as("SELECT action, actor_name FROM audit_events WHERE kind = $1 ORDER BY id")
-        .bind(kind)
-        .fetch_all(&*agency_db(app, slug).await)
-        .await
-        .unwrap()
 }
 
 async fn audit_count(app: &TestApp, slug: &str) -> i64 {

@@ -29,6 +29,15 @@ pub(crate) async fn agency_db(
     app.state.pools.get(&agency).await.unwrap()
 }
 
+/// The audit log of agency `slug` for entries of `kind`: (action, actor's name), oldest first.
+pub(crate) async fn audit_rows(app: &TestApp, slug: &str, kind: &str) -> Vec<(String, String)> {
+    sqlx::query_as("SELECT action, actor_name FROM audit_events WHERE kind = $1 ORDER BY id")
+        .bind(kind)
+        .fetch_all(&*agency_db(app, slug).await)
+        .await
+        .unwrap()
+}
+
 /// How many rows `table` of agency `slug` holds.
 pub(crate) async fn count_rows(app: &TestApp, slug: &str, table: &str) -> i64 {
     sqlx::query_scalar(&format!("SELECT count(*) FROM {table}"))

@@ -1,8 +1,8 @@
-import { Badge, Button, Group, Pagination, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
-import { CardsOrTable } from '@/components/CardsOrTable';
+import { CardsOrTable, ListCard } from '@/components/CardsOrTable';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
 import { EmptyNotice, QueryStatus } from '@/components/QueryStatus';
@@ -114,24 +114,24 @@ function OpenShifts({ shifts, ownId, writable, onCorrect }: ListProps) {
         </Table.Tr>
       )}
       card={(shift) => (
-        <Paper withBorder radius="md" p="sm" data-testid="on-duty">
-          <Stack gap={4}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Member shift={shift} own={shift.rosterId === ownId} />
-              <Text ff="monospace" fw={700} c="green" data-testid="running-time">
-                {runningTime(shift.startedAt, now)}
-              </Text>
-            </Group>
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              Since {formatClock(shift.startedAt)} · {[shift.callsign, shift.unit].filter((part) => part.trim() !== '').join(' · ') || '-'}
+        <ListCard
+          testId="on-duty"
+          title={<Member shift={shift} own={shift.rosterId === ownId} />}
+          aside={
+            <Text ff="monospace" fw={700} c="green" data-testid="running-time">
+              {runningTime(shift.startedAt, now)}
             </Text>
-            {writable && (
-              <Group justify="flex-end">
-                <CorrectButton shift={shift} onCorrect={onCorrect} />
-              </Group>
-            )}
-          </Stack>
-        </Paper>
+          }
+        >
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            Since {formatClock(shift.startedAt)} · {[shift.callsign, shift.unit].filter((part) => part.trim() !== '').join(' · ') || '-'}
+          </Text>
+          {writable && (
+            <Group justify="flex-end">
+              <CorrectButton shift={shift} onCorrect={onCorrect} />
+            </Group>
+          )}
+        </ListCard>
       )}
     />
   );
@@ -165,24 +165,24 @@ function RecentShifts({ shifts, ownId, writable, onCorrect }: ListProps) {
         </Table.Tr>
       )}
       card={(shift) => (
-        <Paper withBorder radius="md" p="sm" data-testid="recent-shift">
-          <Stack gap={4}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Member shift={shift} own={shift.rosterId === ownId} />
-              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {formatHours(shift.hours)}
-              </Text>
-            </Group>
-            <Text size="sm">{shiftSpan(shift)}</Text>
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {[shift.callsign, shift.unit].filter((part) => part.trim() !== '').join(' · ') || '-'}
+        <ListCard
+          testId="recent-shift"
+          title={<Member shift={shift} own={shift.rosterId === ownId} />}
+          aside={
+            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {formatHours(shift.hours)}
             </Text>
-            <Group justify="space-between" gap="xs">
-              <Flags shift={shift} />
-              {writable && <CorrectButton shift={shift} onCorrect={onCorrect} />}
-            </Group>
-          </Stack>
-        </Paper>
+          }
+        >
+          <Text size="sm">{shiftSpan(shift)}</Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {[shift.callsign, shift.unit].filter((part) => part.trim() !== '').join(' · ') || '-'}
+          </Text>
+          <Group justify="space-between" gap="xs">
+            <Flags shift={shift} />
+            {writable && <CorrectButton shift={shift} onCorrect={onCorrect} />}
+          </Group>
+        </ListCard>
       )}
     />
   );
