@@ -670,6 +670,9 @@ async fn an_accepted_applicant_is_hired_once_with_a_free_callsign_of_the_rank() 
     let avery = applicant(&app, AVERY).await;
     let (_, next) = accepted(&app, &command, &avery, "Dispatch application").await;
     let path = format!("/api/applications/{next}/hire");
+    // A patrol officer with callsign `callsign`, as the hire dialog sends them.
+    let officer_as =
+        |callsign: &str| json!({"rankId": officer, "departmentId": patrol, "callsign": callsign});
     refused(
         post(&app, &command, &path, BCSO, body.clone()).await,
         409,
@@ -677,14 +680,7 @@ async fn an_accepted_applicant_is_hired_once_with_a_free_callsign_of_the_rank() 
     )
     .await;
     refused(
-        post(
-            &app,
-            &command,
-            &path,
-            BCSO,
-            json!({"rankId": officer, "departmentId": patrol, "callsign": "P-101"}),
-        )
-        .await,
+        post(&app, &command, &path, BCSO, officer_as("P-101")).await,
         409,
         "Callsign P-101 is already assigned to Robin Park",
     )
@@ -704,14 +700,7 @@ async fn an_accepted_applicant_is_hired_once_with_a_free_callsign_of_the_rank() 
     )
     .await;
     refused(
-        post(
-            &app,
-            &command,
-            &path,
-            BCSO,
-            json!({"rankId": officer, "departmentId": patrol, "callsign": "P7"}),
-        )
-        .await,
+        post(&app, &command, &path, BCSO, officer_as("P7")).await,
         403,
         "You manage Headquarters only; that is another department's to change.",
     )

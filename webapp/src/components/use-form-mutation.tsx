@@ -17,11 +17,11 @@ export interface FormMutationOptions<TData, V> {
 
 /**
  * A `FormDialog` whose form sends one mutation: `send` clears the last refusal and sends,
- * running `onSuccess` once done and showing the refusal above the buttons otherwise (`sendAndClose`:
- * once done, the notification `notice` makes of the answer, green unless it says, and the dialog
- * closes); `dialog`
- * is what the `FormDialog` takes of it (unsaved changes, waiting while it runs, closing, the
- * refusal's `FailureAlert`).
+ * running `onSuccess` once done and showing the refusal above the buttons otherwise;
+ * `sendAndClose` shows the notification `notice` makes of the answer (green unless it says)
+ * and closes the dialog once done. `dialog` is what the `FormDialog` takes of it: the width and
+ * spacing of these small dialogs, unsaved changes, waiting while it runs, closing, and the
+ * refusal's `FailureAlert`.
  */
 export function useFormMutation<TData, V>({ form, mutation, errorText, onClose, problemTestId }: FormMutationOptions<TData, V>) {
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -45,6 +45,13 @@ export function useFormMutation<TData, V>({ form, mutation, errorText, onClose, 
   return {
     send,
     sendAndClose,
-    dialog: { dirty: form.isDirty(), busy: mutation.isPending, onClose, alert: <FailureAlert message={refusal} testId={problemTestId} /> },
+    dialog: {
+      size: 'md',
+      gap: 'sm',
+      dirty: form.isDirty(),
+      busy: mutation.isPending,
+      onClose,
+      alert: <FailureAlert message={refusal} testId={problemTestId} />,
+    } as const,
   };
 }

@@ -25,10 +25,10 @@ export function CreateTokenDialog({ scopes, onCreated, onClose }: { scopes: read
   return (
     <FormDialog
       title="Create an API token"
-      size="md"
       submitLabel="Create token"
       onSubmit={submit}
       {...dialog}
+      gap="md"
     >
       <TextInput
         label="Name"

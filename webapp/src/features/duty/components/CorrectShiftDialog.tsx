@@ -111,8 +111,6 @@ export function CorrectShiftDialog({ shift, onClose }: { shift: Shift; onClose: 
   return (
     <FormDialog
       title={`Correct the shift of ${shift.member}`}
-      size="md"
-      gap="sm"
       submitLabel="Save correction"
       onSubmit={submit}
       {...dialog}

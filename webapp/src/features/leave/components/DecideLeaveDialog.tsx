@@ -26,8 +26,6 @@ export function DecideLeaveDialog({ request, action, onClose }: { request: Leave
   return (
     <FormDialog
       title={`${ACTION_LABELS[action]} leave of ${request.member}`}
-      size="md"
-      gap="sm"
       submitLabel={ACTION_LABELS[action]}
       onSubmit={submit}
       {...dialog}

@@ -45,8 +45,6 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
   return (
     <FormDialog
       title="Request leave"
-      size="md"
-      gap="sm"
       submitLabel="Request leave"
       onSubmit={submit}
       {...dialog}

@@ -29,8 +29,6 @@ export function DenyDialog({ application, stage, onClose }: DenyDialogProps) {
   return (
     <FormDialog
       title={`Move ${application.displayName} to ${stage.name}`}
-      size="md"
-      gap="sm"
       submitLabel={`Move to ${stage.name}`}
       onSubmit={submit}
       {...dialog}

@@ -67,8 +67,6 @@ export function HireDialog({ application, onClose }: { application: ApplicationD
   return (
     <FormDialog
       title={`Hire ${application.displayName}`}
-      size="md"
-      gap="sm"
       submitLabel="Hire"
       onSubmit={submit}
       {...dialog}

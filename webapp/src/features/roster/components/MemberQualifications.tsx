@@ -51,8 +51,6 @@ function GrantDialog({ slug, person, onClose }: { slug: string; person: RosterEn
   return (
     <FormDialog
       title={`Grant a qualification to ${person.name}`}
-      size="md"
-      gap="sm"
       submitLabel="Grant"
       onSubmit={own(submit)}
       {...dialog}
@@ -91,8 +89,6 @@ function RevokeDialog({ slug, person, holding, onClose }: { slug: string; person
   return (
     <FormDialog
       title={`Revoke ${holding.name} of ${person.name}`}
-      size="md"
-      gap="sm"
       submitLabel="Revoke"
       onSubmit={own(submit)}
       {...dialog}
