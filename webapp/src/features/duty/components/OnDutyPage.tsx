@@ -63,6 +63,25 @@ function Flags({ shift }: { shift: Shift }) {
   );
 }
 
+/** The shift's department or unit and its callsign, as two table cells ('-' when blank). */
+function PlaceCells({ shift }: { shift: Shift }) {
+  return (
+    <>
+      <Table.Td>{orDash(shift.unit)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{orDash(shift.callsign)}</Table.Td>
+    </>
+  );
+}
+
+/** The last column of a supervisor's table: Correct. */
+function CorrectCell({ shift, onCorrect }: { shift: Shift; onCorrect: (shift: Shift) => void }) {
+  return (
+    <Table.Td>
+      <CorrectButton shift={shift} onCorrect={onCorrect} />
+    </Table.Td>
+  );
+}
+
 function CorrectButton({ shift, onCorrect }: { shift: Shift; onCorrect: (shift: Shift) => void }) {
   return (
     <Button
@@ -100,17 +119,12 @@ function OpenShifts({ shifts, ownId, writable, onCorrect }: ListProps) {
             <Member shift={shift} own={shift.rosterId === ownId} />
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDayTime(shift.startedAt)}</Table.Td>
-          <Table.Td>{orDash(shift.unit)}</Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{orDash(shift.callsign)}</Table.Td>
+          <PlaceCells shift={shift} />
           <Table.Td ff="monospace" data-testid="running-time">
             {runningTime(shift.startedAt, now)}
           </Table.Td>
           <Table.Td>{SOURCE_LABELS[shift.source] ?? shift.source}</Table.Td>
-          {writable && (
-            <Table.Td>
-              <CorrectButton shift={shift} onCorrect={onCorrect} />
-            </Table.Td>
-          )}
+          {writable && <CorrectCell shift={shift} onCorrect={onCorrect} />}
         </Table.Tr>
       )}
       card={(shift) => (
@@ -152,16 +166,11 @@ function RecentShifts({ shifts, ownId, writable, onCorrect }: ListProps) {
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{shiftSpan(shift)}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatHours(shift.hours)}</Table.Td>
-          <Table.Td>{orDash(shift.unit)}</Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{orDash(shift.callsign)}</Table.Td>
+          <PlaceCells shift={shift} />
           <Table.Td>
             <Flags shift={shift} />
           </Table.Td>
-          {writable && (
-            <Table.Td>
-              <CorrectButton shift={shift} onCorrect={onCorrect} />
-            </Table.Td>
-          )}
+          {writable && <CorrectCell shift={shift} onCorrect={onCorrect} />}
         </Table.Tr>
       )}
       card={(shift) => (
