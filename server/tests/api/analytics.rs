@@ -10,7 +10,9 @@ use serde_json::{json, Value};
 
 use crate::{
     helpers::{json, send, Persona, TestApp},
-    support::{file_report, get, post, refused, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED},
+    support::{
+        agency_db, file_report, get, post, refused, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED,
+    },
 };
 
 /// The known period: 1 March to 30 April 2025 (61 days; ISO weeks 9 to 18).
@@ -22,14 +24,9 @@ const P1: &str = "700000000000000001";
 const P2: &str = "700000000000000002";
 const P3: &str = "700000000000000003";
 
-async fn db(app: &TestApp, slug: &str) -> std::sync::Arc<portal::tenancy::pools::TenantDb> {
-    let agency = app.state.registry.by_slug(slug).await.unwrap().unwrap();
-    app.state.pools.get(&agency).await.unwrap()
-}
-
 /// Runs `sql` in `slug`'s schema, behind the portal's back (its caches are not told).
 async fn run(app: &TestApp, slug: &str, sql: &str) {
-    sqlx::raw_sql(sql).execute(&*db(app, slug).await).await.unwrap();
+    sqlx::raw_sql(sql).execute(&*agency_db(app, slug).await).await.unwrap();
 }
 
 async fn analytics(
@@ -638,7 +635,7 @@ async fn a_session_completed_through_the_portal_counts_from_that_moment() {
     .await;
     let deputy_id: i64 = sqlx::query_scalar("SELECT id FROM roster WHERE discord_id = $1")
         .bind(Persona::Deputy.discord_id(BCSO))
-        .fetch_one(&*db(&app, BCSO).await)
+        .fetch_one(&*agency_db(&app, BCSO).await)
         .await
         .unwrap();
     let session = json(

@@ -10,18 +10,16 @@ use sha2::{Digest, Sha256};
 
 use crate::{
     helpers::{json, send, Persona, TestApp},
-    support::{get, post, refused, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED},
+    support::{
+        agency_db, audit_rows, count_rows, get, post, refused, BCSO, LSPD, NO_PERMISSION,
+        SIGN_IN_REQUIRED,
+    },
 };
-
-async fn db(app: &TestApp, slug: &str) -> std::sync::Arc<portal::tenancy::pools::TenantDb> {
-    let agency = app.state.registry.by_slug(slug).await.unwrap().unwrap();
-    app.state.pools.get(&agency).await.unwrap()
-}
 
 async fn roster_id(app: &TestApp, slug: &str, persona: Persona) -> i64 {
     sqlx::query_scalar("SELECT id FROM roster WHERE discord_id = $1")
         .bind(persona.discord_id(slug))
-        .fetch_one(&*db(app, slug).await)
+        .fetch_one(&*agency_db(app, slug).await)
         .await
         .unwrap()
 }
@@ -33,17 +31,9 @@ async fn backdate(app: &TestApp, slug: &str, shift: &Value, hours: i32) {
     )
     .bind(shift["id"].as_i64().unwrap())
     .bind(hours)
-    .execute(&*db(app, slug).await)
+    .execute(&*agency_db(app, slug).await)
     .await
     .unwrap();
-}
-
-async fn audit_rows(app: &TestApp, slug: &str, kind: &str) -> Vec<(String, String)> {
-    sqlx::query_as("SELECT action, actor_name FROM audit_events WHERE kind = $1 ORDER BY id")
-        .bind(kind)
-        .fetch_all(&*db(app, slug).await)
-        .await
-        .unwrap()
 }
 
 /// A request with an API token (no session).
@@ -165,7 +155,7 @@ async fn members_clock_in_and_out_with_one_open_shift_at_most() {
         sqlx::query("UPDATE roster SET status = $2 WHERE id = $1")
             .bind(supervisor_id)
             .bind(status)
-            .execute(&*db(&app, BCSO).await)
+            .execute(&*agency_db(&app, BCSO).await)
             .await
             .unwrap();
         app.state.access_cache.forget_all();
@@ -197,15 +187,17 @@ async fn a_forgotten_shift_closes_itself_at_the_limit_once_across_instances() {
     let deputy = app.as_persona(BCSO, Persona::Deputy).await;
     let shift = json(post(&app, &deputy, "/api/duty/clock-in", BCSO, json!({})).await, 201).await;
     backdate(&app, BCSO, &shift, 11).await;
-    let round = portal::features::duty::calendar::run(&*db(&app, BCSO).await).await.unwrap();
+    let round = portal::features::duty::calendar::run(&*agency_db(&app, BCSO).await).await.unwrap();
     assert_eq!(round.closed, 0, "within the limit it stays open");
 
     backdate(&app, BCSO, &shift, 13).await;
     // Another instance (a restart) runs the job too: the shift closes once.
     let other =
         TestApp::builder().sheriff_and_police().on_database_of(&app).without_jobs().build().await;
-    let first = portal::features::duty::calendar::run(&*db(&other, BCSO).await).await.unwrap();
-    let second = portal::features::duty::calendar::run(&*db(&app, BCSO).await).await.unwrap();
+    let first =
+        portal::features::duty::calendar::run(&*agency_db(&other, BCSO).await).await.unwrap();
+    let second =
+        portal::features::duty::calendar::run(&*agency_db(&app, BCSO).await).await.unwrap();
     assert_eq!((first.closed, second.closed), (1, 0));
     let hc = app.as_persona(BCSO, Persona::HighCommand).await;
     let closed = get(&app, &hc, &format!("/api/duty/shifts/{}", shift["id"]), BCSO).await;
@@ -394,7 +386,7 @@ async fn hours_show_on_the_roster_and_quiet_members_are_announced_once() {
            ($1, now() - interval '965 hours', now() - interval '960 hours', 'portal', 'x')",
     )
     .bind(deputy_id)
-    .execute(&*db(&app, BCSO).await)
+    .execute(&*agency_db(&app, BCSO).await)
     .await
     .unwrap();
     let hours = get(&app, &deputy, "/api/duty/hours", BCSO).await;
@@ -426,7 +418,7 @@ async fn hours_show_on_the_roster_and_quiet_members_are_announced_once() {
     // make the deputy's last shift 5 days old.
     sqlx::query("UPDATE duty_shifts SET started_at = started_at - interval '4 days', ended_at = ended_at - interval '4 days' WHERE roster_id = $1")
         .bind(deputy_id)
-        .execute(&*db(&app, BCSO).await)
+        .execute(&*agency_db(&app, BCSO).await)
         .await
         .unwrap();
     json(
@@ -451,17 +443,14 @@ async fn hours_show_on_the_roster_and_quiet_members_are_announced_once() {
         .map(|m| m["rosterId"].as_i64().unwrap())
         .collect();
     assert_eq!(inactive, [deputy_id]);
-    let first = portal::features::duty::calendar::run(&*db(&app, BCSO).await).await.unwrap();
-    let again = portal::features::duty::calendar::run(&*db(&app, BCSO).await).await.unwrap();
+    let first = portal::features::duty::calendar::run(&*agency_db(&app, BCSO).await).await.unwrap();
+    let again = portal::features::duty::calendar::run(&*agency_db(&app, BCSO).await).await.unwrap();
     assert_eq!((first.inactive, again.inactive), (1, 0), "announced once");
     let rows = audit_rows(&app, BCSO, "member_activity").await;
     assert_eq!(rows, [("inactive".to_owned(), "Duty time".to_owned())]);
     // Going on duty clears it: the next quiet spell is announced again.
     json(post(&app, &deputy, "/api/duty/clock-in", BCSO, json!({})).await, 201).await;
-    let cleared: i64 = sqlx::query_scalar("SELECT count(*) FROM inactivity_notices")
-        .fetch_one(&*db(&app, BCSO).await)
-        .await
-        .unwrap();
+    let cleared = count_rows(&app, BCSO, "inactivity_notices").await;
     assert_eq!(cleared, 0);
     // LSPD's hours know nothing of BCSO's members.
     let lspd = app.as_persona(LSPD, Persona::Deputy).await;
@@ -522,7 +511,7 @@ async fn tokens_are_shown_once_stored_hashed_scoped_and_revocable() {
     // Only the hash is kept; the list never shows the secret.
     let stored: Vec<u8> = sqlx::query_scalar("SELECT secret_hash FROM api_tokens WHERE id = $1")
         .bind(made["id"].as_i64().unwrap())
-        .fetch_one(&*db(&app, BCSO).await)
+        .fetch_one(&*agency_db(&app, BCSO).await)
         .await
         .unwrap();
     assert_eq!(stored, Sha256::digest(secret.as_bytes()).to_vec());
@@ -533,7 +522,7 @@ async fn tokens_are_shown_once_stored_hashed_scoped_and_revocable() {
     let audit = sqlx::query_scalar::<_, String>(
         "SELECT diff::text FROM audit_events WHERE kind = 'api_token'",
     )
-    .fetch_all(&*db(&app, BCSO).await)
+    .fetch_all(&*agency_db(&app, BCSO).await)
     .await
     .unwrap();
     assert!(audit.iter().all(|d| !d.contains(&secret[4..])), "nor is it logged");
@@ -611,7 +600,7 @@ async fn tokens_are_shown_once_stored_hashed_scoped_and_revocable() {
     let used: Option<chrono::DateTime<chrono::Utc>> =
         sqlx::query_scalar("SELECT last_used_at FROM api_tokens WHERE id = $1")
             .bind(made["id"].as_i64().unwrap())
-            .fetch_one(&*db(&app, BCSO).await)
+            .fetch_one(&*agency_db(&app, BCSO).await)
             .await
             .unwrap();
     assert!(used.is_some(), "the last use is kept");
@@ -674,10 +663,7 @@ async fn the_game_servers_clock_is_idempotent_and_each_token_has_its_own_rate() 
         (late["changed"].clone(), late["shift"]["id"].clone()),
         (json!(false), first["shift"]["id"].clone())
     );
-    let shifts: i64 = sqlx::query_scalar("SELECT count(*) FROM duty_shifts")
-        .fetch_one(&*db(&app, BCSO).await)
-        .await
-        .unwrap();
+    let shifts = count_rows(&app, BCSO, "duty_shifts").await;
     assert_eq!(shifts, 1);
     // Another token's request ids are its own.
     let theirs = json(call(&other, clock_in.clone()).await, 200).await;
@@ -757,7 +743,7 @@ async fn a_reports_token_files_as_the_member_it_names_with_their_rights() {
     let actor: String = sqlx::query_scalar(
         "SELECT actor_name FROM audit_events WHERE kind = 'ticket' ORDER BY id DESC LIMIT 1",
     )
-    .fetch_one(&*db(&app, BCSO).await)
+    .fetch_one(&*agency_db(&app, BCSO).await)
     .await
     .unwrap();
     assert_eq!(actor, by);
@@ -852,7 +838,7 @@ async fn concurrent_clock_calls_for_the_same_members_all_answer_and_keep_one_ope
     let open_twice: i64 = sqlx::query_scalar(
         "SELECT count(*) FROM (SELECT roster_id FROM duty_shifts WHERE ended_at IS NULL GROUP BY roster_id HAVING count(*) > 1) t",
     )
-    .fetch_one(&*db(&app, BCSO).await)
+    .fetch_one(&*agency_db(&app, BCSO).await)
     .await
     .unwrap();
     assert_eq!(open_twice, 0);

@@ -11,8 +11,8 @@ use serde_json::{json, Value};
 use crate::{
     helpers::{json, send, Persona, TestApp},
     support::{
-        add_department, add_ranks, app, get, patch, post, put, refused, BCSO, HQ, HQ_DEPUTY, LSPD,
-        NO_PERMISSION,
+        add_department, add_ranks, agency_db, app, get, patch, post, put, refused, BCSO, HQ,
+        HQ_DEPUTY, LSPD, NO_PERMISSION,
     },
 };
 
@@ -72,11 +72,6 @@ async fn save_vehicles(
 ) -> Response {
     let body = json!({ "vehicles": vehicles, "version": version });
     put(app, client, "/api/vehicles?scope=manage", BCSO, body).await
-}
-
-async fn db(app: &TestApp) -> std::sync::Arc<portal::tenancy::pools::TenantDb> {
-    let agency = app.state.registry.by_slug(BCSO).await.unwrap().unwrap();
-    app.state.pools.get(&agency).await.unwrap()
 }
 
 #[tokio::test]
@@ -176,8 +171,10 @@ async fn qualifications_are_granted_revoked_and_expire_on_their_day() {
         (granted["state"].clone(), granted["source"].clone(), granted["note"].clone()),
         (json!("active"), json!("command"), json!("Range day"))
     );
-    let today: chrono::NaiveDate =
-        sqlx::query_scalar("SELECT CURRENT_DATE").fetch_one(&*db(&app).await).await.unwrap();
+    let today: chrono::NaiveDate = sqlx::query_scalar("SELECT CURRENT_DATE")
+        .fetch_one(&*agency_db(&app, BCSO).await)
+        .await
+        .unwrap();
     assert_eq!(granted["expiresOn"], json!(today + chrono::Days::new(30)));
     assert_eq!(granted["grantedBy"], Persona::Command.name(BCSO));
     // Not by the member, not for oneself, not by a deputy.
@@ -208,7 +205,7 @@ async fn qualifications_are_granted_revoked_and_expire_on_their_day() {
 
     // At a fixed clock past its expiry it shows as expired, and is still listed.
     sqlx::query("UPDATE member_qualifications SET expires_on = CURRENT_DATE - 1")
-        .execute(&*db(&app).await)
+        .execute(&*agency_db(&app, BCSO).await)
         .await
         .unwrap();
     let held = get(&app, &deputy, &path, BCSO).await;
@@ -284,7 +281,7 @@ async fn an_expiring_qualification_is_announced_once() {
         "Days must be a whole number from 1 to 365.",
     )
     .await;
-    let db = db(&app).await;
+    let db = agency_db(&app, BCSO).await;
     assert_eq!(portal::shared::qualifications::announce_expiring(&db).await.unwrap(), 1);
     assert_eq!(portal::shared::qualifications::announce_expiring(&db).await.unwrap(), 0, "once");
     let audit = get(&app, &command, "/api/audit?kind=qualification", BCSO).await;
@@ -354,7 +351,7 @@ async fn completing_a_session_grants_its_templates_qualification_and_the_vehicle
     assert_eq!(names(&get(&app, &deputy, "/api/vehicles", BCSO).await), ["Interceptor", "Cruiser"]);
     // On its day it expires, and the vehicle goes with it.
     sqlx::query("UPDATE member_qualifications SET expires_on = CURRENT_DATE - 1")
-        .execute(&*db(&app).await)
+        .execute(&*agency_db(&app, BCSO).await)
         .await
         .unwrap();
     assert_eq!(names(&get(&app, &deputy, "/api/vehicles", BCSO).await), ["Cruiser"]);
@@ -365,7 +362,7 @@ async fn leave_is_requested_decided_and_puts_the_member_on_loa_from_its_first_da
     let app = app().await;
     let deputy = app.as_persona(BCSO, Persona::Deputy).await;
     let supervisor = app.as_persona(BCSO, Persona::Supervisor).await;
-    let db = db(&app).await;
+    let db = agency_db(&app, BCSO).await;
     let today: chrono::NaiveDate =
         sqlx::query_scalar("SELECT CURRENT_DATE").fetch_one(&*db).await.unwrap();
     let day = |n: u64| (today + chrono::Days::new(n)).to_string();
@@ -625,8 +622,9 @@ async fn the_personnel_file_tells_the_members_story_and_keeps_every_entry() {
     )
     .await;
     // Entries are never changed, even by hand in the database.
-    let changed =
-        sqlx::query("UPDATE file_entries SET text = 'rewritten'").execute(&*db(&app).await).await;
+    let changed = sqlx::query("UPDATE file_entries SET text = 'rewritten'")
+        .execute(&*agency_db(&app, BCSO).await)
+        .await;
     assert!(changed.unwrap_err().to_string().contains("never changed or deleted"));
 }
 

@@ -12,8 +12,8 @@ use serde_json::{json, Value};
 use crate::{
     helpers::{json, send, Persona, TestApp},
     support::{
-        get, patrol_department, pool, post, refused, set_pools, BCSO, LSPD, NO_PERMISSION,
-        SIGN_IN_REQUIRED,
+        agency_db, audit_rows, count_rows, get, patrol_department, pool, post, refused, set_pools,
+        BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED,
     },
 };
 
@@ -30,11 +30,6 @@ const TAYLOR: (&str, &str) = ("710000000000000001", "Taylor Quinn");
 const JAMIE: (&str, &str) = ("710000000000000002", "Jamie Ortiz");
 const ROBIN: (&str, &str) = ("710000000000000003", "Robin Park");
 const AVERY: (&str, &str) = ("710000000000000004", "Avery Stone");
-
-async fn db(app: &TestApp, slug: &str) -> std::sync::Arc<portal::tenancy::pools::TenantDb> {
-    let agency = app.state.registry.by_slug(slug).await.unwrap().unwrap();
-    app.state.pools.get(&agency).await.unwrap()
-}
 
 /// A browser signed in as a Discord account that is on no roster.
 async fn applicant(app: &TestApp, (id, name): (&str, &str)) -> Client {
@@ -99,19 +94,8 @@ async fn vote(app: &TestApp, who: &Client, id: i64, vote: &str) -> Response {
     send(app, who, Method::PUT, &format!("/api/applications/{id}/vote"), BCSO, Some(&body)).await
 }
 
-async fn audit_rows(app: &TestApp, slug: &str, kind: &str) -> Vec<(String, String)> {
-    sqlx::query_as("SELECT action, actor_name FROM audit_events WHERE kind = $1 ORDER BY id")
-        .bind(kind)
-        .fetch_all(&*db(app, slug).await)
-        .await
-        .unwrap()
-}
-
 async fn audit_count(app: &TestApp, slug: &str) -> i64 {
-    sqlx::query_scalar("SELECT count(*) FROM audit_events")
-        .fetch_one(&*db(app, slug).await)
-        .await
-        .unwrap()
+    count_rows(app, slug, "audit_events").await
 }
 
 #[tokio::test]
@@ -234,7 +218,7 @@ async fn command_keeps_forms_with_ordered_questions_stages_and_reviewers() {
     let diff: Value = sqlx::query_scalar(
         "SELECT diff FROM audit_events WHERE kind = 'application_form' AND action = 'updated'",
     )
-    .fetch_one(&*db(&app, BCSO).await)
+    .fetch_one(&*agency_db(&app, BCSO).await)
     .await
     .unwrap();
     let changed: Vec<&str> =
@@ -441,10 +425,7 @@ async fn members_on_the_roster_cannot_apply() {
     let form = make_form(&app, &command, BCSO, form_body("Deputy application")).await;
     let deputy = app.as_persona(BCSO, Persona::Deputy).await;
     refused(apply(&app, &deputy, BCSO, &form, answers()).await, 403, ON_ROSTER).await;
-    let count: i64 = sqlx::query_scalar("SELECT count(*) FROM applications")
-        .fetch_one(&*db(&app, BCSO).await)
-        .await
-        .unwrap();
+    let count = count_rows(&app, BCSO, "applications").await;
     assert_eq!(count, 0);
     // LSPD's deputy is nobody in BCSO: they may apply there.
     let lspd_deputy = app.as_persona(LSPD, Persona::Deputy).await;
@@ -624,7 +605,7 @@ async fn an_accepted_applicant_is_hired_once_with_a_free_callsign_of_the_rank() 
     // P-100 is someone's already.
     sqlx::query("UPDATE roster SET callsign = 'P-100' WHERE discord_id = $1")
         .bind(Persona::Deputy.discord_id(BCSO))
-        .execute(&*db(&app, BCSO).await)
+        .execute(&*agency_db(&app, BCSO).await)
         .await
         .unwrap();
     let robin = applicant(&app, ROBIN).await;
@@ -660,7 +641,7 @@ async fn an_accepted_applicant_is_hired_once_with_a_free_callsign_of_the_rank() 
     );
     let again = if first_status == 200 { &first } else { &second };
     assert_eq!(again["alreadyHired"], true);
-    let pool = db(&app, BCSO).await;
+    let pool = agency_db(&app, BCSO).await;
     let (entries, hires): (i64, i64) = sqlx::query_as(
         "SELECT (SELECT count(*) FROM roster WHERE discord_id = $1),
                 (SELECT count(*) FROM hire_logs WHERE roster_name = 'Robin Park')",
@@ -689,6 +670,9 @@ async fn an_accepted_applicant_is_hired_once_with_a_free_callsign_of_the_rank() 
     let avery = applicant(&app, AVERY).await;
     let (_, next) = accepted(&app, &command, &avery, "Dispatch application").await;
     let path = format!("/api/applications/{next}/hire");
+    // A patrol officer with callsign `callsign`, as the hire dialog sends them.
+    let officer_as =
+        |callsign: &str| json!({"rankId": officer, "departmentId": patrol, "callsign": callsign});
     refused(
         post(&app, &command, &path, BCSO, body.clone()).await,
         409,
@@ -696,14 +680,7 @@ async fn an_accepted_applicant_is_hired_once_with_a_free_callsign_of_the_rank() 
     )
     .await;
     refused(
-        post(
-            &app,
-            &command,
-            &path,
-            BCSO,
-            json!({"rankId": officer, "departmentId": patrol, "callsign": "P-101"}),
-        )
-        .await,
+        post(&app, &command, &path, BCSO, officer_as("P-101")).await,
         409,
         "Callsign P-101 is already assigned to Robin Park",
     )
@@ -723,14 +700,7 @@ async fn an_accepted_applicant_is_hired_once_with_a_free_callsign_of_the_rank() 
     )
     .await;
     refused(
-        post(
-            &app,
-            &command,
-            &path,
-            BCSO,
-            json!({"rankId": officer, "departmentId": patrol, "callsign": "P7"}),
-        )
-        .await,
+        post(&app, &command, &path, BCSO, officer_as("P7")).await,
         403,
         "You manage Headquarters only; that is another department's to change.",
     )

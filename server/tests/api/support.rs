@@ -20,6 +20,32 @@ pub(crate) async fn app() -> TestApp {
     TestApp::builder().sheriff_and_police().build().await
 }
 
+/// The connection pool of agency `slug`'s schema (what a test reads behind the portal's back).
+pub(crate) async fn agency_db(
+    app: &TestApp,
+    slug: &str,
+) -> std::sync::Arc<portal::tenancy::pools::TenantDb> {
+    let agency = app.state.registry.by_slug(slug).await.unwrap().unwrap();
+    app.state.pools.get(&agency).await.unwrap()
+}
+
+/// The audit log of agency `slug` for entries of `kind`: (action, actor's name), oldest first.
+pub(crate) async fn audit_rows(app: &TestApp, slug: &str, kind: &str) -> Vec<(String, String)> {
+    sqlx::query_as("SELECT action, actor_name FROM audit_events WHERE kind = $1 ORDER BY id")
+        .bind(kind)
+        .fetch_all(&*agency_db(app, slug).await)
+        .await
+        .unwrap()
+}
+
+/// How many rows `table` of agency `slug` holds.
+pub(crate) async fn count_rows(app: &TestApp, slug: &str, table: &str) -> i64 {
+    sqlx::query_scalar(&format!("SELECT count(*) FROM {table}"))
+        .fetch_one(&*agency_db(app, slug).await)
+        .await
+        .unwrap()
+}
+
 pub(crate) const HC: &str = "300000000000000001";
 pub(crate) const COMMAND: &str = "300000000000000002";
 pub(crate) const SUPERVISOR: &str = "300000000000000003";

@@ -1,4 +1,4 @@
-import { SimpleGrid, Table } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Table } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Fragment, type ReactNode } from 'react';
 import { ActionsHead } from './ActionsHead';
@@ -39,5 +39,32 @@ export function CardsOrTable<T>({ items, itemKey, label, columns, row, card, car
       </Table.Thead>
       <Table.Tbody>{each(row)}</Table.Tbody>
     </Table>
+  );
+}
+
+export interface ListCardProps {
+  testId: string;
+  /** The card's first line, on the left: who or what it is. */
+  title: ReactNode;
+  /** The first line's right end: a figure, a badge, … */
+  aside: ReactNode;
+  /** Wrap the first line on narrow cards (`wrap`), or keep it on one (`nowrap`). */
+  wrap?: 'wrap' | 'nowrap';
+  /** The lines under it. */
+  children: ReactNode;
+}
+
+/** A `CardsOrTable` card: a bordered box whose first line holds the title and, on the right, the aside. */
+export function ListCard({ testId, title, aside, wrap = 'nowrap', children }: ListCardProps) {
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid={testId}>
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs" wrap={wrap}>
+          {title}
+          {aside}
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
   );
 }

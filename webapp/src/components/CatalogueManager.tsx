@@ -1,5 +1,4 @@
 import { Button, Card, Stack, Text, Title, type MantineSize } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { Fragment, useState, type ReactNode } from 'react';
 import { callFailureOf, type ListQuery, type ListSave } from '@/components/catalogue-calls';
@@ -12,6 +11,7 @@ import { saveProblemOf, type CallFailure, type SaveProblem } from '@/lib/catalog
 import { withoutEntry } from '@/lib/catalogue-list';
 import { canWrite, isOnLeave } from '@/lib/rank-access';
 import { useNavAccess } from '@/session/use-nav-access';
+import { confirmAction } from './confirm';
 
 export interface LoadFailureCardProps {
   /** 'Unable to load equipment', … */
@@ -146,11 +146,10 @@ export function CatalogueManager<T extends { id?: string }, L extends { version:
   const confirmDelete = (entry: T) => {
     if (data === undefined) return;
     const name = nameOf(entry);
-    modals.openConfirmModal({
+    confirmAction({
       title: `Delete ${name}`,
-      children: <Text size="sm">{texts.confirmRemove}</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: texts.confirmRemove,
+      confirmLabel: 'Delete',
       onConfirm: () => {
         setProblem(null);
         const current = query.data ?? data;

@@ -15,6 +15,7 @@ use crate::{
         cache::NothingCached,
         guard::{nav_item, require_roster_manager, Authenticated, Guard},
         rate::ClientAddress,
+        viewer::Actor,
         Viewer,
     },
     error::{bad_request, conflict, forbidden, not_found, AppError, AppResult, OnConstraint},
@@ -34,6 +35,7 @@ use crate::{
         hiring::{self, callsign_conflict, RosterInput},
         Portal,
     },
+    tenancy::pools::TenantTx,
 };
 
 /// The audit log's kinds: forms, and applications (their alerts: `application.received` and
@@ -398,6 +400,32 @@ fn title_of(a: &ApplicationDetail) -> String {
     application_title(&a.summary.display_name, &a.summary.form_title)
 }
 
+/// Ends a change to application `id` (a move, a note, a vote, a hire): reads the application as
+/// it is now, records the audit event `event` makes of it (none: nothing to log), commits and
+/// answers it.
+async fn commit_change(
+    viewer: &Viewer,
+    mut tx: TenantTx,
+    actor: &Actor,
+    id: i64,
+    event: impl FnOnce(&ApplicationDetail) -> Option<Event>,
+) -> AppResult<ApplicationDetail> {
+    let after = detail(viewer, &mut tx, id).await?;
+    if let Some(event) = event(&after) {
+        audit::record(&mut tx, actor, &event).await?;
+    }
+    tx.commit().await?;
+    Ok(after)
+}
+
+/// The audit event of `action` ("moved", "hired") taking an application from `before` to `after`.
+fn changed(action: &str, id: i64, before: &ApplicationDetail, after: &ApplicationDetail) -> Event {
+    Event {
+        action: action.into(),
+        ..Event::updated(APPLICATION_KIND, id, &title_of(after), &audited(before), &audited(after))
+    }
+}
+
 /// One application: answers, internal notes and votes (reviewers of its form; never one's own).
 #[utoipa::path(get, operation_id = "get_application", path = "/api/applications/{id}", tag = "recruitment",
     params(("id" = i64, Path, description = "Application id")),
@@ -447,19 +475,9 @@ pub async fn move_application(
                 found.display_name, found.form_title
             ))
         })?;
-    let after = detail(&viewer, &mut tx, id).await?;
-    let event = Event {
-        action: "moved".into(),
-        ..Event::updated(
-            APPLICATION_KIND,
-            id,
-            &title_of(&after),
-            &audited(&before),
-            &audited(&after),
-        )
-    };
-    audit::record(&mut tx, &actor, &event).await?;
-    tx.commit().await?;
+    let after =
+        commit_change(&viewer, tx, &actor, id, |after| Some(changed("moved", id, &before, after)))
+            .await?;
     Ok(quiet(Json(after)))
 }
 
@@ -480,18 +498,18 @@ pub async fn add_note(
     for_review(&viewer, &mut tx, id, true).await?;
     let note =
         store::add_note(&mut tx, id, &body, &actor.display, actor.user_id.as_deref()).await?;
-    let after = detail(&viewer, &mut tx, id).await?;
-    let event = Event {
-        action: "noted".into(),
-        ..Event::created(
-            APPLICATION_KIND,
-            id,
-            &title_of(&after),
-            &json!({"note": body, "noteId": note}),
-        )
-    };
-    audit::record(&mut tx, &actor, &event).await?;
-    tx.commit().await?;
+    let after = commit_change(&viewer, tx, &actor, id, |after| {
+        Some(Event {
+            action: "noted".into(),
+            ..Event::created(
+                APPLICATION_KIND,
+                id,
+                &title_of(after),
+                &json!({"note": body, "noteId": note}),
+            )
+        })
+    })
+    .await?;
     Ok(quiet((StatusCode::CREATED, Json(after))))
 }
 
@@ -512,21 +530,19 @@ pub async fn vote(
     let mut tx = viewer.pool().begin().await?;
     for_review(&viewer, &mut tx, id, true).await?;
     let before = store::set_vote(&mut tx, id, &voter, &actor.display, vote).await?;
-    let after = detail(&viewer, &mut tx, id).await?;
-    if before.as_deref() != vote {
-        let event = Event {
+    let after = commit_change(&viewer, tx, &actor, id, |after| {
+        (before.as_deref() != vote).then(|| Event {
             action: "voted".into(),
             ..Event::updated(
                 APPLICATION_KIND,
                 id,
-                &title_of(&after),
+                &title_of(after),
                 &json!({"vote": before}),
                 &json!({"vote": vote}),
             )
-        };
-        audit::record(&mut tx, &actor, &event).await?;
-    }
-    tx.commit().await?;
+        })
+    })
+    .await?;
     Ok(quiet(Json(after)))
 }
 
@@ -616,19 +632,9 @@ pub async fn hire(
         }
     };
     store::mark_hired(&mut tx, id, entry.id, &actor.display).await?;
-    let after = detail(&viewer, &mut tx, id).await?;
-    let event = Event {
-        action: "hired".into(),
-        ..Event::updated(
-            APPLICATION_KIND,
-            id,
-            &title_of(&after),
-            &audited(&before),
-            &audited(&after),
-        )
-    };
-    audit::record(&mut tx, &actor, &event).await?;
-    tx.commit().await?;
+    let after =
+        commit_change(&viewer, tx, &actor, id, |after| Some(changed("hired", id, &before, after)))
+            .await?;
     let hired =
         Hired { application: after, entry, callsign_from_pool: from_pool, already_hired: false };
     Ok((StatusCode::CREATED, Json(hired)))

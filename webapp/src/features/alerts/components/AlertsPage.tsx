@@ -1,13 +1,14 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
+import { confirmRemoval } from '@/components/confirm';
 import { EditDeleteButtons } from '@/components/EditDeleteButtons';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
 import { EmptyNotice, QueryStatus } from '@/components/QueryStatus';
+import { useEntryEditing } from '@/components/use-entry-editing';
 import { canWrite, isOnLeave } from '@/lib/rank-access';
 import { useNavAccess } from '@/session/use-nav-access';
 import {
@@ -97,11 +98,6 @@ function WebhookCard({ hook, events, writable, busy, tested, testing, onToggle, 
   );
 }
 
-/** The dialog open: a new webhook (null) or the one being edited. */
-interface Editing {
-  hook: Webhook | null;
-}
-
 /**
  * Command → Alerts (issue 22): the agency's Discord webhooks, each with the events it receives
  * (hires, promotions, reports, …), on or off, a test message, Edit (the address is write-only:
@@ -116,7 +112,6 @@ export function AlertsPage() {
   const update = useUpdateWebhook(slug);
   const remove = useDeleteWebhook(slug);
   const test = useTestWebhook(slug);
-  const [editing, setEditing] = useState<Editing | null>(null);
   const [tests, setTests] = useState<ReadonlyMap<number, TestResult>>(new Map());
 
   const data = query.data;
@@ -151,24 +146,12 @@ export function AlertsPage() {
     });
   };
 
-  const confirmDelete = (hook: Webhook) => {
-    modals.openConfirmModal({
-      title: `Delete ${hook.name}`,
-      children: <Text size="sm">{CONFIRM_DELETE}</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        remove.mutate(hook.id, {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: `Webhook ${hook.name} deleted.` });
-          },
-          onError: (error) => {
-            notifications.show({ color: 'red', title: `${hook.name} not deleted`, message: alertsErrorText(error) });
-          },
-        });
-      },
-    });
-  };
+  const entries = useEntryEditing<Webhook>({
+    busy,
+    onDelete: (hook) => {
+      confirmRemoval({ verb: 'Delete', kind: 'Webhook', name: hook.name, message: CONFIRM_DELETE, mutation: remove, variables: hook.id, errorText: alertsErrorText });
+    },
+  });
 
   return (
     <Page
@@ -180,9 +163,7 @@ export function AlertsPage() {
           <Button
             disabled={data === undefined || !data.secretsAvailable || full}
             title={full ? `An agency has at most ${String(MAX_WEBHOOKS)} webhooks.` : undefined}
-            onClick={() => {
-              setEditing({ hook: null });
-            }}
+            onClick={entries.add}
           >
             Add webhook
           </Button>
@@ -213,7 +194,6 @@ export function AlertsPage() {
                     hook={hook}
                     events={eventsSummary(hook.events, allEvents, label)}
                     writable={writable}
-                    busy={busy}
                     tested={tests.get(hook.id) ?? null}
                     testing={test.isPending && test.variables === hook.id}
                     onToggle={(enabled) => {
@@ -222,12 +202,7 @@ export function AlertsPage() {
                     onTest={() => {
                       sendTest(hook);
                     }}
-                    onEdit={() => {
-                      setEditing({ hook });
-                    }}
-                    onDelete={() => {
-                      confirmDelete(hook);
-                    }}
+                    {...entries.actionsOf(hook)}
                   />
                 ))}
               </SimpleGrid>
@@ -236,15 +211,7 @@ export function AlertsPage() {
         )}
       </QueryStatus>
       <DeliveryLog eventLabel={label} />
-      {editing !== null && data !== undefined && (
-        <WebhookDialog
-          hook={editing.hook}
-          events={data.events}
-          onClose={() => {
-            setEditing(null);
-          }}
-        />
-      )}
+      {entries.editing !== null && data !== undefined && <WebhookDialog hook={entries.editing.entry} events={data.events} onClose={entries.close} />}
     </Page>
   );
 }

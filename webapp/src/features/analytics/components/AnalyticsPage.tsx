@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useActiveSlug } from '@/agency/context';
 import { ApiError } from '@/api/client';
 import { structureQueryOptions } from '@/api/structure';
+import { Figure } from '@/components/Figure';
 import { Page } from '@/components/Page';
 import { DEFAULT_AGENCY_SLUG } from '@/lib/active-agency';
 import { hoursText, PERIOD_PRESETS, periodOf, periodQuery, rateText, utcToday, type PeriodPreset } from '@/lib/analytics';
@@ -27,19 +28,6 @@ import { SectionCard, type SectionView } from './SectionCard';
 const PHONE = '(max-width: 36em)';
 /** The agency's theme colour and lighter and darker shades of it for further series. */
 const SERIES = [`agency.${String(PRIMARY_SHADE)}`, 'agency.3', 'agency.9', 'agency.4'] as const;
-
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Paper withBorder p="xs" radius="md">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="lg" data-testid={testId}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}
 
 function Figures({ children }: { children: React.ReactNode }) {
   return (

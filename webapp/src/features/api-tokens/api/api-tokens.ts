@@ -4,10 +4,11 @@
  * holds its secret) and revoking one (`DELETE /api/tokens/{id}`).
  */
 
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, failureText } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
 import type { components } from '@/api/schema';
+import { useWrite } from '@/api/write';
 
 type Schemas = components['schemas'];
 export type ApiToken = Schemas['ApiToken'];
@@ -23,13 +24,7 @@ export const tokensQueryOptions = (slug: string) =>
   });
 
 function useTokenWrite<V, R>(slug: string, call: (variables: V) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: queryKeys.apiTokens(slug) });
-    },
-  });
+  return useWrite(call, [queryKeys.apiTokens(slug)]);
 }
 
 /** POST /api/tokens (201): the token and its secret, shown once. */

@@ -1,13 +1,13 @@
 import { Badge, Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { CardsOrTable } from '@/components/CardsOrTable';
+import { confirmRemoval } from '@/components/confirm';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
-import { EmptyNotice, QueryStatus } from '@/components/QueryStatus';
+import { QueryStatus } from '@/components/QueryStatus';
 import { formatDayTime } from '@/lib/duty';
 import { canWrite, isOnLeave } from '@/lib/rank-access';
 import { useNavAccess } from '@/session/use-nav-access';
@@ -87,22 +87,7 @@ export function ApiTokensPage() {
   const tokens = tokenOrder(query.data?.tokens ?? []);
 
   const confirmRevoke = (token: ApiToken) => {
-    modals.openConfirmModal({
-      title: `Revoke ${token.name}`,
-      children: <Text size="sm">{CONFIRM_REVOKE}</Text>,
-      labels: { confirm: 'Revoke', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        revoke.mutate(token.id, {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: `Token ${token.name} revoked.` });
-          },
-          onError: (error) => {
-            notifications.show({ color: 'red', title: `${token.name} not revoked`, message: tokensErrorText(error) });
-          },
-        });
-      },
-    });
+    confirmRemoval({ verb: 'Revoke', kind: 'Token', name: token.name, message: CONFIRM_REVOKE, mutation: revoke, variables: token.id, errorText: tokensErrorText });
   };
 
   const actions = (token: ApiToken) =>
@@ -127,63 +112,66 @@ export function ApiTokensPage() {
       }
     >
       {isOnLeave(access.viewer) && <LoaNotice />}
-      <QueryStatus query={query} loading="Loading API tokens…" errorTitle={UNAVAILABLE} errorText={(error) => tokensErrorText(error)}>
-        {tokens.length === 0 ? (
-          <EmptyNotice text={NO_TOKENS} testId="tokens-empty" />
-        ) : (
-          <CardsOrTable
-            items={tokens}
-            itemKey={(token) => token.id}
-            label="API tokens"
-            columns={['Name', 'Scopes', 'Created', 'Last used', 'Status', ...(writable ? [null] : [])]}
-            row={(token) => (
-              <Table.Tr data-testid="api-token">
-                <Table.Td>
-                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {token.name}
-                  </Text>
-                  <Code>{token.hint}</Code>
-                </Table.Td>
-                <Table.Td>
-                  <Scopes token={token} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatDayTime(token.createdAt)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    by {token.createdBy}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{lastUsed(token)}</Table.Td>
-                <Table.Td>
+      <QueryStatus
+        query={query}
+        loading="Loading API tokens…"
+        errorTitle={UNAVAILABLE}
+        errorText={tokensErrorText}
+        empty={tokens.length === 0 ? NO_TOKENS : null}
+        emptyTestId="tokens-empty"
+      >
+        <CardsOrTable
+          items={tokens}
+          itemKey={(token) => token.id}
+          label="API tokens"
+          columns={['Name', 'Scopes', 'Created', 'Last used', 'Status', ...(writable ? [null] : [])]}
+          row={(token) => (
+            <Table.Tr data-testid="api-token">
+              <Table.Td>
+                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {token.name}
+                </Text>
+                <Code>{token.hint}</Code>
+              </Table.Td>
+              <Table.Td>
+                <Scopes token={token} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDayTime(token.createdAt)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  by {token.createdBy}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{lastUsed(token)}</Table.Td>
+              <Table.Td>
+                <Status token={token} />
+              </Table.Td>
+              {writable && <Table.Td>{actions(token)}</Table.Td>}
+            </Table.Tr>
+          )}
+          card={(token) => (
+            <Paper withBorder radius="md" p="sm" data-testid="api-token">
+              <Stack gap={6}>
+                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {token.name}
+                    </Text>
+                    <Code style={{ alignSelf: 'flex-start' }}>{token.hint}</Code>
+                  </Stack>
                   <Status token={token} />
-                </Table.Td>
-                {writable && <Table.Td>{actions(token)}</Table.Td>}
-              </Table.Tr>
-            )}
-            card={(token) => (
-              <Paper withBorder radius="md" p="sm" data-testid="api-token">
-                <Stack gap={6}>
-                  <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                    <Stack gap={2} style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        {token.name}
-                      </Text>
-                      <Code style={{ alignSelf: 'flex-start' }}>{token.hint}</Code>
-                    </Stack>
-                    <Status token={token} />
-                  </Group>
-                  <Scopes token={token} />
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    Created {formatDayTime(token.createdAt)} by {token.createdBy} · Last used {lastUsed(token)}
-                  </Text>
-                  {actions(token) !== null && <Group justify="flex-end">{actions(token)}</Group>}
-                </Stack>
-              </Paper>
-            )}
-          />
-        )}
+                </Group>
+                <Scopes token={token} />
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  Created {formatDayTime(token.createdAt)} by {token.createdBy} · Last used {lastUsed(token)}
+                </Text>
+                {actions(token) !== null && <Group justify="flex-end">{actions(token)}</Group>}
+              </Stack>
+            </Paper>
+          )}
+        />
       </QueryStatus>
       {creating && query.data !== undefined && (
         <CreateTokenDialog

@@ -1,9 +1,8 @@
 import { Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { FormDialog } from '@/components/Dialog';
-import { FailureAlert } from '@/components/FormActions';
+import { useFormMutation } from '@/components/use-form-mutation';
 import { tokensErrorText, useCreateToken, type CreatedToken, type ScopeInfo } from '../api/api-tokens';
 import { EMPTY_TOKEN, NAME_MAX, scopeOptions, tokenBody, validateToken, type TokenValues } from '../lib/api-tokens';
 
@@ -15,30 +14,21 @@ import { EMPTY_TOKEN, NAME_MAX, scopeOptions, tokenBody, validateToken, type Tok
 export function CreateTokenDialog({ scopes, onCreated, onClose }: { scopes: readonly ScopeInfo[]; onCreated: (created: CreatedToken) => void; onClose: () => void }) {
   const slug = useActiveSlug();
   const create = useCreateToken(slug);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<TokenValues>({ mode: 'controlled', initialValues: { ...EMPTY_TOKEN, scopes: [] }, validate: validateToken });
+  const { send, dialog } = useFormMutation({ form, mutation: create, errorText: tokensErrorText, onClose, problemTestId: 'create-token-problem' });
   const options = scopeOptions(scopes);
 
   const submit = form.onSubmit((values) => {
-    setRefusal(null);
-    create.mutate(tokenBody(values, scopes), {
-      onSuccess: onCreated,
-      onError: (error) => {
-        setRefusal(tokensErrorText(error));
-      },
-    });
+    send(tokenBody(values, scopes), onCreated);
   });
 
   return (
     <FormDialog
       title="Create an API token"
-      size="md"
-      dirty={form.isDirty()}
-      busy={create.isPending}
       submitLabel="Create token"
-      onClose={onClose}
       onSubmit={submit}
-      alert={<FailureAlert message={refusal} testId="create-token-problem" />}
+      {...dialog}
+      gap="md"
     >
       <TextInput
         label="Name"

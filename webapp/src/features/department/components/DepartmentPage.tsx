@@ -3,8 +3,7 @@ import {
   DndContext,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { Alert, Button, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -12,6 +11,7 @@ import { useActiveSlug, useAgency } from '@/agency/context';
 import { messageOf } from '@/api/client';
 import { structureQueryOptions } from '@/api/structure';
 import type { Department, DepartmentRole, Rank, SubDepartment } from '@/api/types';
+import { confirmThenMutate } from '@/components/confirm';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
@@ -143,24 +143,14 @@ export function DepartmentPage() {
   };
 
   const confirmDelete = (title: string, what: string, id: string, deleted: string) => {
-    modals.openConfirmModal({
+    confirmThenMutate({
       title,
-      children: <Text size="sm">{what}</Text>,
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        change.mutate(() => deleteStructureItem(id), {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: deleted });
-          },
-          onError: (error) => {
-            notifications.show({
-              color: 'red',
-              title: 'Delete failed',
-              message: messageOf(error, 'Delete failed'),
-            });
-          },
-        });
-      },
+      message: what,
+      mutation: change,
+      variables: () => deleteStructureItem(id),
+      done: deleted,
+      failedTitle: 'Delete failed',
+      errorText: (error) => messageOf(error, 'Delete failed'),
     });
   };
 

@@ -1,15 +1,12 @@
-import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
-import { FailureAlert } from '@/components/FormActions';
+import { confirmAction } from '@/components/confirm';
 import { QueryStatus } from '@/components/QueryStatus';
 import { ReportSection } from '@/components/ReportRows';
 import { FieldGrid } from '@/components/ReportSections';
-import { useUnsavedChanges } from '@/components/use-unsaved-changes';
+import { SettingsFormFrame, useSettingsSave } from '@/components/SettingsForm';
 import { updatedLine } from '@/lib/updated-line';
 import { discordErrorText, discordSettingsQueryOptions, useSaveDiscordSettings, type DiscordSettings } from '../api/discord';
 import {
@@ -25,7 +22,6 @@ import {
   TOKEN_MAX,
   tokenLine,
   validateSettings,
-  type SettingsChange,
   type SettingsFormValues,
 } from '../lib/discord';
 
@@ -35,104 +31,66 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 function SettingsForm({ settings }: { settings: DiscordSettings }) {
   const slug = useActiveSlug();
   const save = useSaveDiscordSettings(slug);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<SettingsFormValues>({
     mode: 'controlled',
     initialValues: settingsFormValues(settings),
     validate: validateSettings,
   });
-  const dirty = form.isDirty();
-  useUnsavedChanges(dirty);
-
-  const send = (change: SettingsChange, done: string) => {
-    setRefusal(null);
-    save.mutate(change, {
-      onSuccess: (saved) => {
-        const values = settingsFormValues(saved);
-        form.setInitialValues(values);
-        form.setValues(values);
-        notifications.show({ color: 'green', message: done });
-      },
-      onError: (error) => {
-        setRefusal(discordErrorText(error));
-      },
-    });
-  };
+  const { send, frame } = useSettingsSave({ form, save, valuesOf: settingsFormValues, errorText: discordErrorText, problemTestId: 'discord-settings-problem' });
 
   const submit = form.onSubmit((values) => {
     const change = settingsChange(form.getInitialValues(), values);
-    if (change !== null) send(change, SETTINGS_SAVED);
+    if (change !== null) send(change, () => ({ message: SETTINGS_SAVED }));
   });
 
   const removeToken = () => {
-    modals.openConfirmModal({
+    confirmAction({
       title: 'Remove the bot token',
-      children: <Text size="sm">{CONFIRM_REMOVE_TOKEN}</Text>,
-      labels: { confirm: 'Remove', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: CONFIRM_REMOVE_TOKEN,
+      confirmLabel: 'Remove',
       onConfirm: () => {
-        send({ botToken: '' }, 'Bot token removed.');
+        send({ botToken: '' }, () => ({ message: 'Bot token removed.' }));
       },
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Discord settings">
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label="Discord server id"
-            placeholder={settings.deploymentGuildId ?? '123456789012345678'}
-            description={
-              settings.deploymentGuildId == null
-                ? 'Right-click the server with Developer Mode on, then Copy Server ID.'
-                : "Left blank, the deployment's server is used."
-            }
-            inputMode="numeric"
-            maxLength={20}
-            {...form.getInputProps('guildId')}
-          />
-          <Stack gap={4}>
-            <PasswordInput
-              label="New bot token"
-              description={settings.secretsAvailable ? `${tokenLine(settings)} Left blank, it stays as it is.` : tokenLine(settings)}
-              autoComplete="off"
-              maxLength={TOKEN_MAX}
-              disabled={!settings.secretsAvailable}
-              {...form.getInputProps('botToken')}
-            />
-            {settings.botTokenSet && (
-              <Button variant="subtle" color="red" size="compact-sm" onClick={removeToken} disabled={save.isPending} style={{ alignSelf: 'flex-start' }}>
-                Remove the token
-              </Button>
-            )}
-          </Stack>
-        </SimpleGrid>
-        <Switch
-          label="Roles follow the roster"
-          description="Members' Discord roles are given and taken as the roster changes."
-          {...form.getInputProps('syncEnabled', { type: 'checkbox' })}
+    <SettingsFormFrame label="Discord settings" onSubmit={submit} {...frame}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="Discord server id"
+          placeholder={settings.deploymentGuildId ?? '123456789012345678'}
+          description={
+            settings.deploymentGuildId == null
+              ? 'Right-click the server with Developer Mode on, then Copy Server ID.'
+              : "Left blank, the deployment's server is used."
+          }
+          inputMode="numeric"
+          maxLength={20}
+          {...form.getInputProps('guildId')}
         />
-        <FailureAlert message={refusal} testId="discord-settings-problem" />
-        <Group justify="flex-end" gap="sm">
-          {dirty && (
-            <Button
-              variant="default"
-              disabled={save.isPending}
-              onClick={() => {
-                form.reset();
-                setRefusal(null);
-              }}
-            >
-              Undo changes
+        <Stack gap={4}>
+          <PasswordInput
+            label="New bot token"
+            description={settings.secretsAvailable ? `${tokenLine(settings)} Left blank, it stays as it is.` : tokenLine(settings)}
+            autoComplete="off"
+            maxLength={TOKEN_MAX}
+            disabled={!settings.secretsAvailable}
+            {...form.getInputProps('botToken')}
+          />
+          {settings.botTokenSet && (
+            <Button variant="subtle" color="red" size="compact-sm" onClick={removeToken} disabled={save.isPending} style={{ alignSelf: 'flex-start' }}>
+              Remove the token
             </Button>
           )}
-          <Button type="submit" loading={save.isPending} disabled={!dirty}>
-            Save settings
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        </Stack>
+      </SimpleGrid>
+      <Switch
+        label="Roles follow the roster"
+        description="Members' Discord roles are given and taken as the roster changes."
+        {...form.getInputProps('syncEnabled', { type: 'checkbox' })}
+      />
+    </SettingsFormFrame>
   );
 }
 

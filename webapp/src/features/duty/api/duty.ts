@@ -7,11 +7,12 @@
  * hours are read through `src/api/duty`, which the profile and the roster share.
  */
 
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { type Shift, type ShiftDetail } from '@/api/duty';
 import { queryKeys } from '@/api/query-keys';
 import type { components } from '@/api/schema';
+import { useWrite } from '@/api/write';
 
 type Schemas = components['schemas'];
 export type OnDuty = Schemas['OnDuty'];
@@ -44,13 +45,7 @@ export const dutySettingsQueryOptions = (slug: string) =>
 
 /** Every duty write reads duty again: the viewer's own, who is on duty, shifts and the roster's hours. */
 function useDutyWrite<V, R>(slug: string, call: (variables: V) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: queryKeys.dutyAll(slug) });
-    },
-  });
+  return useWrite(call, [queryKeys.dutyAll(slug)]);
 }
 
 /** POST /api/duty/clock-in (201 with the new shift); unit and callsign left out take the member's own. */

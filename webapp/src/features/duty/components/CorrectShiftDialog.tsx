@@ -1,17 +1,16 @@
-import { Alert, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { FormDialog } from '@/components/Dialog';
-import { FailureAlert } from '@/components/FormActions';
+import { ReasonField } from '@/components/ReasonField';
+import { useFormMutation } from '@/components/use-form-mutation';
 import { formatDayTime, formatHours, shiftSpan } from '@/lib/duty';
-import { REASON_MAX } from '@/lib/limits';
+import { pickerValueOf } from '@/lib/picker-time';
 import { dutyErrorText, shiftQueryOptions, useCorrectShift, type Correction, type Shift } from '../api/duty';
-import { correctionBody, correctionErrors, correctionValues, pickerValueOf, shiftPost, type CorrectionValues } from '../lib/duty';
+import { correctionBody, correctionErrors, correctionValues, shiftPost, type CorrectionValues } from '../lib/duty';
 
 /** One correction: when and by whom, the times before and after, and why. */
 function CorrectionItem({ correction }: { correction: Correction }) {
@@ -84,34 +83,21 @@ export function CorrectShiftDialog({ shift, onClose }: { shift: Shift; onClose: 
   const slug = useActiveSlug();
   const correct = useCorrectShift(slug);
   const phone = useMediaQuery('(max-width: 36em)');
-  const [refusal, setRefusal] = useState<string | null>(null);
   const open = shift.endedAt == null;
   const form = useForm<CorrectionValues>({
     mode: 'controlled',
     initialValues: correctionValues(shift),
     validate: (values) => correctionErrors(values, open, Date.now()),
   });
+  const { sendAndClose, dialog } = useFormMutation({ form, mutation: correct, errorText: dutyErrorText, onClose, problemTestId: 'correct-problem' });
   const now = pickerValueOf(new Date().toISOString()) ?? undefined;
   const post = shiftPost(shift);
 
   const submit = form.onSubmit((values) => {
-    setRefusal(null);
-    correct.mutate(
-      { id: shift.id, body: correctionBody(values) },
-      {
-        onSuccess: (saved) => {
-          notifications.show({
-            color: 'green',
-            title: 'Shift corrected',
-            message: `${saved.member}: ${shiftSpan(saved)} (${formatHours(saved.hours)}).`,
-          });
-          onClose();
-        },
-        onError: (error) => {
-          setRefusal(dutyErrorText(error));
-        },
-      },
-    );
+    sendAndClose({ id: shift.id, body: correctionBody(values) }, (saved) => ({
+      title: 'Shift corrected',
+      message: `${saved.member}: ${shiftSpan(saved)} (${formatHours(saved.hours)}).`,
+    }));
   });
 
   const pickerProps = {
@@ -125,14 +111,9 @@ export function CorrectShiftDialog({ shift, onClose }: { shift: Shift; onClose: 
   return (
     <FormDialog
       title={`Correct the shift of ${shift.member}`}
-      size="md"
-      gap="sm"
-      dirty={form.isDirty()}
-      busy={correct.isPending}
       submitLabel="Save correction"
-      onClose={onClose}
       onSubmit={submit}
-      alert={<FailureAlert message={refusal} testId="correct-problem" />}
+      {...dialog}
       data-testid="correct-shift"
     >
       <Stack gap={0}>
@@ -154,15 +135,11 @@ export function CorrectShiftDialog({ shift, onClose }: { shift: Shift; onClose: 
         {...pickerProps}
         {...form.getInputProps('endedAt')}
       />
-      <Textarea
+      <ReasonField
         label="Reason"
         description="Kept with the shift and in the audit log."
         withAsterisk
         data-autofocus
-        autosize
-        minRows={2}
-        maxRows={5}
-        maxLength={REASON_MAX}
         {...form.getInputProps('reason')}
       />
       <History slug={slug} shiftId={shift.id} />

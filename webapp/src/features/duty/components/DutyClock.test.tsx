@@ -3,31 +3,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { MyDuty, Shift } from '@/api/duty';
 import type { Me } from '@/api/types';
 import { renderApp, resetAppStores } from '@/test-utils/app';
+import { shiftOf } from '@/test-utils/duty';
 import { bodyOf, json, rosterEntry, serveAgency, signedIn, type RecordedRequest } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
 import { emulatePhone } from '@/test-utils/viewport';
 
 const ME = signedIn(rosterEntry({ name: 'Casey Nguyen', callsign: 'R-13', departmentName: 'Patrol Division' }));
 
+/** Casey's shift under way for 83 minutes. */
 function shift(overrides: Partial<Shift> = {}): Shift {
-  return {
-    id: 41,
-    rosterId: 4,
-    member: 'Casey Nguyen',
-    departmentId: 'patrol',
-    departmentName: 'Patrol Division',
-    unit: 'Patrol Division',
-    callsign: 'R-13',
-    startedAt: new Date(Date.now() - 83 * 60_000).toISOString(),
-    endedAt: null,
-    source: 'portal',
-    startedBy: 'Casey Nguyen',
-    endedBy: null,
-    autoClosed: false,
-    corrected: false,
-    hours: 1.38,
-    ...overrides,
-  };
+  return shiftOf({ startedAt: new Date(Date.now() - 83 * 60_000).toISOString(), endedAt: null, endedBy: null, hours: 1.38, ...overrides });
 }
 
 function duty(open: Shift | null): MyDuty {

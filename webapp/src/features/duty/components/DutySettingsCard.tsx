@@ -1,12 +1,9 @@
-import { Button, Card, Group, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
+import { Card, Group, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
-import { FailureAlert } from '@/components/FormActions';
 import { QueryStatus } from '@/components/QueryStatus';
-import { useUnsavedChanges } from '@/components/use-unsaved-changes';
+import { SettingsFormFrame, useSettingsSave } from '@/components/SettingsForm';
 import { dutyErrorText, dutySettingsQueryOptions, useSaveDutySettings, type DutySettings } from '../api/duty';
 import {
   AUTO_CLOSE_MAX,
@@ -27,78 +24,45 @@ import {
 function SettingsForm({ settings }: { settings: DutySettings }) {
   const slug = useActiveSlug();
   const save = useSaveDutySettings(slug);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<SettingsValues>({ mode: 'controlled', initialValues: settingsValues(settings), validate: validateSettings });
-  const dirty = form.isDirty();
-  useUnsavedChanges(dirty);
+  const { send, frame } = useSettingsSave({ form, save, valuesOf: settingsValues, errorText: dutyErrorText, problemTestId: 'duty-settings-problem' });
 
   const submit = form.onSubmit((values) => {
-    setRefusal(null);
-    save.mutate(settingsBody(values), {
-      onSuccess: (saved) => {
-        const next = settingsValues(saved);
-        form.setInitialValues(next);
-        form.setValues(next);
-        notifications.show({ color: 'green', title: SETTINGS_SAVED, message: `${autoCloseLine(saved.autoCloseHours)} ${inactiveLine(saved.inactiveAfterDays)}` });
-      },
-      onError: (error) => {
-        setRefusal(dutyErrorText(error));
-      },
-    });
+    send(settingsBody(values), (saved) => ({ title: SETTINGS_SAVED, message: `${autoCloseLine(saved.autoCloseHours)} ${inactiveLine(saved.inactiveAfterDays)}` }));
   });
 
   const inactive = form.getValues().inactiveEnabled;
   return (
-    <form onSubmit={submit} noValidate aria-label="Duty settings">
-      <Stack gap="sm">
-        <Group align="flex-start" gap="md" wrap="wrap">
-          <NumberInput
-            label="Close open shifts after (hours)"
-            description={`${String(AUTO_CLOSE_MIN)} to ${String(AUTO_CLOSE_MAX)}`}
-            min={AUTO_CLOSE_MIN}
-            max={AUTO_CLOSE_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
-            w={{ base: '100%', xs: 260 }}
-            {...form.getInputProps('autoCloseHours')}
-          />
-          <Stack gap={6} w={{ base: '100%', xs: 280 }}>
-            <Switch label="Mark members inactive" description="After days without duty: the roster's Inactive filter." {...form.getInputProps('inactiveEnabled', { type: 'checkbox' })} />
-            {inactive && (
-              <NumberInput
-                label="Inactive after (days)"
-                description={`${String(INACTIVE_MIN)} to ${String(INACTIVE_MAX)}`}
-                min={INACTIVE_MIN}
-                max={INACTIVE_MAX}
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="none"
-                {...form.getInputProps('inactiveAfterDays')}
-              />
-            )}
-          </Stack>
-        </Group>
-        <FailureAlert message={refusal} testId="duty-settings-problem" />
-        <Group justify="flex-end" gap="sm">
-          {dirty && (
-            <Button
-              variant="default"
-              disabled={save.isPending}
-              onClick={() => {
-                form.reset();
-                setRefusal(null);
-              }}
-            >
-              Undo changes
-            </Button>
+    <SettingsFormFrame label="Duty settings" onSubmit={submit} {...frame}>
+      <Group align="flex-start" gap="md" wrap="wrap">
+        <NumberInput
+          label="Close open shifts after (hours)"
+          description={`${String(AUTO_CLOSE_MIN)} to ${String(AUTO_CLOSE_MAX)}`}
+          min={AUTO_CLOSE_MIN}
+          max={AUTO_CLOSE_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          w={{ base: '100%', xs: 260 }}
+          {...form.getInputProps('autoCloseHours')}
+        />
+        <Stack gap={6} w={{ base: '100%', xs: 280 }}>
+          <Switch label="Mark members inactive" description="After days without duty: the roster's Inactive filter." {...form.getInputProps('inactiveEnabled', { type: 'checkbox' })} />
+          {inactive && (
+            <NumberInput
+              label="Inactive after (days)"
+              description={`${String(INACTIVE_MIN)} to ${String(INACTIVE_MAX)}`}
+              min={INACTIVE_MIN}
+              max={INACTIVE_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              {...form.getInputProps('inactiveAfterDays')}
+            />
           )}
-          <Button type="submit" loading={save.isPending} disabled={!dirty}>
-            Save settings
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        </Stack>
+      </Group>
+    </SettingsFormFrame>
   );
 }
 

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Shift, ShiftDetail } from '@/api/duty';
 import type { components } from '@/api/schema';
 import { renderApp, resetAppStores } from '@/test-utils/app';
+import { shiftOf } from '@/test-utils/duty';
 import { bodyOf, json, rosterEntry, serveAgency, signedIn, type RecordedRequest } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
 
@@ -14,24 +15,8 @@ const HOUR = 3_600_000;
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
 
 function shift(id: number, member: string, rosterId: number, overrides: Partial<Shift> = {}): Shift {
-  return {
-    id,
-    rosterId,
-    member,
-    departmentId: 'patrol',
-    departmentName: 'Patrol Division',
-    unit: 'Patrol Division',
-    callsign: `A-${String(100 + id)}`,
-    startedAt: ago(30),
-    endedAt: ago(26),
-    source: 'portal',
-    startedBy: member,
-    endedBy: member,
-    autoClosed: false,
-    corrected: false,
-    hours: 4,
-    ...overrides,
-  };
+  const callsign = `A-${String(100 + id)}`;
+  return shiftOf({ id, rosterId, member, callsign, startedAt: ago(30), endedAt: ago(26), startedBy: member, endedBy: member, ...overrides });
 }
 
 const OPEN = [

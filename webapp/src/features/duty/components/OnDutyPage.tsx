@@ -1,8 +1,8 @@
-import { Badge, Button, Group, Pagination, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
-import { CardsOrTable } from '@/components/CardsOrTable';
+import { CardsOrTable, ListCard } from '@/components/CardsOrTable';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
 import { EmptyNotice, QueryStatus } from '@/components/QueryStatus';
@@ -63,6 +63,25 @@ function Flags({ shift }: { shift: Shift }) {
   );
 }
 
+/** The shift's department or unit and its callsign, as two table cells ('-' when blank). */
+function PlaceCells({ shift }: { shift: Shift }) {
+  return (
+    <>
+      <Table.Td>{orDash(shift.unit)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{orDash(shift.callsign)}</Table.Td>
+    </>
+  );
+}
+
+/** The last column of a supervisor's table: Correct. */
+function CorrectCell({ shift, onCorrect }: { shift: Shift; onCorrect: (shift: Shift) => void }) {
+  return (
+    <Table.Td>
+      <CorrectButton shift={shift} onCorrect={onCorrect} />
+    </Table.Td>
+  );
+}
+
 function CorrectButton({ shift, onCorrect }: { shift: Shift; onCorrect: (shift: Shift) => void }) {
   return (
     <Button
@@ -100,38 +119,33 @@ function OpenShifts({ shifts, ownId, writable, onCorrect }: ListProps) {
             <Member shift={shift} own={shift.rosterId === ownId} />
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDayTime(shift.startedAt)}</Table.Td>
-          <Table.Td>{orDash(shift.unit)}</Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{orDash(shift.callsign)}</Table.Td>
+          <PlaceCells shift={shift} />
           <Table.Td ff="monospace" data-testid="running-time">
             {runningTime(shift.startedAt, now)}
           </Table.Td>
           <Table.Td>{SOURCE_LABELS[shift.source] ?? shift.source}</Table.Td>
-          {writable && (
-            <Table.Td>
-              <CorrectButton shift={shift} onCorrect={onCorrect} />
-            </Table.Td>
-          )}
+          {writable && <CorrectCell shift={shift} onCorrect={onCorrect} />}
         </Table.Tr>
       )}
       card={(shift) => (
-        <Paper withBorder radius="md" p="sm" data-testid="on-duty">
-          <Stack gap={4}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Member shift={shift} own={shift.rosterId === ownId} />
-              <Text ff="monospace" fw={700} c="green" data-testid="running-time">
-                {runningTime(shift.startedAt, now)}
-              </Text>
-            </Group>
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              Since {formatClock(shift.startedAt)} · {[shift.callsign, shift.unit].filter((part) => part.trim() !== '').join(' · ') || '-'}
+        <ListCard
+          testId="on-duty"
+          title={<Member shift={shift} own={shift.rosterId === ownId} />}
+          aside={
+            <Text ff="monospace" fw={700} c="green" data-testid="running-time">
+              {runningTime(shift.startedAt, now)}
             </Text>
-            {writable && (
-              <Group justify="flex-end">
-                <CorrectButton shift={shift} onCorrect={onCorrect} />
-              </Group>
-            )}
-          </Stack>
-        </Paper>
+          }
+        >
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            Since {formatClock(shift.startedAt)} · {[shift.callsign, shift.unit].filter((part) => part.trim() !== '').join(' · ') || '-'}
+          </Text>
+          {writable && (
+            <Group justify="flex-end">
+              <CorrectButton shift={shift} onCorrect={onCorrect} />
+            </Group>
+          )}
+        </ListCard>
       )}
     />
   );
@@ -152,37 +166,32 @@ function RecentShifts({ shifts, ownId, writable, onCorrect }: ListProps) {
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{shiftSpan(shift)}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatHours(shift.hours)}</Table.Td>
-          <Table.Td>{orDash(shift.unit)}</Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{orDash(shift.callsign)}</Table.Td>
+          <PlaceCells shift={shift} />
           <Table.Td>
             <Flags shift={shift} />
           </Table.Td>
-          {writable && (
-            <Table.Td>
-              <CorrectButton shift={shift} onCorrect={onCorrect} />
-            </Table.Td>
-          )}
+          {writable && <CorrectCell shift={shift} onCorrect={onCorrect} />}
         </Table.Tr>
       )}
       card={(shift) => (
-        <Paper withBorder radius="md" p="sm" data-testid="recent-shift">
-          <Stack gap={4}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Member shift={shift} own={shift.rosterId === ownId} />
-              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {formatHours(shift.hours)}
-              </Text>
-            </Group>
-            <Text size="sm">{shiftSpan(shift)}</Text>
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {[shift.callsign, shift.unit].filter((part) => part.trim() !== '').join(' · ') || '-'}
+        <ListCard
+          testId="recent-shift"
+          title={<Member shift={shift} own={shift.rosterId === ownId} />}
+          aside={
+            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {formatHours(shift.hours)}
             </Text>
-            <Group justify="space-between" gap="xs">
-              <Flags shift={shift} />
-              {writable && <CorrectButton shift={shift} onCorrect={onCorrect} />}
-            </Group>
-          </Stack>
-        </Paper>
+          }
+        >
+          <Text size="sm">{shiftSpan(shift)}</Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {[shift.callsign, shift.unit].filter((part) => part.trim() !== '').join(' · ') || '-'}
+          </Text>
+          <Group justify="space-between" gap="xs">
+            <Flags shift={shift} />
+            {writable && <CorrectButton shift={shift} onCorrect={onCorrect} />}
+          </Group>
+        </ListCard>
       )}
     />
   );

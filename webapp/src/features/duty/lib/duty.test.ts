@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isoOf, pickerValueOf } from '@/lib/picker-time';
 import {
   BAD_AUTO_CLOSE,
   BAD_INACTIVE,
@@ -14,8 +15,6 @@ import {
   ENDS_BEFORE,
   IN_THE_FUTURE,
   inactiveLine,
-  isoOf,
-  pickerValueOf,
   REASON_REQUIRED,
   settingsBody,
   settingsValues,

@@ -4,8 +4,8 @@
  * checked as the server checks them (its sentences). Pure.
  */
 
-import dayjs from 'dayjs';
 import { durationWords, formatClock, minutesSince } from '@/lib/duty';
+import { isoOf, pickerValueOf } from '@/lib/picker-time';
 
 export const PAGE_TITLE = 'On duty';
 export const PAGE_DESCRIPTION = 'Who is on duty now and the shifts of the last week. Correct a shift with a reason; the corrections are kept.';
@@ -87,20 +87,6 @@ export const TOO_LONG = 'A shift lasts at most 48 hours.';
 export const STILL_OPEN = 'Give the end of a shift that is over; only the open shift may stay open.';
 export const START_REQUIRED = 'Give the start of the shift.';
 export const MAX_SHIFT_HOURS = 48;
-
-/** The picker's value ('YYYY-MM-DD HH:mm:ss', the browser's time) of an API date-time; null when absent. */
-export function pickerValueOf(iso: string | null | undefined): string | null {
-  if (iso == null || iso.trim() === '') return null;
-  const date = dayjs(iso);
-  return date.isValid() ? date.format('YYYY-MM-DD HH:mm:ss') : null;
-}
-
-/** The API date-time (ISO, UTC) of a picker value; null when empty or not a time. */
-export function isoOf(value: string | null | undefined): string | null {
-  if (value == null || value.trim() === '') return null;
-  const date = dayjs(value);
-  return date.isValid() ? date.toISOString() : null;
-}
 
 export interface CorrectionValues {
   /** Picker values ('YYYY-MM-DD HH:mm:ss'). */

@@ -12,13 +12,13 @@ import {
   Text,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { ActionsHead } from '@/components/ActionsHead';
 import { callFailureOf } from '@/components/catalogue-calls';
+import { confirmAction } from '@/components/confirm';
 import { EditDeleteButtons } from '@/components/EditDeleteButtons';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
@@ -269,11 +269,11 @@ export function PenalCodesPage() {
   };
 
   const discard = () => {
-    modals.openConfirmModal({
+    confirmAction({
       title: 'Discard changes',
-      children: <Text size="sm">{CONFIRM_DISCARD}</Text>,
-      labels: { confirm: 'Discard', cancel: 'Keep editing' },
-      confirmProps: { color: 'red' },
+      message: CONFIRM_DISCARD,
+      confirmLabel: 'Discard',
+      cancelLabel: 'Keep editing',
       onConfirm: () => {
         clearNotices();
         setEdit(null);
@@ -303,11 +303,10 @@ export function PenalCodesPage() {
   const confirmDelete = (index: number) => {
     const code = items[index];
     if (code === undefined) return;
-    modals.openConfirmModal({
+    confirmAction({
       title: `Delete ${code.statute}`,
-      children: <Text size="sm">{CONFIRM_DELETE_PENAL_CODE}</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: CONFIRM_DELETE_PENAL_CODE,
+      confirmLabel: 'Delete',
       onConfirm: () => {
         stage((current) => withoutCode(current, index));
       },
@@ -335,13 +334,7 @@ export function PenalCodesPage() {
           apply();
           return;
         }
-        modals.openConfirmModal({
-          title: 'Import penal codes',
-          children: <Text size="sm">{CONFIRM_IMPORT_OVER_CHANGES}</Text>,
-          labels: { confirm: 'Import', cancel: 'Cancel' },
-          confirmProps: { color: 'red' },
-          onConfirm: apply,
-        });
+        confirmAction({ title: 'Import penal codes', message: CONFIRM_IMPORT_OVER_CHANGES, confirmLabel: 'Import', onConfirm: apply });
       },
       () => {
         setImportNotice(null);

@@ -5,10 +5,11 @@
  * gets only their own too) and their training sessions (`GET /api/trainings/assignments?trainee=me`).
  */
 
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, failureText } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
 import type { components } from '@/api/schema';
+import { useWrite } from '@/api/write';
 
 type Schemas = components['schemas'];
 export type UofReport = Schemas['UofReport'];
@@ -58,17 +59,7 @@ export const myLeaveQueryOptions = (slug: string) =>
 
 /** After a request or a cancellation: every leave list (the reviewers' too), the roster and the files. */
 function useLeaveWrite<V>(slug: string, call: (variables: V) => Promise<LeaveRequest>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.leaveAll(slug) }),
-        client.invalidateQueries({ queryKey: queryKeys.roster(slug) }),
-        client.invalidateQueries({ queryKey: queryKeys.personnelFilesAll(slug) }),
-      ]);
-    },
-  });
+  return useWrite(call, [queryKeys.leaveAll(slug), queryKeys.roster(slug), queryKeys.personnelFilesAll(slug)]);
 }
 
 export function useRequestLeave(slug: string) {

@@ -1,30 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MyDuty, Shift } from '@/api/duty';
 import { renderApp, resetAppStores } from '@/test-utils/app';
+import { shiftOf } from '@/test-utils/duty';
 import { json, rosterEntry, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { screen, within } from '@/test-utils/render';
 
 const ME = signedIn(rosterEntry({ name: 'Casey Nguyen' }));
 
 function shift(id: number, overrides: Partial<Shift> = {}): Shift {
-  return {
-    id,
-    rosterId: 4,
-    member: 'Casey Nguyen',
-    departmentId: 'patrol',
-    departmentName: 'Patrol Division',
-    unit: 'Patrol Division',
-    callsign: 'R-13',
-    startedAt: '2026-12-05T14:00:00Z',
-    endedAt: '2026-12-05T18:00:00Z',
-    source: 'portal',
-    startedBy: 'Casey Nguyen',
-    endedBy: 'Casey Nguyen',
-    autoClosed: false,
-    corrected: false,
-    hours: 4,
-    ...overrides,
-  };
+  return shiftOf({ id, ...overrides });
 }
 
 function serve(duty: MyDuty | { status: number; error: string }) {

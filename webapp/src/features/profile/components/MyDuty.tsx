@@ -2,24 +2,12 @@ import { BarChart } from '@mantine/charts';
 import { Alert, Badge, Card, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useActiveSlug } from '@/agency/context';
+import { Figure } from '@/components/Figure';
 import { useNow } from '@/components/use-now';
 import { PRIMARY_SHADE } from '@/lib/colors';
 import { formatClock, formatHours, runningTime, shiftFlags, shiftSpan } from '@/lib/duty';
 import { dutyErrorText, myDutyQueryOptions, type MyDuty as Duty, type Shift } from '../api/my-records';
 import { chartWeeks, NO_SHIFTS, RECENT_SHOWN } from '../lib/my-duty';
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Paper withBorder p="sm" radius="md">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="xl" data-testid={testId}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}
 
 /** The shift under way: since when, where, and for how long (ticking). */
 function CurrentShift({ shift }: { shift: Shift }) {
@@ -47,8 +35,8 @@ function Body({ duty }: { duty: Duty }) {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-        <Figure label="Last 7 days" value={formatHours(duty.hoursWeek)} testId="my-hours-week" />
-        <Figure label="Last 30 days" value={formatHours(duty.hours30Days)} testId="my-hours-30-days" />
+        <Figure large label="Last 7 days" value={formatHours(duty.hoursWeek)} testId="my-hours-week" />
+        <Figure large label="Last 30 days" value={formatHours(duty.hours30Days)} testId="my-hours-30-days" />
         {open === null ? (
           <Paper withBorder p="sm" radius="md" data-testid="my-current-shift">
             <Text size="xs" c="dimmed">

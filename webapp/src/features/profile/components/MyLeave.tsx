@@ -1,10 +1,9 @@
 import { Alert, Button, Card, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { messageOf } from '@/api/client';
+import { confirmThenMutate } from '@/components/confirm';
 import { LeaveStatusBadge } from '@/components/LeaveStatusBadge';
 import { formatPeriod, localToday, periodLength } from '@/lib/days';
 import { canCancelLeave, newestFirst } from '@/lib/leave';
@@ -65,21 +64,16 @@ export function MyLeave({ canChange }: { canChange: boolean }) {
 
   const confirmCancel = (request: LeaveRequest) => {
     const period = formatPeriod(request.startsOn, request.endsOn);
-    modals.openConfirmModal({
+    confirmThenMutate({
       title: 'Cancel this leave?',
-      children: <Text size="sm">Your leave of {period} will be cancelled.</Text>,
-      labels: { confirm: 'Cancel leave', cancel: 'Keep it' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        cancel.mutate(request.id, {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: `Leave of ${period} cancelled.` });
-          },
-          onError: (error) => {
-            notifications.show({ color: 'red', title: 'Leave not cancelled', message: leaveErrorText(error) });
-          },
-        });
-      },
+      message: `Your leave of ${period} will be cancelled.`,
+      confirmLabel: 'Cancel leave',
+      cancelLabel: 'Keep it',
+      mutation: cancel,
+      variables: request.id,
+      done: `Leave of ${period} cancelled.`,
+      failedTitle: 'Leave not cancelled',
+      errorText: leaveErrorText,
     });
   };
 

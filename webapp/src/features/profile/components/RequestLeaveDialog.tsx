@@ -1,14 +1,12 @@
-import { SimpleGrid, Textarea } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { FormDialog } from '@/components/Dialog';
-import { FailureAlert } from '@/components/FormActions';
+import { ReasonField } from '@/components/ReasonField';
+import { useFormMutation } from '@/components/use-form-mutation';
 import { addDays, formatPeriod, localToday } from '@/lib/days';
 import { leaveFormErrors, MAX_LEAVE_DAYS, type LeaveFormValues } from '@/lib/leave';
-import { REASON_MAX } from '@/lib/limits';
 import { leaveErrorText, useRequestLeave } from '../api/my-records';
 
 /** What the date pickers share: days as 'YYYY-MM-DD', named month controls for screen readers. */
@@ -29,44 +27,27 @@ const PICKER = {
 export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
   const slug = useActiveSlug();
   const request = useRequestLeave(slug);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const today = localToday();
   const form = useForm<LeaveFormValues>({
     mode: 'controlled',
     initialValues: { from: null, to: null, reason: '' },
     validate: (values) => leaveFormErrors(values, today),
   });
+  const { sendAndClose, dialog } = useFormMutation({ form, mutation: request, errorText: leaveErrorText, onClose, problemTestId: 'leave-problem' });
   const from = form.values.from;
 
   const submit = form.onSubmit((values) => {
-    setRefusal(null);
     const startsOn = values.from ?? '';
     const endsOn = values.to ?? '';
-    request.mutate(
-      { startsOn, endsOn, reason: values.reason.trim() },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: `Leave requested for ${formatPeriod(startsOn, endsOn)}. A supervisor will decide.` });
-          onClose();
-        },
-        onError: (error) => {
-          setRefusal(leaveErrorText(error));
-        },
-      },
-    );
+    sendAndClose({ startsOn, endsOn, reason: values.reason.trim() }, () => ({ message: `Leave requested for ${formatPeriod(startsOn, endsOn)}. A supervisor will decide.` }));
   });
 
   return (
     <FormDialog
       title="Request leave"
-      size="md"
-      gap="sm"
-      dirty={form.isDirty()}
-      busy={request.isPending}
       submitLabel="Request leave"
-      onClose={onClose}
       onSubmit={submit}
-      alert={<FailureAlert message={refusal} testId="leave-problem" />}
+      {...dialog}
     >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <DatePickerInput
@@ -91,14 +72,10 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
           {...form.getInputProps('to')}
         />
       </SimpleGrid>
-      <Textarea
+      <ReasonField
         label="Reason"
         placeholder="Family holiday out of state."
         required
-        autosize
-        minRows={2}
-        maxRows={5}
-        maxLength={REASON_MAX}
         {...form.getInputProps('reason')}
       />
     </FormDialog>

@@ -5,11 +5,12 @@
  * read through `src/api`, which other screens share.
  */
 
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, failureText } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
 import type { components } from '@/api/schema';
 import type { Qualification, QualificationInput } from '@/api/types';
+import { useWrite } from '@/api/write';
 
 export type ExpiringList = components['schemas']['ExpiringList'];
 export type Expiring = components['schemas']['Expiring'];
@@ -34,16 +35,7 @@ export const expiringQueryOptions = (slug: string, days: number | null) =>
 
 /** Every write reads the qualifications again (the catalogue, the roster's and members' names, what expires). */
 function useCatalogueWrite<V, R>(slug: string, call: (variables: V) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.qualificationsAll(slug) }),
-        client.invalidateQueries({ queryKey: queryKeys.roster(slug) }),
-      ]);
-    },
-  });
+  return useWrite(call, [queryKeys.qualificationsAll(slug), queryKeys.roster(slug)]);
 }
 
 /** POST /api/qualifications (201 with the qualification). */

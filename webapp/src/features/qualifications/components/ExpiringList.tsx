@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useActiveSlug } from '@/agency/context';
-import { CardsOrTable } from '@/components/CardsOrTable';
+import { CardsOrTable, ListCard } from '@/components/CardsOrTable';
 import { EmptyNotice, QueryStatus } from '@/components/QueryStatus';
 import { formatDay } from '@/lib/days';
 import { expiringQueryOptions, qualificationsErrorText, type Expiring } from '../api/qualifications';
@@ -98,18 +98,12 @@ export function ExpiringList() {
                 </Table.Tr>
               )}
               card={(item) => (
-                <Paper withBorder radius="md" p="sm" data-testid="expiring">
-                  <Stack gap={4}>
-                    <Group justify="space-between" gap="xs" wrap="wrap">
-                      <MemberLink item={item} />
-                      <DaysLeft item={item} />
-                    </Group>
-                    <Text size="sm">{item.qualification}</Text>
-                    <Text size="xs" c="dimmed">
-                      {[item.departmentName, `Expires ${formatDay(item.expiresOn)}`].filter(Boolean).join(' · ')}
-                    </Text>
-                  </Stack>
-                </Paper>
+                <ListCard testId="expiring" title={<MemberLink item={item} />} aside={<DaysLeft item={item} />} wrap="wrap">
+                  <Text size="sm">{item.qualification}</Text>
+                  <Text size="xs" c="dimmed">
+                    {[item.departmentName, `Expires ${formatDay(item.expiresOn)}`].filter(Boolean).join(' · ')}
+                  </Text>
+                </ListCard>
               )}
             />
           )}

@@ -1,14 +1,13 @@
 import { Badge, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import type { Qualification } from '@/api/types';
+import { confirmRemoval } from '@/components/confirm';
 import { EditDeleteButtons } from '@/components/EditDeleteButtons';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
-import { EmptyNotice, QueryStatus } from '@/components/QueryStatus';
+import { QueryStatus } from '@/components/QueryStatus';
+import { useEntryEditing } from '@/components/use-entry-editing';
 import { validityText } from '@/lib/qualifications';
 import { canWrite, isOnLeave } from '@/lib/rank-access';
 import { useNavAccess } from '@/session/use-nav-access';
@@ -83,11 +82,6 @@ function QualificationCard({ qualification: q, writable, busy, onEdit, onDelete 
   );
 }
 
-/** The dialog open: a new qualification (null) or the one being edited. */
-interface Editing {
-  qualification: Qualification | null;
-}
-
 /**
  * Command → Qualifications (issue 23): the agency's catalogue of qualifications (name,
  * description, validity, badge, the training that grants it, how many members hold it) with
@@ -101,27 +95,13 @@ export function QualificationsPage() {
   const query = useQuery(qualificationsQueryOptions(slug));
   const templates = useQuery({ ...templatesQueryOptions(slug), enabled: writable });
   const remove = useDeleteQualification(slug);
-  const [editing, setEditing] = useState<Editing | null>(null);
   const list = query.data ?? [];
-
-  const confirmDelete = (qualification: Qualification) => {
-    modals.openConfirmModal({
-      title: `Delete ${qualification.name}`,
-      children: <Text size="sm">{CONFIRM_DELETE}</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        remove.mutate(qualification.id, {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: `Qualification ${qualification.name} deleted.` });
-          },
-          onError: (error) => {
-            notifications.show({ color: 'red', title: `${qualification.name} not deleted`, message: qualificationsErrorText(error) });
-          },
-        });
-      },
-    });
-  };
+  const entries = useEntryEditing<Qualification>({
+    busy: remove.isPending,
+    onDelete: (qualification) => {
+      confirmRemoval({ verb: 'Delete', kind: 'Qualification', name: qualification.name, message: CONFIRM_DELETE, mutation: remove, variables: qualification.id, errorText: qualificationsErrorText });
+    },
+  });
 
   return (
     <Page
@@ -132,9 +112,7 @@ export function QualificationsPage() {
         writable && (
           <Button
             disabled={query.data === undefined}
-            onClick={() => {
-              setEditing({ qualification: null });
-            }}
+            onClick={entries.add}
           >
             Add qualification
           </Button>
@@ -146,38 +124,24 @@ export function QualificationsPage() {
         query={query}
         loading="Loading qualifications…"
         errorTitle={CATALOGUE_UNAVAILABLE}
-        errorText={(error) => qualificationsErrorText(error)}
+        errorText={qualificationsErrorText}
+        empty={list.length === 0 ? NO_QUALIFICATIONS : null}
+        emptyTestId="qualifications-empty"
       >
-        {list.length === 0 ? (
-          <EmptyNotice text={NO_QUALIFICATIONS} testId="qualifications-empty" />
-        ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-            {list.map((qualification) => (
-              <QualificationCard
-                key={qualification.id}
-                qualification={qualification}
-                writable={writable}
-                busy={remove.isPending}
-                onEdit={() => {
-                  setEditing({ qualification });
-                }}
-                onDelete={() => {
-                  confirmDelete(qualification);
-                }}
-              />
-            ))}
-          </SimpleGrid>
-        )}
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+          {list.map((qualification) => (
+            <QualificationCard
+              key={qualification.id}
+              qualification={qualification}
+              writable={writable}
+              {...entries.actionsOf(qualification)}
+            />
+          ))}
+        </SimpleGrid>
       </QueryStatus>
       <ExpiringList />
-      {editing !== null && (
-        <QualificationDialog
-          qualification={editing.qualification}
-          templates={templates.data}
-          onClose={() => {
-            setEditing(null);
-          }}
-        />
+      {entries.editing !== null && (
+        <QualificationDialog qualification={entries.editing.entry} templates={templates.data} onClose={entries.close} />
       )}
     </Page>
   );

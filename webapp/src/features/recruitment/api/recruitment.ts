@@ -4,10 +4,11 @@
  * (`/api/applications`: moves, notes, votes and the hire).
  */
 
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, ApiError, failureText } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
 import type { components } from '@/api/schema';
+import { useWrite } from '@/api/write';
 
 type Schemas = components['schemas'];
 export type ApplicationForm = Schemas['Form'];
@@ -71,16 +72,7 @@ export const applicationQueryOptions = (slug: string, applicationId: number) =>
 
 /** Every write reads recruitment again (forms, board, the application, the status page). */
 function useRecruitmentWrite<V, R>(slug: string, call: (variables: V) => Promise<R>, alsoRoster = false) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.recruitmentAll(slug) }),
-        alsoRoster ? client.invalidateQueries({ queryKey: queryKeys.roster(slug) }) : Promise.resolve(),
-      ]);
-    },
-  });
+  return useWrite(call, alsoRoster ? [queryKeys.recruitmentAll(slug), queryKeys.roster(slug)] : [queryKeys.recruitmentAll(slug)]);
 }
 
 /** POST /api/applications/forms (201 with the form; stages left out: the four defaults). */

@@ -17,7 +17,7 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useActiveSlug, useAgency } from '@/agency/context';
 import { structureQueryOptions } from '@/api/structure';
 import { FormDialog } from '@/components/Dialog';
@@ -143,18 +143,19 @@ export function FormEditorDialog({ form: stored, onClose }: FormEditorDialogProp
         {...form.getInputProps('isOpen', { type: 'checkbox' })}
       />
 
-      <Stack gap="xs" component="section" aria-labelledby="form-questions">
-        <Title order={3} size="h5" id="form-questions">
-          Questions ({draft.questions.length})
-        </Title>
-        <Text size="xs" c="dimmed">
-          Drag a question by its handle (or focus the handle and use Space and the arrow keys), or use the arrows, to change the order.
-        </Text>
-        {typeof form.errors.questions === 'string' && (
-          <Alert color="red" variant="light" p="xs">
-            {form.errors.questions}
-          </Alert>
-        )}
+      <EditorSection
+        id="form-questions"
+        title={`Questions (${String(draft.questions.length)})`}
+        hint="Drag a question by its handle (or focus the handle and use Space and the arrow keys), or use the arrows, to change the order."
+        error={form.errors.questions}
+        add={{
+          label: 'Add question',
+          disabled: draft.questions.length >= MAX_QUESTIONS,
+          onAdd: () => {
+            form.insertListItem('questions', newQuestion());
+          },
+        }}
+      >
         <ReorderableRows
           rows={draft.questions}
           label="Questions"
@@ -174,32 +175,21 @@ export function FormEditorDialog({ form: stored, onClose }: FormEditorDialogProp
             />
           )}
         </ReorderableRows>
-        <Group>
-          <Button
-            variant="light"
-            size="xs"
-            disabled={draft.questions.length >= MAX_QUESTIONS}
-            onClick={() => {
-              form.insertListItem('questions', newQuestion());
-            }}
-          >
-            Add question
-          </Button>
-        </Group>
-      </Stack>
+      </EditorSection>
 
-      <Stack gap="xs" component="section" aria-labelledby="form-stages">
-        <Title order={3} size="h5" id="form-stages">
-          Stages ({draft.stages.length})
-        </Title>
-        <Text size="xs" c="dimmed">
-          The board's columns, in order. A form needs an open, an accepted and a denied stage; a stage that holds applications keeps its kind.
-        </Text>
-        {typeof form.errors.stages === 'string' && (
-          <Alert color="red" variant="light" p="xs">
-            {form.errors.stages}
-          </Alert>
-        )}
+      <EditorSection
+        id="form-stages"
+        title={`Stages (${String(draft.stages.length)})`}
+        hint="The board's columns, in order. A form needs an open, an accepted and a denied stage; a stage that holds applications keeps its kind."
+        error={form.errors.stages}
+        add={{
+          label: 'Add stage',
+          disabled: draft.stages.length >= MAX_STAGES,
+          onAdd: () => {
+            form.insertListItem('stages', newStage());
+          },
+        }}
+      >
         <ReorderableRows
           rows={draft.stages}
           label="Stages"
@@ -235,27 +225,13 @@ export function FormEditorDialog({ form: stored, onClose }: FormEditorDialogProp
             </SimpleGrid>
           )}
         </ReorderableRows>
-        <Group>
-          <Button
-            variant="light"
-            size="xs"
-            disabled={draft.stages.length >= MAX_STAGES}
-            onClick={() => {
-              form.insertListItem('stages', newStage());
-            }}
-          >
-            Add stage
-          </Button>
-        </Group>
-      </Stack>
+      </EditorSection>
 
-      <Stack gap="xs" component="section" aria-labelledby="form-reviewers">
-        <Title order={3} size="h5" id="form-reviewers">
-          Reviewers
-        </Title>
-        <Text size="xs" c="dimmed">
-          Who moves, notes and votes on its applications. Naming nobody leaves it to whoever sees Applications; High Command reviews every form.
-        </Text>
+      <EditorSection
+        id="form-reviewers"
+        title="Reviewers"
+        hint="Who moves, notes and votes on its applications. Naming nobody leaves it to whoever sees Applications; High Command reviews every form."
+      >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <MultiSelect
             label="Levels (at or above)"
@@ -274,8 +250,47 @@ export function FormEditorDialog({ form: stored, onClose }: FormEditorDialogProp
             {...form.getInputProps('reviewerRoles')}
           />
         </SimpleGrid>
-      </Stack>
+      </EditorSection>
     </FormDialog>
+  );
+}
+
+interface EditorSectionProps {
+  id: string;
+  title: string;
+  /** The dimmed line under the title. */
+  hint: string;
+  /** The list's own error (not one of a row's fields), shown above it. */
+  error?: unknown;
+  /** The button under the list that adds a row, off at the limit. */
+  add?: { label: string; disabled: boolean; onAdd: () => void };
+  children: ReactNode;
+}
+
+/** One part of the form (questions, stages, reviewers): a titled section with its hint, its list's error and its Add button. */
+function EditorSection({ id, title, hint, error, add, children }: EditorSectionProps) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={id}>
+      <Title order={3} size="h5" id={id}>
+        {title}
+      </Title>
+      <Text size="xs" c="dimmed">
+        {hint}
+      </Text>
+      {typeof error === 'string' && (
+        <Alert color="red" variant="light" p="xs">
+          {error}
+        </Alert>
+      )}
+      {children}
+      {add !== undefined && (
+        <Group>
+          <Button variant="light" size="xs" disabled={add.disabled} onClick={add.onAdd}>
+            {add.label}
+          </Button>
+        </Group>
+      )}
+    </Stack>
   );
 }
 

@@ -1,12 +1,10 @@
 import { Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { structureQueryOptions } from '@/api/structure';
 import { FormDialog } from '@/components/Dialog';
-import { FailureAlert } from '@/components/FormActions';
+import { useFormMutation } from '@/components/use-form-mutation';
 import { CALLSIGN_MAX, PERSON_NAME_MAX } from '@/lib/limits';
 import { useNavAccess } from '@/session/use-nav-access';
 import { recruitmentErrorText, useHire, type ApplicationDetail, type Hired } from '../api/recruitment';
@@ -37,7 +35,6 @@ export function HireDialog({ application, onClose }: { application: ApplicationD
   const access = useNavAccess();
   const structure = useQuery(structureQueryOptions(slug));
   const hire = useHire(slug);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<HireValues>({
     mode: 'controlled',
     initialValues: { departmentId: null, rankId: null, callsign: '', name: '' },
@@ -46,51 +43,33 @@ export function HireDialog({ application, onClose }: { application: ApplicationD
       rankId: (value) => (value === null ? 'Choose a rank.' : null),
     },
   });
+  const { sendAndClose, dialog } = useFormMutation({ form, mutation: hire, errorText: recruitmentErrorText, onClose, problemTestId: 'hire-problem' });
   const departments = structure.data?.departments ?? [];
   const assignable = new Set(access.viewer?.assignableLevels ?? []);
   const department = departments.find((d) => d.id === form.values.departmentId);
   const ranks = (department?.ranks ?? []).filter((rank) => access.isHighCommand || assignable.size === 0 || assignable.has(rank.level));
 
   const submit = form.onSubmit((values) => {
-    setRefusal(null);
-    hire.mutate(
-      {
-        applicationId: application.id,
-        body: {
-          departmentId: values.departmentId ?? '',
-          rankId: values.rankId ?? '',
-          callsign: values.callsign.trim() === '' ? null : values.callsign.trim(),
-          name: values.name.trim() === '' ? null : values.name.trim(),
-        },
-      },
-      {
-        onSuccess: (result) => {
-          notifications.show({
-            color: result.alreadyHired ? 'orange' : 'green',
-            title: result.alreadyHired ? `${application.displayName} was hired already` : `${application.displayName} hired`,
-            // The application shows the way to the roster (a notification is rendered outside the router).
-            message: hiredText(result),
-          });
-          onClose();
-        },
-        onError: (error) => {
-          setRefusal(recruitmentErrorText(error));
-        },
-      },
-    );
+    const body = {
+      departmentId: values.departmentId ?? '',
+      rankId: values.rankId ?? '',
+      callsign: values.callsign.trim() === '' ? null : values.callsign.trim(),
+      name: values.name.trim() === '' ? null : values.name.trim(),
+    };
+    sendAndClose({ applicationId: application.id, body }, (result) => ({
+      color: result.alreadyHired ? 'orange' : 'green',
+      title: result.alreadyHired ? `${application.displayName} was hired already` : `${application.displayName} hired`,
+      // The application shows the way to the roster (a notification is rendered outside the router).
+      message: hiredText(result),
+    }));
   });
 
   return (
     <FormDialog
       title={`Hire ${application.displayName}`}
-      size="md"
-      gap="sm"
-      dirty={form.isDirty()}
-      busy={hire.isPending}
       submitLabel="Hire"
-      onClose={onClose}
       onSubmit={submit}
-      alert={<FailureAlert message={refusal} testId="hire-problem" />}
+      {...dialog}
       data-testid="hire-form"
     >
       <Text size="sm">A roster entry for @{application.discordName}, hired today and logged as a hire.</Text>

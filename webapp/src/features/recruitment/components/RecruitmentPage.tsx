@@ -1,13 +1,12 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useActiveSlug } from '@/agency/context';
+import { confirmRemoval } from '@/components/confirm';
 import { EditDeleteButtons } from '@/components/EditDeleteButtons';
 import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
+import { useEntryEditing } from '@/components/use-entry-editing';
 import { applicationFormsQueryOptions, recruitmentErrorText, useDeleteForm, type ApplicationForm } from '../api/recruitment';
 import { stageColor } from '../lib/board';
 import { CONFIRM_DELETE, FORMS_UNAVAILABLE, NO_FORMS, PAGE_DESCRIPTION, PAGE_TITLE, questionCount } from '../lib/forms';
@@ -72,27 +71,13 @@ export function RecruitmentPage() {
   const slug = useActiveSlug();
   const query = useQuery(applicationFormsQueryOptions(slug));
   const remove = useDeleteForm(slug);
-  const [editing, setEditing] = useState<{ form: ApplicationForm | null } | null>(null);
   const forms = query.data ?? [];
-
-  const confirmDelete = (form: ApplicationForm) => {
-    modals.openConfirmModal({
-      title: `Delete ${form.title}`,
-      children: <Text size="sm">{CONFIRM_DELETE}</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        remove.mutate(form.id, {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: `Form ${form.title} deleted.` });
-          },
-          onError: (error) => {
-            notifications.show({ color: 'red', title: `${form.title} not deleted`, message: recruitmentErrorText(error) });
-          },
-        });
-      },
-    });
-  };
+  const entries = useEntryEditing<ApplicationForm>({
+    busy: remove.isPending,
+    onDelete: (form) => {
+      confirmRemoval({ verb: 'Delete', kind: 'Form', name: form.title, message: CONFIRM_DELETE, mutation: remove, variables: form.id, errorText: recruitmentErrorText });
+    },
+  });
 
   return (
     <Page
@@ -102,9 +87,7 @@ export function RecruitmentPage() {
       actions={
         <Button
           disabled={query.data === undefined}
-          onClick={() => {
-            setEditing({ form: null });
-          }}
+          onClick={entries.add}
         >
           New form
         </Button>
@@ -123,25 +106,12 @@ export function RecruitmentPage() {
             <FormCard
               key={form.id}
               form={form}
-              busy={remove.isPending}
-              onEdit={() => {
-                setEditing({ form });
-              }}
-              onDelete={() => {
-                confirmDelete(form);
-              }}
+              {...entries.actionsOf(form)}
             />
           ))}
         </SimpleGrid>
       </QueryStatus>
-      {editing !== null && (
-        <FormEditorDialog
-          form={editing.form}
-          onClose={() => {
-            setEditing(null);
-          }}
-        />
-      )}
+      {entries.editing !== null && <FormEditorDialog form={entries.editing.entry} onClose={entries.close} />}
     </Page>
   );
 }

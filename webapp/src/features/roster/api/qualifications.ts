@@ -5,10 +5,10 @@
  * `src/api/qualifications`, which the profile shares.
  */
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, failureText } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
 import type { Holding } from '@/api/types';
+import { useWrite } from '@/api/write';
 
 export { memberQualificationsQueryOptions, qualificationsQueryOptions } from '@/api/qualifications';
 
@@ -19,17 +19,7 @@ export function holdingErrorText(error: unknown): string {
 
 /** After a grant or a revocation: the member's list, the roster's chips, the catalogue's counts and the files. */
 function useHoldingWrite<V>(slug: string, call: (variables: V) => Promise<Holding>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.qualificationsAll(slug) }),
-        client.invalidateQueries({ queryKey: queryKeys.roster(slug) }),
-        client.invalidateQueries({ queryKey: queryKeys.personnelFilesAll(slug) }),
-      ]);
-    },
-  });
+  return useWrite(call, [queryKeys.qualificationsAll(slug), queryKeys.roster(slug), queryKeys.personnelFilesAll(slug)]);
 }
 
 export function useGrantQualification(slug: string, rosterId: number) {

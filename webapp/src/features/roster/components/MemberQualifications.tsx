@@ -1,15 +1,14 @@
-import { Button, Group, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import type { Holding, RosterEntry } from '@/api/types';
 import { FormDialog } from '@/components/Dialog';
-import { FailureAlert } from '@/components/FormActions';
 import { HoldingList } from '@/components/HoldingList';
 import { EmptyNotice, QueryStatus } from '@/components/QueryStatus';
+import { ReasonField } from '@/components/ReasonField';
+import { useFormMutation } from '@/components/use-form-mutation';
 import { localToday } from '@/lib/days';
-import { REASON_MAX } from '@/lib/limits';
 import {
   holdingErrorText,
   memberQualificationsQueryOptions,
@@ -37,41 +36,24 @@ function own(submit: (event: SubmitEvent<HTMLFormElement>) => void) {
 function GrantDialog({ slug, person, onClose }: { slug: string; person: RosterEntry; onClose: () => void }) {
   const catalogue = useQuery(qualificationsQueryOptions(slug));
   const grant = useGrantQualification(slug, person.id);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { qualificationId: null as string | null, note: '' },
     validate: { qualificationId: (value) => (value === null || value === '' ? CHOOSE_QUALIFICATION : null) },
   });
+  const { sendAndClose, dialog } = useFormMutation({ form, mutation: grant, errorText: holdingErrorText, onClose, problemTestId: 'grant-problem' });
   const options = (catalogue.data ?? []).map((q) => ({ value: String(q.id), label: q.name }));
 
   const submit = form.onSubmit((values) => {
-    setRefusal(null);
-    grant.mutate(
-      { qualificationId: Number(values.qualificationId), note: values.note.trim() },
-      {
-        onSuccess: (holding) => {
-          notifications.show({ color: 'green', message: `${holding.name} granted to ${person.name}.` });
-          onClose();
-        },
-        onError: (error) => {
-          setRefusal(holdingErrorText(error));
-        },
-      },
-    );
+    sendAndClose({ qualificationId: Number(values.qualificationId), note: values.note.trim() }, (holding) => ({ message: `${holding.name} granted to ${person.name}.` }));
   });
 
   return (
     <FormDialog
       title={`Grant a qualification to ${person.name}`}
-      size="md"
-      gap="sm"
-      dirty={form.isDirty()}
-      busy={grant.isPending}
       submitLabel="Grant"
-      onClose={onClose}
       onSubmit={own(submit)}
-      alert={<FailureAlert message={refusal} testId="grant-problem" />}
+      {...dialog}
     >
       <Select
         label="Qualification"
@@ -86,50 +68,33 @@ function GrantDialog({ slug, person, onClose }: { slug: string; person: RosterEn
         nothingFoundMessage="No qualification of that name"
         {...form.getInputProps('qualificationId')}
       />
-      <Textarea label="Note" placeholder="Passed the range on 20 Nov." autosize minRows={2} maxRows={5} maxLength={REASON_MAX} {...form.getInputProps('note')} />
+      <ReasonField label="Note" placeholder="Passed the range on 20 Nov." {...form.getInputProps('note')} />
     </FormDialog>
   );
 }
 
 function RevokeDialog({ slug, person, holding, onClose }: { slug: string; person: RosterEntry; holding: Holding; onClose: () => void }) {
   const revoke = useRevokeQualification(slug, person.id);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { reason: '' },
     validate: { reason: (value) => (value.trim() === '' ? REASON_REQUIRED : null) },
   });
+  const { sendAndClose, dialog } = useFormMutation({ form, mutation: revoke, errorText: holdingErrorText, onClose, problemTestId: 'revoke-problem' });
 
   const submit = form.onSubmit((values) => {
-    setRefusal(null);
-    revoke.mutate(
-      { holdingId: holding.id, reason: values.reason.trim() },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: `${holding.name} of ${person.name} revoked.` });
-          onClose();
-        },
-        onError: (error) => {
-          setRefusal(holdingErrorText(error));
-        },
-      },
-    );
+    sendAndClose({ holdingId: holding.id, reason: values.reason.trim() }, () => ({ message: `${holding.name} of ${person.name} revoked.` }));
   });
 
   return (
     <FormDialog
       title={`Revoke ${holding.name} of ${person.name}`}
-      size="md"
-      gap="sm"
-      dirty={form.isDirty()}
-      busy={revoke.isPending}
       submitLabel="Revoke"
-      onClose={onClose}
       onSubmit={own(submit)}
-      alert={<FailureAlert message={refusal} testId="revoke-problem" />}
+      {...dialog}
     >
       <Text size="sm">The revocation stays in the member's file with its reason.</Text>
-      <Textarea label="Reason" required data-autofocus autosize minRows={2} maxRows={5} maxLength={REASON_MAX} {...form.getInputProps('reason')} />
+      <ReasonField label="Reason" required data-autofocus {...form.getInputProps('reason')} />
     </FormDialog>
   );
 }

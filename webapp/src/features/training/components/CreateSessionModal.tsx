@@ -6,8 +6,9 @@ import { failureText } from '@/api/client';
 import { FormDialog } from '@/components/Dialog';
 import { FailureAlert } from '@/components/FormActions';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
+import { isoOf } from '@/lib/picker-time';
 import { useCreateSession, type Template } from '../api/training';
-import { CREATE_FAILED, isoOf, newSessionErrors, SESSION_CREATED, type PersonRef } from '../lib/sessions';
+import { CREATE_FAILED, newSessionErrors, SESSION_CREATED, type PersonRef } from '../lib/sessions';
 import { sessionFieldsChange, SessionFields, TemplateSelect, type SessionFieldValues } from './SessionFields';
 
 interface NewSession extends SessionFieldValues {

@@ -1,11 +1,11 @@
 import { Badge, Button, Card, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { failureText } from '@/api/client';
+import { confirmAction, confirmThenMutate } from '@/components/confirm';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
@@ -141,13 +141,7 @@ export function TrainingManagementPage() {
       go();
       return;
     }
-    modals.openConfirmModal({
-      title: 'Unsaved changes',
-      children: <Text size="sm">{UNSAVED_CHANGES}</Text>,
-      labels: { confirm: 'Leave', cancel: 'Stay' },
-      confirmProps: { color: 'red' },
-      onConfirm: go,
-    });
+    confirmAction({ title: 'Unsaved changes', message: UNSAVED_CHANGES, confirmLabel: 'Leave', cancelLabel: 'Stay', onConfirm: go });
   };
 
   /** Opens `draft` in the editor: as stored (`initial` the same), or a duplicate or new one. */
@@ -189,22 +183,18 @@ export function TrainingManagementPage() {
   });
 
   const onDelete = (template: Template) => {
-    modals.openConfirmModal({
+    confirmThenMutate({
       title: DELETE_TEMPLATE,
-      children: <Text size="sm">{template.title}</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        remove.mutate(template.id, {
-          onSuccess: () => {
-            if (editor?.id === template.id) setEditor(null);
-            notifications.show({ color: 'green', message: TEMPLATE_DELETED });
-          },
-          onError: (error) => {
-            notifications.show({ color: 'red', title: UNABLE_TO_DELETE, message: textOf(error, DELETE_FAILED) });
-          },
-        });
+      message: template.title,
+      confirmLabel: 'Delete',
+      mutation: remove,
+      variables: template.id,
+      onSuccess: () => {
+        if (editor?.id === template.id) setEditor(null);
       },
+      done: TEMPLATE_DELETED,
+      failedTitle: UNABLE_TO_DELETE,
+      errorText: (error) => textOf(error, DELETE_FAILED),
     });
   };
 

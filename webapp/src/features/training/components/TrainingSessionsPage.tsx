@@ -1,10 +1,9 @@
 import { Alert, Badge, Box, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { failureText } from '@/api/client';
+import { confirmThenMutate } from '@/components/confirm';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
 import { ChecklistProgress, SessionStatusBadge } from '@/components/TrainingProgress';
@@ -135,21 +134,14 @@ export function TrainingSessionsPage() {
   const me = viewer?.roster ?? null;
 
   const onDelete = (session: Session) => {
-    modals.openConfirmModal({
+    confirmThenMutate({
       title: DELETE_SESSION,
-      children: <Text size="sm">{sessionTitle(session)}</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        remove.mutate(session.id, {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: SESSION_DELETED });
-          },
-          onError: (error) => {
-            notifications.show({ color: 'red', message: textOf(error, DELETE_FAILED) });
-          },
-        });
-      },
+      message: sessionTitle(session),
+      confirmLabel: 'Delete',
+      mutation: remove,
+      variables: session.id,
+      done: SESSION_DELETED,
+      errorText: (error) => textOf(error, DELETE_FAILED),
     });
   };
 

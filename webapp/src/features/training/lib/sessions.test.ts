@@ -7,14 +7,12 @@ import {
   ftoFirst,
   groupSessions,
   isFtoLike,
-  isoOf,
   isTraineeOf,
   listsPerson,
   loadProblem,
   newSessionErrors,
   patchOf,
   personOf,
-  pickerValueOf,
   removePerson,
   roleNamesOf,
   rolesProblem,
@@ -150,17 +148,6 @@ describe('training sessions', () => {
     // Listed by name only.
     expect(isTraineeOf(viewer(12, 'Dale'), { trainees: [{ id: '', name: 'dale' }] })).toBe(true);
     expect(isTraineeOf(null, session)).toBe(false);
-  });
-
-  it('converts the scheduled time between the picker and the API', () => {
-    const iso = isoOf('2026-03-12 18:30:00');
-    expect(iso).not.toBeNull();
-    expect(pickerValueOf(iso)).toBe('2026-03-12 18:30:00');
-    expect(isoOf('')).toBeNull();
-    expect(isoOf(null)).toBeNull();
-    expect(isoOf('not a date')).toBeNull();
-    expect(pickerValueOf(null)).toBeNull();
-    expect(pickerValueOf('garbage')).toBeNull();
   });
 
   it('names a session and builds its patch', () => {

@@ -4,7 +4,7 @@
  * in the FTO picker, the grouping by status and who may change a session. Pure.
  */
 
-import dayjs from 'dayjs';
+import { isoOf, pickerValueOf } from '@/lib/picker-time';
 import { SESSION_STATUSES, sessionStatusOf, type SessionStatus } from '@/lib/training';
 
 export { sessionTitle } from '@/lib/training';
@@ -222,20 +222,6 @@ export function sessionPowers(
   const canChange = canChangeSession(viewer, session, isManager);
   const isTrainee = isTraineeOf(viewer, session);
   return { canChange, canChangePeople: canChange && isManager, canTick: canChange && !isTrainee, isTrainee };
-}
-
-/** The picker's value ('YYYY-MM-DD HH:mm:ss', local time) of an API date-time; null when absent. */
-export function pickerValueOf(iso: string | null | undefined): string | null {
-  if (iso == null || iso.trim() === '') return null;
-  const date = dayjs(iso);
-  return date.isValid() ? date.format('YYYY-MM-DD HH:mm:ss') : null;
-}
-
-/** The API date-time (ISO, UTC) of a picker value; null when empty or invalid. */
-export function isoOf(value: string | null | undefined): string | null {
-  if (value == null || value.trim() === '') return null;
-  const date = dayjs(value);
-  return date.isValid() ? date.toISOString() : null;
 }
 
 /** The Manage modal's editable fields. */

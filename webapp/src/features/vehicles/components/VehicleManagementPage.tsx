@@ -1,11 +1,11 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { AllowedRankNames } from '@/components/AllowedRankNames';
 import { LoadFailureCard } from '@/components/CatalogueManager';
+import { confirmAction } from '@/components/confirm';
 import { LoaNotice } from '@/components/LoaNotice';
 import { Page } from '@/components/Page';
 import { QueryStatus } from '@/components/QueryStatus';
@@ -200,11 +200,10 @@ export function VehicleManagementPage() {
   };
 
   const onDelete = (vehicle: Vehicle) => {
-    modals.openConfirmModal({
+    confirmAction({
       title: REMOVE_VEHICLE,
-      children: <Text size="sm">{vehicle.name}</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: vehicle.name,
+      confirmLabel: 'Delete',
       onConfirm: () => {
         persist((list) => withoutVehicle(list, vehicle.id ?? ''), VEHICLE_REMOVED);
       },
