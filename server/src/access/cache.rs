@@ -34,6 +34,7 @@ use axum::{
 use bytes::Bytes;
 use moka::future::Cache;
 
+pub use crate::access::answer::JsonAnswer;
 use crate::{
     access::AccessState,
     access::{member::RosterEntry, nav::NavRule},
@@ -86,7 +87,7 @@ pub struct AccessCache {
     members: Cache<(i64, String), Arc<Membership>>,
     rules: Cache<(i64, String), Option<NavRule>>,
     agency_values: Cache<(i64, &'static str), AgencyValue>,
-    agency_json: Cache<(i64, &'static str, String), Bytes>,
+    agency_json: Cache<(i64, &'static str, String), Arc<JsonAnswer>>,
     epoch: AtomicU64,
 }
 
@@ -121,7 +122,9 @@ impl AccessCache {
             agency_values: cache(),
             agency_json: Cache::builder()
                 .max_capacity(JSON_BYTES)
-                .weigher(|_, body: &Bytes| u32::try_from(body.len()).unwrap_or(u32::MAX))
+                .weigher(|_, answer: &Arc<JsonAnswer>| {
+                    u32::try_from(answer.weight()).unwrap_or(u32::MAX)
+                })
                 .time_to_live(TIME_TO_LIVE)
                 .support_invalidation_closures()
                 .build(),
@@ -200,13 +203,14 @@ impl AccessCache {
     }
 
     /// An answer of one agency that is the same for every viewer allowed to see it (`name`),
-    /// kept as its JSON so a cached read costs no serialising either. Bounded by size.
+    /// kept ready to send (its JSON, a gzip copy and an `ETag`: [`JsonAnswer`]) so a cached
+    /// read costs no serialising or compressing either. Bounded by size.
     pub async fn agency_json<T, F>(
         &self,
         agency_id: i64,
         name: &'static str,
         load: F,
-    ) -> crate::error::AppResult<Bytes>
+    ) -> crate::error::AppResult<Arc<JsonAnswer>>
     where
         T: serde::Serialize,
         F: Future<Output = sqlx::Result<T>>,
@@ -223,16 +227,17 @@ impl AccessCache {
         name: &'static str,
         key: String,
         load: F,
-    ) -> crate::error::AppResult<Bytes>
+    ) -> crate::error::AppResult<Arc<JsonAnswer>>
     where
         T: serde::Serialize,
         F: Future<Output = sqlx::Result<T>>,
     {
         let encoded = async {
             let value = load.await?;
-            serde_json::to_vec(&value)
+            let body = serde_json::to_vec(&value)
                 .map(Bytes::from)
-                .map_err(|e| crate::error::AppError::Other(e.into()))
+                .map_err(|e| crate::error::AppError::Other(e.into()))?;
+            Ok::<_, crate::error::AppError>(Arc::new(JsonAnswer::new(agency_id, body)))
         };
         self.through(&self.agency_json, (agency_id, name, key), encoded).await
     }

@@ -1,5 +1,6 @@
 //! Levels, viewer context, navigation permissions and the route guards that enforce them.
 
+pub mod answer;
 pub mod cache;
 pub mod document_level;
 pub mod guard;

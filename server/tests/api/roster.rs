@@ -10,8 +10,8 @@ use crate::{
     helpers::{json, send, TestApp},
     support::{
         add_department, add_item, add_ranks, agency_with_flags, error, find, get, patch,
-        patrol_department, pool, post, refused, set_pools, snapshot, two_agencies, A, COMMAND,
-        COMMAND_NAME, DEPUTY, DEPUTY_NAME, HC, HC_NAME, HQ, HQ_DEPUTY, HQ_SUPERVISOR,
+        patrol_department, pool, post, refused, set_pools, snapshot, two_agencies, A, B, B_HC,
+        COMMAND, COMMAND_NAME, DEPUTY, DEPUTY_NAME, HC, HC_NAME, HQ, HQ_DEPUTY, HQ_SUPERVISOR,
         NO_PERMISSION, SIGN_IN_REQUIRED, SUPERVISOR,
     },
 };
@@ -849,4 +849,90 @@ async fn concurrent_edits_of_one_version_let_one_win_and_answer_the_other_with_t
         assert_eq!(saved["callsign"], callsign.as_str());
         assert_eq!(saved["version"], start["version"].as_i64().unwrap() + 2);
     }
+}
+
+/// A roster read for `agency`, with `If-None-Match: tag` and `Accept-Encoding` when given.
+async fn read_roster(
+    app: &TestApp,
+    client: &Client,
+    agency: &str,
+    tag: Option<&str>,
+    accept_encoding: Option<&str>,
+) -> reqwest::Response {
+    let mut request = client.get(app.url("/api/roster")).header("x-agency-slug", agency);
+    if let Some(tag) = tag {
+        request = request.header("if-none-match", tag);
+    }
+    if let Some(encoding) = accept_encoding {
+        request = request.header("accept-encoding", encoding);
+    }
+    request.send().await.unwrap()
+}
+
+fn etag(response: &reqwest::Response) -> String {
+    response.headers()["etag"].to_str().unwrap().to_owned()
+}
+
+/// Issue 29: the cached roster is sent with an `ETag`; the same tag back gets `304` without a
+/// body until the roster changes, then a new tag. One agency's tag never gets `304` from
+/// another, the guard runs before the tag is looked at, and a client that takes gzip gets the
+/// copy compressed once for the cached value.
+#[tokio::test]
+async fn the_roster_answers_304_to_its_own_etag_until_it_changes() {
+    let app = two_agencies().await;
+    let hc = app.signed_in(HC).await;
+    let b_hc = app.signed_in(B_HC).await;
+
+    let first = read_roster(&app, &hc, A, None, None).await;
+    assert_eq!(first.status(), 200);
+    let tag = etag(&first);
+    assert!(tag.starts_with("W/\""), "{tag}");
+    assert_eq!(first.headers()["cache-control"], "private, no-cache");
+    let list: Vec<Value> = first.json().await.unwrap();
+    assert_eq!(list.len(), 4);
+
+    let again = read_roster(&app, &hc, A, Some(&tag), None).await;
+    assert_eq!(again.status(), 304);
+    assert_eq!(etag(&again), tag);
+    assert!(again.bytes().await.unwrap().is_empty(), "304 has no body");
+    // Deputies may read the roster too: the same value, the same tag.
+    let deputy = app.signed_in(DEPUTY).await;
+    assert_eq!(read_roster(&app, &deputy, A, Some(&tag), None).await.status(), 304);
+
+    // The other agency's tag is its own, and neither agency's tag gets 304 from the other.
+    let other = read_roster(&app, &b_hc, B, None, None).await;
+    assert_eq!(other.status(), 200);
+    let other_tag = etag(&other);
+    assert_ne!(other_tag, tag);
+    assert_eq!(read_roster(&app, &hc, A, Some(&other_tag), None).await.status(), 200);
+    assert_eq!(read_roster(&app, &b_hc, B, Some(&tag), None).await.status(), 200);
+
+    // The guard first: a current tag does not let anyone in who may not read the roster.
+    let anonymous = read_roster(&app, &app.browser(), A, Some(&tag), None).await;
+    refused(anonymous, 401, SIGN_IN_REQUIRED).await;
+    let outsider = read_roster(&app, &b_hc, A, Some(&tag), None).await;
+    refused(outsider, 403, NO_PERMISSION).await;
+
+    // gzip, sent as compressed once, carries the same tag and decodes to the same list.
+    let gzipped = read_roster(&app, &hc, A, None, Some("gzip, br")).await;
+    assert_eq!(gzipped.status(), 200);
+    assert_eq!(gzipped.headers()["content-encoding"], "gzip");
+    assert_eq!(etag(&gzipped), tag);
+    let mut plain = Vec::new();
+    std::io::Read::read_to_end(
+        &mut flate2::read::GzDecoder::new(&gzipped.bytes().await.unwrap()[..]),
+        &mut plain,
+    )
+    .unwrap();
+    assert_eq!(serde_json::from_slice::<Vec<Value>>(&plain).unwrap(), list);
+
+    // A roster write: the old tag gets the new list and a new tag.
+    let added = json!({"name": "Nia New", "callsign": "D-02", "rankId": HQ_DEPUTY});
+    add_person(&app, &hc, A, added).await;
+    let changed = read_roster(&app, &hc, A, Some(&tag), None).await;
+    assert_eq!(changed.status(), 200);
+    let new_tag = etag(&changed);
+    assert_ne!(new_tag, tag);
+    assert_eq!(changed.json::<Vec<Value>>().await.unwrap().len(), 5);
+    assert_eq!(read_roster(&app, &hc, A, Some(&new_tag), None).await.status(), 304);
 }

@@ -1151,7 +1151,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Everyone on the roster of the agency. */
+        /**
+         * Everyone on the roster of the agency. Answered with an `ETag`; a request whose
+         *     `If-None-Match` names the current one gets `304` without a body.
+         */
         get: operations["list_roster"];
         put?: never;
         /** Adds a person (roster managers). Logs the hire in the same transaction. */
@@ -10336,6 +10339,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["RosterRow"][];
                 };
+            };
+            /** @description Unchanged since the ETag sent in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request */
             400: {

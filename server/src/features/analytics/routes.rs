@@ -80,8 +80,8 @@ where
     F: Future<Output = sqlx::Result<T>>,
 {
     let key = period.cache_key(section);
-    let body = viewer.access.agency_json_keyed(viewer.agency.id, CACHED_AS, key, load).await?;
-    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+    let answer = viewer.access.agency_json_keyed(viewer.agency.id, CACHED_AS, key, load).await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], answer.body().clone()).into_response())
 }
 
 /// Strength: members by rank and by department now; hires, departures, promotions and

@@ -1,8 +1,8 @@
 //! `GET/POST /api/roster`, `PATCH /api/roster/{id}` (member-portal §2.6, §3, §5, §6).
 
 use axum::{
-    http::{header, StatusCode},
-    response::{IntoResponse, Response},
+    http::{HeaderMap, StatusCode},
+    response::Response,
     Json,
 };
 use serde::Serialize;
@@ -29,15 +29,21 @@ use crate::{
 pub use crate::access::guard::{require_roster_manager as require_manager, CANNOT_MANAGE};
 pub const VERSION_REQUIRED: &str = "Send the version of the entry you edited.";
 
-/// Everyone on the roster of the agency.
+/// Everyone on the roster of the agency. Answered with an `ETag`; a request whose
+/// `If-None-Match` names the current one gets `304` without a body.
 #[utoipa::path(get, operation_id = "list_roster", path = "/api/roster", tag = "roster",
-    responses((status = 200, body = Vec<crate::features::roster::model::RosterRow>), (status = 401, body = crate::error::ErrorBody),
-              (status = 403, body = crate::error::ErrorBody)))]
-pub async fn list(Guard(viewer, _): Guard<nav_item::Roster>) -> AppResult<Response> {
-    // The same list for everyone who may see it: cached per agency as JSON until anything in
-    // the agency changes (`access::cache`), so the busiest read skips Postgres and serde.
-    let body = viewer.access.agency_json(viewer.agency.id, "roster", store::list(viewer.pool()));
-    Ok(([(header::CONTENT_TYPE, "application/json")], body.await?).into_response())
+    responses((status = 200, body = Vec<crate::features::roster::model::RosterRow>),
+              (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
+pub async fn list(
+    Guard(viewer, _): Guard<nav_item::Roster>,
+    request: HeaderMap,
+) -> AppResult<Response> {
+    // The same list for everyone who may see it (the guard has let this viewer in): cached per
+    // agency ready to send (JSON, gzip copy, ETag) until anything in the agency changes
+    // (`access::cache`), so the busiest read skips Postgres, serde and compression.
+    let answer = viewer.access.agency_json(viewer.agency.id, "roster", store::list(viewer.pool()));
+    Ok(answer.await?.respond(&request))
 }
 
 /// A person as saved, and whether their callsign lies outside their rank's callsign pools:
