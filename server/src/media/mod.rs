@@ -158,3 +158,30 @@ impl MediaStore {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn objects_are_listed_under_a_folder_and_streamed() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = MediaStore::folder(dir.path()).unwrap();
+        store.put("backups/7/a.tar.gz", Bytes::from_static(b"aaa")).await.unwrap();
+        store.put("backups/7/b.tar.gz", Bytes::from_static(b"bb")).await.unwrap();
+        store.put("backups/70/c.tar.gz", Bytes::from_static(b"c")).await.unwrap();
+        let listed = store.list("backups/7").await.unwrap();
+        assert_eq!(
+            listed,
+            vec![("backups/7/a.tar.gz".to_owned(), 3), ("backups/7/b.tar.gz".to_owned(), 2)]
+        );
+        let (size, stream) = store.get_stream("backups/7/b.tar.gz").await.unwrap().unwrap();
+        assert_eq!(size, 2);
+        let chunks: Vec<_> = futures::StreamExt::collect(stream).await;
+        assert_eq!(chunks.into_iter().map(|c| c.unwrap()).collect::<Vec<_>>().concat(), b"bb");
+        let mut writer = store.writer("backups/7/w").unwrap();
+        tokio::io::AsyncWriteExt::write_all(&mut writer, b"written").await.unwrap();
+        tokio::io::AsyncWriteExt::shutdown(&mut writer).await.unwrap();
+        assert_eq!(&store.get("backups/7/w").await.unwrap().unwrap().bytes[..], b"written");
+    }
+}

@@ -99,7 +99,7 @@ pub async fn back_up<S: TenancyState + MediaState>(
     let manifest = export(&source, agency, &options, writer, &super::quiet()).await?;
     let counts = serde_json::to_value(manifest.counts())?;
     let size = count.load(Ordering::Relaxed) as i64;
-    store::add_backup(state.control(), agency.id, &name, size, &counts).await?;
+    store::add_backup(state.control(), agency.id, &name, now, size, &counts).await?;
     for old in store::prune_backups(state.control(), agency.id, i64::from(keep)).await? {
         if let Err(error) = state.media().delete(&key(agency.id, &old)).await {
             tracing::warn!(agency = %agency.slug, %error, "an old backup was not removed");

@@ -318,7 +318,7 @@ where
         } else if let Some(rest) = path.strip_prefix("tables/") {
             let (table, _) = rest.split_once('/').ok_or_else(|| damaged("a bad table entry"))?;
             let (Some(cols), true) = (columns.get(table), tables.contains(table)) else {
-                return Err(bad_request(MISMATCH));
+                return Err(damaged(format!("an unknown table {table}")));
             };
             let size = entry.effective_size();
             if size > 2 * PART_SIZE as u64 {
@@ -337,25 +337,22 @@ where
             let part = if renamed { rename_media_urls(&part, &old_slug, &slug) } else { part };
             let list = cols.iter().map(|c| format!(r#""{c}""#)).collect::<Vec<_>>().join(", ");
             let sql = format!(r#"COPY "{schema}"."{table}" ({list}) FROM STDIN"#);
-            let mut copy = main.copy_in_raw(&sql).await.map_err(|e| {
-                tracing::info!(error = %e, "bundle table refused");
-                bad_request(MISMATCH)
-            })?;
+            // Rows Postgres cannot read come from a damaged file (a changed but well-formed
+            // row is caught by the checksums instead).
+            let mut copy = main.copy_in_raw(&sql).await.map_err(damaged)?;
             copy.send(part).await?;
-            copy.finish().await.map_err(|e| {
-                tracing::info!(error = %e, table, "bundle rows refused");
-                bad_request(MISMATCH)
-            })?;
+            copy.finish().await.map_err(damaged)?;
             progress(&Step { what: table.to_owned(), rows: total_rows, bytes: total_bytes });
         } else if let Some(key) = path.strip_prefix("media/") {
             let Some(store) = deps.media else { continue };
             let target = if renamed {
-                rename_media_key(key, &old_slug, &slug).ok_or_else(|| bad_request(MISMATCH))?
+                rename_media_key(key, &old_slug, &slug)
+                    .ok_or_else(|| damaged(format!("a media key {key} of another agency")))?
             } else if super::MEDIA_FOLDERS.iter().any(|f| key.starts_with(&format!("{f}/{slug}/")))
             {
                 key.to_owned()
             } else {
-                return Err(bad_request(MISMATCH));
+                return Err(damaged(format!("a media key {key} of another agency")));
             };
             let mut writer = store.writer(&target).map_err(AppError::Other)?;
             let mut reader = Hashing::new(&mut entry);
@@ -459,8 +456,11 @@ where
     let version =
         provision::finish_schema(&mut main, &role, migrator, header.schema_version, control_path)
             .await?;
-    let registry_conn = control.as_mut().unwrap_or(&mut main);
-    provision::set_schema_version(registry_conn, agency_id, version).await?;
+    if creator.is_some() {
+        // A new agency: its registry row (a move switches the registry itself).
+        let registry_conn = control.as_mut().unwrap_or(&mut main);
+        provision::set_schema_version(registry_conn, agency_id, version).await?;
+    }
     Ok(Loaded {
         main,
         control,

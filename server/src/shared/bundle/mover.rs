@@ -35,6 +35,8 @@ pub struct MoveReport {
     pub rows: u64,
     pub bytes: u64,
     pub schema_version: i64,
+    /// Whether the old schema was dropped (a failure leaves it, unused, to drop by hand).
+    pub old_dropped: bool,
 }
 
 /// Moves agency `slug` to the Postgres server at `target_url`.
@@ -126,11 +128,19 @@ pub async fn move_agency<S: TenancyState>(
 
     // The old copy goes once every instance had time to hear of the switch.
     tokio::time::sleep(Duration::from_millis(500)).await;
-    if let Err(error) =
-        provision::drop_tenant_schema(&mut source, &agency.schema_name, &agency.db_role).await
+    let old_dropped = match store::drop_old_schema(
+        &mut source,
+        &agency.schema_name,
+        &agency.db_role,
+    )
+    .await
     {
-        tracing::warn!(agency = %agency.slug, %error, "the old schema of a moved agency was not dropped");
-    }
+        Ok(_) => true,
+        Err(error) => {
+            tracing::warn!(agency = %agency.slug, %error, "the old schema of a moved agency was not dropped");
+            false
+        }
+    };
     let _ = source.close().await;
 
     let event = Event {
@@ -153,5 +163,6 @@ pub async fn move_agency<S: TenancyState>(
         rows: manifest.rows(),
         bytes: manifest.bytes(),
         schema_version: version,
+        old_dropped,
     })
 }

@@ -299,6 +299,24 @@ pub async fn revoke_writes(conn: &mut PgConnection, schema: &str, role: &str) ->
     Ok(())
 }
 
+/// Drops a moved agency's old schema, then its role there (which fails, and is left, when
+/// the role still holds rights elsewhere on that server). Returns whether the role went too.
+#[tracing::instrument(level = "debug", skip(conn))]
+pub async fn drop_old_schema(
+    conn: &mut PgConnection,
+    schema: &str,
+    role: &str,
+) -> sqlx::Result<bool> {
+    conn.execute(format!(r#"DROP SCHEMA IF EXISTS "{schema}" CASCADE"#).as_str()).await?;
+    let role_dropped = conn
+        .execute(format!(r#"DROP OWNED BY "{role}"; DROP ROLE IF EXISTS "{role}""#).as_str())
+        .await;
+    if let Err(error) = &role_dropped {
+        tracing::warn!(%error, role, "the old role of a moved agency was kept");
+    }
+    Ok(role_dropped.is_ok())
+}
+
 /// Gives writing back (a move that did not finish).
 #[tracing::instrument(level = "debug", skip(conn))]
 pub async fn grant_writes(conn: &mut PgConnection, schema: &str, role: &str) -> sqlx::Result<()> {
@@ -381,14 +399,17 @@ pub async fn add_backup(
     control: impl PgExecutor<'_>,
     agency_id: i64,
     name: &str,
+    created_at: DateTime<Utc>,
     size_bytes: i64,
     counts: &Value,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO agency_backups (agency_id, name, size_bytes, counts) VALUES ($1, $2, $3, $4)",
+        "INSERT INTO agency_backups (agency_id, name, created_at, size_bytes, counts)
+         VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(agency_id)
     .bind(name)
+    .bind(created_at)
     .bind(size_bytes)
     .bind(counts)
     .execute(control)
