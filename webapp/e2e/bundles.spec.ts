@@ -16,13 +16,9 @@ function agencyCard(page: Page, name: string): Locator {
   return page.getByRole('region', { name, exact: true }).first();
 }
 
-/** Closes every notification, so that the screenshots show the dialog beneath them. */
+/** Waits for the notifications to close themselves, so that the screenshots show what is beneath them. */
 async function dismissNotifications(page: Page): Promise<void> {
-  const close = page.locator('.mantine-Notification-root button');
-  while ((await close.count()) > 0) {
-    await close.first().click();
-  }
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
 }
 
 async function atPhone(page: Page, name: string): Promise<void> {

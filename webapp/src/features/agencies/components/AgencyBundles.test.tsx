@@ -326,7 +326,7 @@ describe('Import agency', { timeout: 20_000 }, () => {
     await choose(user, dialog);
     await user.type(within(dialog).getByRole('textbox', { name: /^New slug/ }), 'BCSO-Copy');
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
-    const xhr = FakeXhr.last as FakeXhr | null;
+    const xhr = FakeXhr.last;
     expect(xhr?.method).toBe('POST');
     expect(xhr?.url).toBe('/api/agencies/import?slug=bcso-copy&agency=rawlife');
     expect(xhr?.headers['content-type']).toBe('application/octet-stream');
@@ -371,7 +371,7 @@ describe('Import agency', { timeout: 20_000 }, () => {
     await choose(user, dialog);
     await user.type(within(dialog).getByLabelText(/^Passphrase/), 'a long enough passphrase');
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
-    const xhr = FakeXhr.last as FakeXhr | null;
+    const xhr = FakeXhr.last;
     expect(xhr?.url).toBe('/api/agencies/import?agency=rawlife');
     expect(xhr?.headers['x-bundle-passphrase']).toBe('a long enough passphrase');
     act(() => {
