@@ -384,9 +384,11 @@ async fn tampered(original: &[u8]) -> Vec<u8> {
         let path = entry.path().unwrap().to_string_lossy().into_owned();
         let mut data = Vec::new();
         entry.read_to_end(&mut data).await.unwrap();
-        if !changed && path.starts_with("tables/ranks/") {
+        if !changed && path.starts_with("tables/departments/") {
             let text = String::from_utf8(data).unwrap();
-            data = text.replacen("Headquarters", "Headquartrs", 1).into_bytes();
+            let edited = text.replacen("Headquarters", "Headquartrs", 1);
+            assert_ne!(edited, text, "the starter department is in the bundle");
+            data = edited.into_bytes();
             changed = true;
         }
         let mut header = tokio_tar::Header::new_gnu();

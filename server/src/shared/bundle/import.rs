@@ -58,9 +58,9 @@ pub struct ImportDeps<'a> {
 
 /// Where a bundle is loaded: a new agency (registry row and all), or the same agency on
 /// another server (a move: the schema only).
-pub(crate) enum Into {
+pub(crate) enum Destination {
     New { options: ImportOptions },
-    Move { agency: Agency, target: PgConnectOptions },
+    Move { agency: Box<Agency>, target: Box<PgConnectOptions> },
 }
 
 /// A bundle loaded and verified, its transactions still open.
@@ -118,7 +118,7 @@ where
     let _slot =
         deps.provisioner.maintenance.acquire().await.map_err(|e| AppError::Other(e.into()))?;
     let control_options = deps.provisioner.control.clone();
-    let loaded = load(deps, reader, Into::New { options }, progress).await?;
+    let loaded = load(deps, reader, Destination::New { options }, progress).await?;
     let slug = loaded.slug.clone();
     let manifest = loaded.manifest.clone();
     let media = loaded.written_media.clone();
@@ -178,7 +178,7 @@ impl Loaded {
 pub(crate) async fn load<R>(
     deps: &ImportDeps<'_>,
     reader: R,
-    into: Into,
+    into: Destination,
     progress: &Progress,
 ) -> AppResult<Loaded>
 where
@@ -204,7 +204,7 @@ async fn read_small<R: AsyncRead + Unpin>(entry: &mut R) -> AppResult<Vec<u8>> {
 async fn load_inner<R>(
     deps: &ImportDeps<'_>,
     reader: R,
-    into: Into,
+    into: Destination,
     progress: &Progress,
     written: &mut Vec<String>,
 ) -> AppResult<Loaded>
@@ -241,7 +241,7 @@ where
     let migrator: &Migrator = &deps.provisioner.migrator;
     let (mut main, mut control, agency_id, slug, schema, role, old_slug, passphrase, creator) =
         match into {
-            Into::New { options } => {
+            Destination::New { options } => {
                 let new = new_agency(deps, &registry, &options).await?;
                 let mut control = PgConnection::connect_with(&deps.provisioner.control).await?;
                 control.execute("BEGIN").await?;
@@ -267,8 +267,8 @@ where
                     Some(new.created_by.clone()),
                 )
             }
-            Into::Move { agency, target } => {
-                let mut main = PgConnection::connect_with(&target).await?;
+            Destination::Move { agency, target } => {
+                let mut main = PgConnection::connect_with(&*target).await?;
                 main.execute("BEGIN").await?;
                 (
                     main,

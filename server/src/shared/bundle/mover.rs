@@ -10,7 +10,7 @@ use sqlx::{Connection, PgConnection};
 
 use super::{
     export::{export, ExportOptions},
-    import::{load, ImportDeps, Into, BUNDLE_KIND},
+    import::{load, Destination, ImportDeps, BUNDLE_KIND},
     store, Progress,
 };
 use crate::{
@@ -85,7 +85,10 @@ pub async fn move_agency<S: TenancyState>(
         let options =
             ExportOptions { keep_sealed: true, lock: true, fast: true, ..Default::default() };
         let deps = ImportDeps { provisioner, media: None, secrets: None };
-        let into = Into::Move { agency: agency.clone(), target: target.clone() };
+        let into = Destination::Move {
+            agency: Box::new(agency.clone()),
+            target: Box::new(target.clone()),
+        };
         let quiet = super::quiet();
         let (exported, loaded) = tokio::join!(
             export(&source_options, &agency, &options, writer, progress),

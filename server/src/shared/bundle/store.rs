@@ -109,12 +109,12 @@ pub async fn set_sequence(
     Ok(())
 }
 
+/// An agency's sealed bot token, and its webhooks' ids with their sealed addresses.
+pub type SealedSecrets = (Option<Vec<u8>>, Vec<(i64, Vec<u8>)>);
+
 /// The sealed bot token and webhook addresses.
 #[tracing::instrument(level = "debug", skip(conn))]
-pub async fn sealed_secrets(
-    conn: &mut PgConnection,
-    schema: &str,
-) -> sqlx::Result<(Option<Vec<u8>>, Vec<(i64, Vec<u8>)>)> {
+pub async fn sealed_secrets(conn: &mut PgConnection, schema: &str) -> sqlx::Result<SealedSecrets> {
     let token: Option<Option<Vec<u8>>> = sqlx::query_scalar(&format!(
         r#"SELECT bot_token_sealed FROM "{schema}".discord_settings LIMIT 1"#
     ))
