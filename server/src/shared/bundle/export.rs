@@ -121,6 +121,7 @@ where
     }
 
     let mut table_entries = Vec::new();
+    let (mut done_rows, mut done_bytes) = (0u64, 0u64);
     for table in &columns {
         let select = table
             .columns
@@ -145,6 +146,7 @@ where
                 let part = buf.split_to(cut);
                 append(&mut tar, &format!("tables/{}/{parts:05}.copy", table.name), &part).await?;
                 parts += 1;
+                let (rows, bytes) = (done_rows + rows, done_bytes + bytes);
                 progress(&Step { what: table.name.clone(), rows, bytes });
             }
         }
@@ -153,7 +155,9 @@ where
             append(&mut tar, &format!("tables/{}/{parts:05}.copy", table.name), &buf).await?;
             parts += 1;
         }
-        progress(&Step { what: table.name.clone(), rows, bytes });
+        done_rows += rows;
+        done_bytes += bytes;
+        progress(&Step { what: table.name.clone(), rows: done_rows, bytes: done_bytes });
         table_entries.push(TableEntry {
             name: table.name.clone(),
             rows,
@@ -176,7 +180,12 @@ where
                 if reader.bytes != size {
                     anyhow::bail!("media object {key} changed size while it was exported");
                 }
-                progress(&Step { what: format!("media/{key}"), rows: 0, bytes: size });
+                done_bytes += size;
+                progress(&Step {
+                    what: format!("media/{key}"),
+                    rows: done_rows,
+                    bytes: done_bytes,
+                });
                 media.push(MediaEntry { key, bytes: size, sha256: hex(reader.hasher.finalize()) });
             }
         }

@@ -60,7 +60,35 @@ pub struct ImportDeps<'a> {
 /// another server (a move: the schema only).
 pub(crate) enum Destination {
     New { options: ImportOptions },
-    Move { agency: Box<Agency>, target: Box<PgConnectOptions> },
+    Move { agency: Box<Agency>, prepared: Box<Prepared> },
+}
+
+/// A move's target made ready before writes pause: a transaction on the target server with the
+/// agency's role and schema, migrated up to the source's version.
+pub(crate) struct Prepared {
+    conn: PgConnection,
+    control_path: String,
+    version: i64,
+}
+
+/// Opens the target of a move and makes the empty schema there (outside the read-only window).
+pub(crate) async fn prepare_move(
+    target: &PgConnectOptions,
+    agency: &Agency,
+    migrator: &Migrator,
+    version: i64,
+) -> AppResult<Prepared> {
+    let mut conn = PgConnection::connect_with(target).await?;
+    conn.execute("BEGIN").await?;
+    let control_path = provision::create_schema_up_to(
+        &mut conn,
+        &agency.schema_name,
+        &agency.db_role,
+        migrator,
+        version,
+    )
+    .await?;
+    Ok(Prepared { conn, control_path, version })
 }
 
 /// A bundle loaded and verified, its transactions still open.
@@ -239,7 +267,7 @@ where
 
     // Where it goes.
     let migrator: &Migrator = &deps.provisioner.migrator;
-    let (mut main, mut control, agency_id, slug, schema, role, old_slug, passphrase, creator) =
+    let (mut main, mut control, agency_id, slug, schema, role, old_slug, new_only, prepared_path) =
         match into {
             Destination::New { options } => {
                 let new = new_agency(deps, &registry, &options).await?;
@@ -263,15 +291,19 @@ where
                     schema,
                     role,
                     registry.slug.clone(),
-                    options.passphrase.clone(),
-                    Some(new.created_by.clone()),
+                    Some((options.passphrase.clone(), Some(new.created_by.clone()))),
+                    None,
                 )
             }
-            Destination::Move { agency, target } => {
-                let mut main = PgConnection::connect_with(&*target).await?;
-                main.execute("BEGIN").await?;
+            Destination::Move { agency, prepared } => {
+                let Prepared { conn, control_path, version } = *prepared;
+                if version != header.schema_version {
+                    return Err(AppError::Other(anyhow::anyhow!(
+                        "the agency's schema changed version during its move"
+                    )));
+                }
                 (
-                    main,
+                    conn,
                     None,
                     agency.id,
                     agency.slug.clone(),
@@ -279,13 +311,24 @@ where
                     agency.db_role.clone(),
                     agency.slug.clone(),
                     None,
-                    None,
+                    Some(control_path),
                 )
             }
         };
-    let control_path =
-        provision::create_schema_up_to(&mut main, &schema, &role, migrator, header.schema_version)
-            .await?;
+    let (passphrase, creator) = new_only.unwrap_or((None, None));
+    let control_path = match prepared_path {
+        Some(path) => path,
+        None => {
+            provision::create_schema_up_to(
+                &mut main,
+                &schema,
+                &role,
+                migrator,
+                header.schema_version,
+            )
+            .await?
+        }
+    };
     main.execute(
         "SET LOCAL timezone = 'UTC'; SET LOCAL datestyle = 'ISO, YMD'; \
          SET LOCAL intervalstyle = 'postgres'",

@@ -10,7 +10,7 @@ use sqlx::{Connection, PgConnection};
 
 use super::{
     export::{export, ExportOptions},
-    import::{load, Destination, ImportDeps, BUNDLE_KIND},
+    import::{load, prepare_move, Destination, ImportDeps, BUNDLE_KIND},
     store, Progress,
 };
 use crate::{
@@ -72,6 +72,9 @@ pub async fn move_agency<S: TenancyState>(
     let _slot = provisioner.maintenance.acquire().await.map_err(|e| AppError::Other(e.into()))?;
     let source_options = server_options(&provisioner.control, &agency)?;
     let mut source = PgConnection::connect_with(&source_options).await?;
+    // The empty schema on the target is made before writes pause.
+    let version = store::schema_version(&mut source, &agency.schema_name).await?;
+    let prepared = prepare_move(&target, &agency, &provisioner.migrator, version).await?;
 
     // Writes pause: every instance answers them 503 once it hears of the flag; the role's
     // write rights go, so one that slipped through fails rather than being left behind.
@@ -85,10 +88,8 @@ pub async fn move_agency<S: TenancyState>(
         let options =
             ExportOptions { keep_sealed: true, lock: true, fast: true, ..Default::default() };
         let deps = ImportDeps { provisioner, media: None, secrets: None };
-        let into = Destination::Move {
-            agency: Box::new(agency.clone()),
-            target: Box::new(target.clone()),
-        };
+        let into =
+            Destination::Move { agency: Box::new(agency.clone()), prepared: Box::new(prepared) };
         let quiet = super::quiet();
         let (exported, loaded) = tokio::join!(
             export(&source_options, &agency, &options, writer, progress),
