@@ -71,6 +71,14 @@ pub struct Config {
     /// `PORTAL_APPLY_RATE`: applications (tries, refused ones too) one Discord account may send
     /// an hour (default 10, all at once at most); one address, three times as many.
     pub apply_rate: u32,
+    /// `PORTAL_BACKUP_EVERY_HOURS`: hours between an agency's scheduled backups unless it
+    /// chose otherwise (default 24; `0`: none), and `PORTAL_BACKUP_KEEP`: how many are kept
+    /// (default 7).
+    pub backup_every_hours: Option<u32>,
+    pub backup_keep: u32,
+    /// `PORTAL_IMPORT_MAX_MB`: the largest bundle `POST /api/agencies/import` takes (default
+    /// 4096 MB).
+    pub import_max_bytes: u64,
 }
 
 /// Where the document editor runs and the secret its configurations are signed with.
@@ -182,6 +190,21 @@ impl Config {
                 ))
             })?,
         };
+
+        let number = |key: &str, default: u64, min: u64, max: u64| match get(key) {
+            None => Ok(default),
+            Some(raw) => {
+                raw.parse::<u64>().ok().filter(|n| (min..=max).contains(n)).ok_or_else(|| {
+                    ConfigError(format!(
+                        "{key} must be a whole number from {min} to {max} (got '{raw}')"
+                    ))
+                })
+            }
+        };
+        let backup_every_hours =
+            Some(number("PORTAL_BACKUP_EVERY_HOURS", 24, 0, 168)? as u32).filter(|h| *h > 0);
+        let backup_keep = number("PORTAL_BACKUP_KEEP", 7, 1, 100)? as u32;
+        let import_max_bytes = number("PORTAL_IMPORT_MAX_MB", 4096, 1, 1 << 20)? << 20;
 
         let web_dir = get("PORTAL_WEB_DIR").map(PathBuf::from);
         if let Some(dir) = &web_dir {
@@ -310,6 +333,9 @@ impl Config {
             agency_pool_max,
             api_token_rate,
             apply_rate,
+            backup_every_hours,
+            backup_keep,
+            import_max_bytes,
             web_dir,
             log_format,
             discord,

@@ -24,8 +24,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     error::ErrorBody,
     features::{
-        agencies, alerts, analytics, api_tokens, arrests, callsigns, catalogue_images, discord,
-        duty, equipment, health, leave, logs, penal_codes, permissions, personnel_file,
+        agencies, alerts, analytics, api_tokens, arrests, bundles, callsigns, catalogue_images,
+        discord, duty, equipment, health, leave, logs, penal_codes, permissions, personnel_file,
         qualifications, recruitment, roster, sops, structure, tickets, training, uniforms,
         use_of_force, vehicles,
     },
@@ -133,7 +133,8 @@ const TOKEN_SCHEME: &str = "api_token";
 #[openapi(
     info(title = "Agency Portal API", description = "Multi-agency department portal"),
     // Routed by hand below: axum needs a wildcard (`{*path}`) that OpenAPI cannot express.
-    paths(media::routes::media, agencies::admin::upload_agency_media, structure::routes::upload_insignia),
+    paths(media::routes::media, agencies::admin::upload_agency_media, structure::routes::upload_insignia,
+        bundles::routes::import_agency, bundles::routes::back_up_now),
     components(schemas(ErrorBody)),
     tags(
         (name = "agencies"), (name = "access"), (name = "identity"), (name = "structure"), (name = "roster"),
@@ -151,6 +152,7 @@ struct ApiDoc;
 fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(agencies::routes())
+        .merge(bundles::routes())
         .merge(health::routes())
         .merge(permissions::routes())
         .merge(structure::routes())
@@ -227,9 +229,7 @@ pub fn router(state: AppState) -> Router {
         )
         .layer(PropagateRequestIdLayer::new(request_id))
         .layer(CatchPanicLayer::custom(|_| panic_response()))
-        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
-        .layer(CompressionLayer::new())
-        .layer(DefaultBodyLimit::max(1024 * 1024));
+        .layer(CompressionLayer::new());
 
     let sessions = identity::session::layer(state.sessions.clone());
     api.route("/api/openapi.json", get(move || async move { Json(doc) }))
@@ -251,6 +251,15 @@ pub fn router(state: AppState) -> Router {
         .route(identity::handoff::HANDOFF_PATH, get(identity::handoff::receive))
         .route(identity::handoff::SWITCH_PATH, get(identity::handoff::switch))
         .fallback(web::fallback)
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+        .layer(DefaultBodyLimit::max(1024 * 1024))
+        // Added after the timeout: they take as long as the agency is large (issue 27). The
+        // import streams its body to a file, bounded by PORTAL_IMPORT_MAX_MB.
+        .route(
+            "/api/agencies/import",
+            axum::routing::post(bundles::routes::import_agency).layer(DefaultBodyLimit::disable()),
+        )
+        .route("/api/agencies/{slug}/backups", axum::routing::post(bundles::routes::back_up_now))
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::access::tokens::bearer))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

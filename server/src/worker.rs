@@ -4,15 +4,25 @@
 //! instance left behind. One agency at a time, each visit repeated while it finds work. On
 //! shutdown it finishes the piece in hand (a webhook post, a role change) before the process
 //! ends, so a restart neither loses nor repeats work.
+//!
+//! Beside it runs the scheduled backups (issue 27): every [`BACKUP_CHECK`] (the first a few
+//! minutes after start, out of start-up's way) each agency whose backup is due gets one.
 
 use std::{collections::BTreeSet, sync::Mutex, time::Duration};
 
 use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::{
-    shared::integrations::{self, SWEEP},
+    shared::{
+        bundle::backups,
+        integrations::{self, SWEEP},
+    },
     state::AppState,
 };
+
+/// How often the scheduled backups look for agencies that are due, and when they first do.
+pub const BACKUP_CHECK: Duration = Duration::from_secs(15 * 60);
+const FIRST_BACKUP_CHECK: Duration = Duration::from_secs(5 * 60);
 
 /// How long a shutdown waits for the piece of work in hand.
 const FINISH_WITHIN: Duration = Duration::from_secs(10);
@@ -53,6 +63,7 @@ impl Worker {
             *slot = Some(stopped);
         }
         let stop = self.stop.subscribe();
+        tokio::spawn(backup_loop(state.clone(), self.stop.subscribe()));
         tokio::spawn(async move {
             run(state, inbox, stop).await;
             let _ = done.send(());
@@ -98,10 +109,39 @@ async fn run(
     }
 }
 
+/// Backs up the agencies that are due, every [`BACKUP_CHECK`], until stopped.
+async fn backup_loop(state: AppState, mut stop: watch::Receiver<bool>) {
+    let mut check =
+        tokio::time::interval_at(tokio::time::Instant::now() + FIRST_BACKUP_CHECK, BACKUP_CHECK);
+    check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = stop.changed() => return,
+            _ = check.tick() => {}
+        }
+        let config = &state.config;
+        let defaults = backups::Defaults {
+            every_hours: config.backup_every_hours.map(|h| h as i32),
+            keep: config.backup_keep as i32,
+        };
+        match backups::run_due(&state, defaults, chrono::Utc::now()).await {
+            Ok(done) if !done.is_empty() => {
+                tracing::info!(agencies = ?done, "scheduled backups written")
+            }
+            Ok(_) => {}
+            Err(error) => tracing::warn!(%error, "scheduled backups not checked"),
+        }
+    }
+}
+
 /// Visits agency `id` while it has work (a bounded number of times in a row).
 async fn visit(state: &AppState, id: i64) {
     let Ok(snapshot) = state.registry.snapshot().await else { return };
     let Some(agency) = snapshot.all().iter().find(|a| a.id == id).cloned() else { return };
+    if agency.read_only_since.is_some() {
+        // Moving: its writes wait (the sweep comes back once it is writable again).
+        return;
+    }
     for _ in 0..VISITS_IN_A_ROW {
         match integrations::visit(state, &agency).await {
             Ok(done) if done.did_anything() => continue,

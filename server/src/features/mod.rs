@@ -5,6 +5,7 @@ pub mod alerts;
 pub mod analytics;
 pub mod api_tokens;
 pub mod arrests;
+pub mod bundles;
 pub mod callsigns;
 pub mod catalogue_images;
 pub mod discord;

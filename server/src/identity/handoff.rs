@@ -359,6 +359,7 @@ mod tests {
             db_role: format!("agency_{slug}"),
             database_url: None,
             schema_version: 0,
+            read_only_since: None,
             created_at: chrono::Utc::now(),
             updated_at: chrono::Utc::now(),
         }

@@ -111,10 +111,77 @@ impl MediaStore {
         }
     }
 
+    /// The object at `key` as a stream of chunks, with its size; `None` when there is none.
+    /// Nothing is held whole in memory (bundles, issue 27).
+    pub async fn get_stream(
+        &self,
+        key: &str,
+    ) -> anyhow::Result<Option<(u64, futures::stream::BoxStream<'static, std::io::Result<Bytes>>)>>
+    {
+        use futures::StreamExt;
+        let Some(path) = self.path(key) else { return Ok(None) };
+        match self.store.get(&path).await {
+            Ok(result) => {
+                let size = result.meta.size;
+                let stream = result.into_stream().map(|chunk| chunk.map_err(std::io::Error::other));
+                Ok(Some((size, stream.boxed())))
+            }
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(err) => Err(err.into()),
+        }
+    }
+
+    /// A writer that stores what it is given at `key` once shut down (multipart for large
+    /// objects); dropped without shutting down, it stores nothing.
+    pub fn writer(&self, key: &str) -> anyhow::Result<object_store::buffered::BufWriter> {
+        Ok(object_store::buffered::BufWriter::new(self.store.clone(), self.required_path(key)?))
+    }
+
+    /// The keys under `prefix` (a folder such as `agencies/bcso`), with their sizes.
+    pub async fn list(&self, prefix: &str) -> anyhow::Result<Vec<(String, u64)>> {
+        use futures::TryStreamExt;
+        let Some(path) = self.path(prefix) else { return Ok(vec![]) };
+        let strip = self.path("x").map(|p| p.as_ref().len() - 1).unwrap_or(0);
+        let found: Vec<_> = self.store.list(Some(&path)).try_collect().await?;
+        let mut keys: Vec<(String, u64)> = found
+            .into_iter()
+            .map(|meta| (meta.location.as_ref()[strip..].to_owned(), meta.size))
+            .collect();
+        keys.sort();
+        Ok(keys)
+    }
+
     pub async fn delete(&self, key: &str) -> anyhow::Result<()> {
         match self.store.delete(&self.required_path(key)?).await {
             Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
             Err(err) => Err(err.into()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn objects_are_listed_under_a_folder_and_streamed() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = MediaStore::folder(dir.path()).unwrap();
+        store.put("backups/7/a.tar.gz", Bytes::from_static(b"aaa")).await.unwrap();
+        store.put("backups/7/b.tar.gz", Bytes::from_static(b"bb")).await.unwrap();
+        store.put("backups/70/c.tar.gz", Bytes::from_static(b"c")).await.unwrap();
+        let listed = store.list("backups/7").await.unwrap();
+        assert_eq!(
+            listed,
+            vec![("backups/7/a.tar.gz".to_owned(), 3), ("backups/7/b.tar.gz".to_owned(), 2)]
+        );
+        let (size, stream) = store.get_stream("backups/7/b.tar.gz").await.unwrap().unwrap();
+        assert_eq!(size, 2);
+        let chunks: Vec<_> = futures::StreamExt::collect(stream).await;
+        assert_eq!(chunks.into_iter().map(|c| c.unwrap()).collect::<Vec<_>>().concat(), b"bb");
+        let mut writer = store.writer("backups/7/w").unwrap();
+        tokio::io::AsyncWriteExt::write_all(&mut writer, b"written").await.unwrap();
+        tokio::io::AsyncWriteExt::shutdown(&mut writer).await.unwrap();
+        assert_eq!(&store.get("backups/7/w").await.unwrap().unwrap().bytes[..], b"written");
     }
 }

@@ -7,6 +7,7 @@
 
 pub mod alerts;
 pub mod audit;
+pub mod bundle;
 pub mod callsign_pools;
 pub mod catalogue;
 pub mod discord_roles;

@@ -71,45 +71,7 @@ impl Provisioner {
 
     async fn provision_on(&self, control: &mut PgConnection, new: &NewAgency) -> AppResult<Agency> {
         let mut tx = control.begin().await?;
-        let (id, prefix): (i64, String) = sqlx::query_as(
-            "SELECT nextval(pg_get_serial_sequence('agencies', 'id')), \
-                    'p' || substr(md5(current_database()), 1, 8)",
-        )
-        .fetch_one(&mut *tx)
-        .await?;
-        let schema = format!("agency_{id}");
-        let role = format!("{prefix}_agency_{id}");
-
-        let inserted = sqlx::query(
-            "INSERT INTO agencies (id, slug, name, short_name, domain, description, \
-                 long_description, flags, theme, links, schema_name, db_role, database_url) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
-        )
-        .bind(id)
-        .bind(&new.slug)
-        .bind(&new.name)
-        .bind(&new.short_name)
-        .bind(&new.domain)
-        .bind(&new.description)
-        .bind(&new.long_description)
-        .bind(&new.flags)
-        .bind(&new.theme)
-        .bind(&new.links)
-        .bind(&schema)
-        .bind(&role)
-        .bind(&new.database_url)
-        .execute(&mut *tx)
-        .await;
-        inserted
-            .on_constraint("agencies_slug_key", || {
-                conflict(format!("An agency with the slug '{}' already exists.", new.slug))
-            })
-            .on_constraint("agencies_domain_lower", || {
-                conflict(format!(
-                    "The domain '{}' is already used by another agency.",
-                    new.domain.as_deref().unwrap_or_default()
-                ))
-            })?;
+        let (id, schema, role) = insert_registry_row(&mut tx, new).await?;
 
         let levels = normalize_levels(new.flags.get("levels"));
         let seed = Seed { levels: &levels, owner: new.owner.as_ref(), agency: new };
@@ -122,9 +84,7 @@ impl Provisioner {
                 // The schema lives on another server: create it there in its own transaction,
                 // commit it only once the registry row is in place, and undo it if the
                 // registry commit then fails.
-                let options: PgConnectOptions = url
-                    .parse()
-                    .map_err(|e| AppError::BadRequest(format!("Invalid database URL: {e}")))?;
+                let options = parse_database_url(url)?;
                 let mut remote = PgConnection::connect_with(&options).await?;
                 let mut remote_tx = remote.begin().await?;
                 let version = create_tenant_schema(
@@ -150,14 +110,71 @@ impl Provisioner {
         self.fetch_created(control, &new.slug).await
     }
 
-    async fn fetch_created(&self, control: &mut PgConnection, slug: &str) -> AppResult<Agency> {
+    pub async fn fetch_created(&self, control: &mut PgConnection, slug: &str) -> AppResult<Agency> {
         registry::fetch_by_slug(control, slug).await?.ok_or_else(|| {
             AppError::Other(anyhow::anyhow!("agency '{slug}' vanished after creation"))
         })
     }
 }
 
-async fn set_schema_version(conn: &mut PgConnection, id: i64, version: i64) -> sqlx::Result<()> {
+/// Options for `url`, another Postgres server; a bad one is the caller's mistake.
+pub fn parse_database_url(url: &str) -> AppResult<PgConnectOptions> {
+    url.parse().map_err(|e| AppError::BadRequest(format!("Invalid database URL: {e}")))
+}
+
+/// Inserts a new agency's registry row on the caller's control transaction and returns its
+/// id, schema and role names. A taken slug or domain answers 409 with a sentence.
+pub async fn insert_registry_row(
+    tx: &mut PgConnection,
+    new: &NewAgency,
+) -> AppResult<(i64, String, String)> {
+    let (id, prefix): (i64, String) = sqlx::query_as(
+        "SELECT nextval(pg_get_serial_sequence('agencies', 'id')), \
+                'p' || substr(md5(current_database()), 1, 8)",
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+    let schema = format!("agency_{id}");
+    let role = format!("{prefix}_agency_{id}");
+
+    let inserted = sqlx::query(
+        "INSERT INTO agencies (id, slug, name, short_name, domain, description, \
+             long_description, flags, theme, links, schema_name, db_role, database_url) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+    )
+    .bind(id)
+    .bind(&new.slug)
+    .bind(&new.name)
+    .bind(&new.short_name)
+    .bind(&new.domain)
+    .bind(&new.description)
+    .bind(&new.long_description)
+    .bind(&new.flags)
+    .bind(&new.theme)
+    .bind(&new.links)
+    .bind(&schema)
+    .bind(&role)
+    .bind(&new.database_url)
+    .execute(&mut *tx)
+    .await;
+    inserted
+        .on_constraint("agencies_slug_key", || {
+            conflict(format!("An agency with the slug '{}' already exists.", new.slug))
+        })
+        .on_constraint("agencies_domain_lower", || {
+            conflict(format!(
+                "The domain '{}' is already used by another agency.",
+                new.domain.as_deref().unwrap_or_default()
+            ))
+        })?;
+    Ok((id, schema, role))
+}
+
+pub async fn set_schema_version(
+    conn: &mut PgConnection,
+    id: i64,
+    version: i64,
+) -> sqlx::Result<()> {
     sqlx::query("UPDATE agencies SET schema_version = $2 WHERE id = $1")
         .bind(id)
         .bind(version)
@@ -182,12 +199,32 @@ const MIGRATIONS_TABLE: &str = "CREATE TABLE IF NOT EXISTS _sqlx_migrations (
 /// versions and checksums the migrator writes. Migrations that must run outside a transaction
 /// fall back to the migrator.
 async fn migrate_new_schema(conn: &mut PgConnection, migrator: &Migrator) -> AppResult<()> {
+    migrate_range(conn, migrator, 0, i64::MAX).await
+}
+
+/// Runs the tenant migrations with versions in `after < version <= up_to` in the current
+/// `search_path` schema, in one batch, and records them as the migrator does.
+pub async fn migrate_range(
+    conn: &mut PgConnection,
+    migrator: &Migrator,
+    after: i64,
+    up_to: i64,
+) -> AppResult<()> {
     let failed = |e: &dyn std::fmt::Display| {
         AppError::Other(anyhow::anyhow!("tenant migration failed: {e}"))
     };
-    let ups: Vec<_> = migrator.iter().filter(|m| m.migration_type.is_up_migration()).collect();
-    if ups.iter().any(|m| m.no_tx) {
+    let ups: Vec<_> = migrator
+        .iter()
+        .filter(|m| m.migration_type.is_up_migration() && m.version > after && m.version <= up_to)
+        .collect();
+    if ups.is_empty() {
+        return Ok(());
+    }
+    if after == 0 && up_to == i64::MAX && ups.iter().any(|m| m.no_tx) {
         return migrator.run_direct(&mut *conn).await.map_err(|e| failed(&e));
+    }
+    if ups.iter().any(|m| m.no_tx) {
+        return Err(failed(&"a migration that runs outside a transaction"));
     }
     let mut script = String::from(MIGRATIONS_TABLE);
     for migration in &ups {
@@ -236,6 +273,61 @@ async fn create_tenant_schema(
     );
     conn.execute(ddl.as_str()).await?;
     migrate_new_schema(conn, migrator).await?;
+    seed_and_finish(conn, role, seeders, seed, control_path).await
+}
+
+/// Creates the role and an empty schema, and runs the tenant migrations up to `up_to` (no
+/// default data), inside the caller's transaction; leaves `search_path` on the new schema
+/// (for the transaction) and returns the control `search_path` to go back to. A bundle's
+/// tables are loaded into it next (issue 27).
+pub async fn create_schema_up_to(
+    conn: &mut PgConnection,
+    schema: &str,
+    role: &str,
+    migrator: &Migrator,
+    up_to: i64,
+) -> AppResult<String> {
+    let (control_path,): (String,) =
+        sqlx::query_as("SELECT current_setting('search_path')").fetch_one(&mut *conn).await?;
+    let ddl = format!(
+        r#"CREATE ROLE "{role}" NOLOGIN;
+           GRANT "{role}" TO CURRENT_USER;
+           CREATE SCHEMA "{schema}";
+           GRANT USAGE ON SCHEMA "{schema}" TO "{role}";
+           ALTER DEFAULT PRIVILEGES IN SCHEMA "{schema}"
+               GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO "{role}";
+           ALTER DEFAULT PRIVILEGES IN SCHEMA "{schema}"
+               GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO "{role}";
+           SET LOCAL search_path TO "{schema}";"#
+    );
+    conn.execute(ddl.as_str()).await?;
+    // The bookkeeping table exists even when no migration runs yet.
+    conn.execute(MIGRATIONS_TABLE).await?;
+    migrate_range(conn, migrator, 0, up_to).await?;
+    Ok(control_path)
+}
+
+/// Runs the migrations after `after` on a schema made by [`create_schema_up_to`] (in its
+/// `search_path`), closes the migration history to the agency's role and returns the
+/// version reached; `search_path` goes back to `control_path`.
+pub async fn finish_schema(
+    conn: &mut PgConnection,
+    role: &str,
+    migrator: &Migrator,
+    after: i64,
+    control_path: String,
+) -> AppResult<i64> {
+    migrate_range(conn, migrator, after, i64::MAX).await?;
+    seed_and_finish(conn, role, &[], &Seed::none(), control_path).await
+}
+
+async fn seed_and_finish(
+    conn: &mut PgConnection,
+    role: &str,
+    seeders: &[Seeder],
+    seed: &Seed<'_>,
+    control_path: String,
+) -> AppResult<i64> {
     for seeder in seeders {
         seeder(&mut *conn, seed).await?;
     }
@@ -260,7 +352,13 @@ pub async fn applied_version(conn: &mut PgConnection) -> sqlx::Result<i64> {
     Ok(version.unwrap_or(0))
 }
 
-async fn drop_tenant_schema(conn: &mut PgConnection, schema: &str, role: &str) -> sqlx::Result<()> {
+/// Drops an agency's schema and role (an import or a move undone, the old copy of a moved
+/// agency).
+pub async fn drop_tenant_schema(
+    conn: &mut PgConnection,
+    schema: &str,
+    role: &str,
+) -> sqlx::Result<()> {
     let drop = format!(
         r#"DROP SCHEMA IF EXISTS "{schema}" CASCADE; DROP OWNED BY "{role}"; DROP ROLE IF EXISTS "{role}";"#
     );
@@ -274,6 +372,14 @@ pub struct Seed<'a> {
     pub owner: Option<&'a Owner>,
     /// The agency being made (its registry row is written in the same transaction).
     pub agency: &'a NewAgency,
+}
+
+impl Seed<'static> {
+    /// No default data (a schema filled from a bundle).
+    pub fn none() -> Self {
+        static EMPTY: std::sync::OnceLock<NewAgency> = std::sync::OnceLock::new();
+        Seed { levels: &[], owner: None, agency: EMPTY.get_or_init(NewAgency::default) }
+    }
 }
 
 /// A feature's default data for a new agency, written inside provisioning's transaction with

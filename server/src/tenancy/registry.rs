@@ -36,6 +36,8 @@ pub struct Agency {
     pub db_role: String,
     pub database_url: Option<String>,
     pub schema_version: i64,
+    /// Set while the agency moves to another server: writes answer 503 (issue 27).
+    pub read_only_since: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -56,13 +58,14 @@ struct AgencyRow {
     db_role: String,
     database_url: Option<String>,
     schema_version: i64,
+    read_only_since: Option<DateTime<Utc>>,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
 
 pub(crate) const AGENCY_COLUMNS: &str = "id, slug, name, short_name, domain, description, \
      long_description, flags, theme, links, schema_name, db_role, database_url, schema_version, \
-     created_at, updated_at";
+     read_only_since, created_at, updated_at";
 
 impl From<AgencyRow> for Agency {
     fn from(r: AgencyRow) -> Self {
@@ -84,6 +87,7 @@ impl From<AgencyRow> for Agency {
             db_role: r.db_role,
             database_url: r.database_url,
             schema_version: r.schema_version,
+            read_only_since: r.read_only_since,
             created_at: r.created_at,
             updated_at: r.updated_at,
         }

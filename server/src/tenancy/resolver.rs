@@ -26,6 +26,10 @@ pub const AGENCY_HEADER: &str = "x-agency-slug";
 pub const AGENCY_QUERY: &str = "agency";
 pub const AGENCY_COOKIE: &str = "agencySlug";
 
+/// The answer (503 with `Retry-After`) to a write while the agency moves to another Postgres
+/// server (issue 27); reads go on.
+pub const MOVING: &str = "This agency is being moved to another server; changes are paused for a moment. Try again shortly.";
+
 /// Where the agency of a request came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
@@ -153,6 +157,11 @@ impl<S: TenancyState> FromRequestParts<S> for Tenant {
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         let CurrentAgency(agency) = CurrentAgency::from_request_parts(parts, state).await?;
+        let reads =
+            matches!(parts.method, http::Method::GET | http::Method::HEAD | http::Method::OPTIONS);
+        if agency.read_only_since.is_some() && !reads {
+            return Err(AppError::Unavailable(MOVING.into()));
+        }
         let db = state.pools().get(&agency).await?;
         Ok(Self { agency, db })
     }

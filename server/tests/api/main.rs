@@ -15,6 +15,7 @@ mod alerts;
 mod analytics;
 mod arrests;
 mod audit;
+mod bundles;
 mod catalogues;
 mod demo;
 mod discord;

@@ -19,6 +19,7 @@ function agencyKeys(slug: string): QueryKey[] {
     queryKeys.rosterLogs(slug, LOGS),
     queryKeys.agenciesAdmin(slug),
     queryKeys.manageableAgencies(slug),
+    queryKeys.agencyBackups(slug, 'bcso'),
     queryKeys.equipment(slug, 'member'),
     queryKeys.equipment(slug, 'manage'),
     queryKeys.uniforms(slug, 'member'),

@@ -126,6 +126,8 @@ export const queryKeys = {
   auditSettings: (slug: string) => [...agency(slug), 'audit-settings'] as const,
   /** The agencies admin list (hidden agencies included). */
   agenciesAdmin: (slug: string) => [...agency(slug), 'agencies-admin'] as const,
+  /** `GET /api/agencies/{target}/backups`, asked from agency `slug` (the root agency's for another agency). */
+  agencyBackups: (slug: string, target: string) => [...agency(slug), 'agency-backups', target] as const,
   /** The 'Managing agency' choices of the permissions screen. */
   manageableAgencies: (slug: string) => [...agency(slug), 'agencies-manageable'] as const,
   /** Every vehicle list of the agency (the member list and the management list). */

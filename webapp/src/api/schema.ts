@@ -22,6 +22,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agencies/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports a bundle (the request body, `application/octet-stream`) as a new agency: under
+         *     its own slug or `?slug=`, its domain left out when another agency has it, migrated to this
+         *     portal's schema, every count and checksum verified; all or nothing. With header
+         *     `X-Bundle-Passphrase` the bundle's secrets come too. Root High Command only.
+         */
+        post: operations["import_agency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agencies/{slug}": {
         parameters: {
             query?: never;
@@ -39,6 +61,62 @@ export interface paths {
         patch: operations["update_agency"];
         trace?: never;
     };
+    "/api/agencies/{slug}/backup-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agency's backup settings (its own, or the deployment's defaults). */
+        get: operations["backup_settings"];
+        /**
+         * Sets how often the agency is backed up (`everyHours`: 1 to 168, or `null` for never) and
+         *     how many backups are kept (`keep`: 1 to 100).
+         */
+        put: operations["save_backup_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agencies/{slug}/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agency's backups (newest first) and its backup settings. */
+        get: operations["list_backups"];
+        put?: never;
+        /** Backs the agency up now (kept like the scheduled ones: the newest `keep`). */
+        post: operations["back_up_now"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agencies/{slug}/backups/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Downloads one backup. */
+        get: operations["download_backup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agencies/{slug}/config": {
         parameters: {
             query?: never;
@@ -48,6 +126,28 @@ export interface paths {
         };
         /** One agency's configuration (theme defaults filled in, levels normalised). */
         get: operations["agency_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agencies/{slug}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Downloads the agency as a bundle (gzip'd tar), streamed as it is made. With header
+         *     `X-Bundle-Passphrase` (at least 12 characters) the bot token and webhook addresses come
+         *     too, encrypted with it. A bundle cut short (an error on the way) has no manifest and is
+         *     refused by import.
+         */
+        get: operations["export_agency"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2281,6 +2381,56 @@ export interface components {
             /** @description How many callsigns of the rank's pools are free in all. */
             total: number;
         };
+        /** @description A backup in the media store. */
+        Backup: {
+            /** @description Rows per table. */
+            counts: Record<string, never>;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The file name (what `GET …/backups/{name}` takes). */
+            name: string;
+            /** Format: int64 */
+            sizeBytes: number;
+        };
+        BackupList: {
+            /** @description Newest first. */
+            backups: components["schemas"]["Backup"][];
+            settings: components["schemas"]["BackupSettings"];
+        };
+        /** @description When the agency is backed up, and how many backups are kept. */
+        BackupSettings: {
+            /** Format: int32 */
+            defaultEveryHours?: number | null;
+            /** Format: int32 */
+            defaultKeep: number;
+            /**
+             * Format: int32
+             * @description Hours between scheduled backups; `null`: none.
+             */
+            everyHours?: number | null;
+            /** Format: int32 */
+            keep: number;
+            /**
+             * Format: date-time
+             * @description When the next scheduled backup falls due (`null`: none scheduled).
+             */
+            nextDueAt?: string | null;
+            /** @description The agency has no setting of its own: these are the deployment's defaults. */
+            usesDefault: boolean;
+        };
+        /** @description A change of the backup settings. */
+        BackupSettingsInput: {
+            /**
+             * Format: int32
+             * @description 1 to 168, or `null` for no scheduled backups.
+             */
+            everyHours?: number | null;
+            /**
+             * Format: int32
+             * @description 1 to 100.
+             */
+            keep: number;
+        };
         /** @description `GET /api/applications`: the forms the viewer reviews and their applications. */
         Board: {
             applications: components["schemas"]["ApplicationSummary"][];
@@ -3050,6 +3200,31 @@ export interface components {
              * @description Member-hours on duty in that hour over the period (two members for half an hour: 1).
              */
             memberHours: number;
+        };
+        /** @description The agency an import made. */
+        ImportedAgency: {
+            /**
+             * Format: int64
+             * @description The schema version the bundle was made at, and the one it was migrated to.
+             */
+            bundleSchemaVersion: number;
+            /** @description Rows per table, as imported (before any migration). */
+            counts: {
+                [key: string]: number;
+            };
+            /** @description `null` when the bundle's domain was taken (cleared) or it had none. */
+            domain?: string | null;
+            /** @description The bundle's domain was taken by another agency and left out. */
+            domainCleared: boolean;
+            /** Format: int64 */
+            id: number;
+            mediaObjects: number;
+            name: string;
+            /** Format: int64 */
+            schemaVersion: number;
+            /** @description Whether the bundle's secrets (bot token, webhook addresses) came in. */
+            secretsImported: boolean;
+            slug: string;
         };
         /** @description Active members without duty for the agency's "inactive after" days, now. */
         InactiveMembers: {
@@ -4784,6 +4959,96 @@ export interface operations {
             };
         };
     };
+    import_agency: {
+        parameters: {
+            query?: {
+                /** @description Import under this slug instead of the bundle's. */
+                slug?: string;
+            };
+            header?: {
+                /** @description Opens the bundle's secrets */
+                "X-Bundle-Passphrase"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The bundle (.agency.tar.gz) */
+        requestBody?: {
+            content: {
+                "application/octet-stream": unknown;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedAgency"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     update_agency: {
         parameters: {
             query?: never;
@@ -4871,6 +5136,396 @@ export interface operations {
             };
         };
     };
+    backup_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agency slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupSettings"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_backup_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agency slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackupSettingsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupSettings"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_backups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agency slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupList"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    back_up_now: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agency slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Backup"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download_backup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agency slug */
+                slug: string;
+                /** @description Backup file name */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bundle */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": number[];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     agency_config: {
         parameters: {
             query?: never;
@@ -4901,6 +5556,84 @@ export interface operations {
                 };
             };
             /** @description Unknown agency */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or the portal is busy; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_agency: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Include the secrets, encrypted with this passphrase */
+                "X-Bundle-Passphrase"?: string | null;
+            };
+            path: {
+                /** @description Agency slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bundle */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": number[];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -66,3 +66,12 @@ export type MemberQualifications = Schemas['MemberQualifications'];
 export type LeaveRequest = Schemas['LeaveRequest'];
 export type CommandScope = Schemas['CommandScope'];
 export type Scope = Schemas['Scope'];
+/**
+ * A backup of an agency (issue 27). The generated `counts` says an empty object (the server
+ * describes it as a JSON value): it holds rows per table.
+ */
+export type Backup = Omit<Schemas['Backup'], 'counts'> & { counts: Record<string, number> };
+export type BackupSettings = Schemas['BackupSettings'];
+export type BackupSettingsInput = Schemas['BackupSettingsInput'];
+export type BackupList = Omit<Schemas['BackupList'], 'backups'> & { backups: Backup[] };
+export type ImportedAgency = Schemas['ImportedAgency'];

@@ -3,6 +3,7 @@ import { updateAgency, uploadAgencyMedia, type AgencyPatchBody } from '@/api/age
 import { queryKeys } from '@/api/query-keys';
 import type { AgencyDraftBody } from '../lib/agency-admin';
 import { createAgency } from './agencies-admin';
+import { importAgencyBundle, type ImportOptions } from './import-bundle';
 
 /** After a change: the admin list, the switcher list and the changed agency's configuration. */
 async function refreshAgencies(queryClient: QueryClient, activeSlug: string, changed?: string): Promise<void> {
@@ -34,4 +35,13 @@ export function useUpdateAgency(activeSlug: string) {
 /** Uploads an image for agency `slug` (root High Command) → its URL. */
 export function useUploadAgencyMedia() {
   return useMutation({ mutationFn: ({ slug, file }: { slug: string; file: File }) => uploadAgencyMedia(file, slug) });
+}
+
+/** Imports a bundle as a new agency (root High Command), then refreshes the lists. */
+export function useImportAgency(activeSlug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, ...options }: { file: File } & ImportOptions) => importAgencyBundle(file, options),
+    onSuccess: () => refreshAgencies(queryClient, activeSlug),
+  });
 }

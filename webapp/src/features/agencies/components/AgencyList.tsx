@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureText, messageOf } from '@/api/client';
 import type { Agency } from '@/api/types';
+import { AgencyDataButtons } from '@/components/AgencyDataButtons';
 import { ImageUploadField } from '@/components/ImageUploadField';
 import { QueryStatus } from '@/components/QueryStatus';
 import { DEFAULT_AGENCY_SLUG } from '@/lib/active-agency';
@@ -98,7 +99,7 @@ function AgencyCard({ agency, activeSlug }: { agency: Agency; activeSlug: string
               {agency.domain ? ` · ${agency.domain}` : ''}
             </Text>
           </Stack>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             {isRoot && (
               <Badge variant="outline" size="sm">
                 Root
@@ -109,7 +110,7 @@ function AgencyCard({ agency, activeSlug }: { agency: Agency; activeSlug: string
             </Badge>
           </Group>
         </Group>
-        <Group>
+        <Group gap="xs" wrap="wrap">
           {isRoot && !hidden ? (
             // The root agency cannot be hidden: say so instead of offering a button that fails.
             <Text size="xs" c="dimmed" data-testid="root-not-hideable">
@@ -120,6 +121,7 @@ function AgencyCard({ agency, activeSlug }: { agency: Agency; activeSlug: string
               {hidden ? 'Unhide' : 'Hide'}
             </Button>
           )}
+          <AgencyDataButtons slug={agency.slug} name={agency.name} activeSlug={activeSlug} />
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {AGENCY_MEDIA_KINDS.map(({ key, label }) => (

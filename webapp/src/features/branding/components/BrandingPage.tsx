@@ -8,6 +8,7 @@ import { applyThemePreview, clearThemePreview } from '@/agency/preview';
 import { agencyConfigQueryOptions } from '@/api/agencies';
 import { failureText, messageOf } from '@/api/client';
 import builtInBadge from '@/assets/badge.svg';
+import { AgencyDataButtons } from '@/components/AgencyDataButtons';
 import { HighCommandNotice } from '@/components/HighCommandNotice';
 import { HomeHero } from '@/components/HomeHero';
 import { ImageUploadField } from '@/components/ImageUploadField';
@@ -259,6 +260,16 @@ function BrandingEditor({ slug }: { slug: string }) {
           {previewing ? 'Showing your draft (not saved yet).' : 'The saved home page hero.'}
         </Text>
         <HomeHero home={resolveHome(live, builtInBadge)} headingOrder={2} />
+      </Section>
+
+      <Section title="Data and backups">
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Export {live?.name ?? slug} as one file (to keep, or to move it to another portal), and see, download and schedule its
+            backups.
+          </Text>
+          <AgencyDataButtons slug={slug} name={live?.name ?? slug} activeSlug={slug} size="sm" />
+        </Stack>
       </Section>
     </Page>
   );
