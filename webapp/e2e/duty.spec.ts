@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { ALEX, CASEY, DESKTOP, expectNoSidewaysScroll, JORDAN, openAs, PHONE, SAM, snap, snapView, type DemoAccount } from './helpers';
+import { ALEX, CASEY, DESKTOP, expectApart, expectNoSidewaysScroll, JORDAN, openAs, PHONE, SAM, snap, snapBoth, snapView, type DemoAccount } from './helpers';
 
 /**
  * Issue 24, duty time and API tokens, against the demo data (ten days of shifts, Sam and a few
@@ -19,33 +19,13 @@ async function signedInAs(browser: Browser, account: DemoAccount, where: string)
   return page;
 }
 
-/** The page is as wide as the window at 390 and at 1366; full-page screenshots of both. */
-async function checkBoth(page: Page, name: string): Promise<void> {
-  await page.setViewportSize(PHONE);
-  await expectNoSidewaysScroll(page);
-  await snap(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-  await expectNoSidewaysScroll(page);
-  await snap(page, `${name}-desktop`);
-}
-
-/** Fails when two boxes overlap. */
-async function apart(a: Locator, b: Locator): Promise<void> {
-  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
-  expect(x).not.toBeNull();
-  expect(y).not.toBeNull();
-  if (x === null || y === null) return;
-  const overlap = x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
-  expect(overlap, `${JSON.stringify(x)} overlaps ${JSON.stringify(y)}`).toBe(false);
-}
-
 /** The top bar's title is shown whole (nothing of it is cut) and nothing covers it: not the clock, not the switcher. */
 async function expectWholeTopBar(page: Page): Promise<void> {
   const title = page.getByTestId('portal-title');
   const widths = await title.evaluate((el) => [el.scrollWidth, el.clientWidth]);
   expect(widths[0] ?? 0, `the title is cut: ${JSON.stringify(widths)}`).toBeLessThanOrEqual((widths[1] ?? 0) + 1);
-  await apart(title, page.getByTestId('duty-clock'));
-  await apart(title, page.getByRole('button', { name: 'Switch agency' }));
+  await expectApart(title, page.getByTestId('duty-clock'));
+  await expectApart(title, page.getByRole('button', { name: 'Switch agency' }));
   await expectNoSidewaysScroll(page);
 }
 
@@ -101,7 +81,7 @@ test.describe('duty time', () => {
     // Eight weeks, drawn in the agency's colour (weeks without duty have no height).
     await expect(duty.locator('.recharts-bar-rectangle')).toHaveCount(8);
     await expect(duty.locator('.recharts-bar-rectangle path').filter({ visible: true }).first()).toBeVisible();
-    await checkBoth(page, 'profile-duty');
+    await snapBoth(page, 'profile-duty');
 
     // Clock out from the clock's popover: confirmed, and Clock in is back.
     await page.getByTestId('duty-clock').click();
@@ -179,7 +159,7 @@ test.describe('duty time', () => {
     expect(inactive).toBeGreaterThan(0);
     for (const row of await rows.all()) await expect(row.getByTestId('inactive-marker')).toHaveText('Inactive: no duty in 21 days');
     await expect(rows.filter({ hasText: 'Sam Whitaker' })).toHaveCount(0);
-    await checkBoth(page, 'roster-duty-inactive');
+    await snapBoth(page, 'roster-duty-inactive');
 
     // On a phone the cards show the hours too, and the drawer sorts by them.
     await page.getByRole('button', { name: 'Clear filters' }).click();
@@ -211,7 +191,7 @@ test.describe('duty time', () => {
     const recent = page.getByTestId('recent-shift');
     await expect(recent).toHaveCount(20);
     await expect(page.getByRole('button', { name: 'next page' })).toBeEnabled();
-    await checkBoth(page, 'on-duty');
+    await snapBoth(page, 'on-duty');
 
     // Jordan's latest shift (found by name): a reason is required; the end a minute earlier.
     await page.getByRole('searchbox', { name: 'Find a shift' }).fill('Jordan Reyes');
@@ -284,7 +264,7 @@ test.describe('duty time', () => {
     const unsaved = page.getByRole('dialog', { name: 'Unsaved changes' });
     await expect(unsaved).toBeVisible();
     await unsaved.getByRole('button', { name: 'Stay' }).click();
-    await checkBoth(page, 'duty-settings');
+    await snapBoth(page, 'duty-settings');
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Duty settings saved.', { exact: true })).toBeVisible();
     await expect(settings.getByRole('button', { name: 'Save settings' })).toBeDisabled();
@@ -357,7 +337,7 @@ test.describe('API tokens', () => {
     expect((await api.get('/api/duty/hours')).status()).toBe(403);
     await page.reload();
     await expect(row).not.toContainText('Never');
-    await checkBoth(page, 'api-tokens');
+    await snapBoth(page, 'api-tokens');
 
     // Revoked after a confirmation: refused from then on.
     await row.getByRole('button', { name: `Revoke ${name}` }).click();

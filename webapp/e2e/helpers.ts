@@ -134,6 +134,16 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
     .toBeLessThanOrEqual(0);
 }
 
+/** Fails when two boxes overlap (the top bar's title and its buttons, a card's text and its buttons). */
+export async function expectApart(a: Locator, b: Locator): Promise<void> {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  expect(x).not.toBeNull();
+  expect(y).not.toBeNull();
+  if (x === null || y === null) return;
+  const overlap = x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+  expect(overlap, `${JSON.stringify(x)} overlaps ${JSON.stringify(y)}`).toBe(false);
+}
+
 /** Full-page screenshots at desktop size and on a phone, with the sideways-scroll check at both. */
 export async function snapBoth(page: Page, name: string): Promise<void> {
   await page.setViewportSize(DESKTOP);

@@ -9,7 +9,7 @@ import {
   openAs,
   PHONE,
   SAM,
-  snap,
+  snapBoth,
   snapView,
   type DemoAccount,
 } from './helpers';
@@ -72,16 +72,6 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
   await expect(select).toHaveValue(option);
 }
 
-/** The page is as wide as the window at 390 and at 1366; full-page screenshots of both. */
-async function checkBoth(page: Page, name: string): Promise<void> {
-  await page.setViewportSize(PHONE);
-  await expectNoSidewaysScroll(page);
-  await snap(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-  await expectNoSidewaysScroll(page);
-  await snap(page, `${name}-desktop`);
-}
-
 /** Opens the roster's person dialog of `name` (searched for). */
 async function openPerson(page: Page, name: string): Promise<Locator> {
   await page.goto(page.url().includes('agency=') ? `/roster?agency=${new URL(page.url()).searchParams.get('agency') ?? ''}` : '/roster');
@@ -119,7 +109,7 @@ test.describe('personnel records', () => {
     await expect(expiring.getByRole('heading', { name: 'Expiring within 14 days' })).toBeVisible();
     const sams = expiring.getByTestId('expiring').filter({ hasText: 'Sam Whitaker' }).filter({ hasText: 'Marksman' });
     await expect(sams).toContainText('Expires in 10 days');
-    await checkBoth(page, 'qualifications');
+    await snapBoth(page, 'qualifications');
     await expiring.getByRole('textbox', { name: 'Days' }).fill('5');
     await expect(expiring.getByRole('heading', { name: 'Expiring within 5 days' })).toBeVisible();
     await expect(sams).toHaveCount(0);
@@ -218,14 +208,14 @@ test.describe('personnel records', () => {
     await expect(command.getByTestId('roster-row').filter({ hasText: 'Sam Whitaker' })).toBeVisible();
     // Casey's Marksman expired: not among those who hold it.
     await expect(command.getByTestId('roster-row').filter({ hasText: 'Casey Nguyen' })).toHaveCount(0);
-    await checkBoth(command, 'roster-qualifications');
+    await snapBoth(command, 'roster-qualifications');
 
     // Casey's profile: the new one, and Marksman marked Expired.
     const member = await signedInAs(browser, CASEY, '/profile');
     const mine = member.getByRole('list', { name: 'My qualifications' });
     await expect(mine.getByRole('listitem', { name: 'Field training officer' })).toContainText('Does not expire');
     await expect(mine.getByRole('listitem', { name: 'Marksman' }).getByTestId('holding-status')).toHaveText('Expired');
-    await checkBoth(member, 'profile-qualifications');
+    await snapBoth(member, 'profile-qualifications');
 
     // Sam's Marksman runs out within two weeks: marked on his profile.
     const sam = await signedInAs(browser, SAM, '/profile');
@@ -310,7 +300,7 @@ test.describe('personnel records', () => {
     const pending = sam.getByTestId('pending-leave').filter({ hasText: reason });
     await expect(pending).toContainText('Casey Nguyen');
     await expect(sam.getByTestId('decided-leave').filter({ hasText: 'That week is the academy' })).toContainText('Denied');
-    await checkBoth(sam, 'leave-requests');
+    await snapBoth(sam, 'leave-requests');
 
     // Approve Casey's with a note.
     await pending.getByRole('button', { name: 'Approve leave of Casey Nguyen' }).click();
@@ -326,7 +316,7 @@ test.describe('personnel records', () => {
     await member.reload();
     await expect(mine).toContainText('Approved');
     await expect(mine).toContainText('Approved by Sam Whitaker: Enjoy it.');
-    await checkBoth(member, 'profile-leave');
+    await snapBoth(member, 'profile-leave');
     await mine.getByRole('button', { name: `Cancel leave ${period}` }).click();
     await member.getByRole('dialog', { name: 'Cancel this leave?' }).getByRole('button', { name: 'Cancel leave' }).click();
     await expect(member.getByText(`Leave of ${period} cancelled.`)).toBeVisible();
@@ -388,7 +378,7 @@ test.describe('personnel records', () => {
     await expect(command.getByText('Correction added to the file of Casey Nguyen.')).toBeVisible();
     await expect(asideItem).toContainText('Corrected');
     await expect(asideItem.getByTestId('file-correction')).toContainText(`Only a reminder ${SUFFIX}.`);
-    await checkBoth(command, 'personnel-file-command');
+    await snapBoth(command, 'personnel-file-command');
 
     // Casey: the commendations, not the command-only entries, no Add entry.
     const member = await signedInAs(browser, CASEY, '/profile');
@@ -402,7 +392,7 @@ test.describe('personnel records', () => {
     await expect(member.getByText('Command only')).toHaveCount(0);
     await expect(member.getByRole('button', { name: 'Add entry' })).toHaveCount(0);
     await expect(member.getByRole('button', { name: /^Correct/ })).toHaveCount(0);
-    await checkBoth(member, 'personnel-file-member');
+    await snapBoth(member, 'personnel-file-member');
 
     // Another member's file is refused with the server's sentence.
     await member.goto(`/roster/${await rosterIdOf(member, 'Sam Whitaker')}/file`);
@@ -431,7 +421,7 @@ test.describe('personnel records', () => {
     await expect(scope.getByRole('checkbox', { name: 'Agency command (Headquarters) grants agency-wide command' })).toBeChecked();
     await expect(scope.getByRole('checkbox', { name: 'High Command', exact: true })).toHaveCount(0);
     await expect(scope.getByRole('button', { name: 'Save command scope' })).toHaveCount(0);
-    await checkBoth(page, 'department-scoped');
+    await snapBoth(page, 'department-scoped');
 
     // A change to Patrol Division is refused with the department named.
     const structure = (await (await page.request.get('/api/structure?agency=bcso')).json()) as { departments: { id: string; name: string }[] };
@@ -485,7 +475,7 @@ test.describe('personnel records', () => {
     await snapView(command, 'vehicle-required-qualifications-phone');
     await command.setViewportSize(DESKTOP);
     await command.keyboard.press('Escape');
-    await checkBoth(command, 'vehicle-management-required');
+    await snapBoth(command, 'vehicle-management-required');
 
     // Revoked: Sam no longer sees the Buffalo.
     const dialog = await openPerson(command, 'Sam Whitaker');
@@ -499,7 +489,7 @@ test.describe('personnel records', () => {
       await member.reload();
       await expect(member.getByTestId('vehicle-card').first()).toBeVisible();
       await expect(buffalo).toHaveCount(0);
-      await checkBoth(member, 'vehicles-without-pursuit');
+      await snapBoth(member, 'vehicles-without-pursuit');
     } finally {
       // Granted again: he sees it again.
       await dialog.getByRole('button', { name: 'Grant' }).click();

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn, snap, type DemoAccount } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { expectApart, signIn, snap, type DemoAccount } from './helpers';
 
 /**
  * Issue 11: what a member meets on a phone (390×844), for the shell, the roster, department
@@ -20,16 +20,6 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   expect(wide).toBeLessThanOrEqual(0);
 }
 
-/** Fails when two boxes overlap. */
-async function apart(a: Locator, b: Locator): Promise<void> {
-  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
-  expect(x).not.toBeNull();
-  expect(y).not.toBeNull();
-  if (x === null || y === null) return;
-  const overlap = x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
-  expect(overlap, `${JSON.stringify(x)} overlaps ${JSON.stringify(y)}`).toBe(false);
-}
-
 async function signedInOnBcso(page: Page, path: string): Promise<void> {
   await page.goto(`${path}${path.includes('?') ? '&' : '?'}agency=bcso`);
   await page.getByRole('button', { name: 'Toggle navigation' }).click();
@@ -47,7 +37,7 @@ test.describe('on a phone', () => {
     expect(cut).toBe(false);
     const switcher = page.getByRole('button', { name: 'Switch agency' });
     await expect(switcher).toHaveText('BCSO');
-    await apart(title, switcher);
+    await expectApart(title, switcher);
     await switcher.click();
     await expect(page.getByRole('menuitem', { name: 'RawLife' })).toBeVisible();
     await page.keyboard.press('Escape');
@@ -65,7 +55,7 @@ test.describe('on a phone', () => {
     await expect(title).toHaveAttribute('data-short', /Portal$/);
     const cut = await title.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
     expect(cut).toBe(false);
-    await apart(title, page.getByRole('button', { name: 'Switch agency' }));
+    await expectApart(title, page.getByRole('button', { name: 'Switch agency' }));
     await noSidewaysScroll(page);
     await snap(page, 'phone-shell-root');
   });
@@ -90,7 +80,7 @@ test.describe('on a phone', () => {
     for (let i = 0; i < count; i += 1) await expect(rows.nth(i)).toContainText('Suspended');
     // Edit sits beside the name, not over it.
     const first = rows.first();
-    await apart(first.getByRole('button', { name: /^Edit / }), first.locator('p').first());
+    await expectApart(first.getByRole('button', { name: /^Edit / }), first.locator('p').first());
     await snap(page, 'phone-roster-filtered');
   });
 
@@ -102,9 +92,9 @@ test.describe('on a phone', () => {
     const callsigns = row.getByTestId('rank-callsigns');
     const edit = row.getByRole('button', { name: /^Edit rank / });
     const pools = row.getByRole('button', { name: /^Edit pools of / });
-    await apart(name, edit);
-    await apart(callsigns, edit);
-    await apart(callsigns, pools);
+    await expectApart(name, edit);
+    await expectApart(callsigns, edit);
+    await expectApart(callsigns, pools);
     // The level badge keeps its text (it used to shrink to an empty dot).
     const badge = row.locator('.mantine-Badge-root').first();
     expect((await badge.boundingBox())?.width ?? 0).toBeGreaterThan(30);
@@ -156,6 +146,6 @@ test.describe('on a phone', () => {
     await expect(toast).toBeVisible();
     const box = await toast.boundingBox();
     expect(box?.y ?? 0).toBeGreaterThan(844 / 2);
-    await apart(toast, page.getByRole('button', { name: 'Switch agency' }));
+    await expectApart(toast, page.getByRole('button', { name: 'Switch agency' }));
   });
 });
