@@ -47,5 +47,7 @@ export default defineConfig({
     setupFiles: ['./src/test-utils/setup.ts'],
     css: false,
     restoreMocks: true,
+    // A screen test makes several waits of up to 5 s each (test-utils/setup.ts).
+    testTimeout: 30_000,
   },
 });

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Mantine needs matchMedia and ResizeObserver, which jsdom lacks.
@@ -37,3 +37,8 @@ Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', { writable
 afterEach(() => {
   cleanup();
 });
+
+// findBy… and waitFor wait up to 5 s (the library's default is 1 s): on a loaded 2-core machine
+// a lazily loaded screen's first render can take longer than a second. What a test expects is
+// unchanged; only how long it waits before failing.
+configure({ asyncUtilTimeout: 5000 });
