@@ -1,11 +1,10 @@
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useActiveSlug } from '@/agency/context';
 import { confirmRemoval } from '@/components/confirm';
 import { EditDeleteButtons } from '@/components/EditDeleteButtons';
-import { Page } from '@/components/Page';
-import { QueryStatus } from '@/components/QueryStatus';
+import { ManagedListPage } from '@/components/ManagedListPage';
 import { useEntryEditing } from '@/components/use-entry-editing';
 import { applicationFormsQueryOptions, recruitmentErrorText, useDeleteForm, type ApplicationForm } from '../api/recruitment';
 import { stageColor } from '../lib/board';
@@ -80,38 +79,28 @@ export function RecruitmentPage() {
   });
 
   return (
-    <Page
-      size="xl"
+    <ManagedListPage
       title={PAGE_TITLE}
       description={PAGE_DESCRIPTION}
-      actions={
-        <Button
-          disabled={query.data === undefined}
-          onClick={entries.add}
-        >
-          New form
-        </Button>
-      }
+      addLabel="New form"
+      onAdd={entries.add}
+      query={query}
+      loading="Loading application forms…"
+      errorTitle={FORMS_UNAVAILABLE}
+      errorText={recruitmentErrorText}
+      empty={forms.length === 0 ? NO_FORMS : null}
+      emptyTestId="forms-empty"
+      after={entries.editing !== null && <FormEditorDialog form={entries.editing.entry} onClose={entries.close} />}
     >
-      <QueryStatus
-        query={query}
-        loading="Loading application forms…"
-        errorTitle={FORMS_UNAVAILABLE}
-        errorText={recruitmentErrorText}
-        empty={forms.length === 0 ? NO_FORMS : null}
-        emptyTestId="forms-empty"
-      >
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-          {forms.map((form) => (
-            <FormCard
-              key={form.id}
-              form={form}
-              {...entries.actionsOf(form)}
-            />
-          ))}
-        </SimpleGrid>
-      </QueryStatus>
-      {entries.editing !== null && <FormEditorDialog form={entries.editing.entry} onClose={entries.close} />}
-    </Page>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+        {forms.map((form) => (
+          <FormCard
+            key={form.id}
+            form={form}
+            {...entries.actionsOf(form)}
+          />
+        ))}
+      </SimpleGrid>
+    </ManagedListPage>
   );
 }
