@@ -1,5 +1,5 @@
-import { Button } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, SimpleGrid } from '@mantine/core';
+import { Fragment, type Key, type ReactNode } from 'react';
 import { LoaNotice } from './LoaNotice';
 import { Page } from './Page';
 import { QueryStatus, type QueryState, type QueryStatusProps } from './QueryStatus';
@@ -59,5 +59,16 @@ export function ManagedListPage({
       <QueryStatus query={query} {...status} />
       {after}
     </Page>
+  );
+}
+
+/** A managed list's cards: one column on a phone, two on a tablet, three on a wide screen. */
+export function EntryGrid<T extends { id: Key }>({ entries, card }: { entries: readonly T[]; card: (entry: T) => ReactNode }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+      {entries.map((entry) => (
+        <Fragment key={entry.id}>{card(entry)}</Fragment>
+      ))}
+    </SimpleGrid>
   );
 }

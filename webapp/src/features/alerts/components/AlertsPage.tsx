@@ -3,7 +3,6 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
-import { confirmRemoval } from '@/components/confirm';
 import { EditDeleteButtons } from '@/components/EditDeleteButtons';
 import { ManagedListPage } from '@/components/ManagedListPage';
 import { EmptyNotice } from '@/components/QueryStatus';
@@ -145,12 +144,7 @@ export function AlertsPage() {
     });
   };
 
-  const entries = useEntryEditing<Webhook>({
-    busy,
-    onDelete: (hook) => {
-      confirmRemoval({ verb: 'Delete', kind: 'Webhook', name: hook.name, message: CONFIRM_DELETE, mutation: remove, variables: hook.id, errorText: alertsErrorText });
-    },
-  });
+  const entries = useEntryEditing<Webhook>({ remove, kind: 'Webhook', nameOf: (hook) => hook.name, message: CONFIRM_DELETE, errorText: alertsErrorText, busy });
 
   return (
     <ManagedListPage

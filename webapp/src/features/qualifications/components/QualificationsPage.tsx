@@ -1,10 +1,9 @@
-import { Badge, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useActiveSlug } from '@/agency/context';
 import type { Qualification } from '@/api/types';
-import { confirmRemoval } from '@/components/confirm';
 import { EditDeleteButtons } from '@/components/EditDeleteButtons';
-import { ManagedListPage } from '@/components/ManagedListPage';
+import { EntryGrid, ManagedListPage } from '@/components/ManagedListPage';
 import { useEntryEditing } from '@/components/use-entry-editing';
 import { validityText } from '@/lib/qualifications';
 import { canWrite, isOnLeave } from '@/lib/rank-access';
@@ -95,10 +94,11 @@ export function QualificationsPage() {
   const remove = useDeleteQualification(slug);
   const list = query.data ?? [];
   const entries = useEntryEditing<Qualification>({
-    busy: remove.isPending,
-    onDelete: (qualification) => {
-      confirmRemoval({ verb: 'Delete', kind: 'Qualification', name: qualification.name, message: CONFIRM_DELETE, mutation: remove, variables: qualification.id, errorText: qualificationsErrorText });
-    },
+    remove,
+    kind: 'Qualification',
+    nameOf: (qualification) => qualification.name,
+    message: CONFIRM_DELETE,
+    errorText: qualificationsErrorText,
   });
 
   return (
@@ -124,16 +124,10 @@ export function QualificationsPage() {
         </>
       }
     >
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-        {list.map((qualification) => (
-          <QualificationCard
-            key={qualification.id}
-            qualification={qualification}
-            writable={writable}
-            {...entries.actionsOf(qualification)}
-          />
-        ))}
-      </SimpleGrid>
+      <EntryGrid
+        entries={list}
+        card={(qualification) => <QualificationCard qualification={qualification} writable={writable} {...entries.actionsOf(qualification)} />}
+      />
     </ManagedListPage>
   );
 }

@@ -1,10 +1,9 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useActiveSlug } from '@/agency/context';
-import { confirmRemoval } from '@/components/confirm';
 import { EditDeleteButtons } from '@/components/EditDeleteButtons';
-import { ManagedListPage } from '@/components/ManagedListPage';
+import { EntryGrid, ManagedListPage } from '@/components/ManagedListPage';
 import { useEntryEditing } from '@/components/use-entry-editing';
 import { applicationFormsQueryOptions, recruitmentErrorText, useDeleteForm, type ApplicationForm } from '../api/recruitment';
 import { stageColor } from '../lib/board';
@@ -71,12 +70,7 @@ export function RecruitmentPage() {
   const query = useQuery(applicationFormsQueryOptions(slug));
   const remove = useDeleteForm(slug);
   const forms = query.data ?? [];
-  const entries = useEntryEditing<ApplicationForm>({
-    busy: remove.isPending,
-    onDelete: (form) => {
-      confirmRemoval({ verb: 'Delete', kind: 'Form', name: form.title, message: CONFIRM_DELETE, mutation: remove, variables: form.id, errorText: recruitmentErrorText });
-    },
-  });
+  const entries = useEntryEditing<ApplicationForm>({ remove, kind: 'Form', nameOf: (form) => form.title, message: CONFIRM_DELETE, errorText: recruitmentErrorText });
 
   return (
     <ManagedListPage
@@ -92,15 +86,7 @@ export function RecruitmentPage() {
       emptyTestId="forms-empty"
       after={entries.editing !== null && <FormEditorDialog form={entries.editing.entry} onClose={entries.close} />}
     >
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-        {forms.map((form) => (
-          <FormCard
-            key={form.id}
-            form={form}
-            {...entries.actionsOf(form)}
-          />
-        ))}
-      </SimpleGrid>
+      <EntryGrid entries={forms} card={(form) => <FormCard form={form} {...entries.actionsOf(form)} />} />
     </ManagedListPage>
   );
 }
