@@ -2,7 +2,9 @@ import { Card, Flex, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useActiveSlug } from '@/agency/context';
-import { MemberCataloguePage } from '@/components/MemberCataloguePage';
+import { callFailureOf } from '@/components/catalogue-calls';
+import { Page } from '@/components/Page';
+import { QueryStatus } from '@/components/QueryStatus';
 import { allowedSummary } from '@/lib/rank-list';
 import { equipmentQueryOptions, type Equipment } from '../api/equipment';
 import { displaySections, EQUIPMENT_UNAVAILABLE, memberLoadErrorText, NO_EQUIPMENT_YET } from '../lib/equipment';
@@ -49,21 +51,21 @@ export function EquipmentPage() {
   const list = query.data?.equipment ?? [];
 
   return (
-    <MemberCataloguePage
-      title="Equipment"
-      description="The kits your rank may carry, section by section."
-      query={query}
-      loading="Loading equipment…"
-      errorTitle={EQUIPMENT_UNAVAILABLE}
-      failureText={memberLoadErrorText}
-      empty={list.length === 0 ? NO_EQUIPMENT_YET : null}
-      emptyTestId="equipment-empty"
-    >
-      <Stack gap="md">
-        {list.map((entry, index) => (
-          <EquipmentCard key={entry.id ?? String(index)} entry={entry} />
-        ))}
-      </Stack>
-    </MemberCataloguePage>
+    <Page title="Equipment" description="The kits your rank may carry, section by section.">
+      <QueryStatus
+        query={query}
+        loading="Loading equipment…"
+        errorTitle={EQUIPMENT_UNAVAILABLE}
+        errorText={(error) => memberLoadErrorText(callFailureOf(error))}
+        empty={list.length === 0 ? NO_EQUIPMENT_YET : null}
+        emptyTestId="equipment-empty"
+      >
+        <Stack gap="md">
+          {list.map((entry, index) => (
+            <EquipmentCard key={entry.id ?? String(index)} entry={entry} />
+          ))}
+        </Stack>
+      </QueryStatus>
+    </Page>
   );
 }

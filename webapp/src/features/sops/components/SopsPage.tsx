@@ -1,10 +1,10 @@
-import { Accordion, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Badge, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useActiveSlug, useAgency } from '@/agency/context';
-import { MemberCataloguePage } from '@/components/MemberCataloguePage';
-import { EmptyNotice } from '@/components/QueryStatus';
-import { SearchField } from '@/components/SearchField';
+import { callFailureOf } from '@/components/catalogue-calls';
+import { Page } from '@/components/Page';
+import { QueryStatus } from '@/components/QueryStatus';
 import { documentsQueryOptions, type SopDocument } from '../api/sops';
 import {
   filterDocuments,
@@ -96,24 +96,36 @@ export function SopsPage() {
   const groups = groupDocuments(filterDocuments(documents, search));
 
   return (
-    <MemberCataloguePage
-      title="SOPs"
-      description="Standard operating procedures and presentations for your rank."
-      query={query}
-      loading="Loading documents…"
-      errorTitle={UNABLE_TO_LOAD_SOPS}
-      failureText={memberLoadErrorText}
-      empty={documents.length === 0 ? NO_DOCUMENTS_YET : null}
-      emptyTestId="sops-empty"
-    >
-      <Stack gap="lg">
-        <SearchField type="search" label="Search documents" placeholder="Title or summary" value={search} onSearch={setSearch} />
-        {groups.length === 0 ? (
-          <EmptyNotice text={NO_MATCHES} testId="sops-no-match" />
-        ) : (
-          groups.map((group) => <GroupSection key={group.type} group={group} levels={levels} />)
-        )}
-      </Stack>
-    </MemberCataloguePage>
+    <Page title="SOPs" description="Standard operating procedures and presentations for your rank.">
+      <QueryStatus
+        query={query}
+        loading="Loading documents…"
+        errorTitle={UNABLE_TO_LOAD_SOPS}
+        errorText={(error) => memberLoadErrorText(callFailureOf(error))}
+        empty={documents.length === 0 ? NO_DOCUMENTS_YET : null}
+        emptyTestId="sops-empty"
+      >
+        <Stack gap="lg">
+          <TextInput
+            type="search"
+            label="Search documents"
+            placeholder="Title or summary"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+            }}
+          />
+          {groups.length === 0 ? (
+            <Paper withBorder p="lg" radius="md">
+              <Text c="dimmed" ta="center" data-testid="sops-no-match">
+                {NO_MATCHES}
+              </Text>
+            </Paper>
+          ) : (
+            groups.map((group) => <GroupSection key={group.type} group={group} levels={levels} />)
+          )}
+        </Stack>
+      </QueryStatus>
+    </Page>
   );
 }

@@ -2,7 +2,9 @@ import { Card, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useActiveSlug } from '@/agency/context';
-import { MemberCataloguePage } from '@/components/MemberCataloguePage';
+import { callFailureOf } from '@/components/catalogue-calls';
+import { Page } from '@/components/Page';
+import { QueryStatus } from '@/components/QueryStatus';
 import { uniformsQueryOptions, type Uniform } from '../api/uniforms';
 import {
   displayAttachments,
@@ -88,21 +90,21 @@ export function UniformsPage() {
   const list = query.data?.uniforms ?? [];
 
   return (
-    <MemberCataloguePage
-      title="Uniforms"
-      description="What your rank wears, slot by slot."
-      query={query}
-      loading="Loading uniforms…"
-      errorTitle={UNIFORMS_UNAVAILABLE}
-      failureText={memberLoadErrorText}
-      empty={list.length === 0 ? NO_UNIFORMS_YET : null}
-      emptyTestId="uniforms-empty"
-    >
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        {list.map((uniform, index) => (
-          <UniformCard key={uniform.id ?? String(index)} uniform={uniform} />
-        ))}
-      </SimpleGrid>
-    </MemberCataloguePage>
+    <Page title="Uniforms" description="What your rank wears, slot by slot.">
+      <QueryStatus
+        query={query}
+        loading="Loading uniforms…"
+        errorTitle={UNIFORMS_UNAVAILABLE}
+        errorText={(error) => memberLoadErrorText(callFailureOf(error))}
+        empty={list.length === 0 ? NO_UNIFORMS_YET : null}
+        emptyTestId="uniforms-empty"
+      >
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          {list.map((uniform, index) => (
+            <UniformCard key={uniform.id ?? String(index)} uniform={uniform} />
+          ))}
+        </SimpleGrid>
+      </QueryStatus>
+    </Page>
   );
 }
