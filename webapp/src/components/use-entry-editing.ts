@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { confirmRemoval } from './confirm';
 
 /** The entry dialog open: a new entry (`entry` null) or the one being edited. */
 export interface EntryEditing<T> {
@@ -13,12 +15,26 @@ export interface EntryActions {
   onDelete: () => void;
 }
 
+export interface EntryRemoval<T extends { id: unknown }> {
+  /** The delete mutation, called with the entry's id. */
+  remove: Pick<UseMutationResult<unknown, Error, T['id']>, 'mutate' | 'isPending'>;
+  /** What an entry is, in the green notification: 'Qualification', 'Form', 'Webhook'. */
+  kind: string;
+  nameOf: (entry: T) => string;
+  /** The confirmation's sentence. */
+  message: ReactNode;
+  errorText: (error: unknown) => string;
+  /** A delete or another save is under way: the cards' buttons wait. The delete alone unless said. */
+  busy?: boolean;
+}
+
 /**
  * A list edited one entry at a time in a dialog (qualifications, application forms, webhooks):
  * `editing` is null while the dialog is closed; `add` opens it empty, a card's `onEdit` with its
- * entry, `close` shuts it; a card's `onDelete` calls `onDelete` (a `confirmRemoval`).
+ * entry, `close` shuts it; a card's `onDelete` asks `Delete <name>` (`confirmRemoval`) and runs
+ * `remove` with the entry's id.
  */
-export function useEntryEditing<T>({ busy, onDelete }: { busy: boolean; onDelete: (entry: T) => void }) {
+export function useEntryEditing<T extends { id: unknown }>({ remove, kind, nameOf, message, errorText, busy = remove.isPending }: EntryRemoval<T>) {
   const [editing, setEditing] = useState<EntryEditing<T> | null>(null);
   return {
     editing,
@@ -34,7 +50,7 @@ export function useEntryEditing<T>({ busy, onDelete }: { busy: boolean; onDelete
         setEditing({ entry });
       },
       onDelete: () => {
-        onDelete(entry);
+        confirmRemoval({ verb: 'Delete', kind, name: nameOf(entry), message, mutation: remove, variables: entry.id, errorText });
       },
     }),
   };

@@ -3,11 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
-import { confirmRemoval } from '@/components/confirm';
 import { EditDeleteButtons } from '@/components/EditDeleteButtons';
-import { LoaNotice } from '@/components/LoaNotice';
-import { Page } from '@/components/Page';
-import { EmptyNotice, QueryStatus } from '@/components/QueryStatus';
+import { ManagedListPage } from '@/components/ManagedListPage';
+import { EmptyNotice } from '@/components/QueryStatus';
 import { useEntryEditing } from '@/components/use-entry-editing';
 import { canWrite, isOnLeave } from '@/lib/rank-access';
 import { useNavAccess } from '@/session/use-nav-access';
@@ -146,37 +144,29 @@ export function AlertsPage() {
     });
   };
 
-  const entries = useEntryEditing<Webhook>({
-    busy,
-    onDelete: (hook) => {
-      confirmRemoval({ verb: 'Delete', kind: 'Webhook', name: hook.name, message: CONFIRM_DELETE, mutation: remove, variables: hook.id, errorText: alertsErrorText });
-    },
-  });
+  const entries = useEntryEditing<Webhook>({ remove, kind: 'Webhook', nameOf: (hook) => hook.name, message: CONFIRM_DELETE, errorText: alertsErrorText, busy });
 
   return (
-    <Page
-      size="xl"
+    <ManagedListPage
       title={ALERTS_TITLE}
       description="Post the agency's events (hires, promotions, reports, training…) to Discord channels through webhooks."
-      actions={
-        writable && (
-          <Button
-            disabled={data === undefined || !data.secretsAvailable || full}
-            title={full ? `An agency has at most ${String(MAX_WEBHOOKS)} webhooks.` : undefined}
-            onClick={entries.add}
-          >
-            Add webhook
-          </Button>
-        )
+      addLabel="Add webhook"
+      onAdd={entries.add}
+      addBlocked={data !== undefined && (!data.secretsAvailable || full)}
+      addTitle={full ? `An agency has at most ${String(MAX_WEBHOOKS)} webhooks.` : undefined}
+      writable={writable}
+      onLeave={isOnLeave(access.viewer)}
+      query={query}
+      loading="Loading webhooks…"
+      errorTitle={WEBHOOKS_UNAVAILABLE}
+      errorText={(error) => alertsErrorText(error)}
+      after={
+        <>
+          <DeliveryLog eventLabel={label} />
+          {entries.editing !== null && data !== undefined && <WebhookDialog hook={entries.editing.entry} events={data.events} onClose={entries.close} />}
+        </>
       }
     >
-      {isOnLeave(access.viewer) && <LoaNotice />}
-      <QueryStatus
-        query={query}
-        loading="Loading webhooks…"
-        errorTitle={WEBHOOKS_UNAVAILABLE}
-        errorText={(error) => alertsErrorText(error)}
-      >
         {data !== undefined && (
           <Stack gap="sm">
             {!data.secretsAvailable && (
@@ -209,9 +199,6 @@ export function AlertsPage() {
             )}
           </Stack>
         )}
-      </QueryStatus>
-      <DeliveryLog eventLabel={label} />
-      {entries.editing !== null && data !== undefined && <WebhookDialog hook={entries.editing.entry} events={data.events} onClose={entries.close} />}
-    </Page>
+    </ManagedListPage>
   );
 }

@@ -5,9 +5,7 @@ import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { CardsOrTable } from '@/components/CardsOrTable';
 import { confirmRemoval } from '@/components/confirm';
-import { LoaNotice } from '@/components/LoaNotice';
-import { Page } from '@/components/Page';
-import { QueryStatus } from '@/components/QueryStatus';
+import { ManagedListPage } from '@/components/ManagedListPage';
 import { formatDayTime } from '@/lib/duty';
 import { canWrite, isOnLeave } from '@/lib/rank-access';
 import { useNavAccess } from '@/session/use-nav-access';
@@ -94,32 +92,47 @@ export function ApiTokensPage() {
     writable && !isRevoked(token) ? <RevokeButton token={token} busy={revoke.isPending} onRevoke={confirmRevoke} /> : null;
 
   return (
-    <Page
-      size="xl"
+    <ManagedListPage
       title={PAGE_TITLE}
       description={PAGE_DESCRIPTION}
-      actions={
-        writable && (
-          <Button
-            disabled={query.data === undefined}
-            onClick={() => {
-              setCreating(true);
-            }}
-          >
-            Create token
-          </Button>
-        )
+      addLabel="Create token"
+      onAdd={() => {
+        setCreating(true);
+      }}
+      writable={writable}
+      onLeave={isOnLeave(access.viewer)}
+      query={query}
+      loading="Loading API tokens…"
+      errorTitle={UNAVAILABLE}
+      errorText={tokensErrorText}
+      empty={tokens.length === 0 ? NO_TOKENS : null}
+      emptyTestId="tokens-empty"
+      after={
+        <>
+          {creating && query.data !== undefined && (
+            <CreateTokenDialog
+              scopes={query.data.scopes}
+              onCreated={(token) => {
+                setCreating(false);
+                setCreated(token);
+                notifications.show({ color: 'green', message: `Token ${token.token.name} created.` });
+              }}
+              onClose={() => {
+                setCreating(false);
+              }}
+            />
+          )}
+          {created !== null && (
+            <TokenSecretDialog
+              created={created}
+              onClose={() => {
+                setCreated(null);
+              }}
+            />
+          )}
+        </>
       }
     >
-      {isOnLeave(access.viewer) && <LoaNotice />}
-      <QueryStatus
-        query={query}
-        loading="Loading API tokens…"
-        errorTitle={UNAVAILABLE}
-        errorText={tokensErrorText}
-        empty={tokens.length === 0 ? NO_TOKENS : null}
-        emptyTestId="tokens-empty"
-      >
         <CardsOrTable
           items={tokens}
           itemKey={(token) => token.id}
@@ -172,28 +185,6 @@ export function ApiTokensPage() {
             </Paper>
           )}
         />
-      </QueryStatus>
-      {creating && query.data !== undefined && (
-        <CreateTokenDialog
-          scopes={query.data.scopes}
-          onCreated={(token) => {
-            setCreating(false);
-            setCreated(token);
-            notifications.show({ color: 'green', message: `Token ${token.token.name} created.` });
-          }}
-          onClose={() => {
-            setCreating(false);
-          }}
-        />
-      )}
-      {created !== null && (
-        <TokenSecretDialog
-          created={created}
-          onClose={() => {
-            setCreated(null);
-          }}
-        />
-      )}
-    </Page>
+    </ManagedListPage>
   );
 }

@@ -1,12 +1,9 @@
-import { Badge, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useActiveSlug } from '@/agency/context';
 import type { Qualification } from '@/api/types';
-import { confirmRemoval } from '@/components/confirm';
 import { EditDeleteButtons } from '@/components/EditDeleteButtons';
-import { LoaNotice } from '@/components/LoaNotice';
-import { Page } from '@/components/Page';
-import { QueryStatus } from '@/components/QueryStatus';
+import { EntryGrid, ManagedListPage } from '@/components/ManagedListPage';
 import { useEntryEditing } from '@/components/use-entry-editing';
 import { validityText } from '@/lib/qualifications';
 import { canWrite, isOnLeave } from '@/lib/rank-access';
@@ -97,52 +94,40 @@ export function QualificationsPage() {
   const remove = useDeleteQualification(slug);
   const list = query.data ?? [];
   const entries = useEntryEditing<Qualification>({
-    busy: remove.isPending,
-    onDelete: (qualification) => {
-      confirmRemoval({ verb: 'Delete', kind: 'Qualification', name: qualification.name, message: CONFIRM_DELETE, mutation: remove, variables: qualification.id, errorText: qualificationsErrorText });
-    },
+    remove,
+    kind: 'Qualification',
+    nameOf: (qualification) => qualification.name,
+    message: CONFIRM_DELETE,
+    errorText: qualificationsErrorText,
   });
 
   return (
-    <Page
-      size="xl"
+    <ManagedListPage
       title={PAGE_TITLE}
       description={PAGE_DESCRIPTION}
-      actions={
-        writable && (
-          <Button
-            disabled={query.data === undefined}
-            onClick={entries.add}
-          >
-            Add qualification
-          </Button>
-        )
+      addLabel="Add qualification"
+      onAdd={entries.add}
+      writable={writable}
+      onLeave={isOnLeave(access.viewer)}
+      query={query}
+      loading="Loading qualifications…"
+      errorTitle={CATALOGUE_UNAVAILABLE}
+      errorText={qualificationsErrorText}
+      empty={list.length === 0 ? NO_QUALIFICATIONS : null}
+      emptyTestId="qualifications-empty"
+      after={
+        <>
+          <ExpiringList />
+          {entries.editing !== null && (
+            <QualificationDialog qualification={entries.editing.entry} templates={templates.data} onClose={entries.close} />
+          )}
+        </>
       }
     >
-      {isOnLeave(access.viewer) && <LoaNotice />}
-      <QueryStatus
-        query={query}
-        loading="Loading qualifications…"
-        errorTitle={CATALOGUE_UNAVAILABLE}
-        errorText={qualificationsErrorText}
-        empty={list.length === 0 ? NO_QUALIFICATIONS : null}
-        emptyTestId="qualifications-empty"
-      >
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-          {list.map((qualification) => (
-            <QualificationCard
-              key={qualification.id}
-              qualification={qualification}
-              writable={writable}
-              {...entries.actionsOf(qualification)}
-            />
-          ))}
-        </SimpleGrid>
-      </QueryStatus>
-      <ExpiringList />
-      {entries.editing !== null && (
-        <QualificationDialog qualification={entries.editing.entry} templates={templates.data} onClose={entries.close} />
-      )}
-    </Page>
+      <EntryGrid
+        entries={list}
+        card={(qualification) => <QualificationCard qualification={qualification} writable={writable} {...entries.actionsOf(qualification)} />}
+      />
+    </ManagedListPage>
   );
 }

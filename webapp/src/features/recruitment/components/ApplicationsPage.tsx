@@ -196,7 +196,27 @@ interface ColumnsProps {
   onMove: (application: ApplicationSummary, stage: Stage) => void;
 }
 
-function StageColumn({ column, stages, onOpen, onMove }: { column: BoardColumn<Stage, ApplicationSummary> } & Omit<ColumnsProps, 'columns'>) {
+type ColumnProps = { column: BoardColumn<Stage, ApplicationSummary> } & Omit<ColumnsProps, 'columns'>;
+
+/** A stage's applications as cards, each opened or moved through the board's callbacks. */
+function ColumnCards({ column, stages, draggable, onOpen, onMove }: ColumnProps & { draggable: boolean }) {
+  return column.applications.map((application) => (
+    <ApplicationCard
+      key={application.id}
+      application={application}
+      stages={stages}
+      draggable={draggable}
+      onOpen={() => {
+        onOpen(application);
+      }}
+      onMove={(stage) => {
+        onMove(application, stage);
+      }}
+    />
+  ));
+}
+
+function StageColumn({ column, stages, onOpen, onMove }: ColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: `stage-${String(column.stage.id)}` });
   const headingId = `stage-${String(column.stage.id)}-heading`;
   return (
@@ -226,20 +246,7 @@ function StageColumn({ column, stages, onOpen, onMove }: { column: BoardColumn<S
               {NO_APPLICATIONS_IN_STAGE}
             </Text>
           ) : (
-            column.applications.map((application) => (
-              <ApplicationCard
-                key={application.id}
-                application={application}
-                stages={stages}
-                draggable
-                onOpen={() => {
-                  onOpen(application);
-                }}
-                onMove={(stage) => {
-                  onMove(application, stage);
-                }}
-              />
-            ))
+            <ColumnCards column={column} stages={stages} draggable onOpen={onOpen} onMove={onMove} />
           )}
         </Stack>
       </ScrollArea.Autosize>
@@ -298,20 +305,7 @@ function BoardAccordion({ columns, stages, onOpen, onMove }: ColumnsProps) {
                   {NO_APPLICATIONS_IN_STAGE}
                 </Text>
               ) : (
-                column.applications.map((application) => (
-                  <ApplicationCard
-                    key={application.id}
-                    application={application}
-                    stages={stages}
-                    draggable={false}
-                    onOpen={() => {
-                      onOpen(application);
-                    }}
-                    onMove={(stage) => {
-                      onMove(application, stage);
-                    }}
-                  />
-                ))
+                <ColumnCards column={column} stages={stages} draggable={false} onOpen={onOpen} onMove={onMove} />
               )}
             </Stack>
           </Accordion.Panel>

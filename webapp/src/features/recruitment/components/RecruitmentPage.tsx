@@ -1,11 +1,9 @@
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useActiveSlug } from '@/agency/context';
-import { confirmRemoval } from '@/components/confirm';
 import { EditDeleteButtons } from '@/components/EditDeleteButtons';
-import { Page } from '@/components/Page';
-import { QueryStatus } from '@/components/QueryStatus';
+import { EntryGrid, ManagedListPage } from '@/components/ManagedListPage';
 import { useEntryEditing } from '@/components/use-entry-editing';
 import { applicationFormsQueryOptions, recruitmentErrorText, useDeleteForm, type ApplicationForm } from '../api/recruitment';
 import { stageColor } from '../lib/board';
@@ -72,46 +70,23 @@ export function RecruitmentPage() {
   const query = useQuery(applicationFormsQueryOptions(slug));
   const remove = useDeleteForm(slug);
   const forms = query.data ?? [];
-  const entries = useEntryEditing<ApplicationForm>({
-    busy: remove.isPending,
-    onDelete: (form) => {
-      confirmRemoval({ verb: 'Delete', kind: 'Form', name: form.title, message: CONFIRM_DELETE, mutation: remove, variables: form.id, errorText: recruitmentErrorText });
-    },
-  });
+  const entries = useEntryEditing<ApplicationForm>({ remove, kind: 'Form', nameOf: (form) => form.title, message: CONFIRM_DELETE, errorText: recruitmentErrorText });
 
   return (
-    <Page
-      size="xl"
+    <ManagedListPage
       title={PAGE_TITLE}
       description={PAGE_DESCRIPTION}
-      actions={
-        <Button
-          disabled={query.data === undefined}
-          onClick={entries.add}
-        >
-          New form
-        </Button>
-      }
+      addLabel="New form"
+      onAdd={entries.add}
+      query={query}
+      loading="Loading application forms…"
+      errorTitle={FORMS_UNAVAILABLE}
+      errorText={recruitmentErrorText}
+      empty={forms.length === 0 ? NO_FORMS : null}
+      emptyTestId="forms-empty"
+      after={entries.editing !== null && <FormEditorDialog form={entries.editing.entry} onClose={entries.close} />}
     >
-      <QueryStatus
-        query={query}
-        loading="Loading application forms…"
-        errorTitle={FORMS_UNAVAILABLE}
-        errorText={recruitmentErrorText}
-        empty={forms.length === 0 ? NO_FORMS : null}
-        emptyTestId="forms-empty"
-      >
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-          {forms.map((form) => (
-            <FormCard
-              key={form.id}
-              form={form}
-              {...entries.actionsOf(form)}
-            />
-          ))}
-        </SimpleGrid>
-      </QueryStatus>
-      {entries.editing !== null && <FormEditorDialog form={entries.editing.entry} onClose={entries.close} />}
-    </Page>
+      <EntryGrid entries={forms} card={(form) => <FormCard form={form} {...entries.actionsOf(form)} />} />
+    </ManagedListPage>
   );
 }

@@ -1,10 +1,11 @@
-import { Accordion, Badge, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Accordion, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useActiveSlug, useAgency } from '@/agency/context';
 import { callFailureOf } from '@/components/catalogue-calls';
 import { Page } from '@/components/Page';
-import { QueryStatus } from '@/components/QueryStatus';
+import { EmptyNotice, QueryStatus } from '@/components/QueryStatus';
+import { SearchField } from '@/components/SearchField';
 import { documentsQueryOptions, type SopDocument } from '../api/sops';
 import {
   filterDocuments,
@@ -106,21 +107,9 @@ export function SopsPage() {
         emptyTestId="sops-empty"
       >
         <Stack gap="lg">
-          <TextInput
-            type="search"
-            label="Search documents"
-            placeholder="Title or summary"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-            }}
-          />
+          <SearchField type="search" label="Search documents" placeholder="Title or summary" value={search} onSearch={setSearch} />
           {groups.length === 0 ? (
-            <Paper withBorder p="lg" radius="md">
-              <Text c="dimmed" ta="center" data-testid="sops-no-match">
-                {NO_MATCHES}
-              </Text>
-            </Paper>
+            <EmptyNotice text={NO_MATCHES} testId="sops-no-match" />
           ) : (
             groups.map((group) => <GroupSection key={group.type} group={group} levels={levels} />)
           )}
