@@ -5,7 +5,8 @@
 //! advisory lock of its own, so different schemas migrate in parallel while two processes
 //! never migrate the same schema at once.
 //!
-//! Before any of that, one catalog read per Postgres server (a statement per 200 schemas)
+//! Before any of that, one catalog read per Postgres server (a statement per 200 schemas,
+//! shared out over the migrations' connections)
 //! finds the agencies whose applied migrations are exactly the migrator's, same versions, same
 //! checksums, none failed: those are already current and are not visited at all (no
 //! connection of their own, no lock, no grants), so `portal migrate` with nothing pending
@@ -59,7 +60,7 @@ pub async fn migrate_tenants(
 ) -> anyhow::Result<Vec<TenantOutcome>> {
     let agencies = registry::fetch_all(control_db).await?;
     let latest = latest_version(migrator);
-    let mut current = current_agencies(control, migrator, &agencies).await;
+    let mut current = current_agencies(control, migrator, &agencies, parallel.max(1)).await;
     // Schemas that are current under a registry row that says otherwise: one update for all.
     let relabel: Vec<i64> = agencies
         .iter()
@@ -133,6 +134,7 @@ async fn current_agencies(
     control: &PgConnectOptions,
     migrator: &Migrator,
     agencies: &[Agency],
+    parallel: usize,
 ) -> HashSet<i64> {
     let mut ups: Vec<_> = migrator.iter().filter(|m| m.migration_type.is_up_migration()).collect();
     ups.sort_by_key(|m| m.version);
@@ -144,7 +146,7 @@ async fn current_agencies(
     }
     let mut current = HashSet::new();
     for group in by_server.into_values() {
-        match current_on_server(control, group.as_slice(), &versions, &checksums).await {
+        match current_on_server(control, group.as_slice(), &versions, &checksums, parallel).await {
             Ok(ids) => current.extend(ids),
             Err(error) => {
                 tracing::warn!(%error, "schema versions not readable in one go; visiting each")
@@ -154,14 +156,18 @@ async fn current_agencies(
     current
 }
 
+/// The current agencies of one server. The catalog statements are shared out over up to
+/// `parallel` connections (the migrations' own share of the budget), in stripes.
 async fn current_on_server(
     control: &PgConnectOptions,
     agencies: &[&Agency],
     versions: &[i64],
     checksums: &[&[u8]],
+    parallel: usize,
 ) -> anyhow::Result<Vec<i64>> {
     let Some(first) = agencies.first() else { return Ok(vec![]) };
-    let mut conn = PgConnection::connect_with(&server_options(control, first)?).await?;
+    let options = server_options(control, first)?;
+    let mut conn = PgConnection::connect_with(&options).await?;
     let found = async {
         let names: Vec<&str> = agencies.iter().map(|a| a.schema_name.as_str()).collect();
         let with_table: HashSet<String> = sqlx::query_scalar(
@@ -173,44 +179,72 @@ async fn current_on_server(
         .await?
         .into_iter()
         .collect();
-        let readable: Vec<&&Agency> =
-            agencies.iter().filter(|a| with_table.contains(&a.schema_name)).collect();
-        let mut ids = Vec::new();
-        for chunk in readable.chunks(SCHEMAS_PER_STATEMENT) {
-            // Schema names are the portal's own (`agency_<id>`), quoted all the same.
-            let sql = chunk
-                .iter()
-                .enumerate()
-                .map(|(i, a)| {
-                    format!(
-                        "SELECT {i}::int4, COALESCE(array_agg(version ORDER BY version) = $1 \
-                           AND array_agg(checksum ORDER BY version) = $2 AND bool_and(success), \
-                           false) FROM \"{}\"._sqlx_migrations",
-                        a.schema_name.replace('"', "\"\"")
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join("\nUNION ALL ");
-            let rows = sqlx::query(&sql)
-                .persistent(false)
-                .bind(versions)
-                .bind(checksums)
-                .fetch_all(&mut conn)
-                .await?;
-            for row in rows {
-                let (index, current): (i32, bool) = (row.try_get(0)?, row.try_get(1)?);
-                if current {
-                    if let Some(agency) = usize::try_from(index).ok().and_then(|i| chunk.get(i)) {
-                        ids.push(agency.id);
-                    }
-                }
+        let readable: Vec<&Agency> =
+            agencies.iter().copied().filter(|a| with_table.contains(&a.schema_name)).collect();
+        let chunks: Vec<&[&Agency]> = readable.chunks(SCHEMAS_PER_STATEMENT).collect();
+        let stripes = parallel.clamp(1, chunks.len().max(1));
+        let stripe = |s: usize| chunks.iter().skip(s).step_by(stripes).copied();
+        let others = (1..stripes).map(|s| {
+            let (options, stripe) = (&options, &stripe);
+            async move {
+                let mut conn = PgConnection::connect_with(options).await?;
+                let ids = read_chunks(&mut conn, stripe(s), versions, checksums).await;
+                let _ = conn.close().await;
+                ids
             }
-        }
+        });
+        let (ids, others) = futures::join!(
+            read_chunks(&mut conn, stripe(0), versions, checksums),
+            futures::future::try_join_all(others)
+        );
+        let mut ids = ids?;
+        ids.extend(others?.into_iter().flatten());
         anyhow::Ok(ids)
     }
     .await;
     let _ = conn.close().await;
     found
+}
+
+/// The ids of the agencies of `chunks` whose schema is current, one statement per chunk.
+async fn read_chunks<'a>(
+    conn: &mut PgConnection,
+    chunks: impl Iterator<Item = &'a [&'a Agency]>,
+    versions: &[i64],
+    checksums: &[&[u8]],
+) -> anyhow::Result<Vec<i64>> {
+    let mut ids = Vec::new();
+    for chunk in chunks {
+        // Schema names are the portal's own (`agency_<id>`), quoted all the same.
+        let sql = chunk
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                format!(
+                    "SELECT {i}::int4, COALESCE(array_agg(version ORDER BY version) = $1 \
+                       AND array_agg(checksum ORDER BY version) = $2 AND bool_and(success), \
+                       false) FROM \"{}\"._sqlx_migrations",
+                    a.schema_name.replace('"', "\"\"")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\nUNION ALL ");
+        let rows = sqlx::query(&sql)
+            .persistent(false)
+            .bind(versions)
+            .bind(checksums)
+            .fetch_all(&mut *conn)
+            .await?;
+        for row in rows {
+            let (index, current): (i32, bool) = (row.try_get(0)?, row.try_get(1)?);
+            if current {
+                if let Some(agency) = usize::try_from(index).ok().and_then(|i| chunk.get(i)) {
+                    ids.push(agency.id);
+                }
+            }
+        }
+    }
+    Ok(ids)
 }
 
 async fn migrate_one(

@@ -467,6 +467,38 @@ async fn migrate_with_nothing_pending_visits_no_agency_and_one_behind_still_migr
             .await
             .unwrap();
     assert_eq!(versions, vec![latest, latest], "both registry rows are current again");
+
+    // Past one statement's 200 schemas the reads are shared out over several connections:
+    // 450 generated registry rows whose schemas hold a copy of the bookkeeping table (all a
+    // no-op migrate reads), one of them, far down the list, behind.
+    sqlx::query(&format!(
+        "DO $$ DECLARE i int; BEGIN FOR i IN 1..450 LOOP
+           EXECUTE format('CREATE SCHEMA gen_%s; CREATE TABLE gen_%s._sqlx_migrations AS
+                           SELECT * FROM {}._sqlx_migrations', i, i);
+         END LOOP; END $$",
+        relabelled.schema_name
+    ))
+    .execute(&mut admin)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO agencies (slug, name, schema_name, db_role, schema_version)
+         SELECT 'gen-' || i, 'Generated ' || i, 'gen_' || i, 'gen_role_' || i, $1
+           FROM generate_series(1, 450) i",
+    )
+    .bind(latest)
+    .execute(&mut admin)
+    .await
+    .unwrap();
+    sqlx::query(&format!("DELETE FROM gen_440._sqlx_migrations WHERE version = {latest}"))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    let outcomes = run().await;
+    assert_eq!(outcomes.len(), slugs.len() + 1 + 450);
+    let visited: Vec<&str> =
+        outcomes.iter().filter(|o| o.visited).map(|o| o.slug.as_str()).collect();
+    assert_eq!(visited, vec!["gen-440", "quiet-02"], "only the one behind and the tampered one");
 }
 
 async fn registry_versions(admin: &mut PgConnection) -> Vec<(String, i64, String)> {
