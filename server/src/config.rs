@@ -457,10 +457,23 @@ mod tests {
             ("PORTAL_OWNER_DISCORD_IDS", "123,abc"),
             ("PORTAL_DEMO", "yes"),
             ("ONLYOFFICE_URL", "docs.example"),
+            ("PORTAL_BACKUP_EVERY_HOURS", "169"),
+            ("PORTAL_BACKUP_KEEP", "0"),
+            ("PORTAL_IMPORT_MAX_MB", "lots"),
         ] {
             let err = config(&[DB, (key, value)]).unwrap_err().to_string();
             assert!(err.starts_with(key), "{key}={value}: {err}");
         }
+    }
+
+    #[test]
+    fn backups_default_to_a_day_and_a_week_and_zero_turns_them_off() {
+        let c = config(&[DB]).unwrap();
+        assert_eq!((c.backup_every_hours, c.backup_keep), (Some(24), 7));
+        assert_eq!(c.import_max_bytes, 4096 << 20);
+        let c = config(&[DB, ("PORTAL_BACKUP_EVERY_HOURS", "0"), ("PORTAL_BACKUP_KEEP", "30")])
+            .unwrap();
+        assert_eq!((c.backup_every_hours, c.backup_keep), (None, 30));
     }
 
     #[test]

@@ -312,6 +312,9 @@ async fn bundle_command(state: &AppState, command: AgencyCommand) -> anyhow::Res
             let started = std::time::Instant::now();
             match bundle::import(&deps, reader, options, &progress_line("import")).await {
                 Ok(done) => {
+                    let db = state.pools.get(&done.agency).await?;
+                    portal::shared::integrations::refresh_remembered(state, &done.agency, &db)
+                        .await;
                     let secs = started.elapsed().as_secs_f64().max(0.001);
                     eprintln!();
                     if done.bundle_domain.is_some() && done.agency.domain.is_none() {

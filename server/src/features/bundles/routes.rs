@@ -33,7 +33,7 @@ use crate::{
             import::{ImportDeps, BUNDLE_KIND},
             ExportOptions, ImportOptions,
         },
-        Portal,
+        integrations, Portal,
     },
     tenancy::{pools::server_options, provision::Creator, Agency, ROOT_SLUG},
 };
@@ -182,6 +182,9 @@ pub async fn import_agency<S: Portal>(
     };
     let outcome = bundle::import(&deps, reader, options, &bundle::quiet()).await?;
     state.registry().invalidate().await;
+    // Role sync or alerts that came with it are visited by the worker's sweep.
+    let db = state.pools().get(&outcome.agency).await?;
+    integrations::refresh_remembered(&state, &outcome.agency, &db).await;
     Ok((StatusCode::CREATED, Json(imported(outcome))))
 }
 
