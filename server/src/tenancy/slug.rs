@@ -3,6 +3,10 @@
 /// Longest slug accepted (the registry's CHECK constraint says the same).
 pub const MAX_SLUG_LEN: usize = 40;
 
+/// Slugs the portal's own routes use beside `/api/agencies/{slug}` (`POST /api/agencies/import`):
+/// an agency with one of them could not be reached there.
+pub const RESERVED_SLUGS: [&str; 1] = ["import"];
+
 /// Validates an explicit slug, lowercasing it. Allowed: a–z, 0–9 and inner dashes.
 pub fn parse_slug(raw: &str) -> Result<String, String> {
     let slug = raw.trim().to_lowercase();
@@ -19,7 +23,15 @@ pub fn parse_slug(raw: &str) -> Result<String, String> {
                 .into(),
         );
     }
+    if RESERVED_SLUGS.contains(&slug.as_str()) {
+        return Err(reserved_slug(&slug));
+    }
     Ok(slug)
+}
+
+/// The refusal of a slug in `RESERVED_SLUGS`.
+pub fn reserved_slug(slug: &str) -> String {
+    format!("The slug '{slug}' is used by the portal itself; choose another.")
 }
 
 /// Derives a slug from an agency name: "Blaine County Sheriff's Office" → "blaine-county-sheriffs-office".
@@ -52,6 +64,10 @@ mod tests {
         for bad in ["", "-x", "x-", "a b", "ä", "x/y", &"a".repeat(41)] {
             assert!(parse_slug(bad).is_err(), "{bad}");
         }
+        assert_eq!(
+            parse_slug(" Import ").unwrap_err(),
+            "The slug 'import' is used by the portal itself; choose another."
+        );
     }
 
     #[test]

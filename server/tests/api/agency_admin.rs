@@ -101,6 +101,12 @@ async fn root_high_command_creates_agencies_that_are_served_at_once() {
     assert_eq!(json(duplicate, 409).await, error("An agency with the slug 'lspd' already exists."));
     let duplicate = create(json!({"name": "Shouting", "slug": "LSPD"})).await;
     assert_eq!(json(duplicate, 409).await, error("An agency with the slug 'lspd' already exists."));
+    // `POST /api/agencies/import` stands beside `/api/agencies/{slug}`: no agency may be "import".
+    let reserved = create(json!({"name": "Import"})).await;
+    assert_eq!(
+        json(reserved, 400).await,
+        error("The slug 'import' is used by the portal itself; choose another.")
+    );
 
     // No slug: one is made from the name. Custom levels and an owner.
     let sast = create(json!({

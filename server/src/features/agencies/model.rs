@@ -97,9 +97,12 @@ impl AgencyDraft {
         .into_change()?;
         let slug = match optional_text(&self.slug) {
             Some(raw) => parse_slug(&raw)?,
-            None => parse_slug(&slug_from_name(&name)).map_err(|_| {
-                "Give the agency a slug: its name has no letters or digits.".to_owned()
-            })?,
+            None => match slug_from_name(&name) {
+                derived if derived.is_empty() => {
+                    return Err("Give the agency a slug: its name has no letters or digits.".into())
+                }
+                derived => parse_slug(&derived)?,
+            },
         };
         let domain = optional_text(&self.domain).map(|d| normalize_domain(&d)).transpose()?;
         let mut flags = match self.flags {
@@ -166,6 +169,13 @@ mod draft_tests {
     fn a_name_is_required() {
         let err = AgencyDraft { name: "  ".into(), ..Default::default() }.validate().unwrap_err();
         assert_eq!(err, "Agency name is required.");
+    }
+
+    #[test]
+    fn a_name_that_makes_a_reserved_slug_is_refused() {
+        let err =
+            AgencyDraft { name: "Import".into(), ..Default::default() }.validate().unwrap_err();
+        assert_eq!(err, "The slug 'import' is used by the portal itself; choose another.");
     }
 
     #[test]
