@@ -393,7 +393,14 @@ async fn the_openapi_description_says_where_parameters_go_and_what_may_go_wrong(
             for parameter in operation["parameters"].as_array().into_iter().flatten() {
                 let name = parameter["name"].as_str().unwrap();
                 let placeholder = format!("{{{name}}}");
-                let expected = if path.contains(&placeholder) { "path" } else { "query" };
+                // Headers a route reads are named as such (the bundles' passphrase).
+                let expected = if path.contains(&placeholder) {
+                    "path"
+                } else if name.starts_with("X-") {
+                    "header"
+                } else {
+                    "query"
+                };
                 assert_eq!(parameter["in"], expected, "{method} {path} {name}");
                 if expected == "query" {
                     queries.push(name.to_owned());
@@ -412,6 +419,13 @@ async fn the_openapi_description_says_where_parameters_go_and_what_may_go_wrong(
     for name in ["includeHidden", "target", "type", "limit", "offset", "rank"] {
         assert!(queries.iter().any(|q| q == name), "{name} is a query parameter");
     }
+    let export = &doc["paths"]["/api/agencies/{slug}/export"]["get"]["parameters"];
+    let passphrase = export.as_array().unwrap().iter().find(|p| p["name"] == "X-Bundle-Passphrase");
+    assert_eq!(
+        passphrase.unwrap()["in"],
+        "header",
+        "the passphrase travels in a header, never the URL"
+    );
     let retry = &doc["paths"]["/api/roster"]["get"]["responses"]["503"]["headers"]["Retry-After"];
     assert!(retry.is_object(), "503 names Retry-After");
 }

@@ -83,8 +83,13 @@ async fn the_openapi_description_lists_every_route() {
         paths,
         vec![
             "/api/agencies",
+            "/api/agencies/import",
             "/api/agencies/{slug}",
+            "/api/agencies/{slug}/backup-settings",
+            "/api/agencies/{slug}/backups",
+            "/api/agencies/{slug}/backups/{name}",
             "/api/agencies/{slug}/config",
+            "/api/agencies/{slug}/export",
             "/api/agency",
             "/api/analytics/agencies",
             "/api/analytics/duty",
