@@ -1,23 +1,14 @@
 import { Button, Card, Group, ScrollArea, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { QueryStatus, type QueryState } from '@/components/QueryStatus';
+import { saveFile } from '@/components/save-file';
 import { csvName, toCsv, type Period } from '@/lib/analytics';
 import { analyticsErrorText } from '../api/analytics';
 import type { SectionTable } from '../lib/tables';
 
-/** Saves `text` as the file `name` (a Blob behind an object URL, let go once clicked). */
+/** Saves `text` as the CSV file `name`. */
 export function downloadCsv(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 1000);
+  saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), name);
 }
 
 export interface SectionView {
