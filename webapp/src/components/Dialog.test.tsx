@@ -99,6 +99,19 @@ describe('Dialog', () => {
     expect(onClosed).toHaveBeenCalledTimes(1);
   });
 
+  it('Escape closes the question even while the focus is still in the dialog beneath it', async () => {
+    const user = userEvent.setup();
+    render(<Editor />);
+    const editor = await openFilled(user);
+    await user.keyboard('{Escape}');
+    await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    // Pressed before the question's focus trap has taken the focus.
+    within(editor).getByRole('textbox', { name: 'Name' }).focus();
+    await user.keyboard('{Escape}');
+    await gone('Unsaved changes');
+    expect(dialog('Add vehicle')).toBe(editor);
+  });
+
   it('asks before ×, Cancel and a click beside the dialog drop changes', async () => {
     const user = userEvent.setup();
     render(<Editor />);

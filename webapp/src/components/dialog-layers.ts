@@ -28,19 +28,25 @@ function isTop(id: string): boolean {
   return top?.id === id;
 }
 
+/** The dialog element of the registered dialog whose Mantine root has the id `id`. */
+function dialogOf(id: string): Element | null {
+  return document.getElementById(id)?.querySelector('[role="dialog"]') ?? null;
+}
+
 /**
  * Whether an Escape pressed on `target` belongs to the dialog whose Mantine root has the id
- * `id`: not while the target says a dropdown of its own takes the key (Mantine's
- * `data-mantine-stop-propagation`, set on an open select), nor when the focus is inside
- * another dialog (a date picker, a confirmation opened through @mantine/modals).
+ * `id` (the top one): not while the target says a dropdown of its own takes the key (Mantine's
+ * `data-mantine-stop-propagation`, set on an open select), nor when the focus is inside a
+ * dialog that is not one of these layers (a date picker, a confirmation opened through
+ * @mantine/modals). Focus still in a dialog beneath (the question has just opened and its
+ * focus trap has not taken the focus yet) leaves the key to the top one.
  */
 function ownsEscape(id: string, target: EventTarget | null): boolean {
   const element = target instanceof Element ? target : null;
   if (element?.getAttribute('data-mantine-stop-propagation') === 'true') return false;
   const owner = element?.closest('[role="dialog"]') ?? null;
   if (owner === null) return true;
-  const root = document.getElementById(id);
-  return root !== null && root.querySelector('[role="dialog"]') === owner;
+  return layers.some((layer) => dialogOf(layer.id) === owner);
 }
 
 /**
