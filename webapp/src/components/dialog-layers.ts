@@ -34,14 +34,14 @@ function dialogOf(id: string): Element | null {
 }
 
 /**
- * Whether an Escape pressed on `target` belongs to the dialog whose Mantine root has the id
- * `id` (the top one): not while the target says a dropdown of its own takes the key (Mantine's
- * `data-mantine-stop-propagation`, set on an open select), nor when the focus is inside a
- * dialog that is not one of these layers (a date picker, a confirmation opened through
- * @mantine/modals). Focus still in a dialog beneath (the question has just opened and its
- * focus trap has not taken the focus yet) leaves the key to the top one.
+ * Whether an Escape pressed on `target` belongs to the top dialog: not while the target says a
+ * dropdown of its own takes the key (Mantine's `data-mantine-stop-propagation`, set on an open
+ * select), nor when the focus is inside a dialog that is not one of these layers (a date
+ * picker, a confirmation opened through @mantine/modals). Focus still in a dialog beneath (the
+ * question has just opened and its focus trap has not taken the focus yet) leaves the key to
+ * the top one.
  */
-function ownsEscape(id: string, target: EventTarget | null): boolean {
+function ownsEscape(target: EventTarget | null): boolean {
   const element = target instanceof Element ? target : null;
   if (element?.getAttribute('data-mantine-stop-propagation') === 'true') return false;
   const owner = element?.closest('[role="dialog"]') ?? null;
@@ -65,7 +65,7 @@ export function useDialogLayer(id: string, depth: number, open: boolean, onEscap
     const layer: Layer = { id, depth, order: opened };
     layers.push(layer);
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.isComposing || !isTop(id) || !ownsEscape(id, event.target)) return;
+      if (event.key !== 'Escape' || event.isComposing || !isTop(id) || !ownsEscape(event.target)) return;
       escape.current();
     };
     window.addEventListener('keydown', onKeyDown, { capture: true });
