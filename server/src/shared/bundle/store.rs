@@ -44,6 +44,12 @@ pub async fn columns(
     .await
 }
 
+/// `"schema"."a", "schema"."b"`: the tables named in SQL (names the portal made itself).
+fn qualified(schema: &str, tables: &[String]) -> String {
+    let list: Vec<String> = tables.iter().map(|t| format!(r#""{schema}"."{t}""#)).collect();
+    list.join(", ")
+}
+
 /// Waits for every write in flight on the agency's tables and keeps new ones waiting until
 /// the caller's transaction ends (SHARE locks; a move takes them before its snapshot).
 #[tracing::instrument(level = "debug", skip(conn, tables))]
@@ -55,8 +61,8 @@ pub async fn lock_tables(
     if tables.is_empty() {
         return Ok(());
     }
-    let list: Vec<String> = tables.iter().map(|t| format!(r#""{schema}"."{t}""#)).collect();
-    conn.execute(format!("LOCK TABLE {} IN SHARE MODE", list.join(", ")).as_str()).await?;
+    conn.execute(format!("LOCK TABLE {} IN SHARE MODE", qualified(schema, tables)).as_str())
+        .await?;
     Ok(())
 }
 
@@ -201,8 +207,7 @@ pub async fn truncate(
     if tables.is_empty() {
         return Ok(());
     }
-    let list: Vec<String> = tables.iter().map(|t| format!(r#""{schema}"."{t}""#)).collect();
-    conn.execute(format!("TRUNCATE {}", list.join(", ")).as_str()).await?;
+    conn.execute(format!("TRUNCATE {}", qualified(schema, tables)).as_str()).await?;
     Ok(())
 }
 
