@@ -19,7 +19,10 @@ use reqwest::{Client, Method, StatusCode};
 use serde_json::{json, Value};
 use sqlx::{Connection, PgConnection};
 
-use crate::helpers::{json, send, spawn_app_with, Options, Persona, TestApp};
+use crate::{
+    helpers::{json, send, spawn_app_with, Options, Persona, TestApp},
+    support::second_server_database,
+};
 
 const ROOT_HC: &str = "100000000000000771";
 const PASSPHRASE: &str = "correct horse battery staple";
@@ -270,18 +273,6 @@ async fn bundle_round_trip_keeps_every_row_media_secret_and_version() {
     .await
     .unwrap();
     assert_eq!(action, "imported");
-}
-
-/// `TEST_SECOND_DATABASE_URL` with a fresh database of its own.
-async fn second_server_database() -> String {
-    let server = std::env::var("TEST_SECOND_DATABASE_URL")
-        .expect("TEST_SECOND_DATABASE_URL must name a second Postgres server");
-    let mut conn = PgConnection::connect(&server).await.expect("connect to the second server");
-    let name = format!("portal_far_{}", uuid::Uuid::new_v4().simple());
-    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut conn).await.unwrap();
-    let mut url = url::Url::parse(&server).unwrap();
-    url.set_path(&format!("/{name}"));
-    url.to_string()
 }
 
 #[tokio::test]
@@ -914,17 +905,12 @@ async fn bundle_move_pauses_writes_with_a_sentence_and_reads_go_on() {
     let app = TestApp::builder().agency("bcso", "Blaine County SO").without_jobs().build().await;
     let command = app.as_persona("bcso", Persona::Command).await;
     let bcso = agency(&app, "bcso").await;
+    let qualification = json!({"name": "X"});
+    let add_qualification =
+        || send(&app, &command, Method::POST, "/api/qualifications", "bcso", Some(&qualification));
     portal::shared::bundle::store::set_read_only(&app.state.control, bcso.id, true).await.unwrap();
     app.state.registry.invalidate().await;
-    let answer = send(
-        &app,
-        &command,
-        Method::POST,
-        "/api/qualifications",
-        "bcso",
-        Some(&json!({"name": "X"})),
-    )
-    .await;
+    let answer = add_qualification().await;
     assert_eq!(answer.status(), 503);
     assert_eq!(answer.headers()["retry-after"], "5");
     assert_eq!(
@@ -933,17 +919,9 @@ async fn bundle_move_pauses_writes_with_a_sentence_and_reads_go_on() {
     );
     let read = send(&app, &command, Method::GET, "/api/qualifications", "bcso", None).await;
     assert_eq!(read.status(), 200);
-    // Another agency writes on.
+    // Once the move ends, writes go through again.
     portal::shared::bundle::store::set_read_only(&app.state.control, bcso.id, false).await.unwrap();
     app.state.registry.invalidate().await;
-    let answer = send(
-        &app,
-        &command,
-        Method::POST,
-        "/api/qualifications",
-        "bcso",
-        Some(&json!({"name": "X"})),
-    )
-    .await;
+    let answer = add_qualification().await;
     assert_eq!(answer.status(), 201);
 }

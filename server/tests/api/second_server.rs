@@ -13,24 +13,10 @@ use sqlx::{Connection, PgConnection, Row};
 
 use crate::{
     helpers::{json, send, spawn_app},
-    support::get,
+    support::{get, second_server_database},
 };
 
 const FAR_HC: &str = "100000000000000801";
-
-/// `TEST_SECOND_DATABASE_URL` with a fresh database of its own (same TLS settings).
-async fn second_server_database() -> String {
-    let server = std::env::var("TEST_SECOND_DATABASE_URL").expect(
-        "TEST_SECOND_DATABASE_URL must name a second Postgres server reached over TLS \
-         (scripts/test starts one: start_tls_cluster in scripts/lib/common.sh)",
-    );
-    let mut conn = PgConnection::connect(&server).await.expect("connect to the second server");
-    let name = format!("portal_far_{}", uuid::Uuid::new_v4().simple());
-    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut conn).await.unwrap();
-    let mut url = url::Url::parse(&server).unwrap();
-    url.set_path(&format!("/{name}"));
-    url.to_string()
-}
 
 #[tokio::test]
 async fn an_agency_on_a_second_server_over_tls_works_and_stays_apart() {

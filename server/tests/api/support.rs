@@ -4,6 +4,7 @@
 
 use reqwest::{multipart, Client, Method, Response};
 use serde_json::{json, Value};
+use sqlx::{Connection, PgConnection};
 
 use crate::helpers::{json, post_multipart, send, spawn_app, TestApp};
 use portal::tenancy::provision::NewAgency;
@@ -357,4 +358,19 @@ pub(crate) async fn lspd_cannot_reach_report(app: &TestApp, reports: &str, id: i
     let as_lspd = send(app, &lspd, Method::PATCH, &path, LSPD, Some(&approve)).await;
     refused(as_lspd, 404, "Report not found").await;
     lspd
+}
+
+/// `TEST_SECOND_DATABASE_URL` with a fresh database of its own (same TLS settings):
+/// the bundles and the second-server suites put agencies there.
+pub(crate) async fn second_server_database() -> String {
+    let server = std::env::var("TEST_SECOND_DATABASE_URL").expect(
+        "TEST_SECOND_DATABASE_URL must name a second Postgres server reached over TLS \
+         (scripts/test starts one: start_tls_cluster in scripts/lib/common.sh)",
+    );
+    let mut conn = PgConnection::connect(&server).await.expect("connect to the second server");
+    let name = format!("portal_far_{}", uuid::Uuid::new_v4().simple());
+    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut conn).await.unwrap();
+    let mut url = url::Url::parse(&server).unwrap();
+    url.set_path(&format!("/{name}"));
+    url.to_string()
 }

@@ -99,15 +99,18 @@ pub struct Stage {
     pub applications: i64,
 }
 
-/// A form as its managers see it.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+/// A form as its managers see it. Its row reads into it with the stages left empty: they
+/// come from their own table (`with_stages`).
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct Form {
     pub id: i64,
     pub title: String,
     pub description: String,
     pub is_open: bool,
+    #[sqlx(json)]
     pub questions: Vec<Question>,
+    #[sqlx(skip)]
     pub stages: Vec<Stage>,
     /// Levels (at or above) that review its applications.
     pub reviewer_levels: Vec<String>,
@@ -120,41 +123,9 @@ pub struct Form {
     pub updated_at: DateTime<Utc>,
 }
 
-/// A form as its row holds it (stages apart).
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct FormRow {
-    pub id: i64,
-    pub title: String,
-    pub description: String,
-    pub is_open: bool,
-    #[sqlx(json)]
-    pub questions: Vec<Question>,
-    pub reviewer_levels: Vec<String>,
-    pub reviewer_roles: Vec<String>,
-    pub version: i32,
-    pub created_by: String,
-    pub created_at: DateTime<Utc>,
-    pub updated_by: String,
-    pub updated_at: DateTime<Utc>,
-}
-
-impl FormRow {
+impl Form {
     pub fn with_stages(self, stages: Vec<Stage>) -> Form {
-        Form {
-            id: self.id,
-            title: self.title,
-            description: self.description,
-            is_open: self.is_open,
-            questions: self.questions,
-            stages,
-            reviewer_levels: self.reviewer_levels,
-            reviewer_roles: self.reviewer_roles,
-            version: self.version,
-            created_by: self.created_by,
-            created_at: self.created_at,
-            updated_by: self.updated_by,
-            updated_at: self.updated_at,
-        }
+        Form { stages, ..self }
     }
 }
 

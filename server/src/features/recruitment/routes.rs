@@ -23,10 +23,10 @@ use crate::{
     features::recruitment::{
         model::{
             account_created_at, audited_form, check_answers, default_stages, removed_stages,
-            reviews, ApplicationDetail, ApplyInput, Board, BoardForm, Form, FormInput, FormRow,
-            HireInput, Hired, Known, MoveInput, MyApplication, NoteInput, PublicForm, Stage,
-            StageRefusal, VoteInput, ACCEPTED, ALREADY_HIRED_STAYS, FORM_NOT_FOUND, NOT_ACCEPTED,
-            NOT_A_REVIEWER, NOT_FOUND, ON_ROSTER, OWN_APPLICATION, STALE_FORM, VERSION_REQUIRED,
+            reviews, ApplicationDetail, ApplyInput, Board, BoardForm, Form, FormInput, HireInput,
+            Hired, Known, MoveInput, MyApplication, NoteInput, PublicForm, Stage, StageRefusal,
+            VoteInput, ACCEPTED, ALREADY_HIRED_STAYS, FORM_NOT_FOUND, NOT_ACCEPTED, NOT_A_REVIEWER,
+            NOT_FOUND, ON_ROSTER, OWN_APPLICATION, STALE_FORM, VERSION_REQUIRED,
         },
         store::{self, Applicant},
     },
@@ -60,7 +60,7 @@ fn viewer_id(viewer: &Viewer) -> String {
 // Forms (Command → Recruitment).
 
 /// Forms with their stages.
-async fn with_stages(viewer: &Viewer, rows: Vec<FormRow>) -> AppResult<Vec<Form>> {
+async fn with_stages(viewer: &Viewer, rows: Vec<Form>) -> AppResult<Vec<Form>> {
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut by_form: HashMap<i64, Vec<Stage>> = HashMap::new();
     for (form, stage) in store::stages(viewer.pool(), &ids).await? {
@@ -344,7 +344,7 @@ pub async fn board(
     QueryParams(query): QueryParams<BoardQuery>,
 ) -> AppResult<Json<Board>> {
     let rows = store::forms(viewer.pool()).await?;
-    let rows: Vec<FormRow> = rows
+    let rows: Vec<Form> = rows
         .into_iter()
         .filter(|f| reviews(&viewer, &f.reviewer_levels, &f.reviewer_roles))
         .collect();

@@ -1,6 +1,6 @@
 //! Recruitment SQL: forms and their stages, applications, notes and votes.
 
-use sqlx::{types::Json, PgConnection, PgExecutor};
+use sqlx::{postgres::PgArguments, types::Json, Arguments, PgConnection, PgExecutor};
 
 use crate::{
     access::{
@@ -9,7 +9,7 @@ use crate::{
     },
     features::recruitment::model::{
         Answer, ApplicationDetail, ApplicationExtra, ApplicationSummary, CheckedForm, CheckedStage,
-        FormRow, MyApplication, Note, PublicForm, Stage, Vote,
+        Form, MyApplication, Note, PublicForm, Stage, Vote,
     },
 };
 
@@ -18,7 +18,7 @@ const FORM_COLUMNS: &str = "id, title, description, is_open, questions, reviewer
 
 /// Every form, by title (bounded).
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn forms(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<FormRow>> {
+pub async fn forms(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<Form>> {
     sqlx::query_as(&format!(
         "SELECT {FORM_COLUMNS} FROM application_forms ORDER BY lower(title), id LIMIT 500"
     ))
@@ -28,7 +28,7 @@ pub async fn forms(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<FormRow>> {
 
 /// One form; `lock` takes its row for an edit.
 #[tracing::instrument(level = "debug", skip_all, fields(id))]
-pub async fn form(conn: &mut PgConnection, id: i64, lock: bool) -> sqlx::Result<Option<FormRow>> {
+pub async fn form(conn: &mut PgConnection, id: i64, lock: bool) -> sqlx::Result<Option<Form>> {
     let lock = if lock { "FOR UPDATE" } else { "" };
     sqlx::query_as(&format!("SELECT {FORM_COLUMNS} FROM application_forms WHERE id = $1 {lock}"))
         .bind(id)
@@ -63,20 +63,31 @@ pub async fn role_ids(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar("SELECT id FROM department_roles ORDER BY id").fetch_all(db).await
 }
 
+/// A form's fields and its author as `$1` to `$7`, in the order the insert and the update
+/// name them, then the form's id as `$8` when one is given.
+fn form_arguments(f: &CheckedForm, by: &str, id: Option<i64>) -> sqlx::Result<PgArguments> {
+    let mut args = PgArguments::default();
+    args.add(&f.title).map_err(sqlx::Error::Encode)?;
+    args.add(&f.description).map_err(sqlx::Error::Encode)?;
+    args.add(f.is_open).map_err(sqlx::Error::Encode)?;
+    args.add(Json(&f.questions)).map_err(sqlx::Error::Encode)?;
+    args.add(&f.reviewer_levels).map_err(sqlx::Error::Encode)?;
+    args.add(&f.reviewer_roles).map_err(sqlx::Error::Encode)?;
+    args.add(by).map_err(sqlx::Error::Encode)?;
+    if let Some(id) = id {
+        args.add(id).map_err(sqlx::Error::Encode)?;
+    }
+    Ok(args)
+}
+
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn insert_form(conn: &mut PgConnection, f: &CheckedForm, by: &str) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
+    sqlx::query_scalar_with(
         "INSERT INTO application_forms (title, description, is_open, questions, reviewer_levels,
                                         reviewer_roles, created_by, updated_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id",
+        form_arguments(f, by, None)?,
     )
-    .bind(&f.title)
-    .bind(&f.description)
-    .bind(f.is_open)
-    .bind(Json(&f.questions))
-    .bind(&f.reviewer_levels)
-    .bind(&f.reviewer_roles)
-    .bind(by)
     .fetch_one(conn)
     .await
 }
@@ -89,20 +100,13 @@ pub async fn update_form(
     f: &CheckedForm,
     by: &str,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE application_forms SET title = $2, description = $3, is_open = $4, questions = $5,
-                reviewer_levels = $6, reviewer_roles = $7, updated_by = $8, updated_at = now(),
+    sqlx::query_with(
+        "UPDATE application_forms SET title = $1, description = $2, is_open = $3, questions = $4,
+                reviewer_levels = $5, reviewer_roles = $6, updated_by = $7, updated_at = now(),
                 version = version + 1
-          WHERE id = $1",
+          WHERE id = $8",
+        form_arguments(f, by, Some(id))?,
     )
-    .bind(id)
-    .bind(&f.title)
-    .bind(&f.description)
-    .bind(f.is_open)
-    .bind(Json(&f.questions))
-    .bind(&f.reviewer_levels)
-    .bind(&f.reviewer_roles)
-    .bind(by)
     .execute(conn)
     .await?;
     Ok(())
