@@ -1,4 +1,4 @@
-import { Button, Divider, Group, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,6 +29,7 @@ import { FailureAlert } from './FormActions';
 import { QueryStatus } from './QueryStatus';
 import { saveFile } from './save-file';
 import { TransferProgress } from './TransferProgress';
+import { WholeNumberInput } from './WholeNumberInput';
 
 export const BACKUP_FAILED = 'The backup failed. Check your connection and try again.';
 export const DOWNLOAD_FAILED = 'The download failed. Check your connection and try again.';
@@ -138,26 +139,20 @@ function ScheduleForm({ slug, activeSlug, settings }: { slug: string; activeSlug
           {...form.getInputProps('scheduled', { type: 'checkbox' })}
         />
         <Group align="flex-start" gap="md" wrap="wrap">
-          <NumberInput
+          <WholeNumberInput
             label="Every (hours)"
-            description={`${String(EVERY_HOURS_MIN)} to ${String(EVERY_HOURS_MAX)}`}
+            describeRange
             min={EVERY_HOURS_MIN}
             max={EVERY_HOURS_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
             disabled={!values.scheduled || save.isPending}
             w={{ base: '100%', xs: 200 }}
             {...form.getInputProps('everyHours')}
           />
-          <NumberInput
+          <WholeNumberInput
             label="Keep the last"
-            description={`${String(KEEP_MIN)} to ${String(KEEP_MAX)} backups`}
+            describeRange="backups"
             min={KEEP_MIN}
             max={KEEP_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
             disabled={save.isPending}
             w={{ base: '100%', xs: 200 }}
             {...form.getInputProps('keep')}
