@@ -29,6 +29,7 @@ import { FailureAlert } from './FormActions';
 import { QueryStatus } from './QueryStatus';
 import { saveFile } from './save-file';
 import { TransferProgress } from './TransferProgress';
+import { useRefusal } from './use-refusal';
 import { WholeNumberInput } from './WholeNumberInput';
 
 export const BACKUP_FAILED = 'The backup failed. Check your connection and try again.';
@@ -85,15 +86,18 @@ function BackupRow({ slug, backup }: { slug: string; backup: Backup }) {
  */
 function ScheduleForm({ slug, activeSlug, settings }: { slug: string; activeSlug: string; settings: BackupSettings }) {
   const queryClient = useQueryClient();
-  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<ScheduleValues>({ mode: 'controlled', initialValues: scheduleValues(settings), validate: validateSchedule });
+  const refusal = useRefusal(form, {
+    text: (error) => bundleErrorText(error, 'The schedule could not be saved. Try again.'),
+    fieldOf: scheduleRefusalField,
+  });
   const save = useMutation({ mutationFn: (values: ScheduleValues) => saveBackupSettings(slug, scheduleBody(values)) });
   const dirty = form.isDirty();
   useDirtyInDialog(dirty);
   const values = form.getValues();
 
   const submit = form.onSubmit((next) => {
-    setRefusal(null);
+    refusal.clear();
     save.mutate(next, {
       onSuccess: (saved) => {
         const fresh = scheduleValues(saved);
@@ -107,12 +111,7 @@ function ScheduleForm({ slug, activeSlug, settings }: { slug: string; activeSlug
           message: `Backups ${everyLine(saved.everyHours)}, keeping the last ${String(saved.keep)}.`,
         });
       },
-      onError: (error) => {
-        const message = bundleErrorText(error, 'The schedule could not be saved. Try again.');
-        const field = scheduleRefusalField(message);
-        if (field === null) setRefusal(message);
-        else form.setFieldError(field, message);
-      },
+      onError: refusal.refuse,
     });
   });
 
@@ -158,7 +157,7 @@ function ScheduleForm({ slug, activeSlug, settings }: { slug: string; activeSlug
             {...form.getInputProps('keep')}
           />
         </Group>
-        <FailureAlert message={refusal} testId="backup-schedule-problem" />
+        <FailureAlert message={refusal.message} testId="backup-schedule-problem" />
         <Group justify="flex-end" gap="sm">
           {dirty && (
             <Button
@@ -166,7 +165,7 @@ function ScheduleForm({ slug, activeSlug, settings }: { slug: string; activeSlug
               disabled={save.isPending}
               onClick={() => {
                 form.reset();
-                setRefusal(null);
+                refusal.clear();
               }}
             >
               Undo changes
