@@ -18,7 +18,12 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-const featureZones = features.flatMap((name) => [
+/**
+ * The import zones. `libTests`: the zones of a lib's unit tests, which may also take their test
+ * data from src/test-utils (one builder per record, shared with the screens' tests); the lib
+ * code itself may not.
+ */
+const featureZones = (libTests = false) => features.flatMap((name) => [
   {
     target: `./src/features/${name}`,
     from: './src/features',
@@ -33,7 +38,7 @@ const featureZones = features.flatMap((name) => [
       './src/api',
       './src/agency',
       './src/session',
-      './src/test-utils',
+      ...(libTests ? [] : ['./src/test-utils']),
       `./src/features/${name}/api`,
       `./src/features/${name}/components`,
     ],
@@ -46,7 +51,7 @@ const featureZones = features.flatMap((name) => [
   },
 ]);
 
-const layerZones = [
+const layerZones = (libTests = false) => [
   {
     // Only the app (shell, router, providers) assembles features.
     target: ['./src/features', './src/components', './src/lib', './src/api', './src/agency', './src/session'],
@@ -61,7 +66,7 @@ const layerZones = [
   {
     // Pure helpers stay free of React, the API client and state.
     target: './src/lib',
-    from: ['./src/components', './src/api', './src/agency', './src/session', './src/test-utils'],
+    from: ['./src/components', './src/api', './src/agency', './src/session', ...(libTests ? [] : ['./src/test-utils'])],
     message: 'src/lib holds pure functions only.',
   },
 ];
@@ -119,7 +124,7 @@ export default defineConfig(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...layerZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones(), ...layerZones()] }],
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
       'import-x/no-useless-path-segments': 'error',
@@ -151,6 +156,11 @@ export default defineConfig(
   {
     files: [DIALOG],
     rules: { 'no-restricted-imports': ['error', { paths: [NO_API_CLIENT] }] },
+  },
+  {
+    // The unit tests of src/lib and of the features' lib/ build their data with src/test-utils.
+    files: ['src/**/lib/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...featureZones(true), ...layerZones(true)] }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'src/test-utils/**'],

@@ -29,6 +29,22 @@ async function atPhone(page: Page, name: string): Promise<void> {
   await page.setViewportSize(DESKTOP);
 }
 
+/**
+ * Opens the backups of BCSO from `holder` (its agency card, or Branding's Data and backups),
+ * backs it up now and waits for the new backup at the top of the list.
+ */
+async function backUpNow(page: Page, holder: Locator): Promise<{ backups: Locator; rows: Locator }> {
+  await holder.getByRole('button', { name: `Backups of ${BCSO}` }).click();
+  const backups = page.getByRole('dialog', { name: `Backups of ${BCSO}` });
+  await expect(backups.getByRole('button', { name: 'Back up now' })).toBeEnabled();
+  const rows = backups.getByTestId('backup-row');
+  const before = await rows.count();
+  await backups.getByRole('button', { name: 'Back up now' }).click();
+  await expect(page.getByText('Backup made')).toBeVisible({ timeout: 30_000 });
+  await expect(rows).toHaveCount(before + 1);
+  return { backups, rows };
+}
+
 test.describe('agency bundles', () => {
   test('root High Command exports an agency, backs it up, and imports it under a new slug (1366 and 390 wide)', async ({ browser }) => {
     test.setTimeout(180_000);
@@ -67,14 +83,7 @@ test.describe('agency bundles', () => {
     await expect(page.getByText('Export downloaded')).toBeVisible();
 
     // Backups: back up now, the new one is listed first.
-    await bcso.getByRole('button', { name: `Backups of ${BCSO}` }).click();
-    const backups = page.getByRole('dialog', { name: `Backups of ${BCSO}` });
-    await expect(backups.getByRole('button', { name: 'Back up now' })).toBeEnabled();
-    const rows = backups.getByTestId('backup-row');
-    const before = await rows.count();
-    await backups.getByRole('button', { name: 'Back up now' }).click();
-    await expect(page.getByText('Backup made')).toBeVisible({ timeout: 30_000 });
-    await expect(rows).toHaveCount(before + 1);
+    const { backups, rows } = await backUpNow(page, bcso);
     await expect(rows.first()).toContainText('members');
     // It downloads.
     const [backupFile] = await Promise.all([page.waitForEvent('download'), rows.first().getByRole('button', { name: /^Download the backup of/ }).click()]);
@@ -140,14 +149,7 @@ test.describe('agency bundles', () => {
     await snapView(page, 'bundles-branding-phone');
 
     // Backups of their own agency, on the phone.
-    await data.getByRole('button', { name: `Backups of ${BCSO}` }).click();
-    const backups = page.getByRole('dialog', { name: `Backups of ${BCSO}` });
-    await expect(backups.getByRole('button', { name: 'Back up now' })).toBeEnabled();
-    const rows = backups.getByTestId('backup-row');
-    const before = await rows.count();
-    await backups.getByRole('button', { name: 'Back up now' }).click();
-    await expect(page.getByText('Backup made')).toBeVisible({ timeout: 30_000 });
-    await expect(rows).toHaveCount(before + 1);
+    const { backups } = await backUpNow(page, data);
     await dismissNotifications(page);
     await expectNoSidewaysScroll(page);
     await snapView(page, 'bundles-branding-backups-phone');

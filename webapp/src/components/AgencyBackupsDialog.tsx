@@ -1,4 +1,4 @@
-import { Button, Divider, Group, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,6 +29,8 @@ import { FailureAlert } from './FormActions';
 import { QueryStatus } from './QueryStatus';
 import { saveFile } from './save-file';
 import { TransferProgress } from './TransferProgress';
+import { useRefusal } from './use-refusal';
+import { WholeNumberInput } from './WholeNumberInput';
 
 export const BACKUP_FAILED = 'The backup failed. Check your connection and try again.';
 export const DOWNLOAD_FAILED = 'The download failed. Check your connection and try again.';
@@ -84,15 +86,18 @@ function BackupRow({ slug, backup }: { slug: string; backup: Backup }) {
  */
 function ScheduleForm({ slug, activeSlug, settings }: { slug: string; activeSlug: string; settings: BackupSettings }) {
   const queryClient = useQueryClient();
-  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<ScheduleValues>({ mode: 'controlled', initialValues: scheduleValues(settings), validate: validateSchedule });
+  const refusal = useRefusal(form, {
+    text: (error) => bundleErrorText(error, 'The schedule could not be saved. Try again.'),
+    fieldOf: scheduleRefusalField,
+  });
   const save = useMutation({ mutationFn: (values: ScheduleValues) => saveBackupSettings(slug, scheduleBody(values)) });
   const dirty = form.isDirty();
   useDirtyInDialog(dirty);
   const values = form.getValues();
 
   const submit = form.onSubmit((next) => {
-    setRefusal(null);
+    refusal.clear();
     save.mutate(next, {
       onSuccess: (saved) => {
         const fresh = scheduleValues(saved);
@@ -106,12 +111,7 @@ function ScheduleForm({ slug, activeSlug, settings }: { slug: string; activeSlug
           message: `Backups ${everyLine(saved.everyHours)}, keeping the last ${String(saved.keep)}.`,
         });
       },
-      onError: (error) => {
-        const message = bundleErrorText(error, 'The schedule could not be saved. Try again.');
-        const field = scheduleRefusalField(message);
-        if (field === null) setRefusal(message);
-        else form.setFieldError(field, message);
-      },
+      onError: refusal.refuse,
     });
   });
 
@@ -138,32 +138,26 @@ function ScheduleForm({ slug, activeSlug, settings }: { slug: string; activeSlug
           {...form.getInputProps('scheduled', { type: 'checkbox' })}
         />
         <Group align="flex-start" gap="md" wrap="wrap">
-          <NumberInput
+          <WholeNumberInput
             label="Every (hours)"
-            description={`${String(EVERY_HOURS_MIN)} to ${String(EVERY_HOURS_MAX)}`}
+            describeRange
             min={EVERY_HOURS_MIN}
             max={EVERY_HOURS_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
             disabled={!values.scheduled || save.isPending}
             w={{ base: '100%', xs: 200 }}
             {...form.getInputProps('everyHours')}
           />
-          <NumberInput
+          <WholeNumberInput
             label="Keep the last"
-            description={`${String(KEEP_MIN)} to ${String(KEEP_MAX)} backups`}
+            describeRange="backups"
             min={KEEP_MIN}
             max={KEEP_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
             disabled={save.isPending}
             w={{ base: '100%', xs: 200 }}
             {...form.getInputProps('keep')}
           />
         </Group>
-        <FailureAlert message={refusal} testId="backup-schedule-problem" />
+        <FailureAlert message={refusal.message} testId="backup-schedule-problem" />
         <Group justify="flex-end" gap="sm">
           {dirty && (
             <Button
@@ -171,7 +165,7 @@ function ScheduleForm({ slug, activeSlug, settings }: { slug: string; activeSlug
               disabled={save.isPending}
               onClick={() => {
                 form.reset();
-                setRefusal(null);
+                refusal.clear();
               }}
             >
               Undo changes

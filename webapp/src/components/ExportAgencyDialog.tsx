@@ -4,12 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { exportAgency, type Transfer } from '@/api/agency-bundles';
-import { ApiError, failureText } from '@/api/client';
+import { failureText } from '@/api/client';
 import { exportRefusalField, formatBytes, passphraseProblem } from '@/lib/agency-bundles';
 import { FormDialog } from './Dialog';
 import { FailureAlert } from './FormActions';
 import { saveFile } from './save-file';
 import { TransferProgress } from './TransferProgress';
+import { useRefusal } from './use-refusal';
 
 export const EXPORT_FAILED = 'The export failed. Check your connection and try again.';
 
@@ -26,18 +27,21 @@ export function bundleErrorText(error: unknown, fallback: string): string {
  */
 export function ExportAgencyDialog({ slug, name, onClose }: { slug: string; name: string; onClose: () => void }) {
   const [transfer, setTransfer] = useState<Transfer | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { passphrase: '' },
     validate: { passphrase: passphraseProblem },
+  });
+  const refusal = useRefusal(form, {
+    text: (error) => bundleErrorText(error, EXPORT_FAILED),
+    fieldOf: (message, status) => (status === null ? null : exportRefusalField(message)),
   });
   const download = useMutation({
     mutationFn: (passphrase: string) => exportAgency(slug, passphrase, { onProgress: setTransfer }),
   });
 
   const submit = form.onSubmit(({ passphrase }) => {
-    setRefusal(null);
+    refusal.clear();
     setTransfer({ loaded: 0, total: null });
     download.mutate(passphrase, {
       onSuccess: (file) => {
@@ -51,9 +55,7 @@ export function ExportAgencyDialog({ slug, name, onClose }: { slug: string; name
       },
       onError: (error) => {
         setTransfer(null);
-        const message = bundleErrorText(error, EXPORT_FAILED);
-        if (error instanceof ApiError && exportRefusalField(message) === 'passphrase') form.setFieldError('passphrase', message);
-        else setRefusal(message);
+        refusal.refuse(error);
       },
     });
   });
@@ -66,7 +68,7 @@ export function ExportAgencyDialog({ slug, name, onClose }: { slug: string; name
       submitLabel="Download export"
       onClose={onClose}
       onSubmit={submit}
-      alert={<FailureAlert message={refusal} testId="export-problem" />}
+      alert={<FailureAlert message={refusal.message} testId="export-problem" />}
       data-testid="export-form"
     >
       <Text size="sm">

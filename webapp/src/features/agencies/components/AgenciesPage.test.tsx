@@ -129,5 +129,8 @@ describe('AgenciesPage', { timeout: 20_000 }, () => {
     ).toBeTruthy();
     // Before: 'Page not found' (issue 11, defect 2).
     expect(screen.queryByText('Page not found')).toBeNull();
+    // Nor are the agency bundles (issue 27): no Export, no Import agency.
+    expect(screen.queryByRole('button', { name: /^Export / })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Import agency' })).toBeNull();
   });
 });

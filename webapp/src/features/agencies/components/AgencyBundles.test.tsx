@@ -430,16 +430,4 @@ describe("an agency's own High Command", { timeout: 20_000 }, () => {
     // No other agency is offered anywhere: the Agencies screen is the root agency's.
     expect(screen.queryByRole('button', { name: /^Export (?!Blaine)/ })).toBeNull();
   });
-
-  it('is not offered the Agencies screen of other agencies', async () => {
-    serveAgency({ me: HC, highCommand: true });
-    window.localStorage.setItem('activeAgencySlug', 'bcso');
-    resetActiveAgencyStore();
-    renderApp('/command/agencies');
-    expect(
-      await screen.findByText('This page is only available from the root agency administration site.', {}, { timeout: 3000 }),
-    ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Export / })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Import agency' })).toBeNull();
-  });
 });

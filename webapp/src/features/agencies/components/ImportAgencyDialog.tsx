@@ -3,11 +3,11 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import type { Transfer } from '@/api/agency-bundles';
-import { ApiError } from '@/api/client';
 import { FormDialog } from '@/components/Dialog';
 import { bundleErrorText } from '@/components/ExportAgencyDialog';
 import { FailureAlert } from '@/components/FormActions';
 import { TransferProgress } from '@/components/TransferProgress';
+import { useRefusal } from '@/components/use-refusal';
 import { CHOOSE_BUNDLE, importedLine, importRefusalField, passphraseProblem } from '@/lib/agency-bundles';
 import { useImportAgency } from '../api/use-agencies-admin';
 
@@ -27,7 +27,6 @@ interface ImportValues {
  */
 export function ImportAgencyDialog({ activeSlug, onClose }: { activeSlug: string; onClose: () => void }) {
   const importing = useImportAgency(activeSlug);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const [transfer, setTransfer] = useState<Transfer | null>(null);
   const [sent, setSent] = useState(false);
   const slugInput = useRef<HTMLInputElement>(null);
@@ -41,10 +40,14 @@ export function ImportAgencyDialog({ activeSlug, onClose }: { activeSlug: string
       passphrase: passphraseProblem,
     },
   });
+  const refusal = useRefusal(form, {
+    text: (error) => bundleErrorText(error, IMPORT_FAILED),
+    fieldOf: (message, status) => (status === null ? null : importRefusalField(status, message)),
+  });
 
   const submit = form.onSubmit(({ file, slug, passphrase }) => {
     if (file === null) return;
-    setRefusal(null);
+    refusal.clear();
     setSent(false);
     setTransfer({ loaded: 0, total: file.size });
     importing.mutate(
@@ -65,14 +68,7 @@ export function ImportAgencyDialog({ activeSlug, onClose }: { activeSlug: string
         onError: (error) => {
           setTransfer(null);
           setSent(false);
-          const message = bundleErrorText(error, IMPORT_FAILED);
-          const field = error instanceof ApiError ? importRefusalField(error.status, message) : null;
-          if (field === null) {
-            setRefusal(message);
-            return;
-          }
-          form.setFieldError(field, message);
-          if (field === 'slug') {
+          if (refusal.refuse(error) === 'slug') {
             setSlugRefusals((count) => count + 1);
           }
         },
@@ -94,7 +90,7 @@ export function ImportAgencyDialog({ activeSlug, onClose }: { activeSlug: string
       submitLabel="Import"
       onClose={onClose}
       onSubmit={submit}
-      alert={<FailureAlert message={refusal} testId="import-problem" />}
+      alert={<FailureAlert message={refusal.message} testId="import-problem" />}
       data-testid="import-form"
     >
       <Text size="sm">

@@ -1,10 +1,10 @@
 import { Button, Checkbox, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { FormDialog } from '@/components/Dialog';
 import { FailureAlert } from '@/components/FormActions';
+import { useRefusal } from '@/components/use-refusal';
 import { alertsErrorText, useCreateWebhook, useUpdateWebhook, type EventKind, type Webhook } from '../api/alerts';
 import {
   ADDRESS_MAX,
@@ -35,7 +35,6 @@ export function WebhookDialog({ hook, events, onClose }: WebhookDialogProps) {
   const create = useCreateWebhook(slug);
   const update = useUpdateWebhook(slug);
   const busy = create.isPending || update.isPending;
-  const [refusal, setRefusal] = useState<string | null>(null);
   const allEvents = events.map((event) => event.value);
   const form = useForm<WebhookFormValues>({
     mode: 'controlled',
@@ -45,22 +44,17 @@ export function WebhookDialog({ hook, events, onClose }: WebhookDialogProps) {
   const chosen = form.values.events;
   const all = allEvents.length > 0 && allEvents.every((event) => chosen.includes(event));
 
-  const refused = (error: unknown) => {
-    const message = alertsErrorText(error);
-    const field = refusedField(message);
-    if (field === null) setRefusal(message);
-    else form.setFieldError(field, message);
-  };
+  const refusal = useRefusal(form, { text: alertsErrorText, fieldOf: refusedField });
 
   const submit = form.onSubmit((values) => {
-    setRefusal(null);
+    refusal.clear();
     if (hook === null) {
       create.mutate(webhookCreate(values), {
         onSuccess: (saved) => {
           notifications.show({ color: 'green', message: `Webhook ${saved.name} added.` });
           onClose();
         },
-        onError: refused,
+        onError: refusal.refuse,
       });
       return;
     }
@@ -76,7 +70,7 @@ export function WebhookDialog({ hook, events, onClose }: WebhookDialogProps) {
           notifications.show({ color: 'green', message: `Webhook ${saved.name} saved.` });
           onClose();
         },
-        onError: refused,
+        onError: refusal.refuse,
       },
     );
   });
@@ -91,7 +85,7 @@ export function WebhookDialog({ hook, events, onClose }: WebhookDialogProps) {
       submitLabel={hook === null ? 'Add webhook' : 'Save'}
       onClose={onClose}
       onSubmit={submit}
-      alert={<FailureAlert message={refusal} testId="webhook-problem" />}
+      alert={<FailureAlert message={refusal.message} testId="webhook-problem" />}
     >
       <TextInput label="Name" placeholder="Command channel" required maxLength={NAME_MAX} data-autofocus {...form.getInputProps('name')} />
       {form.values.replaceUrl ? (

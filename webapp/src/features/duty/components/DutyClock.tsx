@@ -1,4 +1,4 @@
-import { Box, Button, Group, Popover, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Group, Popover, Stack, Text, TextInput, type ButtonProps, type ElementProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -36,6 +36,11 @@ function useClockNotifications() {
       notifications.show({ color: 'red', title, message: dutyErrorText(error) });
     },
   };
+}
+
+/** The clock's own button, off duty and on: light green, narrower when compact. */
+function ClockButton({ compact, ...props }: ButtonProps & ElementProps<'button', keyof ButtonProps> & { compact: boolean }) {
+  return <Button variant="light" color="green" size="sm" px={compact ? 8 : undefined} data-testid="duty-clock" {...props} />;
 }
 
 /** The unit and callsign of a shift about to begin, filled with the member's own. */
@@ -88,21 +93,17 @@ function ClockInButton({ entry, compact }: { entry: RosterEntry; compact: boolea
   return (
     <Popover opened={opened} onChange={toggle} position="bottom-end" shadow="md" width={260} trapFocus withinPortal>
       <Button.Group>
-        <Button
-          variant="light"
-          color="green"
-          size="sm"
-          px={compact ? 8 : undefined}
+        <ClockButton
+          compact={compact}
           loading={clockIn.isPending && !opened}
           leftSection={compact ? undefined : <ClockIcon />}
           aria-label="Clock in"
-          data-testid="duty-clock"
           onClick={() => {
             send(null);
           }}
         >
           {compact ? <ClockIcon size={18} /> : 'Clock in'}
-        </Button>
+        </ClockButton>
         <Popover.Target>
           <Button variant="light" color="green" size="sm" px={6} aria-label="Clock in as…" aria-expanded={opened} onClick={toggle}>
             <CaretDownIcon />
@@ -128,21 +129,17 @@ function OnDutyButton({ shift, autoCloseHours, compact }: { shift: Shift; autoCl
   return (
     <Popover opened={opened} onChange={toggle} position="bottom-end" shadow="md" width={250} withinPortal>
       <Popover.Target>
-        <Button
-          variant="light"
-          color="green"
-          size="sm"
-          px={compact ? 8 : undefined}
+        <ClockButton
+          compact={compact}
           leftSection={<Box component="span" w={8} h={8} bg="green.5" style={{ borderRadius: '50%' }} aria-hidden />}
           aria-label={onDutyLabel(shift.startedAt, now)}
           aria-expanded={opened}
-          data-testid="duty-clock"
           onClick={toggle}
         >
           <Text span inherit ff="monospace" data-testid="duty-running-time">
             {runningTime(shift.startedAt, now)}
           </Text>
-        </Button>
+        </ClockButton>
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs" aria-label="Your shift">

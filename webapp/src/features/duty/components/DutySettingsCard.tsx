@@ -1,9 +1,10 @@
-import { Card, Group, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useActiveSlug } from '@/agency/context';
 import { QueryStatus } from '@/components/QueryStatus';
 import { SettingsFormFrame, useSettingsSave } from '@/components/SettingsForm';
+import { WholeNumberInput } from '@/components/WholeNumberInput';
 import { dutyErrorText, dutySettingsQueryOptions, useSaveDutySettings, type DutySettings } from '../api/duty';
 import {
   AUTO_CLOSE_MAX,
@@ -35,28 +36,22 @@ function SettingsForm({ settings }: { settings: DutySettings }) {
   return (
     <SettingsFormFrame label="Duty settings" onSubmit={submit} {...frame}>
       <Group align="flex-start" gap="md" wrap="wrap">
-        <NumberInput
+        <WholeNumberInput
           label="Close open shifts after (hours)"
-          description={`${String(AUTO_CLOSE_MIN)} to ${String(AUTO_CLOSE_MAX)}`}
+          describeRange
           min={AUTO_CLOSE_MIN}
           max={AUTO_CLOSE_MAX}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
           w={{ base: '100%', xs: 260 }}
           {...form.getInputProps('autoCloseHours')}
         />
         <Stack gap={6} w={{ base: '100%', xs: 280 }}>
           <Switch label="Mark members inactive" description="After days without duty: the roster's Inactive filter." {...form.getInputProps('inactiveEnabled', { type: 'checkbox' })} />
           {inactive && (
-            <NumberInput
+            <WholeNumberInput
               label="Inactive after (days)"
-              description={`${String(INACTIVE_MIN)} to ${String(INACTIVE_MAX)}`}
+              describeRange
               min={INACTIVE_MIN}
               max={INACTIVE_MAX}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="none"
               {...form.getInputProps('inactiveAfterDays')}
             />
           )}

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { failureText } from '@/api/client';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
+import { WholeNumberInput } from '@/components/WholeNumberInput';
 import { auditSettingsQueryOptions, useSaveAuditRetention } from '../api/logs';
 import { BAD_RETENTION, RETENTION_MAX, RETENTION_MIN, retentionLine } from '../lib/audit';
 
@@ -41,14 +42,11 @@ function RetentionForm({ days, onDone }: { days: number; onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Audit log retention">
       <Group align="flex-start" gap="sm" wrap="wrap">
-        <NumberInput
+        <WholeNumberInput
           label="Keep changes for (days)"
-          description={`${String(RETENTION_MIN)} to ${String(RETENTION_MAX)}`}
+          describeRange
           min={RETENTION_MIN}
           max={RETENTION_MAX}
-          allowDecimal={false}
-          clampBehavior="none"
-          allowNegative={false}
           w={{ base: '100%', xs: 220 }}
           data-autofocus
           {...form.getInputProps('retentionDays')}

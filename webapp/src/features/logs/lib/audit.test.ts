@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { structure } from '@/test-utils/organisation';
 import { actionLabel, auditParams, diffRows, fieldLabel, humanize, kindLabel, NO_FILTERS, valueText } from './audit';
 import { structureNames } from './roster-logs';
 
-const names = structureNames({
-  departments: [
-    {
-      id: 'patrol',
-      name: 'Patrol Division',
-      ranks: [
-        { id: 'p-sgt', name: 'Sergeant' },
-        { id: 'p-dep', name: 'Deputy' },
-      ],
-      subDepartments: [{ id: 'p-k9', name: 'K9 Unit' }],
-      roles: [{ id: 'p-fto', name: 'Field Training Officer' }],
-    },
-  ],
-});
+/** The demo's Headquarters and Patrol Division (Sergeant, Deputy, K9 Unit, Field Training Officer, …). */
+const names = structureNames(structure());
 
 describe('the audit view', () => {
   it('makes field paths readable and names structure paths', () => {
@@ -24,16 +13,16 @@ describe('the audit view', () => {
     expect(humanize('incident_date')).toBe('Incident date');
     expect(fieldLabel('roster', 'rankId', names)).toBe('Rank');
     expect(fieldLabel('agency', 'theme.primary', names)).toBe('Theme › Primary');
-    expect(fieldLabel('structure', 'patrol.ranks.p-sgt.level', names)).toBe('Patrol Division › Sergeant › Level');
-    expect(fieldLabel('structure', 'patrol.subDepartments.p-k9', names)).toBe('Patrol Division › K9 Unit');
+    expect(fieldLabel('structure', 'patrol.ranks.patrol-sgt.level', names)).toBe('Patrol Division › Sergeant › Level');
+    expect(fieldLabel('structure', 'patrol.subDepartments.patrol-sub-2', names)).toBe('Patrol Division › K9 Unit');
     expect(fieldLabel('structure', 'patrol.name', names)).toBe('Patrol Division › Name');
     // An id the structure no longer has stays shown as the id.
     expect(fieldLabel('structure', 'gone.ranks.r1.name', names)).toBe('gone › r1 › Name');
   });
 
   it('shows values by name, lists joined, empties as a dash', () => {
-    expect(valueText('rankId', 'p-sgt', names)).toBe('Sergeant');
-    expect(valueText('allowedRanks', ['p-sgt', 'p-dep', 'old'], names)).toBe('Sergeant, Deputy, old');
+    expect(valueText('rankId', 'patrol-sgt', names)).toBe('Sergeant');
+    expect(valueText('allowedRanks', ['patrol-sgt', 'patrol-dep', 'old'], names)).toBe('Sergeant, Deputy, old');
     expect(valueText('notes', '', names)).toBe('-');
     expect(valueText('notes', null, names)).toBe('-');
     expect(valueText('pools', [], names)).toBe('-');
@@ -50,7 +39,7 @@ describe('the audit view', () => {
         diff: {
           fields: [{ field: 'notes', before: '', after: 'Fleet' }],
           items: [
-            { id: 'v1', title: 'Cruiser', change: 'changed', fields: [{ field: 'allowedRanks', before: ['p-dep'], after: ['p-sgt'] }] },
+            { id: 'v1', title: 'Cruiser', change: 'changed', fields: [{ field: 'allowedRanks', before: ['patrol-dep'], after: ['patrol-sgt'] }] },
             { id: 'v2', title: '', change: 'removed', fields: [] },
           ],
         },
@@ -72,7 +61,7 @@ describe('the audit view', () => {
         diff: {
           fields: [
             { field: 'rank', before: 'Deputy', after: 'Sergeant' },
-            { field: 'rankId', before: 'p-dep', after: 'p-sgt' },
+            { field: 'rankId', before: 'patrol-dep', after: 'patrol-sgt' },
             { field: 'level', before: 'deputy', after: 'supervisor' },
             { field: 'departmentId', before: null, after: 'patrol' },
             { field: 'departmentName', before: null, after: 'Patrol Division' },

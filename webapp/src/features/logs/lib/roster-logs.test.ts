@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { structure } from '@/test-utils/organisation';
 import {
   DEFAULT_LOG_PAGE_SIZE,
   fieldLabel,
@@ -18,20 +19,8 @@ import {
   type RankLogRow,
 } from './roster-logs';
 
-const names = structureNames({
-  departments: [
-    {
-      id: 'patrol',
-      name: 'Patrol Division',
-      ranks: [{ id: 'p-sgt', name: 'Sergeant' }],
-      subDepartments: [{ id: 'patrol-sub-1', name: 'K9 Unit' }],
-      roles: [
-        { id: 'patrol-role-1', name: 'Field Training Officer' },
-        { id: 'patrol-role-2', name: 'Dispatch' },
-      ],
-    },
-  ],
-});
+/** The demo's Headquarters and Patrol Division (Sergeant, K9 Unit, Field Training Officer, Dispatch, …). */
+const names = structureNames(structure());
 
 function log(changeId: string, field: string, beforeValue: string | null, afterValue: string | null, id: number): RankLogRow {
   return {
@@ -94,11 +83,11 @@ describe('field labels and values', () => {
 
   it('shows ids by name when the structure knows them', () => {
     expect(logValue('departmentId', 'patrol', names)).toBe('Patrol Division');
-    expect(logValue('subDeptId', 'patrol-sub-1', names)).toBe('K9 Unit');
+    expect(logValue('subDeptId', 'patrol-sub-2', names)).toBe('K9 Unit');
     expect(logValue('roles', 'patrol-role-1, patrol-role-2, x', names)).toBe('Field Training Officer, Dispatch, x');
-    expect(logValue('rankId', 'p-sgt', names)).toBe('Sergeant');
+    expect(logValue('rankId', 'patrol-sgt', names)).toBe('Sergeant');
     expect(logValue('rankId', 'rank-gone', names)).toBe('rank-gone');
-    expect(loggedId('rankId', 'p-sgt', names)).toBe('p-sgt');
+    expect(loggedId('rankId', 'patrol-sgt', names)).toBe('patrol-sgt');
     expect(loggedId('rankId', 'rank-gone', names)).toBeNull();
     expect(loggedId('status', 'Active', names)).toBeNull();
     expect(loggedId('departmentId', ' patrol ', names)).toBe('patrol');
@@ -112,14 +101,14 @@ describe('groupRankLogs', () => {
   it('groups the rows of one edit, in the order first seen, fields in table order', () => {
     const groups = groupRankLogs([
       log('c2', 'status', 'Active', 'LOA', 5),
-      log('c1', 'rankId', 'p-dep', 'p-sgt', 4),
+      log('c1', 'rankId', 'patrol-dep', 'patrol-sgt', 4),
       log('c1', 'rank', 'Deputy', 'Sergeant', 3),
       log('c2', 'callsign', 'A-1', 'A-2', 2),
     ]);
     expect(groups.map((group) => group.changeId)).toEqual(['c2', 'c1']);
     expect(groups[1]?.rows).toEqual([
       { field: 'rank', label: 'Rank', before: 'Deputy', after: 'Sergeant' },
-      { field: 'rankId', label: 'Rank id', before: 'p-dep', after: 'p-sgt' },
+      { field: 'rankId', label: 'Rank id', before: 'patrol-dep', after: 'patrol-sgt' },
     ]);
     expect(groups[0]?.rows.map((row) => row.field)).toEqual(['status', 'callsign']);
     expect(groups[1]).toMatchObject({ rosterName: 'Jo Park', rosterCallsign: 'A-105', actor: 'Alex Mercer' });
@@ -147,7 +136,7 @@ describe('hireDetails', () => {
           rosterRank: 'Deputy',
           status: 'Active',
           departmentId: 'patrol',
-          subDeptId: 'patrol-sub-1',
+          subDeptId: 'patrol-sub-2',
           actor: { display: 'Alex Mercer' },
           entry: { roles: ['patrol-role-2'] },
         },

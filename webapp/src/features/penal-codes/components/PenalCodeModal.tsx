@@ -1,6 +1,7 @@
-import { Autocomplete, NumberInput, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormDialog } from '@/components/Dialog';
+import { WholeNumberInput } from '@/components/WholeNumberInput';
 import { formatCustodyRange, formatFineRange } from '@/lib/penal-format';
 import type { PenalCode } from '../api/penal-codes';
 import {
@@ -55,13 +56,10 @@ export function PenalCodeModal({ entry, others, categories, onApply, onClose }: 
   });
 
   const amount = (field: keyof PenalCodeFormValues, label: string, max: number) => (
-    <NumberInput
+    <WholeNumberInput
       label={label}
       min={0}
       max={max}
-      allowDecimal={false}
-      allowNegative={false}
-      clampBehavior="none"
       thousandSeparator=","
       {...form.getInputProps(field)}
     />

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ASSAULT, speeding } from '@/test-utils/penal-codes';
 import openapiText from '../../../../openapi.json?raw';
 import {
   BAD_CLASSIFICATION,
@@ -37,20 +38,9 @@ import {
 } from './penal-codes';
 
 const ITEMS: PenalCodeLike[] = [
-  {
-    id: 'pc-101',
-    statute: 'PC 101',
-    title: 'Assault',
-    description: 'Threatening violent injury.',
-    category: 'Offenses Against Persons',
-    classification: 'Misdemeanor',
-    fineMin: 250,
-    fineMax: 1000,
-    custodyMin: 1,
-    custodyMax: 6,
-  },
+  ASSAULT,
   { id: 'pc-201', statute: 'PC 201', title: 'Petty Theft', description: 'Taking property.', category: 'Theft', classification: 'Misdemeanor' },
-  { id: 'vc-301', statute: 'VC 301', title: 'Speeding', category: 'Traffic', classification: 'Infraction', fineMax: 500 },
+  speeding({ id: 'vc-301', statute: 'VC 301' }),
   { id: 'x-1', statute: 'X 1', title: 'Loitering', classification: 'Infraction' },
 ];
 

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useActiveSlug } from '@/agency/context';
 import { CardsOrTable, ListCard } from '@/components/CardsOrTable';
 import { EmptyNotice, QueryStatus } from '@/components/QueryStatus';
+import { WholeNumberInput } from '@/components/WholeNumberInput';
 import { formatDay } from '@/lib/days';
 import { expiringQueryOptions, qualificationsErrorText, type Expiring } from '../api/qualifications';
 import { BAD_DAYS, daysLeftText, expiringDays, EXPIRING_UNAVAILABLE, MAX_EXPIRING_DAYS, noneExpiringText } from '../lib/qualifications';
@@ -52,13 +53,10 @@ export function ExpiringList() {
           <Title order={2} size="h4" id="expiring-title">
             Expiring within {shownDays === null ? '…' : String(shownDays)} days
           </Title>
-          <NumberInput
+          <WholeNumberInput
             label="Days"
             min={1}
             max={MAX_EXPIRING_DAYS}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
             value={value}
             disabled={shownDays === null}
             error={invalid ? BAD_DAYS : undefined}

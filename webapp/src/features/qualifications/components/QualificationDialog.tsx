@@ -1,4 +1,4 @@
-import { NumberInput, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import type { Qualification } from '@/api/types';
 import { CatalogueImageField } from '@/components/CatalogueImageField';
 import { FormDialog } from '@/components/Dialog';
 import { FailureAlert } from '@/components/FormActions';
+import { WholeNumberInput } from '@/components/WholeNumberInput';
 import {
   qualificationsErrorText,
   useCreateQualification,
@@ -100,15 +101,12 @@ export function QualificationDialog({ qualification, templates, onClose }: Quali
           style={{ alignSelf: 'flex-start' }}
         />
         {form.values.validity === 'expires' && (
-          <NumberInput
+          <WholeNumberInput
             label="Days"
             description="A grant lasts this many days from the day it is given."
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             min={1}
             max={MAX_VALIDITY_DAYS}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
             w={{ base: '100%', xs: 220 }}
             {...form.getInputProps('days')}
           />

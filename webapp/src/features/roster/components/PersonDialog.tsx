@@ -1,4 +1,4 @@
-import { Anchor, Autocomplete, Divider, Group, MultiSelect, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Autocomplete, Divider, Group, MultiSelect, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -6,13 +6,13 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Department, RosterEntry } from '@/api/types';
 import { FormDialog } from '@/components/Dialog';
+import { ReasonField } from '@/components/ReasonField';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import {
   ACTION_MAX,
   CALLSIGN_MAX,
   DISCORD_ID_MAX,
   PERSON_NAME_MAX,
-  REASON_MAX,
   REGION_MAX,
 } from '@/lib/limits';
 import { assignableRanks, isOwnEntry, OWN_ENTRY_HINT, type RankViewer } from '@/lib/rank-access';
@@ -318,15 +318,8 @@ export function PersonDialog({
             disabled={busy}
             {...form.getInputProps('action')}
           />
-          <Textarea
-            label="Reason"
-            autosize
-            minRows={1}
-            maxRows={4}
-            maxLength={REASON_MAX}
-            disabled={busy}
-            {...form.getInputProps('reason')}
-          />
+          {/* One row to start with, level with the Action beside it. */}
+          <ReasonField label="Reason" minRows={1} maxRows={4} disabled={busy} {...form.getInputProps('reason')} />
         </SimpleGrid>
       )}
       {editing !== null && (

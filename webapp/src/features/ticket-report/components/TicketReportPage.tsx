@@ -5,7 +5,6 @@ import {
   Grid,
   Group,
   Loader,
-  NumberInput,
   Paper,
   SimpleGrid,
   Stack,
@@ -28,6 +27,7 @@ import { Page } from '@/components/Page';
 import { PenalCodeSearch } from '@/components/PenalCodeSearch';
 import { EvidenceSection, ListError, RemoveButton, ReportNumberField, ReportSaveBar, ReportSection, RowCard } from '@/components/ReportRows';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
+import { WholeNumberInput } from '@/components/WholeNumberInput';
 import { formatCallsign } from '@/lib/callsign';
 import { compactCallsign } from '@/lib/deputy-search';
 import { formatFineRange, formatUsd } from '@/lib/penal-format';
@@ -322,7 +322,7 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
                   />
                 }
               >
-                <NumberInput
+                <WholeNumberInput
                   label="Fine"
                   aria-label={`Violation ${n} fine`}
                   description={`Range: ${formatFineRange(row.fineMin, row.fineMax)}`}
@@ -330,9 +330,6 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
                   thousandSeparator=","
                   min={row.fineMin}
                   max={row.fineMax}
-                  clampBehavior="none"
-                  allowDecimal={false}
-                  allowNegative={false}
                   maw={260}
                   {...form.getInputProps(path)}
                   // The range is checked as the fine is typed, not only on save.
