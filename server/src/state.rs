@@ -102,6 +102,7 @@ impl App {
             pools: PoolCache::new(control_options.clone(), budget),
             provisioner: Provisioner {
                 control: control_options.clone(),
+                control_pool: control.clone(),
                 migrator: Arc::new(migrator),
                 maintenance: Arc::new(Semaphore::new(budget.maintenance as usize)),
                 seeders: seeders.into(),

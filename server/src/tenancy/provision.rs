@@ -5,7 +5,11 @@ use std::sync::Arc;
 
 use futures::future::BoxFuture;
 use serde_json::Value;
-use sqlx::{migrate::Migrator, postgres::PgConnectOptions, Connection, Executor, PgConnection};
+use sqlx::{
+    migrate::{Migration, Migrator},
+    postgres::PgConnectOptions,
+    Connection, Executor, PgConnection, PgPool,
+};
 use tokio::sync::Semaphore;
 
 use crate::{
@@ -53,20 +57,25 @@ pub struct Owner {
 #[derive(Clone)]
 pub struct Provisioner {
     pub control: PgConnectOptions,
+    /// The control database's pool: provisioning on the control server runs its transaction on
+    /// one of its connections instead of connecting anew (issue 29).
+    pub control_pool: PgPool,
     pub migrator: Arc<Migrator>,
-    /// Bounds the short-lived connections of provisioning and migrations.
+    /// Bounds how many agencies are provisioned at once, and the short-lived connections of
+    /// migrations, moves and provisioning on another server.
     pub maintenance: Arc<Semaphore>,
     /// Every feature's default data for a new agency, in order.
     pub seeders: Arc<[Seeder]>,
 }
 
 impl Provisioner {
+    /// Creates the agency in one transaction on a connection of the control pool (a failure
+    /// rolls everything back: no registry row, role or schema is left) and returns its row.
+    #[tracing::instrument(skip_all, fields(slug = %new.slug))]
     pub async fn provision(&self, new: NewAgency) -> AppResult<Agency> {
         let _slot = self.maintenance.acquire().await.map_err(|e| AppError::Other(e.into()))?;
-        let mut control = PgConnection::connect_with(&self.control).await?;
-        let result = self.provision_on(&mut control, &new).await;
-        let _ = control.close().await;
-        result
+        let mut control = self.control_pool.acquire().await?;
+        self.provision_on(&mut control, &new).await
     }
 
     async fn provision_on(&self, control: &mut PgConnection, new: &NewAgency) -> AppResult<Agency> {
@@ -96,18 +105,19 @@ impl Provisioner {
                     &seed,
                 )
                 .await?;
-                set_schema_version(&mut tx, id, version).await?;
+                let agency = registry::set_version_returning(&mut *tx, id, version).await?;
                 remote_tx.commit().await?;
                 if let Err(err) = tx.commit().await {
                     let _ = drop_tenant_schema(&mut remote, &schema, &role).await;
                     return Err(err.into());
                 }
-                return self.fetch_created(control, &new.slug).await;
+                let _ = remote.close().await;
+                return Ok(agency);
             }
         };
-        set_schema_version(&mut tx, id, version).await?;
+        let agency = registry::set_version_returning(&mut *tx, id, version).await?;
         tx.commit().await?;
-        self.fetch_created(control, &new.slug).await
+        Ok(agency)
     }
 
     pub async fn fetch_created(&self, control: &mut PgConnection, slug: &str) -> AppResult<Agency> {
@@ -124,6 +134,7 @@ pub fn parse_database_url(url: &str) -> AppResult<PgConnectOptions> {
 
 /// Inserts a new agency's registry row on the caller's control transaction and returns its
 /// id, schema and role names. A taken slug or domain answers 409 with a sentence.
+#[tracing::instrument(level = "debug", skip_all, fields(slug = %new.slug))]
 pub async fn insert_registry_row(
     tx: &mut PgConnection,
     new: &NewAgency,
@@ -202,6 +213,25 @@ async fn migrate_new_schema(conn: &mut PgConnection, migrator: &Migrator) -> App
     migrate_range(conn, migrator, 0, i64::MAX).await
 }
 
+/// Records `migrations` as applied, as the migrator does (same versions and checksums).
+#[tracing::instrument(level = "debug", skip_all, fields(count = migrations.len()))]
+async fn record_applied(conn: &mut PgConnection, migrations: &[&Migration]) -> sqlx::Result<()> {
+    let versions: Vec<i64> = migrations.iter().map(|m| m.version).collect();
+    let descriptions: Vec<&str> = migrations.iter().map(|m| m.description.as_ref()).collect();
+    let checksums: Vec<&[u8]> = migrations.iter().map(|m| m.checksum.as_ref()).collect();
+    sqlx::query(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time)
+         SELECT version, description, true, checksum, 0
+         FROM UNNEST($1::bigint[], $2::text[], $3::bytea[]) AS m(version, description, checksum)",
+    )
+    .bind(&versions)
+    .bind(&descriptions)
+    .bind(&checksums)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
 /// Runs the tenant migrations with versions in `after < version <= up_to` in the current
 /// `search_path` schema, in one batch, and records them as the migrator does.
 pub async fn migrate_range(
@@ -232,60 +262,17 @@ pub async fn migrate_range(
         script.push_str(";\n");
     }
     conn.execute(script.as_str()).await.map_err(|e| failed(&e))?;
-    let versions: Vec<i64> = ups.iter().map(|m| m.version).collect();
-    let descriptions: Vec<&str> = ups.iter().map(|m| m.description.as_ref()).collect();
-    let checksums: Vec<&[u8]> = ups.iter().map(|m| m.checksum.as_ref()).collect();
-    sqlx::query(
-        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time)
-         SELECT version, description, true, checksum, 0
-         FROM UNNEST($1::bigint[], $2::text[], $3::bytea[]) AS m(version, description, checksum)",
-    )
-    .bind(&versions)
-    .bind(&descriptions)
-    .bind(&checksums)
-    .execute(&mut *conn)
-    .await?;
+    record_applied(conn, &ups).await?;
     Ok(())
 }
 
-/// Creates the role and schema, runs every tenant migration and seeds the defaults, inside
-/// the caller's transaction. Returns the schema version reached.
-async fn create_tenant_schema(
+/// Creates the agency's role and its empty schema (the role may use it and read and write
+/// what is made in it), and points the transaction's `search_path` at it. Returns the control
+/// `search_path` to go back to.
+async fn create_role_and_schema(
     conn: &mut PgConnection,
     schema: &str,
     role: &str,
-    migrator: &Migrator,
-    seeders: &[Seeder],
-    seed: &Seed<'_>,
-) -> AppResult<i64> {
-    let (control_path,): (String,) =
-        sqlx::query_as("SELECT current_setting('search_path')").fetch_one(&mut *conn).await?;
-    let ddl = format!(
-        r#"CREATE ROLE "{role}" NOLOGIN;
-           GRANT "{role}" TO CURRENT_USER;
-           CREATE SCHEMA "{schema}";
-           GRANT USAGE ON SCHEMA "{schema}" TO "{role}";
-           ALTER DEFAULT PRIVILEGES IN SCHEMA "{schema}"
-               GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO "{role}";
-           ALTER DEFAULT PRIVILEGES IN SCHEMA "{schema}"
-               GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO "{role}";
-           SET LOCAL search_path TO "{schema}";"#
-    );
-    conn.execute(ddl.as_str()).await?;
-    migrate_new_schema(conn, migrator).await?;
-    seed_and_finish(conn, role, seeders, seed, control_path).await
-}
-
-/// Creates the role and an empty schema, and runs the tenant migrations up to `up_to` (no
-/// default data), inside the caller's transaction; leaves `search_path` on the new schema
-/// (for the transaction) and returns the control `search_path` to go back to. A bundle's
-/// tables are loaded into it next (issue 27).
-pub async fn create_schema_up_to(
-    conn: &mut PgConnection,
-    schema: &str,
-    role: &str,
-    migrator: &Migrator,
-    up_to: i64,
 ) -> AppResult<String> {
     let (control_path,): (String,) =
         sqlx::query_as("SELECT current_setting('search_path')").fetch_one(&mut *conn).await?;
@@ -301,6 +288,37 @@ pub async fn create_schema_up_to(
            SET LOCAL search_path TO "{schema}";"#
     );
     conn.execute(ddl.as_str()).await?;
+    Ok(control_path)
+}
+
+/// Creates the role and schema, runs every tenant migration and seeds the defaults, inside
+/// the caller's transaction. Returns the schema version reached.
+#[tracing::instrument(level = "debug", skip_all, fields(schema = %schema))]
+async fn create_tenant_schema(
+    conn: &mut PgConnection,
+    schema: &str,
+    role: &str,
+    migrator: &Migrator,
+    seeders: &[Seeder],
+    seed: &Seed<'_>,
+) -> AppResult<i64> {
+    let control_path = create_role_and_schema(conn, schema, role).await?;
+    migrate_new_schema(conn, migrator).await?;
+    seed_and_finish(conn, role, seeders, seed, control_path).await
+}
+
+/// Creates the role and an empty schema, and runs the tenant migrations up to `up_to` (no
+/// default data), inside the caller's transaction; leaves `search_path` on the new schema
+/// (for the transaction) and returns the control `search_path` to go back to. A bundle's
+/// tables are loaded into it next (issue 27).
+pub async fn create_schema_up_to(
+    conn: &mut PgConnection,
+    schema: &str,
+    role: &str,
+    migrator: &Migrator,
+    up_to: i64,
+) -> AppResult<String> {
+    let control_path = create_role_and_schema(conn, schema, role).await?;
     // The bookkeeping table exists even when no migration runs yet.
     conn.execute(MIGRATIONS_TABLE).await?;
     migrate_range(conn, migrator, 0, up_to).await?;
@@ -321,6 +339,7 @@ pub async fn finish_schema(
     seed_and_finish(conn, role, &[], &Seed::none(), control_path).await
 }
 
+#[tracing::instrument(level = "debug", skip_all)]
 async fn seed_and_finish(
     conn: &mut PgConnection,
     role: &str,

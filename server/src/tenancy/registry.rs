@@ -104,6 +104,20 @@ pub async fn fetch_by_slug(
     Ok(row.map(Agency::from))
 }
 
+/// Records the schema version a new agency reached and reads its row back, in one statement
+/// on the caller's transaction (provisioning).
+#[tracing::instrument(level = "debug", skip(db))]
+pub async fn set_version_returning(
+    db: impl sqlx::PgExecutor<'_>,
+    id: i64,
+    version: i64,
+) -> sqlx::Result<Agency> {
+    let sql =
+        format!("UPDATE agencies SET schema_version = $2 WHERE id = $1 RETURNING {AGENCY_COLUMNS}");
+    let row: AgencyRow = sqlx::query_as(&sql).bind(id).bind(version).fetch_one(db).await?;
+    Ok(Agency::from(row))
+}
+
 /// Every agency, ordered by id (the root agency first).
 pub async fn fetch_all(db: impl sqlx::PgExecutor<'_>) -> sqlx::Result<Vec<Agency>> {
     let sql = format!("SELECT {AGENCY_COLUMNS} FROM agencies ORDER BY id");

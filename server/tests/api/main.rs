@@ -28,6 +28,7 @@ mod media;
 mod organisation;
 mod penal_codes;
 mod personnel;
+mod provisioning;
 mod rank_access;
 mod recruitment;
 mod report_integrity;

@@ -383,23 +383,27 @@ async fn delete_unused_pools(conn: &mut PgConnection, names: &[String]) -> sqlx:
 /// A new agency's starter department with one rank per level (provisioning's seeding hook).
 pub fn seed<'a>(conn: &'a mut PgConnection, seed: &'a Seed<'a>) -> BoxFuture<'a, sqlx::Result<()>> {
     Box::pin(async move {
-        sqlx::query("INSERT INTO departments (id, name, position) VALUES ($1, $2, 0)")
-            .bind(STARTER_DEPARTMENT_ID)
-            .bind(STARTER_DEPARTMENT_NAME)
-            .execute(&mut *conn)
-            .await?;
-        for (position, level) in seed.levels.iter().rev().enumerate() {
-            sqlx::query(
-                "INSERT INTO ranks (id, department_id, name, level, position) VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(starter_rank_id(&level.id))
-            .bind(STARTER_DEPARTMENT_ID)
-            .bind(&level.label)
-            .bind(&level.id)
-            .bind(position as i32)
-            .execute(&mut *conn)
-            .await?;
-        }
+        // One statement: the department (a data-modifying WITH runs whether or not it is read;
+        // the ranks' foreign key is checked at the statement's end), then its ranks in order,
+        // position 0 the highest.
+        let levels: Vec<_> = seed.levels.iter().rev().collect();
+        let ids: Vec<String> = levels.iter().map(|l| starter_rank_id(&l.id)).collect();
+        let names: Vec<&str> = levels.iter().map(|l| l.label.as_str()).collect();
+        let level_ids: Vec<&str> = levels.iter().map(|l| l.id.as_str()).collect();
+        sqlx::query(
+            "WITH department AS (
+                 INSERT INTO departments (id, name, position) VALUES ($1, $2, 0))
+             INSERT INTO ranks (id, department_id, name, level, position)
+             SELECT r.id, $1, r.name, r.level, (r.n - 1)::int
+             FROM UNNEST($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS r(id, name, level, n)",
+        )
+        .bind(STARTER_DEPARTMENT_ID)
+        .bind(STARTER_DEPARTMENT_NAME)
+        .bind(&ids)
+        .bind(&names)
+        .bind(&level_ids)
+        .execute(&mut *conn)
+        .await?;
         Ok(())
     })
 }
