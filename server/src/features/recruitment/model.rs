@@ -99,8 +99,9 @@ pub struct Stage {
     pub applications: i64,
 }
 
-/// A form as its managers see it. Its row reads into it with the stages left empty: they
-/// come from their own table (`with_stages`).
+/// A form as its managers see it.
+// Its row reads into it with the stages left empty: they come from their own table
+// (`with_stages`).
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct Form {
