@@ -387,6 +387,29 @@ mod tests {
     }
 
     #[test]
+    fn content_is_cleaned_on_every_write_and_blank_html_is_refused() {
+        let levels = levels();
+        let saver = Saver { levels: &levels, level: Some("command") };
+        let hostile = Document {
+            content: "<p onclick=\"x()\">Hi<script>alert(1)</script></p>".into(),
+            ..doc("a", "")
+        };
+        let saved = normalise_documents(vec![hostile], &[], &saver, at(1)).unwrap();
+        assert_eq!(saved[0].content, "<p>Hi</p>");
+        let blank = Document { content: "<p> </p><script>x</script>".into(), ..doc("a", "") };
+        assert_eq!(
+            normalise_documents(vec![blank], &[], &saver, at(1)).unwrap_err(),
+            CONTENT_REQUIRED
+        );
+        assert_eq!(draft_content("<h2>T</h2><img src=x onerror=y()>").unwrap(), "<h2>T</h2><img>");
+        assert_eq!(draft_content("<p></p>").unwrap_err(), CONTENT_REQUIRED);
+        assert_eq!(
+            draft_content(&"x".repeat(MAX_CONTENT + 1)).unwrap_err(),
+            "Content must be at most 100000 characters."
+        );
+    }
+
+    #[test]
     fn agencies_without_a_deputy_level_default_to_their_lowest() {
         let levels = ["cadet", "officer"].map(String::from).to_vec();
         let saver = Saver { levels: &levels, level: Some("officer") };

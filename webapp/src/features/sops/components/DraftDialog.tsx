@@ -52,8 +52,9 @@ function DraftEditor({ slug, draft, reload, reloading }: { slug: string; draft: 
     save.mutate(
       { id: draft.id, content, revision: draft.revision },
       {
-        onSuccess: (saved) => {
-          form.setValues({ content: saved.content });
+        onSuccess: () => {
+          // What the editor shows is now the saved draft (the caret stays where it is).
+          form.resetDirty();
           notifications.show({ color: 'green', message: DRAFT_SAVED });
         },
         onError: (error) => {
@@ -129,6 +130,8 @@ function DraftEditor({ slug, draft, reload, reloading }: { slug: string; draft: 
  */
 export function DraftDialog({ slug, id, title, onClose }: { slug: string; id: string; title: string; onClose: () => void }) {
   const query = useQuery(draftQueryOptions(slug, id));
+  // The editor starts again from the draft only when it is reloaded (a save keeps it as it is).
+  const [generation, setGeneration] = useState(0);
   return (
     <Dialog title={`Draft: ${title}`} size="xl" onClose={onClose}>
       <QueryStatus
@@ -139,12 +142,14 @@ export function DraftDialog({ slug, id, title, onClose }: { slug: string; id: st
       >
         {query.data !== undefined && (
           <DraftEditor
-            key={`${query.data.id}-${String(query.dataUpdatedAt)}`}
+            key={`${query.data.id}-${String(generation)}`}
             slug={slug}
             draft={query.data}
             reloading={query.isFetching}
             reload={() => {
-              void query.refetch();
+              void query.refetch().then(() => {
+                setGeneration((g) => g + 1);
+              });
             }}
           />
         )}

@@ -2,18 +2,21 @@ import '@mantine/tiptap/styles.css';
 import { Input } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { richTextExtensions } from './rich-text';
 
 export interface RichTextFieldProps {
   label: string;
   description?: string;
   required?: boolean;
-  /** HTML the editor starts from; a new value from outside (a reload, a restore) replaces the text. */
+  /**
+   * HTML the editor starts from. Later values are ignored: the editor holds the text while it
+   * is edited (to start again from other content, mount a new field, e.g. with a new `key`).
+   */
   value: string;
   /** The editor's HTML after each change. */
   onChange: (html: string) => void;
-  /** The editor's own rendering of `value` once loaded (unsaved-changes checks compare with it). */
+  /** The editor's own rendering of `value` once made (unsaved-changes checks compare with it). */
   onLoaded?: (html: string) => void;
   error?: string | null;
   disabled?: boolean;
@@ -22,39 +25,35 @@ export interface RichTextFieldProps {
 
 /**
  * A document's content in Mantine's rich text editor: headings, emphasis, lists, quotes,
- * links, tables and rules. The form holds the HTML; the editor is made once and given new
- * content only when `value` changes from outside (never on its own keystrokes, which would
- * put the caret back at the start).
+ * links, tables and rules. The form holds the HTML the editor reports; the editor is made once
+ * and never given its content back (the browser test clicks into the text, presses End and
+ * types, and checks where the words land).
  */
 export function RichTextField({ label, description, required = false, value, onChange, onLoaded, error, disabled = false, 'data-testid': testId }: RichTextFieldProps) {
   const labelId = useId();
-  // What the editor last reported: a `value` equal to it is the editor's own change.
-  const own = useRef<string | null>(null);
-  const editor = useEditor({
-    extensions: richTextExtensions,
+  // Options that stay the same object from render to render: Tiptap compares them on every
+  // render and, when one differs, sets them again on the editor, which redraws it and puts back
+  // the selection it had. A click whose caret had not yet been read then did not take, and the
+  // next keys (End, typing) went where the caret had been before.
+  const [initial] = useState(() => ({
     content: value,
     editable: !disabled,
-    shouldRerenderOnTransaction: true,
     editorProps: { attributes: { 'aria-labelledby': labelId, 'aria-multiline': 'true', role: 'textbox' } },
+  }));
+  const editor = useEditor({
+    extensions: richTextExtensions,
+    ...initial,
     onCreate: ({ editor: created }) => {
-      own.current = created.getHTML();
-      onLoaded?.(own.current);
+      onLoaded?.(created.getHTML());
     },
     onUpdate: ({ editor: changed }) => {
-      own.current = changed.getHTML();
-      onChange(own.current);
+      onChange(changed.getHTML());
     },
   });
 
   useEffect(() => {
-    if (editor.isDestroyed || value === own.current) return;
-    editor.commands.setContent(value, { emitUpdate: false });
-    own.current = editor.getHTML();
-    onLoaded?.(own.current);
-  }, [editor, value, onLoaded]);
-
-  useEffect(() => {
-    editor.setEditable(!disabled);
+    // Without an update event: the form's value does not change.
+    editor.setEditable(!disabled, false);
   }, [editor, disabled]);
 
   return (
