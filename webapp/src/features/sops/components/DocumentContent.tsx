@@ -2,7 +2,7 @@ import '@mantine/tiptap/styles.css';
 import { Box, Typography } from '@mantine/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect } from 'react';
-import { richTextExtensions } from './rich-text';
+import { readerExtensions } from './rich-text';
 
 /**
  * A document's published content (issue 28: rich text). The server cleans it on every write;
@@ -11,7 +11,7 @@ import { richTextExtensions } from './rich-text';
  * it is, and nothing in it can run.
  */
 export function DocumentContent({ content }: { content: string }) {
-  const editor = useEditor({ extensions: richTextExtensions, content, editable: false });
+  const editor = useEditor({ extensions: readerExtensions, content, editable: false });
   useEffect(() => {
     if (!editor.isDestroyed) editor.commands.setContent(content, { emitUpdate: false });
   }, [editor, content]);

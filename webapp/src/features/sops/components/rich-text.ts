@@ -9,9 +9,14 @@ import { Image } from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import { StarterKit } from '@tiptap/starter-kit';
 
-export const richTextExtensions = [
-  StarterKit.configure({ link: false }),
+const shared = [
   Link.configure({ openOnClick: false, HTMLAttributes: { target: null, rel: 'noopener noreferrer' } }),
   TableKit.configure({ table: { resizable: false } }),
   Image,
 ];
+
+/** The editor's: an empty paragraph stays after a last heading or table, to type after it. */
+export const richTextExtensions = [StarterKit.configure({ link: false }), ...shared];
+
+/** The reader's: the document as it is, without that trailing paragraph. */
+export const readerExtensions = [StarterKit.configure({ link: false, trailingNode: false }), ...shared];
