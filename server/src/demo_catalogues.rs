@@ -11,7 +11,9 @@ use crate::{access::viewer::Actor, tenancy::pools::TenantDb};
 use crate::{
     features::{
         equipment::model::Equipment,
+        sops::content::sanitise,
         sops::model::{normalise_documents, Document, Saver},
+        sops::store as sops_store,
         uniforms::model::Uniform,
         vehicles::model::Vehicle,
     },
@@ -91,24 +93,33 @@ fn documents() -> Value {
     json!([
         {"title": "Use of force", "type": "sop", "minLevel": "deputy",
          "summary": "When and how much force a member may use, and how it is reported.",
-         "content": "1. Purpose\nMembers use only the force that is objectively reasonable to control a situation.\n\n2. Reporting\nEvery use of force beyond compliant handcuffing is reported on the use-of-force form before the end of the shift.\n\n3. Review\nA supervisor reviews every report and signs it in or out of policy."},
+         "content": "<h2>1. Purpose</h2><p>Members use only the force that is <strong>objectively reasonable</strong> to control a situation.</p><h2>2. Reporting</h2><p>Every use of force beyond compliant handcuffing is reported on the use-of-force form before the end of the shift.</p><h2>3. Review</h2><p>A supervisor reviews every report and signs it in or out of policy.</p>"},
         {"title": "Vehicle pursuits", "type": "sop", "minLevel": "deputy",
          "summary": "Starting, continuing and ending a pursuit.",
-         "content": "1. A pursuit starts only for a violent felony or an immediate danger to the public.\n2. The primary unit calls the pursuit; no more than three units follow.\n3. A supervisor may end a pursuit at any time; the order is obeyed at once."},
+         "content": "<ol><li><p>A pursuit starts only for a violent felony or an immediate danger to the public.</p></li><li><p>The primary unit calls the pursuit; no more than three units follow.</p></li><li><p>A supervisor may end a pursuit at any time; the order is obeyed at once.</p></li></ol>"},
         {"title": "Report review", "type": "sop", "minLevel": "supervisor",
          "summary": "How supervisors review arrest and use-of-force reports.",
-         "content": "Open pending reports daily. Approve and sign reports that are complete and in policy; return the others with notes the officer can act on."},
+         "content": "<p>Open pending reports daily. Approve and sign reports that are complete and in policy; return the others with notes the officer can act on.</p><table><tbody><tr><th><p>Report</p></th><th><p>Reviewed within</p></th></tr><tr><td><p>Arrest</p></td><td><p>24 hours</p></td></tr><tr><td><p>Use of force</p></td><td><p>48 hours</p></td></tr></tbody></table>"},
         {"title": "Academy orientation", "type": "presentation", "minLevel": "deputy",
          "summary": "The first-day briefing for new members.",
-         "content": "Welcome to the department.\n\n- Chain of command\n- Radio codes\n- Field training programme\n- Where to find SOPs"},
+         "content": "<h2>Welcome to the department</h2><ul><li><p>Chain of command</p></li><li><p>Radio codes</p></li><li><p>Field training programme</p></li><li><p>Where to find <a href=\"/sops\">SOPs</a></p></li></ul>"},
         {"title": "Command staff briefing", "type": "presentation", "minLevel": "command",
          "summary": "Quarterly priorities and staffing.",
-         "content": "Staffing: two academy classes this quarter.\nPriorities: traffic safety on Route 68, pursuit reduction.\nBudget: fleet replacement of five cruisers."},
+         "content": "<p><strong>Staffing:</strong> two academy classes this quarter.<br><strong>Priorities:</strong> traffic safety on Route 68, pursuit reduction.<br><strong>Budget:</strong> fleet replacement of five cruisers.</p>"},
         {"title": "Internal investigations", "type": "sop", "minLevel": "high_command",
          "summary": "Handling complaints against members.",
-         "content": "Complaints are logged by High Command only. The member is notified in writing within seven days unless notice would compromise the investigation."}
+         "content": "<p>Complaints are logged by High Command only. The member is notified in writing within seven days unless notice would compromise the investigation.</p>"}
     ])
 }
+
+/// The demo's later versions: (title, content) published by Command after the first.
+const REVISIONS: [(&str, &str); 2] = [
+    ("Use of force", "<h2>1. Purpose</h2><p>Members use only the force that is <strong>objectively reasonable</strong> and <em>proportionate</em> to control a situation, and de-escalate whenever it is safe to.</p><h2>2. Reporting</h2><p>Every use of force beyond compliant handcuffing is reported on the use-of-force form before the end of the shift.</p><h2>3. Review</h2><p>A supervisor reviews every report within 48 hours and signs it in or out of policy.</p>"),
+    ("Vehicle pursuits", "<ol><li><p>A pursuit starts only for a violent felony or an immediate danger to the public.</p></li><li><p>The primary unit calls the pursuit; no more than two units follow, and air support takes over when it is up.</p></li><li><p>A supervisor may end a pursuit at any time; the order is obeyed at once.</p></li></ol>"),
+];
+
+/// A draft the demo leaves unpublished: (title, content).
+const UNPUBLISHED: (&str, &str) = ("Vehicle pursuits", "<ol><li><p>A pursuit starts only for a violent felony or an immediate danger to the public.</p></li><li><p>The primary unit calls the pursuit; no more than two units follow, and air support takes over when it is up.</p></li><li><p>A supervisor may end a pursuit at any time; the order is obeyed at once.</p></li><li><p>Spike strips are laid by trained units only.</p></li></ol>");
 
 async fn seed_list<T: CatalogueItem>(
     db: &TenantDb,
@@ -162,15 +173,28 @@ pub async fn seed(db: &TenantDb, agency: &Agency) -> anyhow::Result<()> {
         let docs =
             normalise_documents(drafts, &[], &saver, Utc::now()).map_err(anyhow::Error::msg)?;
         let mut tx = db.begin().await?;
-        whole_list::replace(
-            &mut tx,
-            crate::features::sops::store::LIST,
-            &docs,
-            0,
-            &Actor::system("Demo data"),
-        )
-        .await
-        .map_err(anyhow::Error::msg)?;
+        let first = Actor::system("Sheriff J. Hale");
+        let saved = whole_list::replace(&mut tx, sops_store::LIST, &docs, 0, &first)
+            .await
+            .map_err(anyhow::Error::msg)?;
+        sops_store::record_list_save(&mut tx, &[], &docs, &first).await?;
+        // A second version of two documents, by someone else, and a draft not yet published.
+        let revised: Vec<Document> = docs
+            .iter()
+            .map(|d| match REVISIONS.iter().find(|(title, _)| *title == d.title) {
+                Some((_, content)) => Document { content: sanitise(content), ..d.clone() },
+                None => d.clone(),
+            })
+            .collect();
+        let second = Actor::system("Capt. R. Moreno");
+        whole_list::replace(&mut tx, sops_store::LIST, &revised, saved.version, &second)
+            .await
+            .map_err(anyhow::Error::msg)?;
+        sops_store::record_list_save(&mut tx, &docs, &revised, &second).await?;
+        if let Some(d) = revised.iter().find(|d| d.title == UNPUBLISHED.0) {
+            sops_store::lock_draft(&mut tx, &d.id, &d.content).await?;
+            sops_store::save_draft(&mut tx, &d.id, &sanitise(UNPUBLISHED.1), &second).await?;
+        }
         tx.commit().await?;
     }
     Ok(())

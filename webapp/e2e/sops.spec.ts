@@ -7,8 +7,9 @@ import { CASEY, DESKTOP, expectNoSidewaysScroll, JORDAN, openAs, PHONE, snapBoth
 const RUN = Date.now().toString(36);
 const COMMAND_DOC = `E2E command briefing ${RUN}`;
 const DEPUTY_DOC = `E2E traffic stops ${RUN}`;
-const E2E_PREFIX = /^E2E (command briefing|traffic stops) /;
-const DEPUTY_CONTENT = '1. Pick a safe spot.\n2. Call in the plate.\n\n<b>Stay</b> at the B-pillar.';
+const E2E_PREFIX = /^E2E (command briefing|traffic stops|radio discipline) /;
+const DEPUTY_LINES = ['Pick a safe spot.', 'Call in the plate.', '<b>Stay</b> at the B-pillar.'];
+const DRAFT_DOC = `E2E radio discipline ${RUN}`;
 
 /** Waits until the success notifications have closed by themselves (they would cover the header). */
 async function notificationsGone(page: Page): Promise<void> {
@@ -28,17 +29,26 @@ async function choose(page: Page, dialog: Locator, label: string, option: string
   await expect(dialog.getByRole('combobox', { name: label })).toHaveValue(option);
 }
 
+/** Types `lines` into the rich text editor `editor`, a paragraph each. */
+async function typeLines(page: Page, editor: Locator, lines: readonly string[]): Promise<void> {
+  await editor.click();
+  for (const [index, line] of lines.entries()) {
+    if (index > 0) await page.keyboard.press('Enter');
+    await page.keyboard.type(line);
+  }
+}
+
 /** Creates a document through the 'New document' dialog. */
 async function createDocument(
   page: Page,
-  { title, summary, content, type, level }: { title: string; summary: string; content: string; type: string; level: string },
+  { title, summary, content, type, level }: { title: string; summary: string; content: readonly string[]; type: string; level: string },
 ): Promise<void> {
   await page.getByRole('button', { name: 'New document', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'New document' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
   await dialog.getByRole('textbox', { name: 'Short summary', exact: true }).fill(summary);
-  await dialog.getByRole('textbox', { name: 'Content', exact: true }).fill(content);
+  await typeLines(page, dialog.getByRole('textbox', { name: 'Content', exact: true }), content);
   await choose(page, dialog, 'Document type', type);
   await choose(page, dialog, 'Minimum rank', level);
   await dialog.getByRole('button', { name: 'Create document' }).click();
@@ -107,14 +117,14 @@ test.describe('SOPs and presentations', () => {
     await createDocument(command, {
       title: COMMAND_DOC,
       summary: 'Command staff only: the quarter ahead.',
-      content: 'Budget.\nPromotions.\nRecruitment drive.',
+      content: ['Budget.', 'Promotions.', 'Recruitment drive.'],
       type: 'Presentation',
       level: 'Command',
     });
     await createDocument(command, {
       title: DEPUTY_DOC,
       summary: 'How every traffic stop goes.',
-      content: DEPUTY_CONTENT,
+      content: DEPUTY_LINES,
       type: 'SOP',
       level: 'Deputy',
     });
@@ -147,10 +157,10 @@ test.describe('SOPs and presentations', () => {
     await preview.getByRole('button', { name: 'Close this dialog' }).click();
     await expect(preview).toBeHidden();
 
-    // Edit: the summary changes.
+    // Edit: the summary changes (the content is edited as a draft).
     await card(command, DEPUTY_DOC).getByRole('button', { name: 'Edit', exact: true }).click();
     const edit = command.getByRole('dialog', { name: `Edit ${DEPUTY_DOC}` });
-    await expect(edit.getByRole('textbox', { name: 'Content', exact: true })).toHaveValue(DEPUTY_CONTENT);
+    await expect(edit.getByTestId('content-note')).toContainText('Edit draft');
     await edit.getByRole('textbox', { name: 'Short summary', exact: true }).fill('How every traffic stop goes, step by step.');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(edit).toBeHidden();
@@ -181,8 +191,8 @@ test.describe('SOPs and presentations', () => {
     await item.getByRole('button', { name: new RegExp(DEPUTY_DOC) }).click();
     await expect(item.getByText('Minimum rank: Deputy')).toBeVisible();
     await expect(item.getByText(/^Updated /)).toBeVisible();
-    // Plain text, line breaks kept, markup shown as typed.
-    await expect(item.getByTestId('document-content')).toHaveText(DEPUTY_CONTENT, { useInnerText: true });
+    // Rich text: a paragraph a line, markup typed as text shown as typed.
+    await expect(item.getByTestId('document-content').locator('p').filter({ hasText: /./ })).toHaveText(DEPUTY_LINES);
     await expect(item.getByTestId('document-content').locator('b')).toHaveCount(0);
     await snapBoth(deputy, 'sops-deputy');
 
@@ -192,5 +202,106 @@ test.describe('SOPs and presentations', () => {
     await deputy.setViewportSize(PHONE);
     await expectNoSidewaysScroll(deputy);
     await deputy.context().close();
+  });
+
+  test('Command edits a draft while deputies read the published version; publish, history with a diff, restore', async ({ browser }) => {
+    test.setTimeout(150_000);
+    const command = await openAs(browser, JORDAN, '/command/sops');
+    await expect(command.getByTestId('document-card').first()).toBeVisible();
+    await createDocument(command, {
+      title: DRAFT_DOC,
+      summary: 'Keep the channel clear.',
+      content: ['Key up, pause, then speak.', 'Use plain language.'],
+      type: 'SOP',
+      level: 'Deputy',
+    });
+    await expect(card(command, DRAFT_DOC).getByTestId('document-state')).toHaveText('Version 1 published');
+    await notificationsGone(command);
+
+    // The draft opens in the rich text editor with what is published.
+    await card(command, DRAFT_DOC).getByRole('button', { name: 'Edit draft', exact: true }).click();
+    const draft = command.getByRole('dialog', { name: `Draft: ${DRAFT_DOC}` });
+    const editor = draft.getByRole('textbox', { name: 'Content', exact: true });
+    await expect(editor.locator('p')).toHaveText(['Key up, pause, then speak.', 'Use plain language.']);
+    await expect(draft.getByTestId('draft-status')).toContainText('Members read version 1');
+    await expect(draft.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
+
+    // Clicking into the loaded text and pressing End puts the caret at the end of the line
+    // clicked (an earlier author saw typing land at the start): the second paragraph, so that a
+    // click that did not take (the caret still at the start) would show.
+    await editor.locator('p').nth(1).click();
+    await command.keyboard.press('End');
+    await command.keyboard.type(' Always.');
+    await expect(editor.locator('p').nth(1)).toHaveText('Use plain language. Always.');
+    await expect(editor.locator('p').first()).toHaveText('Key up, pause, then speak.');
+    // Rich text from the toolbar: a heading after it.
+    await command.keyboard.press('Enter');
+    await command.keyboard.type('Emergencies');
+    await draft.getByRole('button', { name: 'Heading 2', exact: true }).click();
+    await expect(editor.locator('p, h2').filter({ hasText: /./ })).toHaveText([
+      'Key up, pause, then speak.',
+      'Use plain language. Always.',
+      'Emergencies',
+    ]);
+    await expect(editor.locator('h2')).toHaveText('Emergencies');
+    await expect(draft.getByTestId('publish-hint')).toHaveText('Save the draft before publishing it.');
+    await snapView(command, 'sops-draft-desktop');
+    await command.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(command);
+    await snapView(command, 'sops-draft-phone');
+    await command.setViewportSize(DESKTOP);
+
+    await draft.getByRole('button', { name: 'Save draft', exact: true }).click();
+    await expect(command.getByText('Draft saved', { exact: true }).first()).toBeVisible();
+    await expect(draft.getByTestId('draft-status')).toContainText('Unpublished changes');
+
+    // A deputy still reads version 1.
+    const deputy = await openAs(browser, CASEY, '/sops');
+    const item = deputy.getByTestId('sop-item').filter({ hasText: DRAFT_DOC });
+    await item.getByRole('button', { name: new RegExp(DRAFT_DOC) }).click();
+    await expect(item.getByTestId('document-content')).toContainText('Key up, pause, then speak.');
+    await expect(item.getByTestId('document-content')).not.toContainText('Always.');
+
+    // Publish, after a question.
+    await draft.getByRole('button', { name: 'Publish', exact: true }).click();
+    const question = command.getByRole('dialog', { name: 'Publish this draft?' });
+    await question.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(command.getByText('Document published', { exact: true }).first()).toBeVisible();
+    await expect(draft.getByTestId('draft-status')).toContainText('Members read version 2');
+    await draft.getByRole('button', { name: 'Close this dialog' }).click();
+    await expect(draft).toBeHidden();
+    await expect(card(command, DRAFT_DOC).getByTestId('document-state')).toHaveText('Version 2 published');
+
+    await deputy.reload();
+    const again = deputy.getByTestId('sop-item').filter({ hasText: DRAFT_DOC });
+    await again.getByRole('button', { name: new RegExp(DRAFT_DOC) }).click();
+    await expect(again.getByTestId('document-content').locator('h2')).toHaveText('Emergencies');
+    await expect(again.getByTestId('document-content')).toContainText('Use plain language. Always.');
+    await deputy.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(deputy);
+    await snapView(deputy, 'sops-rich-text-phone');
+    await deputy.context().close();
+
+    // History: both versions, the diff of version 2, then restore version 1 as the draft.
+    await notificationsGone(command);
+    await card(command, DRAFT_DOC).getByRole('button', { name: 'History', exact: true }).click();
+    const history = command.getByRole('dialog', { name: `History: ${DRAFT_DOC}` });
+    await expect(history.getByRole('combobox', { name: 'Version' }).locator('option')).toHaveCount(2);
+    await expect(history.getByTestId('version-diff').locator('ins')).toContainText(['Always.']);
+    await expect(history.getByTestId('version-line')).toContainText('Changes from version 1');
+    await snapView(command, 'sops-history-desktop');
+    await command.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(command);
+    await snapView(command, 'sops-history-phone');
+    await command.setViewportSize(DESKTOP);
+    await history.getByRole('combobox', { name: 'Version' }).selectOption('1');
+    await expect(history.getByTestId('version-line')).toContainText('The first version');
+    await history.getByRole('button', { name: 'Restore as draft', exact: true }).click();
+    const restore = command.getByRole('dialog', { name: 'Restore version 1?' });
+    await restore.getByRole('button', { name: 'Restore', exact: true }).click();
+    await expect(command.getByText('Version 1 is the draft again. Publish it to show it to members.').first()).toBeVisible();
+    await history.getByRole('button', { name: 'Close this dialog' }).click();
+    await expect(card(command, DRAFT_DOC).getByTestId('document-state')).toHaveText('Version 2 published · draft waiting');
+    await command.context().close();
   });
 });

@@ -146,6 +146,11 @@ export const queryKeys = {
   sopsAll: (slug: string) => [...agency(slug), 'sops'] as const,
   /** `GET /api/sops` (the documents the viewer's level reaches, 'member') or `?scope=manage` ('manage'). */
   sops: (slug: string, scope: 'member' | 'manage') => [...agency(slug), 'sops', scope] as const,
+  /** `GET /api/sops/{id}/draft`: one document's draft (issue 28). */
+  sopDraft: (slug: string, id: string) => [...agency(slug), 'sops', 'draft', id] as const,
+  /** `GET /api/sops/{id}/versions` and `…/versions/{version}` (the latter with `version`). */
+  sopVersions: (slug: string, id: string, version?: number) =>
+    version === undefined ? ([...agency(slug), 'sops', 'versions', id] as const) : ([...agency(slug), 'sops', 'versions', id, version] as const),
   /** Every training key of the agency (templates and sessions). */
   trainingAll: (slug: string) => [...agency(slug), 'trainings'] as const,
   /** `GET /api/trainings`: the training templates. */

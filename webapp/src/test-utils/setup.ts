@@ -42,3 +42,13 @@ afterEach(() => {
 // a lazily loaded screen's first render can take longer than a second. What a test expects is
 // unchanged; only how long it waits before failing.
 configure({ asyncUtilTimeout: 5000 });
+
+// jsdom has no layout: the rich text editor (ProseMirror) measures ranges and asks which
+// element is at a point while it types and scrolls the caret into view.
+const noRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+const emptyRect = () => new DOMRect(0, 0, 0, 0);
+for (const proto of [Range.prototype, Element.prototype, Text.prototype] as { getClientRects?: unknown; getBoundingClientRect?: unknown }[]) {
+  proto.getClientRects ??= noRects;
+  proto.getBoundingClientRect ??= emptyRect;
+}
+(document as { elementFromPoint?: unknown }).elementFromPoint ??= () => null;

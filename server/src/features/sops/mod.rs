@@ -4,6 +4,7 @@
 
 use crate::shared::Portal;
 
+pub mod content;
 pub mod editor;
 pub mod model;
 pub mod routes;
@@ -19,7 +20,12 @@ pub const SAVE_LIMIT: usize = 8 * 1024 * 1024;
 pub fn routes<S: Portal>() -> OpenApiRouter<S> {
     OpenApiRouter::new()
         .routes(routes!(routes::list, routes::save))
+        .routes(routes!(routes::get_draft, routes::save_draft))
         .layer(DefaultBodyLimit::max(SAVE_LIMIT))
+        .routes(routes!(routes::publish))
+        .routes(routes!(routes::versions))
+        .routes(routes!(routes::version))
+        .routes(routes!(routes::restore))
         .routes(routes!(routes::editor_config))
         .routes(routes!(routes::file))
 }

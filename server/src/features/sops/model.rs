@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 
 use crate::{
     access::document_level::reaches,
+    features::sops::content::{is_blank, sanitise, DiffPart},
     shared::catalogue::text,
     validate::{limits, max_len},
 };
@@ -17,6 +18,14 @@ pub const CONTENT_REQUIRED: &str = "Content is required";
 pub const BAD_TYPE: &str = "Document type must be sop or presentation.";
 pub const ABOVE_OWN_LEVEL: &str = "You can only publish documents for your own level or below.";
 pub const NOT_FOUND: &str = "Document not found";
+/// Issue 28: drafts, publishing and the history.
+pub const STALE_DRAFT: &str =
+    "Someone else saved this draft since you opened it. Review their changes and save again.";
+pub const NOTHING_TO_PUBLISH: &str = "The draft is the same as the published version.";
+pub const VERSION_NOT_FOUND: &str = "Version not found";
+/// A manager asked to change the draft of a document above their level (which they never see).
+pub const ABOVE_OWN_LEVEL_DRAFT: &str =
+    "You can only edit and publish documents for your own level or below.";
 
 pub const TYPES: [&str; 2] = ["sop", "presentation"];
 /// member-portal §9: the default minimum level.
@@ -96,11 +105,11 @@ pub fn normalise_documents(
         if title.is_empty() {
             return Err(TITLE_REQUIRED.into());
         }
-        let content = draft.content.trim().to_owned();
-        if content.is_empty() {
+        max_len("Content", draft.content.trim(), MAX_CONTENT)?;
+        let content = sanitise(&draft.content);
+        if is_blank(&content) {
             return Err(CONTENT_REQUIRED.into());
         }
-        max_len("Content", &content, MAX_CONTENT)?;
         let kind = match draft.kind.trim().to_lowercase() {
             k if k.is_empty() => "sop".to_owned(),
             k if TYPES.contains(&k.as_str()) => k,
@@ -179,6 +188,102 @@ pub struct DocumentManagement {
     pub version: i32,
     pub updated_at: Option<DateTime<Utc>>,
     pub updated_by: Option<String>,
+    /// The draft and published state of each document listed.
+    pub drafts: Vec<DraftState>,
+}
+
+/// A document's draft and published state as the management list shows it.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct DraftState {
+    /// The document's id.
+    pub id: String,
+    /// The version readers see (1 for the first).
+    pub published_version: i32,
+    /// Whether the draft differs from the published version.
+    pub unpublished: bool,
+}
+
+/// `GET|PUT /api/sops/{id}/draft`, and the answer of publish and restore: the draft a manager
+/// edits, the revision a save must start from, and what is published.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Draft {
+    pub id: String,
+    pub title: String,
+    /// Cleaned HTML.
+    pub content: String,
+    /// 0 until the first save; a save must name the revision it edited.
+    pub revision: i32,
+    pub updated_at: Option<DateTime<Utc>>,
+    pub updated_by: Option<String>,
+    /// The version readers see, none before the first publish.
+    pub published_version: Option<i32>,
+    pub published_at: Option<DateTime<Utc>>,
+    pub published_by: Option<String>,
+    /// Whether the draft differs from the published version.
+    pub unpublished: bool,
+}
+
+/// `PUT /api/sops/{id}/draft`: the edited content and the revision it started from.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DraftSave {
+    #[schema(max_length = 100000)]
+    pub content: String,
+    pub revision: i32,
+}
+
+/// `POST /api/sops/{id}/publish` and `…/versions/{version}/restore`: the draft revision the
+/// manager saw.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DraftRevision {
+    pub revision: i32,
+}
+
+/// One published version, as the history lists it.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct VersionSummary {
+    pub version: i32,
+    /// Who published it (their name).
+    pub author: String,
+    pub published_at: DateTime<Utc>,
+}
+
+/// `GET /api/sops/{id}/versions`: every published version, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VersionList {
+    pub id: String,
+    pub title: String,
+    pub versions: Vec<VersionSummary>,
+}
+
+/// `GET /api/sops/{id}/versions/{version}`: one version's content and its word diff from the
+/// version before it (all added for the first).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VersionDetail {
+    pub version: i32,
+    pub author: String,
+    pub published_at: DateTime<Utc>,
+    /// Cleaned HTML.
+    pub content: String,
+    /// The version compared with, none for the first.
+    pub previous: Option<i32>,
+    pub diff: Vec<DiffPart>,
+}
+
+/// A draft save's content: at most [`MAX_CONTENT`] characters, cleaned, not blank.
+pub fn draft_content(content: &str) -> Result<String, String> {
+    max_len("Content", content.trim(), MAX_CONTENT)?;
+    let content = sanitise(content);
+    if is_blank(&content) {
+        return Err(CONTENT_REQUIRED.into());
+    }
+    Ok(content)
 }
 
 /// `PUT /api/sops?scope=manage`: the documents (those the manager reaches) and the version
@@ -279,6 +384,29 @@ mod tests {
         assert_eq!((saved[1].created_at, saved[1].updated_at), (Some(at(10)), Some(at(20))));
         assert_ne!(saved[2].id, "secret", "a new id, the hidden one is kept");
         assert_eq!(saved[3], stored[2]);
+    }
+
+    #[test]
+    fn content_is_cleaned_on_every_write_and_blank_html_is_refused() {
+        let levels = levels();
+        let saver = Saver { levels: &levels, level: Some("command") };
+        let hostile = Document {
+            content: "<p onclick=\"x()\">Hi<script>alert(1)</script></p>".into(),
+            ..doc("a", "")
+        };
+        let saved = normalise_documents(vec![hostile], &[], &saver, at(1)).unwrap();
+        assert_eq!(saved[0].content, "<p>Hi</p>");
+        let blank = Document { content: "<p> </p><script>x</script>".into(), ..doc("a", "") };
+        assert_eq!(
+            normalise_documents(vec![blank], &[], &saver, at(1)).unwrap_err(),
+            CONTENT_REQUIRED
+        );
+        assert_eq!(draft_content("<h2>T</h2><img src=x onerror=y()>").unwrap(), "<h2>T</h2><img>");
+        assert_eq!(draft_content("<p></p>").unwrap_err(), CONTENT_REQUIRED);
+        assert_eq!(
+            draft_content(&"x".repeat(MAX_CONTENT + 1)).unwrap_err(),
+            "Content must be at most 100000 characters."
+        );
     }
 
     #[test]

@@ -16,14 +16,17 @@ use crate::{
         guard::{nav_item, require_nav, Guard, NavItem},
         Viewer,
     },
-    error::{bad_request, not_found, AppError, AppResult},
+    error::{bad_request, forbidden, not_found, AppError, AppResult},
     extract::Services,
     extract::{JsonBody, PathParams, QueryParams},
     features::sops::{
+        content::{plain_text, word_diff},
         editor::{self, EditorAnswer, Opener, BAD_FILE_TOKEN},
         model::{
-            normalise_documents, Document, DocumentList, DocumentManagement, DocumentSave,
-            DocumentViewer, Integration, Saver, NOT_FOUND,
+            draft_content, normalise_documents, Document, DocumentList, DocumentManagement,
+            DocumentSave, DocumentViewer, Draft, DraftRevision, DraftSave, DraftState, Integration,
+            Saver, VersionDetail, VersionList, ABOVE_OWN_LEVEL_DRAFT, NOTHING_TO_PUBLISH,
+            NOT_FOUND, STALE_DRAFT, VERSION_NOT_FOUND,
         },
         store,
     },
@@ -57,14 +60,14 @@ fn management(
     state: &impl Portal,
     viewer: &Viewer,
     list: Versioned<Document>,
+    drafts: Vec<DraftState>,
 ) -> DocumentManagement {
     let levels = agency_levels(viewer);
+    let documents: Vec<Document> =
+        list.items.into_iter().filter(|d| d.reached_by(&levels, viewer.level.as_deref())).collect();
     DocumentManagement {
-        documents: list
-            .items
-            .into_iter()
-            .filter(|d| d.reached_by(&levels, viewer.level.as_deref()))
-            .collect(),
+        drafts: drafts.into_iter().filter(|s| documents.iter().any(|d| d.id == s.id)).collect(),
+        documents,
         integration: integration(state),
         version: list.version,
         updated_at: list.updated_at,
@@ -89,7 +92,8 @@ pub async fn list<S: Portal>(
         .await?;
     let list = store::load(viewer.pool()).await?;
     if manage {
-        return Ok(Json(Documents::Manage(management(&state, &viewer, list))));
+        let drafts = store::draft_states(viewer.pool()).await?;
+        return Ok(Json(Documents::Manage(management(&state, &viewer, list, drafts))));
     }
     let levels = agency_levels(&viewer);
     Ok(Json(Documents::Read(DocumentList {
@@ -123,14 +127,18 @@ pub async fn save<S: Portal>(
     let stored = store::load_for_update(&mut tx).await?;
     if stored.version != save.version {
         // Answered as every stale save is, with only what this manager may see.
-        let current = management(&state, &viewer, stored);
+        let drafts = store::draft_states(&mut *tx).await?;
+        let current = management(&state, &viewer, stored, drafts);
         return Err(AppError::stale(crate::shared::whole_list::STALE_LIST, &current));
     }
     let documents = normalise_documents(save.documents, &stored.items, &saver, Utc::now())
         .map_err(bad_request)?;
-    let saved = store::replace(&mut tx, &documents, save.version, &viewer.actor()).await?;
+    let actor = viewer.actor();
+    let saved = store::replace(&mut tx, &documents, save.version, &actor).await?;
+    store::record_list_save(&mut tx, &stored.items, &documents, &actor).await?;
+    let drafts = store::draft_states(&mut *tx).await?;
     tx.commit().await?;
-    Ok(Json(management(&state, &viewer, saved)))
+    Ok(Json(management(&state, &viewer, saved, drafts)))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -205,6 +213,207 @@ pub async fn file<S: Portal>(
         // The document changed since the link was made: the editor asks for a new one.
         return Err(crate::error::forbidden(BAD_FILE_TOKEN));
     }
-    let body = format!("{}\n\n{}\n", document.title, document.content);
+    // The published content, as text: the editor opens it as a .txt document.
+    let body = format!("{}\n\n{}\n", document.title, plain_text(&document.content));
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response())
+}
+
+// Drafts, publishing and the history (issue 28). Every route below is for document managers
+// (the guard of the management screen) and only for documents their level reaches: reading
+// one above it answers as a missing one does, changing one is refused with a sentence.
+
+/// Document `id` of `items` if the manager's level reaches it; `write` says whether they are
+/// about to change it.
+fn managed(viewer: &Viewer, items: Vec<Document>, id: &str, write: bool) -> AppResult<Document> {
+    let levels = agency_levels(viewer);
+    let document = items.into_iter().find(|d| d.id == id).ok_or_else(|| not_found(NOT_FOUND))?;
+    if document.reached_by(&levels, viewer.level.as_deref()) {
+        Ok(document)
+    } else if write {
+        Err(forbidden(ABOVE_OWN_LEVEL_DRAFT))
+    } else {
+        Err(not_found(NOT_FOUND))
+    }
+}
+
+/// The draft as answered: its row (none before the first save: the published content at
+/// revision 0) and the latest published version.
+fn draft_answer(
+    document: &Document,
+    row: Option<store::DraftRow>,
+    published: Option<store::VersionRow>,
+) -> Draft {
+    let row = row.unwrap_or(store::DraftRow {
+        content: document.content.clone(),
+        revision: 0,
+        updated_at: None,
+        updated_by: None,
+    });
+    Draft {
+        id: document.id.clone(),
+        title: document.title.clone(),
+        unpublished: row.content != document.content,
+        content: row.content,
+        revision: row.revision,
+        updated_at: row.updated_at,
+        updated_by: row.updated_by,
+        published_version: published.as_ref().map(|v| v.version),
+        published_at: published.as_ref().map(|v| v.published_at),
+        published_by: published.map(|v| v.author),
+    }
+}
+
+/// The draft of one document, the revision a save must start from, and what is published.
+#[utoipa::path(get, operation_id = "get_document_draft", path = "/api/sops/{id}/draft", tag = "sops",
+    params(DocumentId),
+    responses((status = 200, body = Draft), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn get_draft(
+    Guard(viewer, _): Guard<nav_item::SopManagement>,
+    PathParams(DocumentId { id }): PathParams<DocumentId>,
+) -> AppResult<Json<Draft>> {
+    let document = managed(&viewer, store::load(viewer.pool()).await?.items, &id, false)?;
+    let row = store::draft(viewer.pool(), &id).await?;
+    let published = store::latest_version(viewer.pool(), &id).await?;
+    Ok(Json(draft_answer(&document, row, published)))
+}
+
+/// Saves the draft (cleaned HTML); a save of an older revision answers 409 with the current
+/// draft. Readers keep seeing the published version.
+#[utoipa::path(put, operation_id = "save_document_draft", path = "/api/sops/{id}/draft", tag = "sops",
+    params(DocumentId), request_body = DraftSave,
+    responses((status = 200, body = Draft), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 404, body = crate::error::ErrorBody), (status = 409, body = crate::error::StaleBody)))]
+pub async fn save_draft(
+    Guard(viewer, _): Guard<nav_item::SopManagement>,
+    PathParams(DocumentId { id }): PathParams<DocumentId>,
+    JsonBody(save): JsonBody<DraftSave>,
+) -> AppResult<Json<Draft>> {
+    let document = managed(&viewer, store::load(viewer.pool()).await?.items, &id, true)?;
+    let content = draft_content(&save.content).map_err(bad_request)?;
+    let mut tx = viewer.pool().begin().await?;
+    let row = store::lock_draft(&mut tx, &id, &document.content).await?;
+    let published = store::latest_version(&mut *tx, &id).await?;
+    if row.revision != save.revision {
+        return Err(AppError::stale(STALE_DRAFT, &draft_answer(&document, Some(row), published)));
+    }
+    let row = store::save_draft(&mut tx, &id, &content, &viewer.actor()).await?;
+    tx.commit().await?;
+    Ok(Json(draft_answer(&document, Some(row), published)))
+}
+
+/// Publishes the draft (at the revision the manager saw): readers see it from now on, and it
+/// is kept in the history as the next version, with its author and time.
+#[utoipa::path(post, operation_id = "publish_document", path = "/api/sops/{id}/publish", tag = "sops",
+    params(DocumentId), request_body = DraftRevision,
+    responses((status = 200, body = Draft), (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 404, body = crate::error::ErrorBody), (status = 409, body = crate::error::StaleBody)))]
+pub async fn publish(
+    Guard(viewer, _): Guard<nav_item::SopManagement>,
+    PathParams(DocumentId { id }): PathParams<DocumentId>,
+    JsonBody(request): JsonBody<DraftRevision>,
+) -> AppResult<Json<Draft>> {
+    let mut tx = viewer.pool().begin().await?;
+    let list = store::load_for_update(&mut tx).await?;
+    let document = managed(&viewer, list.items.clone(), &id, true)?;
+    let row = store::lock_draft(&mut tx, &id, &document.content).await?;
+    if row.revision != request.revision {
+        let published = store::latest_version(&mut *tx, &id).await?;
+        return Err(AppError::stale(STALE_DRAFT, &draft_answer(&document, Some(row), published)));
+    }
+    if row.content == document.content {
+        return Err(bad_request(NOTHING_TO_PUBLISH));
+    }
+    let now = Utc::now();
+    let items: Vec<Document> = list
+        .items
+        .into_iter()
+        .map(|d| {
+            if d.id == id {
+                Document { content: row.content.clone(), updated_at: Some(now), ..d }
+            } else {
+                d
+            }
+        })
+        .collect();
+    let actor = viewer.actor();
+    store::replace(&mut tx, &items, list.version, &actor).await?;
+    let version = store::add_version(&mut tx, &id, &row.content, &actor.display).await?;
+    tx.commit().await?;
+    let published = Document { content: row.content.clone(), ..document };
+    Ok(Json(draft_answer(&published, Some(row), Some(version))))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct VersionPath {
+    pub id: String,
+    pub version: i32,
+}
+
+/// Every published version of one document, newest first, with who published it and when.
+#[utoipa::path(get, operation_id = "list_document_versions", path = "/api/sops/{id}/versions", tag = "sops",
+    params(DocumentId),
+    responses((status = 200, body = VersionList), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn versions(
+    Guard(viewer, _): Guard<nav_item::SopManagement>,
+    PathParams(DocumentId { id }): PathParams<DocumentId>,
+) -> AppResult<Json<VersionList>> {
+    let document = managed(&viewer, store::load(viewer.pool()).await?.items, &id, false)?;
+    let versions = store::versions(viewer.pool(), &id).await?;
+    Ok(Json(VersionList { id, title: document.title, versions }))
+}
+
+/// One published version and the word diff from the version before it.
+#[utoipa::path(get, operation_id = "get_document_version", path = "/api/sops/{id}/versions/{version}", tag = "sops",
+    params(VersionPath),
+    responses((status = 200, body = VersionDetail), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn version(
+    Guard(viewer, _): Guard<nav_item::SopManagement>,
+    PathParams(VersionPath { id, version }): PathParams<VersionPath>,
+) -> AppResult<Json<VersionDetail>> {
+    managed(&viewer, store::load(viewer.pool()).await?.items, &id, false)?;
+    let mut rows = store::version_and_previous(viewer.pool(), &id, version).await?.into_iter();
+    let this = rows.next().filter(|v| v.version == version);
+    let this = this.ok_or_else(|| not_found(VERSION_NOT_FOUND))?;
+    let previous = rows.next();
+    let diff = word_diff(previous.as_ref().map_or("", |p| p.content.as_str()), &this.content);
+    Ok(Json(VersionDetail {
+        version: this.version,
+        author: this.author,
+        published_at: this.published_at,
+        content: this.content,
+        previous: previous.map(|p| p.version),
+        diff,
+    }))
+}
+
+/// Makes an old version the draft again (at the revision the manager saw; 409 with the
+/// current draft otherwise); publishing it is a step of its own.
+#[utoipa::path(post, operation_id = "restore_document_version", path = "/api/sops/{id}/versions/{version}/restore", tag = "sops",
+    params(VersionPath), request_body = DraftRevision,
+    responses((status = 200, body = Draft), (status = 401, body = crate::error::ErrorBody),
+              (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody),
+              (status = 409, body = crate::error::StaleBody)))]
+pub async fn restore(
+    Guard(viewer, _): Guard<nav_item::SopManagement>,
+    PathParams(VersionPath { id, version }): PathParams<VersionPath>,
+    JsonBody(request): JsonBody<DraftRevision>,
+) -> AppResult<Json<Draft>> {
+    let document = managed(&viewer, store::load(viewer.pool()).await?.items, &id, true)?;
+    let mut tx = viewer.pool().begin().await?;
+    let old = store::version_and_previous(&mut *tx, &id, version).await?.into_iter().next();
+    let old = old.filter(|v| v.version == version).ok_or_else(|| not_found(VERSION_NOT_FOUND))?;
+    let row = store::lock_draft(&mut tx, &id, &document.content).await?;
+    let published = store::latest_version(&mut *tx, &id).await?;
+    if row.revision != request.revision {
+        return Err(AppError::stale(STALE_DRAFT, &draft_answer(&document, Some(row), published)));
+    }
+    let row = store::save_draft(&mut tx, &id, &old.content, &viewer.actor()).await?;
+    tx.commit().await?;
+    Ok(Json(draft_answer(&document, Some(row), published)))
 }

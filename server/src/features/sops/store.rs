@@ -1,12 +1,15 @@
-//! Document SQL: SOPs and presentations are one whole list (`shared::whole_list`); new
-//! agencies start with none.
+//! Document SQL: SOPs and presentations are one whole list (`shared::whole_list`) holding
+//! the published content readers see; new agencies start with none. Each document's draft
+//! (`document_drafts`) and its published versions (`document_versions`) are rows of their own
+//! (issue 28, tenant migration 0019).
 
+use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgExecutor};
 
 use crate::{
     access::viewer::Actor,
     error::AppError,
-    features::sops::model::Document,
+    features::sops::model::{Document, DraftState, VersionSummary},
     shared::whole_list::{self, Versioned},
 };
 
@@ -32,4 +35,203 @@ pub async fn replace(
     actor: &Actor,
 ) -> Result<Versioned<Document>, AppError> {
     whole_list::replace(conn, LIST, documents, base_version, actor).await
+}
+
+/// A draft as stored (issue 28).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct DraftRow {
+    pub content: String,
+    pub revision: i32,
+    pub updated_at: Option<DateTime<Utc>>,
+    pub updated_by: Option<String>,
+}
+
+/// A published version as stored.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct VersionRow {
+    pub version: i32,
+    pub author: String,
+    pub published_at: DateTime<Utc>,
+    pub content: String,
+}
+
+/// Each document's latest published version and whether its draft differs from it.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn draft_states(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<DraftState>> {
+    sqlx::query_as(
+        "SELECT v.document_id AS id, v.version AS published_version,
+                COALESCE(d.content <> v.content, false) AS unpublished
+         FROM (SELECT DISTINCT ON (document_id) document_id, version, content
+               FROM document_versions ORDER BY document_id, version DESC) v
+         LEFT JOIN document_drafts d USING (document_id)
+         ORDER BY v.document_id",
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// The draft of document `id`, if one was ever saved.
+#[tracing::instrument(level = "debug", skip(db))]
+pub async fn draft(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<Option<DraftRow>> {
+    sqlx::query_as(
+        "SELECT content, revision, updated_at, updated_by FROM document_drafts WHERE document_id = $1",
+    )
+    .bind(id)
+    .fetch_optional(db)
+    .await
+}
+
+/// The draft of document `id` locked until the transaction ends; a document without one gets
+/// a draft of `published` content at revision 0.
+#[tracing::instrument(level = "debug", skip(conn, published))]
+pub async fn lock_draft(
+    conn: &mut PgConnection,
+    id: &str,
+    published: &str,
+) -> sqlx::Result<DraftRow> {
+    sqlx::query(
+        "INSERT INTO document_drafts (document_id, content) VALUES ($1, $2)
+         ON CONFLICT (document_id) DO NOTHING",
+    )
+    .bind(id)
+    .bind(published)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query_as(
+        "SELECT content, revision, updated_at, updated_by FROM document_drafts
+         WHERE document_id = $1 FOR UPDATE",
+    )
+    .bind(id)
+    .fetch_one(conn)
+    .await
+}
+
+/// Replaces the draft of document `id` (locked by [`lock_draft`]) and moves its revision on.
+#[tracing::instrument(level = "debug", skip(conn, content, actor))]
+pub async fn save_draft(
+    conn: &mut PgConnection,
+    id: &str,
+    content: &str,
+    actor: &Actor,
+) -> sqlx::Result<DraftRow> {
+    sqlx::query_as(
+        "UPDATE document_drafts
+         SET content = $2, revision = revision + 1, updated_at = now(), updated_by = $3
+         WHERE document_id = $1
+         RETURNING content, revision, updated_at, updated_by",
+    )
+    .bind(id)
+    .bind(content)
+    .bind(&actor.display)
+    .fetch_one(conn)
+    .await
+}
+
+/// The latest published version of document `id`.
+#[tracing::instrument(level = "debug", skip(db))]
+pub async fn latest_version(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<Option<VersionRow>> {
+    sqlx::query_as(
+        "SELECT version, author, published_at, content FROM document_versions
+         WHERE document_id = $1 ORDER BY version DESC LIMIT 1",
+    )
+    .bind(id)
+    .fetch_optional(db)
+    .await
+}
+
+/// Version `version` of document `id` and the version before it.
+#[tracing::instrument(level = "debug", skip(db))]
+pub async fn version_and_previous(
+    db: impl PgExecutor<'_>,
+    id: &str,
+    version: i32,
+) -> sqlx::Result<Vec<VersionRow>> {
+    sqlx::query_as(
+        "SELECT version, author, published_at, content FROM document_versions
+         WHERE document_id = $1 AND version <= $2 ORDER BY version DESC LIMIT 2",
+    )
+    .bind(id)
+    .bind(version)
+    .fetch_all(db)
+    .await
+}
+
+/// Every published version of document `id`, newest first.
+#[tracing::instrument(level = "debug", skip(db))]
+pub async fn versions(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<Vec<VersionSummary>> {
+    sqlx::query_as(
+        "SELECT version, author, published_at FROM document_versions
+         WHERE document_id = $1 ORDER BY version DESC",
+    )
+    .bind(id)
+    .fetch_all(db)
+    .await
+}
+
+/// Records `content` as the next published version of document `id`, by `author`. Callers
+/// hold the document list's lock, so versions are numbered one after the other.
+#[tracing::instrument(level = "debug", skip(conn, content, author))]
+pub async fn add_version(
+    conn: &mut PgConnection,
+    id: &str,
+    content: &str,
+    author: &str,
+) -> sqlx::Result<VersionRow> {
+    sqlx::query_as(
+        "INSERT INTO document_versions (document_id, version, content, author)
+         SELECT $1, COALESCE(max(version), 0) + 1, $2, $3 FROM document_versions
+         WHERE document_id = $1
+         RETURNING version, author, published_at, content",
+    )
+    .bind(id)
+    .bind(content)
+    .bind(author)
+    .fetch_one(conn)
+    .await
+}
+
+/// After a list save: a version for each new document and each changed content (a draft
+/// that had nothing unpublished follows the new content), and the drafts and versions of
+/// the documents removed go with them.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn record_list_save(
+    conn: &mut PgConnection,
+    before: &[Document],
+    after: &[Document],
+    actor: &Actor,
+) -> sqlx::Result<()> {
+    for document in after {
+        let old = before.iter().find(|d| d.id == document.id);
+        if old.is_some_and(|old| old.content == document.content) {
+            continue;
+        }
+        add_version(conn, &document.id, &document.content, &actor.display).await?;
+        if let Some(old) = old {
+            sqlx::query(
+                "UPDATE document_drafts SET content = $3, revision = revision + 1
+                 WHERE document_id = $1 AND content = $2",
+            )
+            .bind(&document.id)
+            .bind(&old.content)
+            .bind(&document.content)
+            .execute(&mut *conn)
+            .await?;
+        }
+    }
+    let removed: Vec<&str> = before
+        .iter()
+        .filter(|d| !after.iter().any(|a| a.id == d.id))
+        .map(|d| d.id.as_str())
+        .collect();
+    if !removed.is_empty() {
+        sqlx::query("DELETE FROM document_drafts WHERE document_id = ANY($1)")
+            .bind(&removed)
+            .execute(&mut *conn)
+            .await?;
+        sqlx::query("DELETE FROM document_versions WHERE document_id = ANY($1)")
+            .bind(&removed)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
 }

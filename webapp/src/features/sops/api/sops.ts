@@ -14,6 +14,11 @@ export type DocumentList = components['schemas']['DocumentList'];
 export type DocumentManagement = components['schemas']['DocumentManagement'];
 export type DocumentSave = components['schemas']['DocumentSave'];
 export type EditorAnswer = components['schemas']['EditorAnswer'];
+export type DocumentDraftState = components['schemas']['Draft'];
+export type DraftStateOfList = components['schemas']['DraftState'];
+export type VersionList = components['schemas']['VersionList'];
+export type VersionDetail = components['schemas']['VersionDetail'];
+export type DiffPart = components['schemas']['DiffPart'];
 
 /** GET /api/sops: the documents the viewer's level reaches, and the viewer. */
 export function getDocuments(signal?: AbortSignal): Promise<DocumentList> {
@@ -65,4 +70,82 @@ export function useSaveDocuments(slug: string) {
 /** Prepares the document-editor configuration of one document. */
 export function useEditorConfig() {
   return useMutation({ mutationFn: (id: string) => postEditorConfig(id) });
+}
+
+// ——— Drafts, publishing and the history (issue 28) ———
+
+const documentPath = (id: string) => `/api/sops/${encodeURIComponent(id)}`;
+
+/** GET /api/sops/{id}/draft: the draft, the revision a save starts from, and what is published. */
+export function getDraft(id: string, signal?: AbortSignal): Promise<DocumentDraftState> {
+  return api.get<DocumentDraftState>(`${documentPath(id)}/draft`, { signal: signal ?? null });
+}
+
+/** PUT /api/sops/{id}/draft: the content and the revision edited → the saved draft (409 when stale). */
+export function putDraft({ id, content, revision }: { id: string; content: string; revision: number }): Promise<DocumentDraftState> {
+  return api.put<DocumentDraftState>(`${documentPath(id)}/draft`, { content, revision });
+}
+
+/** POST /api/sops/{id}/publish: the draft at the revision seen becomes the version members read. */
+export function postPublish({ id, revision }: { id: string; revision: number }): Promise<DocumentDraftState> {
+  return api.post<DocumentDraftState>(`${documentPath(id)}/publish`, { revision });
+}
+
+/** GET /api/sops/{id}/versions: every published version, newest first. */
+export function getVersions(id: string, signal?: AbortSignal): Promise<VersionList> {
+  return api.get<VersionList>(`${documentPath(id)}/versions`, { signal: signal ?? null });
+}
+
+/** GET /api/sops/{id}/versions/{version}: one version and its word diff from the one before. */
+export function getVersion(id: string, version: number, signal?: AbortSignal): Promise<VersionDetail> {
+  return api.get<VersionDetail>(`${documentPath(id)}/versions/${String(version)}`, { signal: signal ?? null });
+}
+
+/** POST /api/sops/{id}/versions/{version}/restore: an old version becomes the draft again. */
+export function postRestore({ id, version, revision }: { id: string; version: number; revision: number }): Promise<DocumentDraftState> {
+  return api.post<DocumentDraftState>(`${documentPath(id)}/versions/${String(version)}/restore`, { revision });
+}
+
+export const draftQueryOptions = (slug: string, id: string) =>
+  queryOptions({
+    queryKey: queryKeys.sopDraft(slug, id),
+    queryFn: ({ signal }) => getDraft(id, signal),
+    // The editor starts from the revision read; a background refetch would move it under them.
+    refetchOnWindowFocus: false,
+  });
+
+export const versionsQueryOptions = (slug: string, id: string) =>
+  queryOptions({ queryKey: queryKeys.sopVersions(slug, id), queryFn: ({ signal }) => getVersions(id, signal) });
+
+export const versionQueryOptions = (slug: string, id: string, version: number) =>
+  queryOptions({
+    queryKey: queryKeys.sopVersions(slug, id, version),
+    queryFn: ({ signal }) => getVersion(id, version, signal),
+  });
+
+/** After a draft write: the draft answered replaces the cached one; the lists read again. */
+function useDraftWrite<V>(slug: string, call: (variables: V) => Promise<DocumentDraftState>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async (draft) => {
+      queryClient.setQueryData(queryKeys.sopDraft(slug, draft.id), draft);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.sopsAll(slug), predicate: (q) => q.queryKey[3] !== 'draft' });
+    },
+  });
+}
+
+/** Saves a draft. */
+export function useSaveDraft(slug: string) {
+  return useDraftWrite(slug, putDraft);
+}
+
+/** Publishes a draft. */
+export function usePublish(slug: string) {
+  return useDraftWrite(slug, postPublish);
+}
+
+/** Makes an old version the draft again. */
+export function useRestore(slug: string) {
+  return useDraftWrite(slug, postRestore);
 }

@@ -1,18 +1,25 @@
-import { Text } from '@mantine/core';
+import '@mantine/tiptap/styles.css';
+import { Box, Typography } from '@mantine/core';
+import { EditorContent, useEditor } from '@tiptap/react';
+import { useEffect } from 'react';
+import { readerExtensions } from './rich-text';
 
 /**
- * A document's content as plain text: line breaks and blank lines kept, long words wrapped.
- * React escapes it, so whatever markup a document holds shows as typed and never runs.
+ * A document's published content (issue 28: rich text). The server cleans it on every write;
+ * here it is read into the editor's schema, read-only, and drawn by it, so only the elements
+ * and attributes the schema knows ever reach the page: no HTML string is put into the page as
+ * it is, and nothing in it can run.
  */
 export function DocumentContent({ content }: { content: string }) {
+  const editor = useEditor({ extensions: readerExtensions, content, editable: false });
+  useEffect(() => {
+    if (!editor.isDestroyed) editor.commands.setContent(content, { emitUpdate: false });
+  }, [editor, content]);
   return (
-    <Text
-      component="div"
-      size="sm"
-      data-testid="document-content"
-      style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.6 }}
-    >
-      {content}
-    </Text>
+    <Box className="sop-content" data-testid="document-content" style={{ overflowWrap: 'anywhere', overflowX: 'auto', lineHeight: 1.6 }}>
+      <Typography>
+        <EditorContent editor={editor} />
+      </Typography>
+    </Box>
   );
 }

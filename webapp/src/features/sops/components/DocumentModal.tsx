@@ -1,10 +1,9 @@
-import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { CatalogueItemDialog } from '@/components/CatalogueItemDialog';
 import type { CatalogueDialogProps } from '@/components/CatalogueManager';
 import { withEntry } from '@/lib/catalogue-list';
 import { useSaveDocuments, type DocumentManagement, type SopDocument } from '../api/sops';
 import {
-  DOCUMENT_CONTENT_MAX,
   DOCUMENT_CREATED,
   DOCUMENT_SUMMARY_MAX,
   DOCUMENT_TITLE_MAX,
@@ -18,6 +17,7 @@ import {
   type DocumentDraft,
   type LevelOption,
 } from '../lib/sops';
+import { RichTextField } from './RichTextField';
 
 const DOCUMENT_TYPE_OPTIONS = DOCUMENT_TYPES.map((type) => ({ value: type.value, label: type.label }));
 
@@ -34,7 +34,9 @@ export interface DocumentModalProps extends CatalogueDialogProps<SopDocument, Do
 /**
  * 'New document' or 'Edit {title}' (command-and-reports §2 "Document management", §4, §5, §8):
  * Title, Short summary, Content, Document type (SOP or Presentation) and Minimum rank (the
- * agency's levels the viewer may publish for: their own and those below).
+ * agency's levels the viewer may publish for: their own and those below). The content is
+ * rich text (issue 28): a new document's is published as version 1; an existing document's is
+ * edited as a draft (DraftDialog), so this dialog keeps it as it is.
  *
  * The edit is applied to the list, which is saved whole at the version read; the server's
  * answer replaces the list. The dialog stays open until then (CatalogueItemDialog).
@@ -100,16 +102,24 @@ export function DocumentModal({
                 {...bound('minLevel')}
               />
             </SimpleGrid>
-            <Textarea
-              label="Content"
-              description="Plain text; line breaks are kept."
-              required
-              autosize
-              minRows={12}
-              maxRows={28}
-              maxLength={DOCUMENT_CONTENT_MAX}
-              {...bound('content')}
-            />
+            {creating ? (
+              <RichTextField
+                label="Content"
+                description="Published as version 1 when the document is created."
+                required
+                value={form.values.content}
+                onChange={(html) => {
+                  form.setFieldValue('content', html);
+                }}
+                error={form.errors.content as string | undefined}
+                disabled={busy}
+                data-testid="new-document-content"
+              />
+            ) : (
+              <Text size="sm" c="dimmed" data-testid="content-note">
+                The content is edited as a draft and published from the document card: Edit draft.
+              </Text>
+            )}
           </>
         );
       }}

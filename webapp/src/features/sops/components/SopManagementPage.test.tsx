@@ -5,13 +5,14 @@ import type { components } from '@/api/schema';
 import { renderApp, resetAppStores } from '@/test-utils/app';
 import { managementScreen, serveManagedList, type ManagedListOptions } from '@/test-utils/catalogue';
 import { itManagesTheCatalogue } from '@/test-utils/catalogue-suite';
-import { json } from '@/test-utils/fixtures';
+import { bodyOf, json, type RecordedRequest } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
 import { pursuitsSop } from './fixtures';
 
 type DocumentManagement = components['schemas']['DocumentManagement'];
 type DocumentSave = components['schemas']['DocumentSave'];
 type EditorAnswer = components['schemas']['EditorAnswer'];
+type Draft = components['schemas']['Draft'];
 const NOT_CONFIGURED =
   'The document editor is not configured: set ONLYOFFICE_URL and ONLYOFFICE_JWT_SECRET on the server to enable it.';
 
@@ -46,19 +47,25 @@ function list(version = 2, enabled = false): DocumentManagement {
     version,
     updatedAt: null,
     updatedBy: null,
+    drafts: [
+      { id: 'doc-2', publishedVersion: 3, unpublished: true },
+      { id: 'doc-3', publishedVersion: 1, unpublished: false },
+    ],
   };
 }
 
 interface ServeOptions extends ManagedListOptions<DocumentSave> {
   /** Answers POST /api/sops/{id}/onlyoffice ('not configured' by default). */
   editor?: (id: string) => Response | Promise<Response>;
+  /** Answers the draft and history calls (/api/sops/{id}/draft, …/publish, …/versions…). */
+  drafts?: (request: RecordedRequest, path: string) => Response | undefined;
 }
 
 /**
  * GET and PUT /api/sops?scope=manage (a save answers as the server would: ids and dates given,
  * and what it normalised), and the editor configuration of a document.
  */
-function serve({ editor, ...options }: ServeOptions = {}) {
+function serve({ editor, drafts, ...options }: ServeOptions = {}) {
   const opened: string[] = [];
   const served = serveManagedList<DocumentSave>(
     {
@@ -75,6 +82,9 @@ function serve({ editor, ...options }: ServeOptions = {}) {
       }),
       other: (request) => {
         const url = new URL(request.url, 'http://localhost');
+        if (drafts !== undefined && /^\/api\/sops\/[^/]+\/(draft|publish|versions)/.test(url.pathname)) {
+          return drafts(request, url.pathname);
+        }
         const open = /^\/api\/sops\/([^/]+)\/onlyoffice$/.exec(url.pathname);
         if (open === null || request.method !== 'POST') return undefined;
         const id = decodeURIComponent(open[1] ?? '');
@@ -198,7 +208,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
       id: '',
       title: 'Radio codes',
       summary: 'Ten codes.',
-      content: '10-4 Understood\n10-8 In service',
+      content: '<p>10-4 Understood</p><p>10-8 In service</p><p></p>',
       type: 'presentation',
       minLevel: 'supervisor',
     });
@@ -226,7 +236,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
     expect(options.map((o) => o.textContent)).toEqual(['Deputy', 'Supervisor', 'Command', 'High Command']);
   });
 
-  it("edits in 'Edit {title}' and says 'Document updated'", async () => {
+  it("edits in 'Edit {title}' and says 'Document updated'; the content stays as published", async () => {
     const show = vi.spyOn(notifications, 'show');
     const { saves } = serve();
     const user = userEvent.setup();
@@ -234,20 +244,35 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
     await loaded();
     await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Vehicle pursuits' });
-    const content = within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Content' });
-    expect(content.value).toBe('Call it in.');
-    await user.clear(content);
-    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await within(dialog).findByText('Content is required')).toBeTruthy();
-    await user.type(content, 'Call it in first.');
+    expect(within(dialog).queryByRole('textbox', { name: 'Content' })).toBeNull();
+    expect(within(dialog).getByTestId('content-note').textContent).toContain('Edit draft');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Short summary' }), ' Always.');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => {
       expect(saves).toHaveLength(1);
     });
     expect(saves[0]?.documents.map((d) => d.id)).toEqual(['doc-2', 'doc-3', 'doc-1']);
-    expect(saves[0]?.documents[0]).toMatchObject({ id: 'doc-2', content: 'Call it in first.', minLevel: 'deputy', type: 'sop' });
+    expect(saves[0]?.documents[0]).toMatchObject({
+      id: 'doc-2',
+      content: 'Call it in.',
+      summary: 'When to start and stop a pursuit. Always.',
+      minLevel: 'deputy',
+      type: 'sop',
+    });
     expect(await screen.findByText('Document updated')).toBeTruthy();
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', title: 'Document updated' }));
+  });
+
+  it("shows each document's published version and whether a draft waits", async () => {
+    serve();
+    renderApp('/command/sops');
+    await loaded();
+    expect(within(cardOf('Vehicle pursuits')!).getByTestId('document-state').textContent).toBe('Version 3 published · draft waiting');
+    expect(within(cardOf('Onboarding')!).getByTestId('document-state').textContent).toBe('Version 1 published');
+    expect(within(cardOf('Arrest procedure')!).queryByTestId('document-state')).toBeNull();
+    for (const name of ['Edit draft', 'History']) {
+      expect(within(cardOf('Vehicle pursuits')!).getByRole('button', { name })).toBeTruthy();
+    }
   });
 
   it("'Open in OnlyOffice' shows the server's message when the editor is not configured", async () => {
@@ -313,5 +338,248 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Open in OnlyOffice' })).toHaveLength(3);
+  });
+
+  describe('drafts and history (issue 28)', () => {
+    const draft = (overrides: Partial<Draft> = {}): Draft => ({
+      id: 'doc-2',
+      title: 'Vehicle pursuits',
+      content: '<p>Call it in.</p>',
+      revision: 4,
+      updatedAt: '2026-03-04T10:00:00Z',
+      updatedBy: 'Eli Stone',
+      publishedVersion: 3,
+      publishedAt: '2026-03-03T10:00:00Z',
+      publishedBy: 'Ada Reyes',
+      unpublished: false,
+      ...overrides,
+    });
+
+    /** The draft calls as the server answers them, recorded. */
+    function serveDrafts(answers: Partial<Record<string, (request: RecordedRequest) => Response>> = {}) {
+      const calls: { method: string; path: string; body: unknown }[] = [];
+      serve({
+        drafts: (request, path) => {
+          calls.push({ method: request.method, path, body: bodyOf(request) });
+          const own = answers[`${request.method} ${path}`];
+          if (own !== undefined) return own(request);
+          if (request.method === 'GET' && path.endsWith('/draft')) return json(draft());
+          if (request.method === 'PUT' && path.endsWith('/draft')) {
+            const body = bodyOf(request) as { content: string };
+            return json(draft({ content: body.content, revision: 5, unpublished: true }));
+          }
+          if (path.endsWith('/publish')) return json(draft({ revision: 5, publishedVersion: 4, unpublished: false }));
+          if (path === '/api/sops/doc-2/versions') {
+            return json({
+              id: 'doc-2',
+              title: 'Vehicle pursuits',
+              versions: [
+                { version: 2, author: 'Ada Reyes', publishedAt: '2026-03-03T10:00:00Z' },
+                { version: 1, author: 'Eli Stone', publishedAt: '2026-01-01T10:00:00Z' },
+              ],
+            });
+          }
+          if (path === '/api/sops/doc-2/versions/2') {
+            return json({
+              version: 2,
+              author: 'Ada Reyes',
+              publishedAt: '2026-03-03T10:00:00Z',
+              content: '<p>Call it in first.</p>',
+              previous: 1,
+              diff: [
+                { change: 'same', text: 'Call it in' },
+                { change: 'removed', text: '.' },
+                { change: 'added', text: ' first.' },
+              ],
+            });
+          }
+          if (path === '/api/sops/doc-2/versions/1') {
+            return json({
+              version: 1,
+              author: 'Eli Stone',
+              publishedAt: '2026-01-01T10:00:00Z',
+              content: '<p>Call it in.</p>',
+              previous: null,
+              diff: [{ change: 'added', text: 'Call it in.' }],
+            });
+          }
+          if (path.endsWith('/restore')) return json(draft({ revision: 5, unpublished: true }));
+          return undefined;
+        },
+      });
+      return calls;
+    }
+
+    async function openDraft(user: ReturnType<typeof userEvent.setup>) {
+      renderApp('/command/sops');
+      await loaded();
+      await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: 'Edit draft' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Draft: Vehicle pursuits' });
+      await within(dialog).findByTestId('draft-status');
+      return dialog;
+    }
+
+    it('edits the draft in the rich text editor, saves it at its revision, then publishes it after asking', async () => {
+      const show = vi.spyOn(notifications, 'show');
+      const calls = serveDrafts();
+      const user = userEvent.setup();
+      const dialog = await openDraft(user);
+      expect(within(dialog).getByTestId('draft-status').textContent).toBe(
+        'PublishedMembers read version 3, published 3 Mar 2026 by Ada Reyes.',
+      );
+      const editor = within(dialog).getByRole('textbox', { name: 'Content' });
+      expect(editor.innerHTML).toContain('Call it in.');
+      expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Publish' }).disabled).toBe(true);
+      expect(within(dialog).getByTestId('publish-hint').textContent).toBe('The draft is the same as the published version.');
+
+      await user.click(editor);
+      await user.type(editor, ' Now.');
+      expect(within(dialog).getByTestId('publish-hint').textContent).toBe('Save the draft before publishing it.');
+      await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+      await waitFor(() => {
+        expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+      });
+      const saved = calls.find((c) => c.method === 'PUT');
+      expect(saved?.path).toBe('/api/sops/doc-2/draft');
+      expect(saved?.body).toMatchObject({ revision: 4 });
+      expect((saved?.body as { content: string }).content).toContain('Now.');
+      await waitFor(() => {
+        expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', message: 'Draft saved' }));
+      });
+      expect(await within(dialog).findByText('Unpublished changes')).toBeTruthy();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+      const question = await screen.findByRole('dialog', { name: 'Publish this draft?' });
+      await user.click(within(question).getByRole('button', { name: 'Publish' }));
+      await waitFor(() => {
+        expect(calls.some((c) => c.path === '/api/sops/doc-2/publish')).toBe(true);
+      });
+      expect(calls.find((c) => c.path === '/api/sops/doc-2/publish')?.body).toEqual({ revision: 5 });
+      await waitFor(() => {
+        expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', message: 'Document published' }));
+      });
+    });
+
+    it('says so when someone else saved the draft first, and Reload shows theirs', async () => {
+      let reads = 0;
+      serveDrafts({
+        'GET /api/sops/doc-2/draft': () => {
+          reads += 1;
+          return json(reads === 1 ? draft() : draft({ content: '<p>Their words.</p>', revision: 6, unpublished: true }));
+        },
+        'PUT /api/sops/doc-2/draft': () =>
+          json(
+            {
+              error: 'Someone else saved this draft since you opened it. Review their changes and save again.',
+              current: draft({ revision: 6 }),
+            },
+            409,
+          ),
+      });
+      const user = userEvent.setup();
+      const dialog = await openDraft(user);
+      const editor = within(dialog).getByRole('textbox', { name: 'Content' });
+      await user.click(editor);
+      await user.type(editor, ' Mine.');
+      await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+      const problem = await within(dialog).findByTestId('draft-problem');
+      expect(problem.textContent).toContain('Someone else saved this draft since you opened it.');
+      await user.click(within(problem).getByRole('button', { name: 'Reload' }));
+      await waitFor(() => {
+        expect(within(dialog).getByRole('textbox', { name: 'Content' }).textContent).toBe('Their words.');
+      });
+      expect(within(dialog).queryByTestId('draft-problem')).toBeNull();
+    });
+
+    it('refuses a blank draft and asks before closing with unsaved changes', async () => {
+      const calls = serveDrafts();
+      const user = userEvent.setup();
+      const dialog = await openDraft(user);
+      const editor = within(dialog).getByRole('textbox', { name: 'Content' });
+      await user.click(editor);
+      await user.keyboard('{Control>}a{/Control}{Backspace}');
+      await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+      expect(await within(dialog).findByText('Content is required')).toBeTruthy();
+      expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+      await user.click(within(dialog).getByRole('button', { name: 'Close this dialog' }));
+      expect(await screen.findByText('Close this dialog and drop your changes?')).toBeTruthy();
+    });
+
+    it("shows the server's sentence when the draft cannot be loaded or published", async () => {
+      const show = vi.spyOn(notifications, 'show');
+      serveDrafts({
+        'GET /api/sops/doc-2/draft': () => json(draft({ unpublished: true })),
+        'POST /api/sops/doc-2/publish': () => json({ error: 'The draft is the same as the published version.' }, 400),
+      });
+      const user = userEvent.setup();
+      const dialog = await openDraft(user);
+      await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+      const question = await screen.findByRole('dialog', { name: 'Publish this draft?' });
+      await user.click(within(question).getByRole('button', { name: 'Publish' }));
+      await waitFor(() => {
+        expect(show).toHaveBeenCalledWith(
+          expect.objectContaining({ color: 'red', title: 'Failed to publish the document', message: 'The draft is the same as the published version.' }),
+        );
+      });
+    });
+
+    it("says 'Unable to load the draft' with the server's sentence", async () => {
+      serveDrafts({ 'GET /api/sops/doc-2/draft': () => json({ error: 'Document not found' }, 404) });
+      const user = userEvent.setup();
+      renderApp('/command/sops');
+      await loaded();
+      await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: 'Edit draft' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Draft: Vehicle pursuits' });
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert.textContent).toContain('Unable to load the draft');
+      expect(alert.textContent).toContain('Document not found');
+    });
+
+    it('lists the published versions with a word diff, and restores one as the draft after asking', async () => {
+      const show = vi.spyOn(notifications, 'show');
+      const calls = serveDrafts();
+      const user = userEvent.setup();
+      renderApp('/command/sops');
+      await loaded();
+      await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: 'History' }));
+      const dialog = await screen.findByRole('dialog', { name: 'History: Vehicle pursuits' });
+      const select = await within(dialog).findByRole<HTMLSelectElement>('combobox', { name: 'Version' });
+      expect([...select.options].map((o) => o.textContent)).toEqual([
+        'Version 2 · 3 Mar 2026 · Ada Reyes',
+        'Version 1 · 1 Jan 2026 · Eli Stone',
+      ]);
+      const diff = await within(dialog).findByTestId('version-diff');
+      expect(diff.querySelector('del')?.textContent).toBe('.');
+      expect(diff.querySelector('ins')?.textContent).toBe(' first.');
+      expect(within(dialog).getByTestId('version-line').textContent).toContain('Changes from version 1');
+
+      await user.selectOptions(select, '1');
+      await waitFor(() => {
+        expect(within(dialog).getByTestId('version-line').textContent).toContain('The first version');
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Restore as draft' }));
+      const question = await screen.findByRole('dialog', { name: 'Restore version 1?' });
+      await user.click(within(question).getByRole('button', { name: 'Restore' }));
+      await waitFor(() => {
+        expect(calls.find((c) => c.path === '/api/sops/doc-2/versions/1/restore')?.body).toEqual({ revision: 4 });
+      });
+      await waitFor(() => {
+        expect(show).toHaveBeenCalledWith(
+          expect.objectContaining({ color: 'green', message: 'Version 1 is the draft again. Publish it to show it to members.' }),
+        );
+      });
+    });
+
+    it("says 'Unable to load the history' with the server's sentence", async () => {
+      serveDrafts({ 'GET /api/sops/doc-2/versions': () => json({ error: 'Document not found' }, 404) });
+      const user = userEvent.setup();
+      renderApp('/command/sops');
+      await loaded();
+      await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: 'History' }));
+      const dialog = await screen.findByRole('dialog', { name: 'History: Vehicle pursuits' });
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert.textContent).toContain('Unable to load the history');
+      expect(alert.textContent).toContain('Document not found');
+    });
   });
 });

@@ -9,6 +9,7 @@ import {
   managedDocumentsQueryOptions,
   useEditorConfig,
   useSaveDocuments,
+  type DraftStateOfList,
   type SopDocument,
 } from '../api/sops';
 import {
@@ -29,7 +30,9 @@ import {
   type LevelOption,
 } from '../lib/sops';
 import { DocumentModal } from './DocumentModal';
+import { DraftDialog } from './DraftDialog';
 import { EditorPreviewModal } from './EditorPreviewModal';
+import { HistoryDialog } from './HistoryDialog';
 
 const TEXTS: CatalogueTexts = {
   title: MANAGEMENT_TITLE,
@@ -44,14 +47,18 @@ const TEXTS: CatalogueTexts = {
 
 interface DocumentCardProps {
   document: SopDocument;
+  /** Its published version and whether a draft waits (none for a document never published). */
+  state: DraftStateOfList | undefined;
   levels: readonly LevelOption[];
   /** Edit and Delete, or null when read-only. */
   actions: ReactNode;
   onOpen: () => void;
+  onEditDraft: () => void;
+  onHistory: () => void;
 }
 
 /** A document card: title, 'Minimum rank', summary, 'Last updated'; Open in OnlyOffice, Edit, Delete. */
-function DocumentCard({ document, levels, actions, onOpen }: DocumentCardProps) {
+function DocumentCard({ document, state, levels, actions, onOpen, onEditDraft, onHistory }: DocumentCardProps) {
   const titleId = useId();
   const summary = (document.summary ?? '').trim();
   const updated = formatDate(document.updatedAt);
@@ -68,6 +75,11 @@ function DocumentCard({ document, levels, actions, onOpen }: DocumentCardProps) 
           <Text size="xs" c="dimmed" data-testid="document-updated">
             Last updated: {updated ?? 'never'}
           </Text>
+          {state !== undefined && (
+            <Badge variant="dot" color={state.unpublished ? 'yellow' : 'green'} tt="none" data-testid="document-state">
+              {state.unpublished ? `Version ${String(state.publishedVersion)} published · draft waiting` : `Version ${String(state.publishedVersion)} published`}
+            </Badge>
+          )}
         </Group>
         {summary !== '' && (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -78,6 +90,16 @@ function DocumentCard({ document, levels, actions, onOpen }: DocumentCardProps) 
           <Button size="xs" variant="light" onClick={onOpen}>
             Open in {EDITOR_NAME}
           </Button>
+          {actions !== null && (
+            <Button size="xs" variant="light" onClick={onEditDraft}>
+              Edit draft
+            </Button>
+          )}
+          {actions !== null && (
+            <Button size="xs" variant="light" onClick={onHistory}>
+              History
+            </Button>
+          )}
           {actions}
         </Group>
       </Stack>
@@ -91,7 +113,9 @@ function DocumentCard({ document, levels, actions, onOpen }: DocumentCardProps) 
  * with New document and Refresh and a status line saying whether the document-editor
  * integration (OnlyOffice) is active. Each card opens the editor configuration ('Open in
  * OnlyOffice'), Edit and Delete. Edits are applied to the list, which is saved whole at the
- * version read; the server's answer replaces it. Members on leave see the list read-only (and
+ * version read; the server's answer replaces it. Content is rich text edited as a draft (Edit
+ * draft: save, publish) with every published version kept (History: word diff, restore; issue
+ * 28). Members on leave see the list read-only (and
  * may still open a document in the editor, which changes nothing). The screen itself is the
  * shared CatalogueManager.
  */
@@ -103,6 +127,9 @@ export function SopManagementPage() {
   const remove = useSaveDocuments(slug);
   const editor = useEditorConfig();
   const [previewing, setPreviewing] = useState<SopDocument | null>(null);
+  // The document whose draft or history is open.
+  const [drafting, setDrafting] = useState<SopDocument | null>(null);
+  const [history, setHistory] = useState<SopDocument | null>(null);
 
   const openInEditor = (document: SopDocument) => {
     setPreviewing(document);
@@ -141,9 +168,16 @@ export function SopManagementPage() {
         <DocumentCard
           document={document}
           levels={levels}
+          state={query.data?.drafts.find((d) => d.id === document.id)}
           actions={actions}
           onOpen={() => {
             openInEditor(document);
+          }}
+          onEditDraft={() => {
+            setDrafting(document);
+          }}
+          onHistory={() => {
+            setHistory(document);
           }}
         />
       )}
@@ -157,6 +191,26 @@ export function SopManagementPage() {
         />
       )}
     >
+      {drafting !== null && (
+        <DraftDialog
+          slug={slug}
+          id={drafting.id ?? ''}
+          title={drafting.title}
+          onClose={() => {
+            setDrafting(null);
+          }}
+        />
+      )}
+      {history !== null && (
+        <HistoryDialog
+          slug={slug}
+          id={history.id ?? ''}
+          title={history.title}
+          onClose={() => {
+            setHistory(null);
+          }}
+        />
+      )}
       {previewing !== null && (
         <EditorPreviewModal
           title={previewing.title}

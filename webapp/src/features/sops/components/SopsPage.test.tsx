@@ -13,7 +13,13 @@ const DEPUTY = signedIn(rosterEntry());
 
 const LIST: DocumentList = {
   documents: [
-    pursuitsSop({ content: '1. Call it in.\n2. Follow at a safe distance.\n\n<b>Never</b> ram.' }),
+    pursuitsSop({
+      content:
+        '<h2>Steps</h2><ol><li><p>Call it in.</p></li><li><p>Follow at a <strong>safe</strong> distance.</p></li></ol>' +
+        '<table><tbody><tr><th><p>Code</p></th><td><p>10-80</p></td></tr></tbody></table>' +
+        '<p><a href="/sops">All SOPs</a> &lt;b&gt;Never&lt;/b&gt; ram.<img src="x" onerror="window.hacked = true"></p>' +
+        '<script>window.hacked = true</script><iframe src="https://evil.example"></iframe>',
+    }),
     {
       id: 'doc-3',
       title: 'Onboarding',
@@ -65,11 +71,21 @@ describe('SopsPage', { timeout: 20_000 }, () => {
     const item = screen.getAllByTestId('sop-item').find((i) => within(i).queryByText('Vehicle pursuits') !== null)!;
     expect(within(item).getByText('Minimum rank: Deputy')).toBeTruthy();
     expect(within(item).getByText('Updated 3 Mar 2026')).toBeTruthy();
-    // Plain text: line breaks kept, markup shown as typed and never rendered.
+    // Rich text: headings, lists, emphasis, tables and links drawn; escaped markup shown as
+    // typed; whatever could run (a script, an event attribute, a frame) never reaches the page.
     const content = within(item).getByTestId('document-content');
-    expect(content.textContent).toBe('1. Call it in.\n2. Follow at a safe distance.\n\n<b>Never</b> ram.');
-    expect(content.querySelector('b')).toBeNull();
-    expect(content.style.whiteSpace).toBe('pre-wrap');
+    await waitFor(() => {
+      expect(content.querySelector('h2')?.textContent).toBe('Steps');
+    });
+    expect([...content.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Call it in.', 'Follow at a safe distance.']);
+    expect(content.querySelector('strong')?.textContent).toBe('safe');
+    expect(content.querySelector('td')?.textContent).toBe('10-80');
+    expect(content.querySelector('a')?.getAttribute('href')).toBe('/sops');
+    expect(content.textContent).toContain('<b>Never</b> ram.');
+    expect(content.querySelector('b, script, iframe')).toBeNull();
+    expect(content.querySelector('[onerror]')).toBeNull();
+    expect(content.querySelector('[contenteditable="true"]')).toBeNull();
+    expect((window as { hacked?: boolean }).hacked).toBeUndefined();
 
     const force = screen.getAllByTestId('sop-item').find((i) => within(i).queryByText('Use of force') !== null)!;
     await user.click(within(force).getByRole('button', { name: /Use of force/ }));

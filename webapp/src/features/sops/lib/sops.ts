@@ -225,7 +225,7 @@ export interface DraftProblems {
 export function draftProblems(draft: DocumentDraft): DraftProblems {
   return {
     title: draft.title.trim() === '' ? TITLE_REQUIRED : null,
-    content: draft.content.trim() === '' ? CONTENT_REQUIRED : null,
+    content: isBlankHtml(draft.content) ? CONTENT_REQUIRED : null,
   };
 }
 
@@ -251,3 +251,29 @@ export function entryOf(draft: DocumentDraft, defaultLevel: string): DocumentEnt
     minLevel: draft.minLevel.trim().toLowerCase() || defaultLevel,
   };
 }
+
+// ——— Drafts, publishing and the history (issue 28; not in the spec) ———
+
+export const DRAFT_SAVED = 'Draft saved';
+export const DOCUMENT_PUBLISHED = 'Document published';
+export const CONFIRM_PUBLISH_TITLE = 'Publish this draft?';
+export const CONFIRM_PUBLISH = 'Members who may read this document will see this version from now on. The version they see now stays in the history.';
+export const UNABLE_TO_LOAD_DRAFT = 'Unable to load the draft';
+export const UNABLE_TO_LOAD_HISTORY = 'Unable to load the history';
+export const FAILED_TO_SAVE_DRAFT = 'Failed to save the draft';
+export const FAILED_TO_PUBLISH = 'Failed to publish the document';
+export const FAILED_TO_RESTORE = 'Failed to restore the version';
+export const SAVE_BEFORE_PUBLISHING = 'Save the draft before publishing it.';
+export const NOTHING_UNPUBLISHED = 'The draft is the same as the published version.';
+export const NO_VERSIONS = 'No published versions yet.';
+export const restoreTitle = (version: number) => `Restore version ${String(version)}?`;
+export const RESTORE_MESSAGE = 'Its content becomes the draft, replacing the draft as it is now. Members keep seeing the published version until you publish.';
+export const restoredText = (version: number) => `Version ${String(version)} is the draft again. Publish it to show it to members.`;
+
+/** Whether HTML from the editor shows nothing (no text, no picture): the server refuses it too. */
+export function isBlankHtml(html: string): boolean {
+  if (/<img\b/i.test(html)) return false;
+  const text = html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;/g, ' ');
+  return text.trim() === '';
+}
+
