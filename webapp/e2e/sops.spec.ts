@@ -157,10 +157,10 @@ test.describe('SOPs and presentations', () => {
     await preview.getByRole('button', { name: 'Close this dialog' }).click();
     await expect(preview).toBeHidden();
 
-    // Edit: the summary changes (the content is edited as a draft).
+    // Edit: the summary changes; the content, shown as published, is left as it is.
     await card(command, DEPUTY_DOC).getByRole('button', { name: 'Edit', exact: true }).click();
     const edit = command.getByRole('dialog', { name: `Edit ${DEPUTY_DOC}` });
-    await expect(edit.getByTestId('content-note')).toContainText('Edit draft');
+    await expect(edit.getByTestId('document-content')).toContainText('To prepare changes before members see them, use Edit draft');
     await edit.getByRole('textbox', { name: 'Short summary', exact: true }).fill('How every traffic stop goes, step by step.');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(edit).toBeHidden();

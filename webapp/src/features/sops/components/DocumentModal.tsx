@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { CatalogueItemDialog } from '@/components/CatalogueItemDialog';
 import type { CatalogueDialogProps } from '@/components/CatalogueManager';
 import { withEntry } from '@/lib/catalogue-list';
@@ -35,8 +35,9 @@ export interface DocumentModalProps extends CatalogueDialogProps<SopDocument, Do
  * 'New document' or 'Edit {title}' (command-and-reports §2 "Document management", §4, §5, §8):
  * Title, Short summary, Content, Document type (SOP or Presentation) and Minimum rank (the
  * agency's levels the viewer may publish for: their own and those below). The content is
- * rich text (issue 28): a new document's is published as version 1; an existing document's is
- * edited as a draft (DraftDialog), so this dialog keeps it as it is.
+ * rich text (issue 28): a new document's is published as version 1, and a change to an existing
+ * document's content saved here is published as a new version at once (the server keeps every
+ * version); Edit draft (DraftDialog) prepares changes before they are published.
  *
  * The edit is applied to the list, which is saved whole at the version read; the server's
  * answer replaces the list. The dialog stays open until then (CatalogueItemDialog).
@@ -102,24 +103,22 @@ export function DocumentModal({
                 {...bound('minLevel')}
               />
             </SimpleGrid>
-            {creating ? (
-              <RichTextField
-                label="Content"
-                description="Published as version 1 when the document is created."
-                required
-                value={form.values.content}
-                onChange={(html) => {
-                  form.setFieldValue('content', html);
-                }}
-                error={form.errors.content as string | undefined}
-                disabled={busy}
-                data-testid="new-document-content"
-              />
-            ) : (
-              <Text size="sm" c="dimmed" data-testid="content-note">
-                The content is edited as a draft and published from the document card: Edit draft.
-              </Text>
-            )}
+            <RichTextField
+              label="Content"
+              description={
+                creating
+                  ? 'Published as version 1 when the document is created.'
+                  : 'Saving a change here publishes it as a new version at once. To prepare changes before members see them, use Edit draft on the card.'
+              }
+              required
+              value={form.values.content}
+              onChange={(html) => {
+                form.setFieldValue('content', html);
+              }}
+              error={form.errors.content as string | undefined}
+              disabled={busy}
+              data-testid="document-content"
+            />
           </>
         );
       }}

@@ -236,7 +236,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
     expect(options.map((o) => o.textContent)).toEqual(['Deputy', 'Supervisor', 'Command', 'High Command']);
   });
 
-  it("edits in 'Edit {title}' and says 'Document updated'; the content stays as published", async () => {
+  it("edits in 'Edit {title}' and says 'Document updated'; content left alone stays as published", async () => {
     const show = vi.spyOn(notifications, 'show');
     const { saves } = serve();
     const user = userEvent.setup();
@@ -244,8 +244,9 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
     await loaded();
     await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Vehicle pursuits' });
-    expect(within(dialog).queryByRole('textbox', { name: 'Content' })).toBeNull();
-    expect(within(dialog).getByTestId('content-note').textContent).toContain('Edit draft');
+    // The spec's Content field is there, with the published text; saving a change publishes it.
+    expect((await within(dialog).findByRole('textbox', { name: 'Content' })).textContent).toBe('Call it in.');
+    expect(within(dialog).getByTestId('document-content').textContent).toContain('publishes it as a new version at once');
     await user.type(within(dialog).getByRole('textbox', { name: 'Short summary' }), ' Always.');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => {
@@ -261,6 +262,24 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByText('Document updated')).toBeTruthy();
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', title: 'Document updated' }));
+  });
+
+  it("sends a content change made in 'Edit {title}' (the server publishes it as a new version)", async () => {
+    const { saves } = serve();
+    const user = userEvent.setup();
+    renderApp('/command/sops');
+    await loaded();
+    await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Vehicle pursuits' });
+    const editor = await within(dialog).findByRole('textbox', { name: 'Content' });
+    await user.click(editor);
+    await user.keyboard('{Control>}a{/Control}Stop when told.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => {
+      expect(saves).toHaveLength(1);
+    });
+    expect(saves[0]?.documents[0]).toMatchObject({ id: 'doc-2', content: '<p>Stop when told.</p>' });
+    expect(await screen.findByText('Document updated')).toBeTruthy();
   });
 
   it("shows each document's published version and whether a draft waits", async () => {
