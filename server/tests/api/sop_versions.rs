@@ -16,7 +16,7 @@ use sqlx::migrate::Migrator;
 
 use crate::{
     helpers::{json, send, Persona, TestApp},
-    support::{agency_db, app, get, refused, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED},
+    support::{agency_db, app, call, get, refused, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED},
 };
 
 const MANAGE: &str = "/api/sops?scope=manage";
@@ -38,16 +38,6 @@ async fn two_documents(app: &TestApp, agency: &str) -> (String, String) {
     let saved = json(send(app, &hc, Method::PUT, MANAGE, agency, Some(&body)).await, 200).await;
     let id = |i: usize| saved["documents"][i]["id"].as_str().unwrap().to_owned();
     (id(0), id(1))
-}
-
-async fn call(
-    app: &TestApp,
-    client: &Client,
-    method: Method,
-    path: &str,
-    body: Option<&Value>,
-) -> reqwest::Response {
-    send(app, client, method, path, BCSO, body).await
 }
 
 /// What a deputy reads of the first document.

@@ -103,6 +103,17 @@ pub(crate) async fn agency_with_flags(
     app.add_member(slug, hc, hc_name, "high_command").await;
 }
 
+/// A request to BCSO (the documents and training suites' agency).
+pub(crate) async fn call(
+    app: &TestApp,
+    client: &Client,
+    method: Method,
+    path: &str,
+    body: Option<&Value>,
+) -> Response {
+    send(app, client, method, path, BCSO, body).await
+}
+
 pub(crate) async fn get(app: &TestApp, client: &Client, path: &str, agency: &str) -> Value {
     json(send(app, client, Method::GET, path, agency, None).await, 200).await
 }

@@ -7,18 +7,8 @@ use serde_json::{json, Value};
 
 use crate::{
     helpers::{json, send, Persona, TestApp},
-    support::{app, get, refused, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED},
+    support::{app, call, get, refused, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED},
 };
-
-async fn call(
-    app: &TestApp,
-    client: &Client,
-    method: Method,
-    path: &str,
-    body: Option<&Value>,
-) -> reqwest::Response {
-    send(app, client, method, path, BCSO, body).await
-}
 
 /// The roster id and name of `persona` in BCSO, as the session pickers send them.
 async fn person(app: &TestApp, client: &Client, persona: Persona) -> Value {
