@@ -542,18 +542,6 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
       });
     });
 
-    it("says 'Unable to load the draft' with the server's sentence", async () => {
-      serveDrafts({ 'GET /api/sops/doc-2/draft': () => json({ error: 'Document not found' }, 404) });
-      const user = userEvent.setup();
-      renderApp('/command/sops');
-      await loaded();
-      await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: 'Edit draft' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Draft: Vehicle pursuits' });
-      const alert = await within(dialog).findByRole('alert');
-      expect(alert.textContent).toContain('Unable to load the draft');
-      expect(alert.textContent).toContain('Document not found');
-    });
-
     it('lists the published versions with a word diff, and restores one as the draft after asking', async () => {
       const show = vi.spyOn(notifications, 'show');
       const calls = serveDrafts();
@@ -589,15 +577,18 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
       });
     });
 
-    it("says 'Unable to load the history' with the server's sentence", async () => {
-      serveDrafts({ 'GET /api/sops/doc-2/versions': () => json({ error: 'Document not found' }, 404) });
+    it.each([
+      { button: 'Edit draft', call: 'GET /api/sops/doc-2/draft', dialog: 'Draft: Vehicle pursuits', title: 'Unable to load the draft' },
+      { button: 'History', call: 'GET /api/sops/doc-2/versions', dialog: 'History: Vehicle pursuits', title: 'Unable to load the history' },
+    ])("$button says $title with the server's sentence", async ({ button, call, dialog: name, title }) => {
+      serveDrafts({ [call]: () => json({ error: 'Document not found' }, 404) });
       const user = userEvent.setup();
       renderApp('/command/sops');
       await loaded();
-      await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: 'History' }));
-      const dialog = await screen.findByRole('dialog', { name: 'History: Vehicle pursuits' });
+      await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: button }));
+      const dialog = await screen.findByRole('dialog', { name });
       const alert = await within(dialog).findByRole('alert');
-      expect(alert.textContent).toContain('Unable to load the history');
+      expect(alert.textContent).toContain(title);
       expect(alert.textContent).toContain('Document not found');
     });
   });
