@@ -342,8 +342,10 @@ async fn older_plain_text_documents_become_paragraphs_and_published_version_one(
     assert_eq!(
         contents[0],
         "<p>1. Purpose<br>Use only &lt;reasonable&gt; force &amp; report it.</p>\
-         <p>2. &quot;Review&quot;<br>A supervisor signs.</p>"
+         <p>2. \"Review\"<br>A supervisor signs.</p>"
     );
+    // As the cleaner writes it: a later list save leaves it alone (no version of its own).
+    assert_eq!(portal::features::sops::content::sanitise(contents[0]), contents[0]);
     for (i, text) in texts.iter().enumerate() {
         assert_eq!(contents[i], paragraphs(text), "the SQL and the Rust conversion agree");
     }

@@ -98,28 +98,54 @@ static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
 
 /// A picture's `src`: one of the portal's media files, or any `https` address.
 fn image_source(src: &str) -> bool {
-    let src = src.trim();
-    (src.starts_with(MEDIA_PATH) && !src.contains("..")) || has_scheme(src, "https")
+    let src = as_browsers_read(src);
+    (src.starts_with(MEDIA_PATH)
+        && !src.contains("..")
+        && !src.to_ascii_lowercase().contains("%2e"))
+        || has_scheme(&src, "https")
 }
 
 /// A link's `href`: an absolute `http(s)`/`mailto` address, a path of the portal, or a
 /// fragment; never a protocol-relative address (`//elsewhere`) dressed as a path.
 fn link_target(href: &str) -> bool {
-    let href = href.trim();
-    ["http", "https", "mailto"].iter().any(|s| has_scheme(href, s))
+    let href = as_browsers_read(href);
+    ["http", "https", "mailto"].iter().any(|s| has_scheme(&href, s))
         || (href.starts_with('/') && !href.starts_with("//"))
         || href.starts_with('#')
 }
 
+/// A URL as browsers read it before they resolve it: blanks around it trimmed, tabs and line
+/// breaks anywhere dropped, and `\` taken for `/` (so `/\elsewhere` or `/<tab>/elsewhere` is
+/// the protocol-relative `//elsewhere` it would open).
+fn as_browsers_read(url: &str) -> String {
+    url.trim()
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .map(|c| if c == '\\' { '/' } else { c })
+        .collect()
+}
+
 fn has_scheme(url: &str, scheme: &str) -> bool {
-    url.len() > scheme.len()
-        && url[..scheme.len()].eq_ignore_ascii_case(scheme)
+    url.get(..scheme.len()).is_some_and(|head| head.eq_ignore_ascii_case(scheme))
         && url[scheme.len()..].starts_with(':')
 }
 
 /// `html` cleaned to the allow-list (surrounding blanks trimmed).
+/// Empty paragraphs at the end (the editor keeps one after a last heading, list or table to type
+/// after it) are dropped: they show nothing, and a document must not read as changed for them.
 pub fn sanitise(html: &str) -> String {
-    CLEANER.clean(html.trim()).to_string().trim().to_owned()
+    let mut cleaned = CLEANER.clean(html.trim()).to_string();
+    while let Some(rest) = cleaned.trim_end().strip_suffix("<p></p>") {
+        cleaned = rest.to_owned();
+    }
+    cleaned.trim().to_owned()
+}
+
+/// Whether `sent` is the `stored` content again: the same text, or the same once both are
+/// cleaned (the cleaner's own spelling of what a migration or an older cleaner stored, an
+/// editor's trailing empty paragraph). Such content is kept as stored: no new version.
+pub fn unchanged(stored: &str, sent: &str) -> bool {
+    stored == sent.trim() || sanitise(stored) == sanitise(sent)
 }
 
 /// Whether cleaned `html` shows anything: some text, or a picture.
@@ -232,7 +258,8 @@ pub fn word_diff(before_html: &str, after_html: &str) -> Vec<DiffPart> {
 /// HTML-escaped, blank lines part paragraphs, single line breaks become `<br>`.
 pub fn paragraphs(text: &str) -> String {
     let text = text.replace("\r\n", "\n");
-    let escaped = html_escape::encode_double_quoted_attribute(&text);
+    // Text, not an attribute: `&`, `<` and `>` only, as the cleaner writes text again.
+    let escaped = html_escape::encode_text(&text);
     escaped
         .split("\n\n")
         .map(|p| p.trim_matches(|c: char| c == '\n' || c == ' ' || c == '\t'))
@@ -354,8 +381,45 @@ mod tests {
     fn plain_text_becomes_paragraphs() {
         assert_eq!(
             paragraphs("First <b>line</b>\nsecond & \"third\"\n\n\nNext\r\npara\n"),
-            "<p>First &lt;b&gt;line&lt;/b&gt;<br>second &amp; &quot;third&quot;</p><p>Next<br>para</p>"
+            "<p>First &lt;b&gt;line&lt;/b&gt;<br>second &amp; \"third\"</p><p>Next<br>para</p>"
         );
         assert_eq!(paragraphs(""), "");
+        // What the migration wrote is what the cleaner writes: a list save leaves it alone.
+        let migrated = paragraphs("Say \"10-4\" & <go>\n\nNext");
+        assert_eq!(sanitise(&migrated), migrated);
+    }
+
+    #[test]
+    fn content_sent_back_unchanged_is_recognised() {
+        let stored = "<p>Say \"10-4\"\u{a0}now</p>";
+        // The cleaner's spelling (`&nbsp;`), an editor's trailing empty paragraph.
+        assert!(unchanged(stored, "<p>Say \"10-4\"&nbsp;now</p>"));
+        assert!(unchanged("<h2>Title</h2>", "<h2>Title</h2><p></p>"));
+        assert_eq!(sanitise("<h2>Title</h2><p></p> <p></p>"), "<h2>Title</h2>");
+        assert!(!unchanged(stored, "<p>Say \"10-8\" now</p>"));
+    }
+
+    #[test]
+    fn links_and_pictures_are_read_as_browsers_read_them() {
+        for (input, clean) in [
+            // `\` is `/` and tabs vanish for a browser: these open another site.
+            (r#"<a href="/\evil.example">x</a>"#, r#"<a rel="noopener noreferrer">x</a>"#),
+            ("<a href=\"/\t/evil.example\">x</a>", r#"<a rel="noopener noreferrer">x</a>"#),
+            // Not a way out of the media folder either.
+            (r#"<img src="/media/%2e%2e/api/sops">"#, "<img>"),
+            (r#"<img src="/media/..%2Fapi">"#, "<img>"),
+        ] {
+            assert_eq!(sanitise(input), clean, "{input}");
+        }
+        // Letters beyond ASCII where a scheme is looked for are no reason to fail.
+        for input in
+            [r#"<a href="/faq/über">x</a>"#, r#"<a href="café">x</a>"#, r#"<img src="aaaaé">"#]
+        {
+            let _ = sanitise(input);
+        }
+        assert_eq!(
+            sanitise(r#"<a href="/faq/über">x</a>"#),
+            r#"<a href="/faq/über" rel="noopener noreferrer">x</a>"#
+        );
     }
 }

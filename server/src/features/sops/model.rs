@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use crate::{
     access::document_level::reaches,
-    features::sops::content::{is_blank, sanitise, DiffPart},
+    features::sops::content::{is_blank, sanitise, unchanged, DiffPart},
     shared::catalogue::text,
     validate::{limits, max_len},
 };
@@ -105,11 +105,23 @@ pub fn normalise_documents(
         if title.is_empty() {
             return Err(TITLE_REQUIRED.into());
         }
-        max_len("Content", draft.content.trim(), MAX_CONTENT)?;
-        let content = sanitise(&draft.content);
-        if is_blank(&content) {
-            return Err(CONTENT_REQUIRED.into());
-        }
+        let stored_content = stored
+            .iter()
+            .find(|d| d.id == draft.id.trim() && d.reached_by(saver.levels, saver.level))
+            .map(|d| d.content.as_str());
+        let content = match stored_content {
+            // Sent back as it is (or as the editor spells it): kept as stored, so a list save
+            // never makes a version of a document it did not change, whatever its length.
+            Some(stored) if unchanged(stored, &draft.content) => stored.to_owned(),
+            _ => {
+                max_len("Content", draft.content.trim(), MAX_CONTENT)?;
+                let content = sanitise(&draft.content);
+                if is_blank(&content) {
+                    return Err(CONTENT_REQUIRED.into());
+                }
+                content
+            }
+        };
         let kind = match draft.kind.trim().to_lowercase() {
             k if k.is_empty() => "sop".to_owned(),
             k if TYPES.contains(&k.as_str()) => k,
@@ -384,6 +396,26 @@ mod tests {
         assert_eq!((saved[1].created_at, saved[1].updated_at), (Some(at(10)), Some(at(20))));
         assert_ne!(saved[2].id, "secret", "a new id, the hidden one is kept");
         assert_eq!(saved[3], stored[2]);
+    }
+
+    #[test]
+    fn content_sent_back_as_the_editor_spells_it_is_kept_as_stored() {
+        let levels = levels();
+        let saver = Saver { levels: &levels, level: Some("command") };
+        // As migration 0019 left an old document: a no-break space written as itself, and
+        // longer than a save may send once its markup is counted.
+        let long = format!("<p>{}\u{a0}end</p>", "x".repeat(MAX_CONTENT));
+        let mut stored =
+            normalise_documents(vec![doc("a", "deputy")], &[], &saver, at(10)).unwrap();
+        stored[0].content = long.clone();
+        let sent =
+            Document { content: long.replace('\u{a0}', "&nbsp;") + "<p></p>", ..stored[0].clone() };
+        let saved = normalise_documents(vec![sent], &stored, &saver, at(20)).unwrap();
+        assert_eq!(saved[0].content, long, "kept as stored");
+        assert_eq!(saved[0].updated_at, Some(at(10)), "not changed");
+        // A real change is still checked and cleaned.
+        let changed = Document { content: format!("{long}<p>more</p>"), ..stored[0].clone() };
+        assert!(normalise_documents(vec![changed], &stored, &saver, at(20)).is_err());
     }
 
     #[test]

@@ -1,4 +1,5 @@
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { useRef } from 'react';
 import { CatalogueItemDialog } from '@/components/CatalogueItemDialog';
 import type { CatalogueDialogProps } from '@/components/CatalogueManager';
 import { withEntry } from '@/lib/catalogue-list';
@@ -54,6 +55,10 @@ export function DocumentModal({
 }: DocumentModalProps) {
   const save = useSaveDocuments(slug);
   const creating = document === null;
+  // The editor's own HTML of the stored content, once it has read it: content still equal to it
+  // is the stored content untouched (the editor may spell a table or a space its own way), and
+  // is sent back as stored, so that saving other fields never publishes a version.
+  const loaded = useRef<string | null>(null);
   const levelOptions = publishableLevels(levels, viewerLevel, draftOf(document, defaultLevel).minLevel).map((level) => ({
     value: level.id,
     label: level.label,
@@ -66,7 +71,8 @@ export function DocumentModal({
       start={() => draftOf(document, defaultLevel)}
       validate={draftProblems}
       prepare={(draft) => {
-        const saved = entryOf(draft, defaultLevel);
+        const untouched = document !== null && draft.content === loaded.current;
+        const saved = entryOf(untouched ? { ...draft, content: document.content } : draft, defaultLevel);
         return {
           input: { documents: withEntry<SopDocument>(list.documents, saved), version: list.version },
           name: saved.title,
@@ -114,6 +120,13 @@ export function DocumentModal({
               value={form.values.content}
               onChange={(html) => {
                 form.setFieldValue('content', html);
+              }}
+              onLoaded={(html) => {
+                if (creating) return;
+                // The unchanged state is the editor's reading of the stored content.
+                loaded.current = html;
+                form.setFieldValue('content', html);
+                form.resetDirty({ ...form.getValues(), content: html });
               }}
               error={form.errors.content as string | undefined}
               disabled={busy}

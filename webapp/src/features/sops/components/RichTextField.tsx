@@ -3,6 +3,7 @@ import { Input } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import { useEffect, useId, useState } from 'react';
+import { withoutTrailingEmpty } from '../lib/sops';
 import { richTextExtensions } from './rich-text';
 
 export interface RichTextFieldProps {
@@ -44,10 +45,10 @@ export function RichTextField({ label, description, required = false, value, onC
     extensions: richTextExtensions,
     ...initial,
     onCreate: ({ editor: created }) => {
-      onLoaded?.(created.getHTML());
+      onLoaded?.(withoutTrailingEmpty(created.getHTML()));
     },
     onUpdate: ({ editor: changed }) => {
-      onChange(changed.getHTML());
+      onChange(withoutTrailingEmpty(changed.getHTML()));
     },
   });
 

@@ -22,6 +22,7 @@ import {
   prettyConfig,
   publishableLevels,
   saveErrorText,
+  withoutTrailingEmpty,
 } from './sops';
 
 const LEVELS = [
@@ -193,5 +194,14 @@ describe('limits', () => {
     expect(maxLength('title')).toBe(DOCUMENT_TITLE_MAX);
     expect(maxLength('content')).toBe(DOCUMENT_CONTENT_MAX);
     expect(maxLength('summary')).toBe(DOCUMENT_SUMMARY_MAX);
+  });
+});
+
+describe('withoutTrailingEmpty', () => {
+  it("drops the editor's empty paragraphs at the end only", () => {
+    expect(withoutTrailingEmpty('<h2>Title</h2><p></p>')).toBe('<h2>Title</h2>');
+    expect(withoutTrailingEmpty('<p>a</p><p></p> <p></p>')).toBe('<p>a</p>');
+    expect(withoutTrailingEmpty('<p></p><p>a</p>')).toBe('<p></p><p>a</p>');
+    expect(withoutTrailingEmpty('<p>a</p>')).toBe('<p>a</p>');
   });
 });

@@ -271,6 +271,15 @@ export const RESTORE_MESSAGE = 'Its content becomes the draft, replacing the dra
 export const restoredText = (version: number) => `Version ${String(version)} is the draft again. Publish it to show it to members.`;
 
 /** Whether HTML from the editor shows nothing (no text, no picture): the server refuses it too. */
+/**
+ * The editor's HTML without the empty paragraphs it keeps at the end (after a last heading,
+ * list or table, to type after it): they show nothing, and the server drops them too
+ * (`content::sanitise`), so they never make a document read as changed.
+ */
+export function withoutTrailingEmpty(html: string): string {
+  return html.replace(/(?:\s*<p><\/p>)+\s*$/, '');
+}
+
 export function isBlankHtml(html: string): boolean {
   if (/<img\b/i.test(html)) return false;
   const text = html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;/g, ' ');
