@@ -161,6 +161,7 @@ test.describe('SOPs and presentations', () => {
     await card(command, DEPUTY_DOC).getByRole('button', { name: 'Edit', exact: true }).click();
     const edit = command.getByRole('dialog', { name: `Edit ${DEPUTY_DOC}` });
     await expect(edit.getByTestId('document-content')).toContainText('To prepare changes before members see them, use Edit draft');
+    await snapBoth(command, 'sops-edit-document');
     await edit.getByRole('textbox', { name: 'Short summary', exact: true }).fill('How every traffic stop goes, step by step.');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(edit).toBeHidden();
