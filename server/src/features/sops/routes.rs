@@ -28,10 +28,11 @@ use crate::{
             Saver, VersionDetail, VersionList, ABOVE_OWN_LEVEL_DRAFT, NOTHING_TO_PUBLISH,
             NOT_FOUND, STALE_DRAFT, VERSION_NOT_FOUND,
         },
-        store,
+        store::{self, DraftRow, VersionRow},
     },
     shared::Portal,
     shared::{catalogue::ScopeQuery, whole_list::Versioned},
+    tenancy::pools::TenantTx,
 };
 
 /// The list for members, or for managers with `?scope=manage`.
@@ -263,6 +264,34 @@ fn draft_answer(
     }
 }
 
+/// The start of every change to a draft: a transaction holding the document list (so that no
+/// list save removes or changes the document until this one ends: no draft is left behind for
+/// a removed document), the list, and the document as this manager may change it.
+async fn hold_document(
+    viewer: &Viewer,
+    id: &str,
+) -> AppResult<(TenantTx, Versioned<Document>, Document)> {
+    let mut tx = viewer.pool().begin().await?;
+    let list = store::load_for_update(&mut tx).await?;
+    let document = managed(viewer, list.items.clone(), id, true)?;
+    Ok((tx, list, document))
+}
+
+/// The document's draft row, locked, and its latest published version, once the revision the
+/// manager saw is the draft's (409 with the current draft otherwise).
+async fn locked_draft(
+    tx: &mut TenantTx,
+    document: &Document,
+    revision: i32,
+) -> AppResult<(DraftRow, Option<VersionRow>)> {
+    let row = store::lock_draft(tx, &document.id, &document.content).await?;
+    let published = store::latest_version(&mut **tx, &document.id).await?;
+    if row.revision != revision {
+        return Err(AppError::stale(STALE_DRAFT, &draft_answer(document, Some(row), published)));
+    }
+    Ok((row, published))
+}
+
 /// The draft of one document, the revision a save must start from, and what is published.
 #[utoipa::path(get, operation_id = "get_document_draft", path = "/api/sops/{id}/draft", tag = "sops",
     params(DocumentId),
@@ -290,14 +319,9 @@ pub async fn save_draft(
     PathParams(DocumentId { id }): PathParams<DocumentId>,
     JsonBody(save): JsonBody<DraftSave>,
 ) -> AppResult<Json<Draft>> {
-    let document = managed(&viewer, store::load(viewer.pool()).await?.items, &id, true)?;
+    let (mut tx, _, document) = hold_document(&viewer, &id).await?;
     let content = draft_content(&save.content).map_err(bad_request)?;
-    let mut tx = viewer.pool().begin().await?;
-    let row = store::lock_draft(&mut tx, &id, &document.content).await?;
-    let published = store::latest_version(&mut *tx, &id).await?;
-    if row.revision != save.revision {
-        return Err(AppError::stale(STALE_DRAFT, &draft_answer(&document, Some(row), published)));
-    }
+    let (_, published) = locked_draft(&mut tx, &document, save.revision).await?;
     let row = store::save_draft(&mut tx, &id, &content, &viewer.actor()).await?;
     tx.commit().await?;
     Ok(Json(draft_answer(&document, Some(row), published)))
@@ -315,14 +339,8 @@ pub async fn publish(
     PathParams(DocumentId { id }): PathParams<DocumentId>,
     JsonBody(request): JsonBody<DraftRevision>,
 ) -> AppResult<Json<Draft>> {
-    let mut tx = viewer.pool().begin().await?;
-    let list = store::load_for_update(&mut tx).await?;
-    let document = managed(&viewer, list.items.clone(), &id, true)?;
-    let row = store::lock_draft(&mut tx, &id, &document.content).await?;
-    if row.revision != request.revision {
-        let published = store::latest_version(&mut *tx, &id).await?;
-        return Err(AppError::stale(STALE_DRAFT, &draft_answer(&document, Some(row), published)));
-    }
+    let (mut tx, list, document) = hold_document(&viewer, &id).await?;
+    let (row, _) = locked_draft(&mut tx, &document, request.revision).await?;
     if row.content == document.content {
         return Err(bad_request(NOTHING_TO_PUBLISH));
     }
@@ -404,15 +422,10 @@ pub async fn restore(
     PathParams(VersionPath { id, version }): PathParams<VersionPath>,
     JsonBody(request): JsonBody<DraftRevision>,
 ) -> AppResult<Json<Draft>> {
-    let document = managed(&viewer, store::load(viewer.pool()).await?.items, &id, true)?;
-    let mut tx = viewer.pool().begin().await?;
+    let (mut tx, _, document) = hold_document(&viewer, &id).await?;
     let old = store::version_and_previous(&mut *tx, &id, version).await?.into_iter().next();
     let old = old.filter(|v| v.version == version).ok_or_else(|| not_found(VERSION_NOT_FOUND))?;
-    let row = store::lock_draft(&mut tx, &id, &document.content).await?;
-    let published = store::latest_version(&mut *tx, &id).await?;
-    if row.revision != request.revision {
-        return Err(AppError::stale(STALE_DRAFT, &draft_answer(&document, Some(row), published)));
-    }
+    let (_, published) = locked_draft(&mut tx, &document, request.revision).await?;
     let row = store::save_draft(&mut tx, &id, &old.content, &viewer.actor()).await?;
     tx.commit().await?;
     Ok(Json(draft_answer(&document, Some(row), published)))
