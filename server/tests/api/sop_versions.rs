@@ -167,6 +167,15 @@ async fn managers_edit_a_draft_and_publish_it_while_readers_see_the_published_ve
         (json!(2), json!(true))
     );
     assert_eq!(read(&app, &deputy).await, cleaned, "not published yet");
+    // The draft's saves and its restore are in the audit log, with what the draft held.
+    let high_command = app.as_persona(BCSO, Persona::HighCommand).await;
+    let log = get(&app, &high_command, "/api/audit?kind=document_draft", BCSO).await;
+    let rows = log["items"].as_array().unwrap();
+    let actions: Vec<&str> = rows.iter().map(|r| r["action"].as_str().unwrap()).collect();
+    assert_eq!(actions.first(), Some(&"restored version 1"), "{log}");
+    assert!(actions.contains(&"updated"), "{log}");
+    assert!(rows.iter().all(|r| r["subjectId"] == json!(id)), "{log}");
+    assert!(rows[0].to_string().contains("Patrol basics content"), "{}", rows[0]);
     refused(
         call(
             &app,

@@ -30,8 +30,12 @@ use crate::{
         },
         store::{self, DraftRow, VersionRow},
     },
-    shared::Portal,
-    shared::{catalogue::ScopeQuery, whole_list::Versioned},
+    shared::{
+        audit::{self, Event},
+        catalogue::ScopeQuery,
+        whole_list::Versioned,
+        Portal,
+    },
     tenancy::pools::TenantTx,
 };
 
@@ -264,6 +268,14 @@ fn draft_answer(
     }
 }
 
+/// What the audit log names draft saves and restores by (a publish is a save of the list).
+pub const DRAFT_KIND: &str = "document_draft";
+
+/// A draft as the audit log compares it: its content.
+fn audited(row: &DraftRow) -> serde_json::Value {
+    serde_json::json!({ "content": row.content })
+}
+
 /// The start of every change to a draft: a transaction holding the document list (so that no
 /// list save removes or changes the document until this one ends: no draft is left behind for
 /// a removed document), the list, and the document as this manager may change it.
@@ -321,8 +333,11 @@ pub async fn save_draft(
 ) -> AppResult<Json<Draft>> {
     let (mut tx, _, document) = hold_document(&viewer, &id).await?;
     let content = draft_content(&save.content).map_err(bad_request)?;
-    let (_, published) = locked_draft(&mut tx, &document, save.revision).await?;
-    let row = store::save_draft(&mut tx, &id, &content, &viewer.actor()).await?;
+    let (before, published) = locked_draft(&mut tx, &document, save.revision).await?;
+    let actor = viewer.actor();
+    let row = store::save_draft(&mut tx, &id, &content, &actor).await?;
+    let event = Event::updated(DRAFT_KIND, &id, &document.title, &audited(&before), &audited(&row));
+    audit::record(&mut tx, &actor, &event).await?;
     tx.commit().await?;
     Ok(Json(draft_answer(&document, Some(row), published)))
 }
@@ -425,8 +440,14 @@ pub async fn restore(
     let (mut tx, _, document) = hold_document(&viewer, &id).await?;
     let old = store::version_and_previous(&mut *tx, &id, version).await?.into_iter().next();
     let old = old.filter(|v| v.version == version).ok_or_else(|| not_found(VERSION_NOT_FOUND))?;
-    let (_, published) = locked_draft(&mut tx, &document, request.revision).await?;
-    let row = store::save_draft(&mut tx, &id, &old.content, &viewer.actor()).await?;
+    let (before, published) = locked_draft(&mut tx, &document, request.revision).await?;
+    let actor = viewer.actor();
+    let row = store::save_draft(&mut tx, &id, &old.content, &actor).await?;
+    let event = Event {
+        action: format!("restored version {version}"),
+        ..Event::updated(DRAFT_KIND, &id, &document.title, &audited(&before), &audited(&row))
+    };
+    audit::record(&mut tx, &actor, &event).await?;
     tx.commit().await?;
     Ok(Json(draft_answer(&document, Some(row), published)))
 }

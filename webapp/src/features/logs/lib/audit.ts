@@ -17,6 +17,7 @@ export const AUDIT_KINDS: readonly { value: string; label: string }[] = [
   { value: 'equipment', label: 'Equipment' },
   { value: 'uniforms', label: 'Uniforms' },
   { value: 'documents', label: 'Documents' },
+  { value: 'document_draft', label: 'Document drafts' },
   { value: 'penal_codes', label: 'Penal codes' },
   { value: 'arrest', label: 'Arrest reports' },
   { value: 'use_of_force', label: 'Use-of-force reports' },
