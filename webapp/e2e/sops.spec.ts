@@ -10,6 +10,11 @@ const DEPUTY_DOC = `E2E traffic stops ${RUN}`;
 const E2E_PREFIX = /^E2E (command briefing|traffic stops|radio discipline) /;
 const DEPUTY_LINES = ['Pick a safe spot.', 'Call in the plate.', '<b>Stay</b> at the B-pillar.'];
 const DRAFT_DOC = `E2E radio discipline ${RUN}`;
+/** A 12×8 PNG (the server decodes and re-encodes every picture, so it must be a real one). */
+const PICTURE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAwAAAAICAIAAABChommAAAAEUlEQVR4nGM4oaFBEDGMKgIA9KxpATkYZAIAAAAASUVORK5CYII=',
+  'base64',
+);
 
 /** Waits until the success notifications have closed by themselves (they would cover the header). */
 async function notificationsGone(page: Page): Promise<void> {
@@ -157,12 +162,17 @@ test.describe('SOPs and presentations', () => {
     await preview.getByRole('button', { name: 'Close this dialog' }).click();
     await expect(preview).toBeHidden();
 
-    // Edit: the summary changes; the content, shown as published, is left as it is.
+    // Edit: the summary changes, and a picture is uploaded into the content from the toolbar
+    // (published at once, as the Content field says).
     await card(command, DEPUTY_DOC).getByRole('button', { name: 'Edit', exact: true }).click();
     const edit = command.getByRole('dialog', { name: `Edit ${DEPUTY_DOC}` });
     await expect(edit.getByTestId('document-content')).toContainText('To prepare changes before members see them, use Edit draft');
     await snapBoth(command, 'sops-edit-document');
     await edit.getByRole('textbox', { name: 'Short summary', exact: true }).fill('How every traffic stop goes, step by step.');
+    const chooser = command.waitForEvent('filechooser');
+    await edit.getByRole('button', { name: 'Upload image', exact: true }).click();
+    await (await chooser).setFiles({ name: 'stop-diagram.png', mimeType: 'image/png', buffer: PICTURE });
+    await expect(edit.getByTestId('document-content').locator('img[alt="stop diagram"]')).toHaveAttribute('src', /^\/media\/sops\/rawlife\/[0-9a-f]+\.png$/);
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(edit).toBeHidden();
     await expect(command.getByText('Document updated', { exact: true }).first()).toBeVisible();
@@ -195,6 +205,10 @@ test.describe('SOPs and presentations', () => {
     // Rich text: a paragraph a line, markup typed as text shown as typed.
     await expect(item.getByTestId('document-content').locator('p').filter({ hasText: /./ })).toHaveText(DEPUTY_LINES);
     await expect(item.getByTestId('document-content').locator('b')).toHaveCount(0);
+    // The picture uploaded into it, served from the agency's media.
+    const picture = item.getByTestId('document-content').locator('img[alt="stop diagram"]');
+    await expect(picture).toHaveAttribute('src', /^\/media\/sops\/rawlife\//);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(12);
     await snapBoth(deputy, 'sops-deputy');
 
     // The search narrows the list.

@@ -87,6 +87,20 @@ impl MediaStore {
         Ok(())
     }
 
+    /// Stores an uploaded image of one agency under `folder/<agency>/<random name>` and
+    /// answers the address it is served at (`/media/…`).
+    pub async fn put_image(
+        &self,
+        folder: &str,
+        agency_slug: &str,
+        image: upload::Upload,
+    ) -> anyhow::Result<String> {
+        let name = uuid::Uuid::new_v4().simple();
+        let key = format!("{folder}/{agency_slug}/{name}.{}", image.kind.extension());
+        self.put(&key, image.bytes).await?;
+        Ok(format!("/media/{key}"))
+    }
+
     /// The entity tag of the object at `key`, without reading it; `None` when there is none.
     pub async fn e_tag(&self, key: &str) -> anyhow::Result<Option<Option<String>>> {
         let Some(path) = self.path(key) else { return Ok(None) };

@@ -8,8 +8,9 @@ use reqwest::{Client, Method};
 use serde_json::{json, Value};
 
 use crate::{
-    helpers::{json, send, Persona, TestApp},
-    support::{app, get, refused, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED},
+    fixtures::tiny_png,
+    helpers::{json, post_multipart, send, Persona, TestApp},
+    support::{app, form, get, refused, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED},
 };
 
 const MANAGE: &str = "/api/sops?scope=manage";
@@ -286,4 +287,66 @@ async fn the_editor_configuration_verifies_with_the_configured_secret() {
     let deputy = app.as_persona(BCSO, Persona::Deputy).await;
     let path = format!("/api/sops/{id}/onlyoffice");
     refused(send(&app, &deputy, Method::POST, &path, BCSO, None).await, 403, NO_PERMISSION).await;
+}
+
+async fn upload_picture(
+    app: &TestApp,
+    client: &Client,
+    agency: &str,
+    bytes: Vec<u8>,
+) -> reqwest::Response {
+    let picture = form("file", bytes, "picture.png", "image/png");
+    post_multipart(app, client, "/api/uploads/sop-image", agency, picture).await
+}
+
+#[tokio::test]
+async fn managers_upload_pictures_for_documents_and_no_one_else_does() {
+    let app = app().await;
+    let hc = app.as_persona(BCSO, Persona::HighCommand).await;
+    let answer = json(upload_picture(&app, &hc, BCSO, tiny_png(4)).await, 200).await;
+    let url = answer["url"].as_str().unwrap().to_owned();
+    assert!(url.starts_with("/media/sops/bcso/") && url.ends_with(".png"), "{url}");
+    let served = hc.get(app.url(&url)).send().await.unwrap();
+    assert_eq!(served.status(), 200);
+    assert_eq!(served.headers()["content-type"], "image/png");
+
+    // The address is one the content keeps: a document showing the picture saves with it.
+    let current = get(&app, &hc, MANAGE, BCSO).await;
+    let mut pictured = doc("Pictured", "deputy");
+    pictured["content"] = json!(format!("<p>Before</p><img src=\"{url}\" alt=\"Map\">"));
+    let body = json!({"documents": [pictured], "version": current["version"]});
+    let saved = json(put(&app, &hc, BCSO, &body).await, 200).await;
+    let content = saved["documents"][0]["content"].as_str().unwrap();
+    assert!(content.contains(&format!("src=\"{url}\"")), "{content}");
+
+    refused(
+        upload_picture(&app, &hc, BCSO, b"GIF89a".to_vec()).await,
+        415,
+        "Only PNG, JPEG or WebP images are allowed",
+    )
+    .await;
+    let big = [tiny_png(1), vec![0u8; 2 * 1024 * 1024]].concat();
+    refused(upload_picture(&app, &hc, BCSO, big).await, 413, "File too large (max 2MB)").await;
+    // A deputy, a signed-out visitor, and another agency's High Command on this agency's host.
+    let deputy = app.as_persona(BCSO, Persona::Deputy).await;
+    refused(upload_picture(&app, &deputy, BCSO, tiny_png(2)).await, 403, NO_PERMISSION).await;
+    let visitor = app.as_persona(BCSO, Persona::Visitor).await;
+    refused(upload_picture(&app, &visitor, BCSO, tiny_png(2)).await, 401, SIGN_IN_REQUIRED).await;
+    let lspd = app.as_persona(LSPD, Persona::HighCommand).await;
+    refused(upload_picture(&app, &lspd, BCSO, tiny_png(2)).await, 403, NO_PERMISSION).await;
+
+    // High Command on leave keeps reading but uploads nothing.
+    let mut admin = app.admin().await;
+    let schema = app.state.registry.by_slug(BCSO).await.unwrap().unwrap().schema_name.clone();
+    sqlx::query(&format!("UPDATE {schema}.roster SET status = 'LOA' WHERE discord_id = $1"))
+        .bind(Persona::HighCommand.discord_id(BCSO))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    refused(
+        upload_picture(&app, &hc, BCSO, tiny_png(3)).await,
+        403,
+        "Members on leave of absence (LOA) can view the portal but cannot change anything.",
+    )
+    .await;
 }

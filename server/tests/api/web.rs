@@ -177,6 +177,7 @@ async fn the_openapi_description_lists_every_route() {
             "/api/uploads/agency-media",
             "/api/uploads/catalogue-image",
             "/api/uploads/insignia",
+            "/api/uploads/sop-image",
             "/api/vehicles",
             "/api/webhooks",
             "/api/webhooks/deliveries",

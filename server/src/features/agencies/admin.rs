@@ -160,12 +160,7 @@ pub async fn upload_agency_media<S: Portal>(
         .await?
         .ok_or_else(|| not_found(format!("Unknown agency '{slug}'")))?;
     may_brand(&viewer, &target)?;
-    let key = format!(
-        "agencies/{}/{}.{}",
-        target.slug,
-        uuid::Uuid::new_v4().simple(),
-        upload.kind.extension()
-    );
-    state.media().put(&key, upload.bytes).await.map_err(AppError::Other)?;
-    Ok(Json(UploadedMedia { url: format!("/media/{key}") }))
+    let url =
+        state.media().put_image("agencies", &target.slug, upload).await.map_err(AppError::Other)?;
+    Ok(Json(UploadedMedia { url }))
 }

@@ -47,12 +47,10 @@ pub async fn upload<S: Portal>(
     require_any_nav(&viewer, &MANAGERS).await?;
     require_can_manage(&viewer)?;
     let upload = read_image(multipart, &IMAGE_UPLOAD).await?;
-    let key = format!(
-        "catalogues/{}/{}.{}",
-        viewer.agency.slug,
-        uuid::Uuid::new_v4().simple(),
-        upload.kind.extension()
-    );
-    state.media().put(&key, upload.bytes).await.map_err(AppError::Other)?;
-    Ok(Json(UploadedImage { url: format!("/media/{key}") }))
+    let url = state
+        .media()
+        .put_image("catalogues", &viewer.agency.slug, upload)
+        .await
+        .map_err(AppError::Other)?;
+    Ok(Json(UploadedImage { url }))
 }

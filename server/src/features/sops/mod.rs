@@ -2,10 +2,11 @@
 //! by command staff, with an optional document editor (member-portal §2.10;
 //! command-and-reports §2 "Document management", §5, §7).
 
-use crate::shared::Portal;
+use crate::{media::upload::IMAGE_LIMIT, shared::Portal};
 
 pub mod content;
 pub mod editor;
+pub mod images;
 pub mod model;
 pub mod routes;
 pub mod store;
@@ -28,4 +29,9 @@ pub fn routes<S: Portal>() -> OpenApiRouter<S> {
         .routes(routes!(routes::restore))
         .routes(routes!(routes::editor_config))
         .routes(routes!(routes::file))
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(images::upload))
+                .layer(DefaultBodyLimit::max(IMAGE_LIMIT + 64 * 1024)),
+        )
 }

@@ -149,3 +149,16 @@ export function usePublish(slug: string) {
 export function useRestore(slug: string) {
   return useDraftWrite(slug, postRestore);
 }
+
+export type UploadedPicture = components['schemas']['UploadedPicture'];
+
+/**
+ * POST /api/uploads/sop-image (multipart field `file`; PNG, JPEG or WebP, at most 2 MB) →
+ * `{url}`, the `/media/sops/…` address of a picture in a document's content. Failures throw
+ * `ApiError` with the server's text.
+ */
+export function uploadDocumentPicture(file: File): Promise<UploadedPicture> {
+  const form = new FormData();
+  form.append('file', file);
+  return apiFetch<UploadedPicture>('/api/uploads/sop-image', { method: 'POST', body: form });
+}

@@ -3,6 +3,7 @@ import { Input } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import { useEffect, useId, useState } from 'react';
+import { IMAGE_ACCEPT } from '@/lib/images';
 import { withoutTrailingEmpty } from '../lib/sops';
 import { richTextExtensions } from './rich-text';
 
@@ -80,6 +81,7 @@ export function RichTextField({ label, description, required = false, value, onC
             <RichTextEditor.Unlink />
             <RichTextEditor.TableInsert />
             <RichTextEditor.TableDelete />
+            <RichTextEditor.ImageUpload accept={IMAGE_ACCEPT} />
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Undo />

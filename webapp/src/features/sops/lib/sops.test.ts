@@ -19,6 +19,7 @@ import {
   levelLabel,
   manageLoadErrorText,
   memberLoadErrorText,
+  pictureAlt,
   prettyConfig,
   publishableLevels,
   saveErrorText,
@@ -203,5 +204,14 @@ describe('withoutTrailingEmpty', () => {
     expect(withoutTrailingEmpty('<p>a</p><p></p> <p></p>')).toBe('<p>a</p>');
     expect(withoutTrailingEmpty('<p></p><p>a</p>')).toBe('<p></p><p>a</p>');
     expect(withoutTrailingEmpty('<p>a</p>')).toBe('<p>a</p>');
+  });
+});
+
+describe('pictureAlt', () => {
+  it("describes a picture by its file name's words", () => {
+    expect(pictureAlt('patrol-map_2.png')).toBe('patrol map 2');
+    expect(pictureAlt('Station front.JPEG')).toBe('Station front');
+    expect(pictureAlt('scan.v2.webp')).toBe('scan.v2');
+    expect(pictureAlt('noextension')).toBe('noextension');
   });
 });

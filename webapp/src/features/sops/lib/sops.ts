@@ -286,3 +286,9 @@ export function isBlankHtml(html: string): boolean {
   return text.trim() === '';
 }
 
+
+/** A picture's description from its file name: `patrol-map_2.png` → `patrol map 2`. */
+export function pictureAlt(fileName: string): string {
+  const stem = fileName.replace(/\.[^.]*$/, '');
+  return stem.replace(/[-_]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
