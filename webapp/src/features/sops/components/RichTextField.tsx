@@ -4,6 +4,7 @@ import { RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import { useEffect, useId, useState } from 'react';
 import { withoutTrailingEmpty } from '../lib/sops';
+import { EditorToolbar } from './EditorToolbar';
 import { richTextExtensions } from './rich-text';
 
 export interface RichTextFieldProps {
@@ -60,32 +61,7 @@ export function RichTextField({ label, description, required = false, value, onC
   return (
     <Input.Wrapper label={label} labelProps={{ id: labelId }} description={description} required={required} error={error} data-testid={testId}>
       <RichTextEditor editor={editor} mt={4} style={{ minWidth: 0 }}>
-        <RichTextEditor.Toolbar>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Bold />
-            <RichTextEditor.Italic />
-            <RichTextEditor.Underline />
-            <RichTextEditor.Strikethrough />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.H2 />
-            <RichTextEditor.H3 />
-            <RichTextEditor.BulletList />
-            <RichTextEditor.OrderedList />
-            <RichTextEditor.Blockquote />
-            <RichTextEditor.Hr />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Link />
-            <RichTextEditor.Unlink />
-            <RichTextEditor.TableInsert />
-            <RichTextEditor.TableDelete />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Undo />
-            <RichTextEditor.Redo />
-          </RichTextEditor.ControlsGroup>
-        </RichTextEditor.Toolbar>
+        <EditorToolbar />
         <RichTextEditor.Content style={{ minHeight: 240, overflowWrap: 'anywhere' }} />
       </RichTextEditor>
     </Input.Wrapper>

@@ -5,9 +5,13 @@
  */
 
 import { Link } from '@mantine/tiptap';
+import { Collaboration } from '@tiptap/extension-collaboration';
+import { CollaborationCaret } from '@tiptap/extension-collaboration-caret';
 import { Image } from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import { StarterKit } from '@tiptap/starter-kit';
+import type { WebsocketProvider } from 'y-websocket';
+import type { Doc } from 'yjs';
 
 const shared = [
   Link.configure({ openOnClick: false, HTMLAttributes: { target: null, rel: 'noopener noreferrer' } }),
@@ -20,3 +24,25 @@ export const richTextExtensions = [StarterKit.configure({ link: false }), ...sha
 
 /** The reader's: the document as it is, without that trailing paragraph. */
 export const readerExtensions = [StarterKit.configure({ link: false, trailingNode: false }), ...shared];
+
+/** An editor's name and caret colour, as the others see them. */
+export interface CaretUser {
+  name: string;
+  color: string;
+}
+
+/**
+ * The live editor's (issue 28, stage 2): the editor's extensions on the shared document's
+ * `default` fragment (`Collaboration`, whose own undo replaces Tiptap's: StarterKit's
+ * `undoRedo` is off, as the extension requires), and everyone's caret with their name and
+ * colour (`CollaborationCaret`, from the provider's awareness). The content comes only from
+ * the shared document.
+ */
+export function collaborativeExtensions(document: Doc, provider: WebsocketProvider, user: CaretUser) {
+  return [
+    StarterKit.configure({ link: false, undoRedo: false }),
+    ...shared,
+    Collaboration.configure({ document, field: 'default' }),
+    CollaborationCaret.configure({ provider, user }),
+  ];
+}

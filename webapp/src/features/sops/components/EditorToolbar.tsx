@@ -1,0 +1,33 @@
+import { RichTextEditor } from '@mantine/tiptap';
+
+/** The rich text editor's toolbar (inside a `RichTextEditor`): emphasis, blocks, links and tables, undo and redo. */
+export function EditorToolbar() {
+  return (
+    <RichTextEditor.Toolbar>
+      <RichTextEditor.ControlsGroup>
+        <RichTextEditor.Bold />
+        <RichTextEditor.Italic />
+        <RichTextEditor.Underline />
+        <RichTextEditor.Strikethrough />
+      </RichTextEditor.ControlsGroup>
+      <RichTextEditor.ControlsGroup>
+        <RichTextEditor.H2 />
+        <RichTextEditor.H3 />
+        <RichTextEditor.BulletList />
+        <RichTextEditor.OrderedList />
+        <RichTextEditor.Blockquote />
+        <RichTextEditor.Hr />
+      </RichTextEditor.ControlsGroup>
+      <RichTextEditor.ControlsGroup>
+        <RichTextEditor.Link />
+        <RichTextEditor.Unlink />
+        <RichTextEditor.TableInsert />
+        <RichTextEditor.TableDelete />
+      </RichTextEditor.ControlsGroup>
+      <RichTextEditor.ControlsGroup>
+        <RichTextEditor.Undo />
+        <RichTextEditor.Redo />
+      </RichTextEditor.ControlsGroup>
+    </RichTextEditor.Toolbar>
+  );
+}
