@@ -68,7 +68,7 @@ function LiveEditor({ session, user, editable }: { session: CollabSession; user:
  */
 function LiveDraft({ slug, draft, loadedAt }: { slug: string; draft: DocumentDraftState; loadedAt: number }) {
   const user = useCaretUser();
-  const { session, state, people, unsent, changedAt } = useCollabSession(draft.id, user);
+  const { session, state, people, unsent, loaded, changedAt } = useCollabSession(draft.id, user);
   const queryClient = useQueryClient();
   const publish = usePublish(slug);
   const [checking, setChecking] = useState(false);
@@ -76,7 +76,8 @@ function LiveDraft({ slug, draft, loadedAt }: { slug: string; draft: DocumentDra
   useDirtyInDialog(unsent);
 
   const refused = state.kind === 'refused';
-  const editable = !refused && (state.kind === 'live' || state.kind === 'offline');
+  // Nothing to edit before the document first comes; offline after that, edits wait to be sent.
+  const editable = !refused && loaded;
   // The draft read says whether it differs from what is published; a change since says it may now.
   const unpublished = draft.unpublished || changedAt > loadedAt;
 

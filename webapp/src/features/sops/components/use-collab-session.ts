@@ -29,6 +29,8 @@ export interface CollabView {
   people: Person[];
   /** Changes made here that the server may not have yet (made while not live). */
   unsent: boolean;
+  /** Whether the document has come from the server at least once (until then there is nothing to edit). */
+  loaded: boolean;
   /** When the shared document last changed after the first exchange (ms since the epoch; 0: not yet). */
   changedAt: number;
 }
@@ -58,6 +60,7 @@ export function useCollabSession(id: string, user: CaretUser): CollabView {
   const [people, setPeople] = useState<Person[]>([]);
   const [unsent, setUnsent] = useState(false);
   const [changedAt, setChangedAt] = useState(0);
+  const [loaded, setLoaded] = useState(false);
   const pendingDestroy = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { name, color } = user;
 
@@ -102,6 +105,7 @@ export function useCollabSession(id: string, user: CaretUser): CollabView {
       if (!synced || ended) return;
       // The first exchange after (re)connecting answered the server's state with ours.
       setUnsent(false);
+      setLoaded(true);
       dispatch({ type: 'synced' });
     };
     const onConnectionClose = (event: CloseEvent | null) => {
@@ -148,5 +152,5 @@ export function useCollabSession(id: string, user: CaretUser): CollabView {
     };
   }, [session, id]);
 
-  return { session, state, people, unsent, changedAt };
+  return { session, state, people, unsent, loaded, changedAt };
 }
