@@ -64,4 +64,22 @@ describe('useCollabSession without a connection', () => {
     });
     unmount();
   });
+
+  it('leaves when the browser goes offline and comes back when it is online again', async () => {
+    const { result, unmount } = renderHook(() => useCollabSession('doc-2', JORDAN));
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(result.current.state).toEqual({ kind: 'offline' });
+    expect(result.current.session.provider.shouldConnect).toBe(false);
+    const sockets = DownSocket.opened;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(DownSocket.opened).toBe(sockets);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(result.current.session.provider.shouldConnect).toBe(true);
+    expect(DownSocket.opened).toBe(sockets + 1);
+    unmount();
+  });
 });

@@ -127,15 +127,31 @@ export function useCollabSession(id: string, user: CaretUser): CollabView {
       if (!ended) setPeople(peopleOf(provider.awareness.getStates(), doc.clientID));
     };
 
+    // The browser knows the network is gone before the socket does (y-websocket's own watchdog
+    // waits 30 s of silence): leave at once, and come back as soon as it returns.
+    const onOffline = () => {
+      if (ended) return;
+      provider.disconnect();
+      dispatch({ type: 'dropped' });
+    };
+    const onOnline = () => {
+      if (!ended) provider.connect();
+    };
+
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
     provider.on('status', onStatus);
     provider.on('sync', onSync);
     provider.on('connection-close', onConnectionClose);
     provider.on('closed', onClosed);
     provider.awareness.on('change', onAwareness);
     doc.on('update', onUpdate);
-    provider.connect();
+    if (navigator.onLine) provider.connect();
+    else dispatch({ type: 'dropped' });
     return () => {
       ended = true;
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
       provider.off('status', onStatus);
       provider.off('sync', onSync);
       provider.off('connection-close', onConnectionClose);
