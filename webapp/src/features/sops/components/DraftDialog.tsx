@@ -68,7 +68,7 @@ function LiveEditor({ session, user, editable }: { session: CollabSession; user:
  */
 function LiveDraft({ slug, draft, loadedAt }: { slug: string; draft: DocumentDraftState; loadedAt: number }) {
   const user = useCaretUser();
-  const { session, state, people, unsent, loaded, changedAt } = useCollabSession(draft.id, user);
+  const { session, state, people, unsent, loaded, changedAt } = useCollabSession(slug, draft.id, user);
   const queryClient = useQueryClient();
   const publish = usePublish(slug);
   const [checking, setChecking] = useState(false);

@@ -20,8 +20,8 @@ describe('useCollabSession without a connection', () => {
 
   it('joins /api/sops/{id}/collab with the member in the awareness, and goes offline when the socket fails', async () => {
     const opened = DownSocket.opened;
-    const { result, unmount } = renderHook(() => useCollabSession('doc-2', JORDAN));
-    expect(result.current.session.provider.url).toBe(`ws://${window.location.host}/api/sops/doc-2/collab`);
+    const { result, unmount } = renderHook(() => useCollabSession('rawlife', 'doc-2', JORDAN));
+    expect(result.current.session.provider.url).toBe(`ws://${window.location.host}/api/sops/doc-2/collab?agency=rawlife`);
     expect(result.current.session.provider.awareness.getLocalState()).toMatchObject({ user: JORDAN });
     await waitFor(() => {
       expect(result.current.state).toEqual({ kind: 'offline' });
@@ -32,7 +32,7 @@ describe('useCollabSession without a connection', () => {
   });
 
   it('counts changes made while not connected as unsent', async () => {
-    const { result, unmount } = renderHook(() => useCollabSession('doc-2', JORDAN));
+    const { result, unmount } = renderHook(() => useCollabSession('rawlife', 'doc-2', JORDAN));
     expect(result.current.unsent).toBe(false);
     act(() => {
       const paragraph = new XmlElement('paragraph');
@@ -46,7 +46,7 @@ describe('useCollabSession without a connection', () => {
   });
 
   it('lists the others from the awareness as they come and go', async () => {
-    const { result, unmount } = renderHook(() => useCollabSession('doc-2', JORDAN));
+    const { result, unmount } = renderHook(() => useCollabSession('rawlife', 'doc-2', JORDAN));
     const other = new Awareness(new Doc());
     other.setLocalStateField('user', { name: 'Alex Mercer', color: '#e03131' });
     act(() => {
@@ -66,7 +66,7 @@ describe('useCollabSession without a connection', () => {
   });
 
   it('leaves when the browser goes offline and comes back when it is online again', async () => {
-    const { result, unmount } = renderHook(() => useCollabSession('doc-2', JORDAN));
+    const { result, unmount } = renderHook(() => useCollabSession('rawlife', 'doc-2', JORDAN));
     act(() => {
       window.dispatchEvent(new Event('offline'));
     });

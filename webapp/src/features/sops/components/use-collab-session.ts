@@ -39,7 +39,7 @@ export interface CollabView {
 const PROBE_EVERY_MS = 10_000;
 
 /**
- * Joins the shared draft of document `id` (the contract of issue 28, stage 2): a Yjs document
+ * Joins the shared draft of document `id` of agency `slug` (the contract of issue 28, stage 2): a Yjs document
  * and y-websocket's `WebsocketProvider` on `/api/sops/{id}/collab`, with this editor's name and
  * colour in the awareness (the server puts the member's own name there). The content comes
  * only from the server. Reports the connection's state, who else is editing and whether
@@ -48,13 +48,15 @@ const PROBE_EVERY_MS = 10_000;
  * opened (a 403 or 404 to the upgrade) gives the browser no reason: the draft call then tells
  * whether the member may still reach the document (a 401, 403 or 404 ends the session too).
  */
-export function useCollabSession(id: string, user: CaretUser): CollabView {
+export function useCollabSession(slug: string, id: string, user: CaretUser): CollabView {
   // Made once (the dialog keys this by document); connected while mounted.
   const [session] = useState<CollabSession>(() => {
     const doc = new Doc();
     const { serverUrl, room } = collabAddress(window.location, id);
-    // No BroadcastChannel between tabs: everything goes through the server, which checks access.
-    return { doc, provider: new WebsocketProvider(serverUrl, room, doc, { connect: false, disableBc: true }) };
+    // The agency as every call of the web app names it (`?agency=`; a socket has no headers). No
+    // BroadcastChannel between tabs: everything goes through the server, which checks access.
+    const provider = new WebsocketProvider(serverUrl, room, doc, { connect: false, disableBc: true, params: { agency: slug } });
+    return { doc, provider };
   });
   const [state, dispatch] = useReducer(nextConnectionState, { kind: 'connecting' });
   const [people, setPeople] = useState<Person[]>([]);
