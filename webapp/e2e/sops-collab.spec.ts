@@ -1,0 +1,222 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { ALEX, CASEY, expectNoSidewaysScroll, JORDAN, openAs, PHONE, snapView } from './helpers';
+
+// Writing one SOP together (issue 28, stage 2). The root agency's demo members (seed-demo):
+// Alex Mercer is High Command and Jordan Reyes Command (both manage documents), Casey Nguyen a
+// Deputy. Every run names its document uniquely and removes it at the end.
+const RUN = Date.now().toString(36);
+const DOC = `E2E live draft ${RUN}`;
+const E2E_PREFIX = /^E2E live draft /;
+const LIVE = 'Live: changes are saved as you type';
+const OFFLINE = 'Offline: your changes will be sent when the connection returns';
+
+function card(page: Page, title: string): Locator {
+  return page.getByTestId('document-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}
+
+async function removeTestDocuments(page: Page): Promise<void> {
+  for (;;) {
+    const cards = page.getByTestId('document-card').filter({ has: page.getByRole('heading', { name: E2E_PREFIX }) });
+    const count = await cards.count();
+    if (count === 0) return;
+    await cards.first().getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: /^Delete E2E / });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(cards).toHaveCount(count - 1);
+  }
+}
+
+/** The live draft dialog of DOC, opened from its card, once it is live. */
+async function openDraft(page: Page): Promise<Locator> {
+  await card(page, DOC).getByRole('button', { name: 'Edit draft', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Draft: ${DOC}` });
+  await expect(dialog.getByTestId('collab-status')).toHaveText(LIVE);
+  return dialog;
+}
+
+function editorOf(dialog: Locator): Locator {
+  return dialog.getByRole('textbox', { name: 'Content', exact: true });
+}
+
+/** The document's blocks as text, without the others' carets (their name labels sit inside the text). */
+async function blocksOf(dialog: Locator): Promise<string[]> {
+  return editorOf(dialog).evaluate((element) => {
+    const copy = element.cloneNode(true) as HTMLElement;
+    Array.from(copy.querySelectorAll('.collaboration-carets__caret')).forEach((caret) => {
+      caret.remove();
+    });
+    return Array.from(copy.querySelectorAll('p, h1, h2, h3'), (block) => block.textContent);
+  });
+}
+
+/** The socket of the document as a page opens it itself: 'opened', or how it closed. */
+async function trySocket(page: Page, id: string): Promise<string> {
+  return page.evaluate(
+    (documentId) =>
+      new Promise<string>((resolve) => {
+        const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/sops/${encodeURIComponent(documentId)}/collab?agency=rawlife`;
+        const socket = new WebSocket(url);
+        socket.onopen = () => {
+          socket.close();
+          resolve('opened');
+        };
+        socket.onclose = (event) => {
+          resolve(`closed ${String(event.code)}`);
+        };
+      }),
+    id,
+  );
+}
+
+async function cleanUp(browser: Browser): Promise<void> {
+  const page = await openAs(browser, JORDAN, '/command/sops');
+  await expect(page.getByTestId('document-card').first()).toBeVisible();
+  await removeTestDocuments(page);
+  await page.context().close();
+}
+
+test.describe('SOPs: writing a draft together', () => {
+  test.afterAll(async ({ browser }) => {
+    await cleanUp(browser);
+  });
+
+  test('two command members write one SOP live on a desktop and a phone; a third catches up after a network cut; publish; a deputy reads it and cannot edit', async ({ browser }) => {
+    test.setTimeout(240_000);
+
+    // ——— Jordan (Command, desktop) creates the document ———
+    const jordan = await openAs(browser, JORDAN, '/command/sops');
+    await expect(jordan.getByTestId('document-card').first()).toBeVisible();
+    await jordan.getByRole('button', { name: 'New document', exact: true }).click();
+    const create = jordan.getByRole('dialog', { name: 'New document' });
+    await create.getByRole('textbox', { name: 'Title', exact: true }).fill(DOC);
+    await create.getByRole('textbox', { name: 'Content', exact: true }).click();
+    await jordan.keyboard.type('Radio check first.');
+    await create.getByRole('button', { name: 'Create document' }).click();
+    await expect(create).toBeHidden();
+    await expect(card(jordan, DOC)).toBeVisible();
+    const list = await jordan.request.get('/api/sops?scope=manage&agency=rawlife');
+    expect(list.ok()).toBe(true);
+    const id = ((await list.json()) as { documents: { id: string; title: string }[] }).documents.find((d) => d.title === DOC)?.id ?? '';
+    expect(id).not.toBe('');
+
+    // ——— Alex (High Command) on a phone ———
+    const alex = await openAs(browser, ALEX, '/command/sops');
+    await alex.setViewportSize(PHONE);
+    await expect(card(alex, DOC)).toBeVisible();
+
+    const jd = await openDraft(jordan);
+    const ad = await openDraft(alex);
+    // The content comes from the server (seeded from what is published).
+    await expect(editorOf(jd)).toContainText('Radio check first.');
+    await expect(editorOf(ad)).toContainText('Radio check first.');
+    await expect(jd.getByRole('button', { name: 'Save draft' })).toHaveCount(0);
+    await expect(jd.getByText(/Changes save themselves as you type/)).toBeVisible();
+    // Each sees the other in the people list.
+    await expect(jd.getByTestId('collab-person')).toHaveText(['Alex Mercer']);
+    await expect(ad.getByTestId('collab-person')).toHaveText(['Jordan Reyes']);
+
+    // Jordan types at the end of the first paragraph: Alex sees it within a second.
+    await editorOf(jd).locator('p').first().click();
+    await jordan.keyboard.press('End');
+    await jordan.keyboard.type(' Jordan types here.');
+    await expect(editorOf(ad)).toContainText('Jordan types here.', { timeout: 1000 });
+
+    // Alex adds a paragraph from the phone: Jordan sees it within a second.
+    await editorOf(ad).locator('p').first().click();
+    await alex.keyboard.press('End');
+    await alex.keyboard.press('Enter');
+    await alex.keyboard.type('Alex adds a line from a phone.');
+    await expect(editorOf(jd)).toContainText('Alex adds a line from a phone.', { timeout: 1000 });
+
+    // Each sees the other's caret with their name.
+    await expect(jd.locator('.collaboration-carets__label')).toHaveText(['Alex Mercer']);
+    await expect(ad.locator('.collaboration-carets__label')).toHaveText(['Jordan Reyes']);
+
+    // Both type in the same paragraph at once: no keystroke is lost, and both end with the same document.
+    await editorOf(ad).locator('p').first().click();
+    await alex.keyboard.press('End');
+    await Promise.all([jordan.keyboard.type(' J1 J2 J3'), alex.keyboard.type(' A1 A2 A3')]);
+    await expect.poll(async () => JSON.stringify(await blocksOf(ad)), { timeout: 3000 }).toBe(JSON.stringify(await blocksOf(jd)));
+    const together = await blocksOf(jd);
+    expect(together).toHaveLength(2);
+    for (const typed of ['Radio check first.', 'Jordan types here.', ' J1 J2 J3', ' A1 A2 A3']) expect(together[0]).toContain(typed);
+    expect(together[1]).toBe('Alex adds a line from a phone.');
+
+    await expectNoSidewaysScroll(jordan);
+    await snapView(jordan, 'sops-collab-desktop');
+    await expectNoSidewaysScroll(alex);
+    await snapView(alex, 'sops-collab-phone');
+
+    // ——— A third editor (Jordan on another device) loses the network and catches up ———
+    const third = await openAs(browser, JORDAN, '/command/sops');
+    const td = await openDraft(third);
+    await expect(editorOf(td)).toContainText('Alex adds a line from a phone.');
+    await third.context().setOffline(true);
+    await expect(td.getByTestId('collab-status')).toHaveText(OFFLINE);
+    // The others type on while it is away; it types too.
+    await editorOf(jd).locator('p').last().click();
+    await jordan.keyboard.press('End');
+    await jordan.keyboard.press('Enter');
+    await jordan.keyboard.type('Written while the third was away.');
+    await expect(editorOf(ad)).toContainText('Written while the third was away.', { timeout: 1000 });
+    await editorOf(td).locator('p').first().click();
+    await third.keyboard.press('Home');
+    await third.keyboard.type('Offline note. ');
+    await expect(td.getByTestId('publish-hint')).toHaveText(
+      'Your latest changes have not reached the server yet: publish once the connection returns.',
+    );
+    await snapView(third, 'sops-collab-offline-desktop');
+    // Closing now would drop them: it asks first.
+    await td.getByRole('button', { name: 'Close this dialog' }).click();
+    const ask = third.getByRole('dialog', { name: 'Unsaved changes' });
+    await expect(ask).toContainText('Close this dialog and drop your changes?');
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(ask).toBeHidden();
+    await expect(editorOf(td)).not.toContainText('Written while the third was away.');
+    await expect(editorOf(jd)).not.toContainText('Offline note.');
+
+    await third.context().setOffline(false);
+    await expect(td.getByTestId('collab-status')).toHaveText(LIVE);
+    await expect(editorOf(td)).toContainText('Written while the third was away.', { timeout: 5000 });
+    await expect(editorOf(jd)).toContainText('Offline note.', { timeout: 5000 });
+    await expect(editorOf(ad)).toContainText('Offline note.', { timeout: 5000 });
+    const final = JSON.stringify(await blocksOf(jd));
+    await expect.poll(async () => JSON.stringify(await blocksOf(ad))).toBe(final);
+    await expect.poll(async () => JSON.stringify(await blocksOf(td))).toBe(final);
+    await expect(td.getByTestId('publish-hint')).not.toHaveText(/not reached the server/);
+    await third.context().close();
+
+    // ——— Publish, after a question ———
+    await expect(jd.getByText('Unpublished changes')).toBeVisible();
+    await jd.getByRole('button', { name: 'Publish', exact: true }).click();
+    const question = jordan.getByRole('dialog', { name: 'Publish this draft?' });
+    await question.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(jordan.getByText('Document published', { exact: true }).first()).toBeVisible();
+    await expect(jd.getByTestId('draft-status')).toContainText('Members read version 2');
+    await jd.getByRole('button', { name: 'Close this dialog' }).click();
+    await expect(jd).toBeHidden();
+    await ad.getByRole('button', { name: 'Close this dialog' }).click();
+    await expect(ad).toBeHidden();
+    await alex.context().close();
+
+    // ——— A deputy reads the published text, and cannot edit ———
+    const deputy = await openAs(browser, CASEY, '/sops');
+    const item = deputy.getByTestId('sop-item').filter({ hasText: DOC });
+    await item.getByRole('button', { name: new RegExp(DOC) }).click();
+    const content = item.getByTestId('document-content');
+    for (const line of ['Offline note.', 'Jordan types here.', ' J1 J2 J3', ' A1 A2 A3', 'Alex adds a line from a phone.', 'Written while the third was away.']) {
+      await expect(content).toContainText(line);
+    }
+    await deputy.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(deputy);
+    await snapView(deputy, 'sops-collab-published-phone');
+    // No Edit draft for a deputy, and the socket is refused before it opens (Jordan's opens).
+    await deputy.goto('/command/sops');
+    await expect(deputy.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(deputy.getByRole('button', { name: 'Edit draft' })).toHaveCount(0);
+    expect(await trySocket(deputy, id)).toBe('closed 1006');
+    expect(await trySocket(jordan, id)).toBe('opened');
+    await deputy.context().close();
+    await jordan.context().close();
+  });
+});
