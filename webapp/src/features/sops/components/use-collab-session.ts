@@ -35,6 +35,9 @@ export interface CollabView {
   changedAt: number;
 }
 
+/** y-protocols' query-awareness message (message type 3, nothing else). */
+const QUERY_AWARENESS = new Uint8Array([3]);
+
 /** A socket that never opened is checked with the draft call at most this often. */
 const PROBE_EVERY_MS = 10_000;
 
@@ -105,6 +108,9 @@ export function useCollabSession(slug: string, id: string, user: CaretUser): Col
     };
     const onSync = (synced: boolean) => {
       if (!synced || ended) return;
+      // Ask who is already there (y-protocols' query-awareness message): y-websocket reads one
+      // message a frame, so states the server sends along with another message would be missed.
+      if (provider.ws?.readyState === WebSocket.OPEN) provider.ws.send(QUERY_AWARENESS);
       // The first exchange after (re)connecting answered the server's state with ours.
       setUnsent(false);
       setLoaded(true);
