@@ -54,7 +54,8 @@ function LiveEditor({ session, user, editable }: { session: CollabSession; user:
   return (
     <Input.Wrapper label="Content" labelProps={{ id: labelId }} description={SAVES_ITSELF} data-testid="draft-content">
       <RichTextEditor editor={editor} mt={4} style={{ minWidth: 0 }}>
-        <EditorToolbar />
+        {/* Read-only (before the document has come, or once refused): nothing to format. */}
+        {editable && <EditorToolbar />}
         <RichTextEditor.Content style={{ minHeight: 240, overflowWrap: 'anywhere' }} />
       </RichTextEditor>
     </Input.Wrapper>
