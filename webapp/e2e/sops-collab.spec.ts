@@ -219,9 +219,9 @@ test.describe('SOPs: writing a draft together', () => {
     await expect(jd.getByTestId('draft-status')).toContainText('Members read version 2');
     await jd.getByRole('button', { name: 'Close this dialog' }).click();
     await expect(jd).toBeHidden();
-    await ad.getByRole('button', { name: 'Close this dialog' }).click();
-    await expect(ad).toBeHidden();
-    await alex.context().close();
+    // Alex's editor stays open (and live) on the phone, and soon shows what is published now.
+    await expect(ad.getByTestId('draft-status')).toContainText('Members read version 2', { timeout: 15_000 });
+    await expect(ad.getByTestId('draft-status')).toContainText('Published');
 
     // ——— A deputy reads the published text, and cannot edit ———
     const deputy = await openAs(browser, CASEY, '/sops');
@@ -257,5 +257,20 @@ test.describe('SOPs: writing a draft together', () => {
     await expect(open.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
     await snapView(jordan, 'sops-collab-stopped-desktop');
     await jordan.context().close();
+
+    // ——— The document is removed while Alex edits it: the server closes the socket (4404) ———
+    await expect(ad.getByTestId('collab-status')).toHaveText(LIVE);
+    const manage = await alex.context().newPage();
+    await manage.goto('/command/sops');
+    await expect(card(manage, DOC)).toBeVisible();
+    await removeTestDocuments(manage);
+    const gone = ad.getByTestId('collab-status');
+    await expect(gone).toContainText('Editing stopped', { timeout: 10_000 });
+    await expect(gone).toContainText('This document was removed.');
+    await expect(editorOf(ad)).toHaveAttribute('contenteditable', 'false');
+    await expect(ad.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
+    await expectNoSidewaysScroll(alex);
+    await snapView(alex, 'sops-collab-removed-phone');
+    await alex.context().close();
   });
 });

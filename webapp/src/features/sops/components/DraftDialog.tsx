@@ -29,6 +29,10 @@ import { EditorToolbar } from './EditorToolbar';
 import { collaborativeExtensions, type CaretUser } from './rich-text';
 import { useCollabSession, type CollabSession } from './use-collab-session';
 
+/** How often the open draft's state (what is published) is read again. */
+const DRAFT_REFRESH_MS = 10_000;
+const LOADED = { status: 'success', error: null } as const;
+
 /** The signed-in member's name and caret colour (the server puts their own name in anyway). */
 function useCaretUser(): CaretUser {
   const me = useMe();
@@ -143,13 +147,15 @@ function LiveDraft({ slug, draft, loadedAt }: { slug: string; draft: DocumentDra
  * says why and leaves the editor read-only.
  */
 export function DraftDialog({ slug, id, title, onClose }: { slug: string; id: string; title: string; onClose: () => void }) {
-  const query = useQuery(draftQueryOptions(slug, id));
+  // Read again now and then: someone else's publish shows (and what is published changes).
+  const query = useQuery({ ...draftQueryOptions(slug, id), refetchInterval: DRAFT_REFRESH_MS });
   // When the draft was first read: changes after it may be unpublished.
   const [openedAt] = useState(() => Date.now());
   return (
     <Dialog title={`Draft: ${title}`} size="xl" onClose={onClose}>
       <QueryStatus
-        query={query}
+        // Once loaded, a failed refresh (offline) leaves the editor as it is.
+        query={query.data === undefined ? query : LOADED}
         loading="Loading the draft…"
         errorTitle={UNABLE_TO_LOAD_DRAFT}
         errorText={(error) => failureText(callFailureOf(error), UNABLE_TO_LOAD_DRAFT)}
