@@ -105,13 +105,15 @@ pub async fn is_dirty(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<bool> {
     Ok(dirty.unwrap_or(false))
 }
 
-/// Document `id`'s state row locked until the transaction ends: its snapshot, whether the
-/// draft is behind and whose edit it was.
+/// A state row: the snapshot, whether the draft is behind it, and whose edit it was.
+pub type StateRow = (Vec<u8>, bool, Option<String>);
+
+/// Document `id`'s state row locked until the transaction ends.
 #[tracing::instrument(level = "debug", skip(conn))]
 pub async fn lock_state(
     conn: &mut PgConnection,
     id: &str,
-) -> sqlx::Result<Option<(Vec<u8>, bool, Option<String>)>> {
+) -> sqlx::Result<Option<StateRow>> {
     sqlx::query_as(
         "SELECT snapshot, dirty, dirty_by FROM document_collab_states
          WHERE document_id = $1 FOR UPDATE",
