@@ -17,7 +17,7 @@ export default defineConfig({
     // The web app, and the access-rule cases its tests share with the server.
     fs: { allow: ['.', '../server/src/access/cases'] },
     proxy: Object.fromEntries(
-      proxied.map((prefix) => [prefix, { target: backend, changeOrigin: false }]),
+      proxied.map((prefix) => [prefix, { target: backend, changeOrigin: false, ws: prefix === '/api' }]),
     ),
   },
   build: {

@@ -61,6 +61,8 @@ pub struct App {
     pub token_gate: crate::access::tokens::TokenGate,
     /// Applications' rates per Discord account and address.
     pub apply_gate: crate::access::rate::ApplyGate,
+    /// The documents being written together on this instance (issue 28).
+    pub collab: Arc<crate::features::sops::collab::Hub>,
 }
 
 /// Discord's API when `DISCORD_API_URL` does not say otherwise.
@@ -124,6 +126,7 @@ impl App {
             worker: crate::worker::Worker::new(),
             token_gate: crate::access::tokens::TokenGate::new(config.api_token_rate),
             apply_gate: crate::access::rate::ApplyGate::new(config.apply_rate),
+            collab: Arc::new(crate::features::sops::collab::Hub::new()),
             config,
             control,
         })
@@ -178,6 +181,12 @@ impl MediaState for AppState {
     }
     fn avatars(&self) -> &Avatars {
         &self.avatars
+    }
+}
+
+impl crate::features::sops::collab::CollabState for AppState {
+    fn collab(&self) -> &Arc<crate::features::sops::collab::Hub> {
+        &self.collab
     }
 }
 

@@ -233,10 +233,11 @@ test.describe('SOPs and presentations', () => {
     await expect(card(command, DRAFT_DOC).getByTestId('document-state')).toHaveText('Version 1 published');
     await notificationsGone(command);
 
-    // The draft opens in the rich text editor with what is published.
+    // The draft opens in the live editor with what is published (the server seeds it).
     await card(command, DRAFT_DOC).getByRole('button', { name: 'Edit draft', exact: true }).click();
     const draft = command.getByRole('dialog', { name: `Draft: ${DRAFT_DOC}` });
     const editor = draft.getByRole('textbox', { name: 'Content', exact: true });
+    await expect(draft.getByTestId('collab-status')).toHaveText('Live: changes are saved as you type');
     await expect(editor.locator('p')).toHaveText(['Key up, pause, then speak.', 'Use plain language.']);
     await expect(draft.getByTestId('draft-status')).toContainText('Members read version 1');
     await expect(draft.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
@@ -259,16 +260,14 @@ test.describe('SOPs and presentations', () => {
       'Emergencies',
     ]);
     await expect(editor.locator('h2')).toHaveText('Emergencies');
-    await expect(draft.getByTestId('publish-hint')).toHaveText('Save the draft before publishing it.');
+    // No Save draft: the changes save themselves.
+    await expect(draft.getByRole('button', { name: 'Save draft' })).toHaveCount(0);
+    await expect(draft.getByTestId('draft-status')).toContainText('Unpublished changes');
     await snapView(command, 'sops-draft-desktop');
     await command.setViewportSize(PHONE);
     await expectNoSidewaysScroll(command);
     await snapView(command, 'sops-draft-phone');
     await command.setViewportSize(DESKTOP);
-
-    await draft.getByRole('button', { name: 'Save draft', exact: true }).click();
-    await expect(command.getByText('Draft saved', { exact: true }).first()).toBeVisible();
-    await expect(draft.getByTestId('draft-status')).toContainText('Unpublished changes');
 
     // A deputy still reads version 1.
     const deputy = await openAs(browser, CASEY, '/sops');

@@ -102,3 +102,23 @@ impl<S: AccessState> FromRequestParts<S> for SignedIn {
         Ok(found)
     }
 }
+
+/// The user signed in to session `id` now (`None` once signed out or expired): for what
+/// outlives its request, such as a collaborative editor's socket, which checks again.
+pub async fn user_of_session<S: AccessState>(
+    state: &S,
+    id: tower_sessions::session::Id,
+) -> AppResult<Option<User>> {
+    use tower_sessions::SessionStore;
+    let record = state.sessions().load(&id).await.map_err(|err| {
+        tracing::warn!(error = %err, "session store");
+        AppError::Unavailable(crate::error::DATABASE_UNAVAILABLE.into())
+    })?;
+    let user_id = record
+        .and_then(|r| r.data.get(USER_KEY).cloned())
+        .and_then(|v| v.as_str().map(str::to_owned));
+    match user_id {
+        Some(id) => Ok(state.access_cache().user(&id, users::find(state.control(), &id)).await?),
+        None => Ok(None),
+    }
+}

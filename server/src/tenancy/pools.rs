@@ -104,6 +104,12 @@ impl TenantDb {
         self.agency_id
     }
 
+    /// The pool of the agency's database server, not switched to the agency: for what is not
+    /// in any schema (`LISTEN`, which collaborative editing relays its updates by).
+    pub fn server_pool(&self) -> &PgPool {
+        &self.shared
+    }
+
     /// A connection switched to the agency until it is dropped.
     pub async fn acquire(&self) -> sqlx::Result<TenantConn> {
         let slot = tokio::time::timeout(self.acquire_timeout, self.slots.clone().acquire_owned())

@@ -4,6 +4,7 @@
 
 use crate::{media::upload::IMAGE_LIMIT, shared::Portal};
 
+pub mod collab;
 pub mod content;
 pub mod editor;
 pub mod images;
@@ -17,9 +18,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 /// The largest document list save (a few hundred long documents).
 pub const SAVE_LIMIT: usize = 8 * 1024 * 1024;
 
-/// The document routes.
-pub fn routes<S: Portal>() -> OpenApiRouter<S> {
+/// The document routes, and the live editing socket (`collab`, not in the OpenAPI
+/// description: it is a WebSocket).
+pub fn routes<S: Portal + collab::CollabState>() -> OpenApiRouter<S> {
     OpenApiRouter::new()
+        .route("/api/sops/{id}/collab", axum::routing::get(collab::connect::<S>))
         .routes(routes!(routes::list, routes::save))
         .routes(routes!(routes::get_draft, routes::save_draft))
         .layer(DefaultBodyLimit::max(SAVE_LIMIT))

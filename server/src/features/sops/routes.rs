@@ -20,6 +20,7 @@ use crate::{
     extract::Services,
     extract::{JsonBody, PathParams, QueryParams},
     features::sops::{
+        collab::{self, CollabState},
         content::{plain_text, word_diff},
         editor::{self, EditorAnswer, Opener, BAD_FILE_TOKEN},
         model::{
@@ -121,7 +122,7 @@ pub async fn list<S: Portal>(
     responses((status = 200, body = DocumentManagement), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 409, body = crate::error::StaleBody), (status = 413, body = crate::error::ErrorBody)))]
-pub async fn save<S: Portal>(
+pub async fn save<S: Portal + CollabState>(
     Services(state): Services<S>,
     Guard(viewer, _): Guard<nav_item::SopManagement>,
     JsonBody(save): JsonBody<DocumentSave>,
@@ -143,6 +144,7 @@ pub async fn save<S: Portal>(
     store::record_list_save(&mut tx, &stored.items, &documents, &actor).await?;
     let drafts = store::draft_states(&mut *tx).await?;
     tx.commit().await?;
+    collab::list_saved(&state, viewer.pool(), &stored.items, &documents).await;
     Ok(Json(management(&state, &viewer, saved, drafts)))
 }
 
@@ -314,6 +316,8 @@ pub async fn get_draft(
     PathParams(DocumentId { id }): PathParams<DocumentId>,
 ) -> AppResult<Json<Draft>> {
     let document = managed(&viewer, store::load(viewer.pool()).await?.items, &id, false)?;
+    // Live changes not yet written are written first: the revision is the current one.
+    collab::write_pending(viewer.pool(), &id).await?;
     let row = store::draft(viewer.pool(), &id).await?;
     let published = store::latest_version(viewer.pool(), &id).await?;
     Ok(Json(draft_answer(&document, row, published)))
@@ -326,11 +330,14 @@ pub async fn get_draft(
     responses((status = 200, body = Draft), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 404, body = crate::error::ErrorBody), (status = 409, body = crate::error::StaleBody)))]
-pub async fn save_draft(
+pub async fn save_draft<S: Portal + CollabState>(
+    Services(state): Services<S>,
     Guard(viewer, _): Guard<nav_item::SopManagement>,
     PathParams(DocumentId { id }): PathParams<DocumentId>,
     JsonBody(save): JsonBody<DraftSave>,
 ) -> AppResult<Json<Draft>> {
+    // A save over live changes not yet written is stale.
+    collab::write_pending(viewer.pool(), &id).await?;
     let (mut tx, _, document) = hold_document(&viewer, &id).await?;
     let content = draft_content(&save.content).map_err(bad_request)?;
     let (before, published) = locked_draft(&mut tx, &document, save.revision).await?;
@@ -339,6 +346,8 @@ pub async fn save_draft(
     let event = Event::updated(DRAFT_KIND, &id, &document.title, &audited(&before), &audited(&row));
     audit::record(&mut tx, &actor, &event).await?;
     tx.commit().await?;
+    // Editors of the document get the saved content.
+    collab::replace(&state, viewer.pool(), &id, &row.content).await;
     Ok(Json(draft_answer(&document, Some(row), published)))
 }
 
@@ -354,6 +363,8 @@ pub async fn publish(
     PathParams(DocumentId { id }): PathParams<DocumentId>,
     JsonBody(request): JsonBody<DraftRevision>,
 ) -> AppResult<Json<Draft>> {
+    // What is published is the draft as written together up to now.
+    collab::write_pending(viewer.pool(), &id).await?;
     let (mut tx, list, document) = hold_document(&viewer, &id).await?;
     let (row, _) = locked_draft(&mut tx, &document, request.revision).await?;
     if row.content == document.content {
@@ -432,11 +443,13 @@ pub async fn version(
     responses((status = 200, body = Draft), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody),
               (status = 409, body = crate::error::StaleBody)))]
-pub async fn restore(
+pub async fn restore<S: Portal + CollabState>(
+    Services(state): Services<S>,
     Guard(viewer, _): Guard<nav_item::SopManagement>,
     PathParams(VersionPath { id, version }): PathParams<VersionPath>,
     JsonBody(request): JsonBody<DraftRevision>,
 ) -> AppResult<Json<Draft>> {
+    collab::write_pending(viewer.pool(), &id).await?;
     let (mut tx, _, document) = hold_document(&viewer, &id).await?;
     let old = store::version_and_previous(&mut *tx, &id, version).await?.into_iter().next();
     let old = old.filter(|v| v.version == version).ok_or_else(|| not_found(VERSION_NOT_FOUND))?;
@@ -449,5 +462,6 @@ pub async fn restore(
     };
     audit::record(&mut tx, &actor, &event).await?;
     tx.commit().await?;
+    collab::replace(&state, viewer.pool(), &id, &row.content).await;
     Ok(Json(draft_answer(&document, Some(row), published)))
 }

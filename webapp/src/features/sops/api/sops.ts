@@ -81,11 +81,6 @@ export function getDraft(id: string, signal?: AbortSignal): Promise<DocumentDraf
   return api.get<DocumentDraftState>(`${documentPath(id)}/draft`, { signal: signal ?? null });
 }
 
-/** PUT /api/sops/{id}/draft: the content and the revision edited → the saved draft (409 when stale). */
-export function putDraft({ id, content, revision }: { id: string; content: string; revision: number }): Promise<DocumentDraftState> {
-  return api.put<DocumentDraftState>(`${documentPath(id)}/draft`, { content, revision });
-}
-
 /** POST /api/sops/{id}/publish: the draft at the revision seen becomes the version members read. */
 export function postPublish({ id, revision }: { id: string; revision: number }): Promise<DocumentDraftState> {
   return api.post<DocumentDraftState>(`${documentPath(id)}/publish`, { revision });
@@ -133,11 +128,6 @@ function useDraftWrite<V>(slug: string, call: (variables: V) => Promise<Document
       await queryClient.invalidateQueries({ queryKey: queryKeys.sopsAll(slug), predicate: (q) => q.queryKey[3] !== 'draft' });
     },
   });
-}
-
-/** Saves a draft. */
-export function useSaveDraft(slug: string) {
-  return useDraftWrite(slug, putDraft);
 }
 
 /** Publishes a draft. */

@@ -3,8 +3,8 @@ import { Input } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import { useEffect, useId, useState } from 'react';
-import { IMAGE_ACCEPT } from '@/lib/images';
 import { withoutTrailingEmpty } from '../lib/sops';
+import { EditorToolbar } from './EditorToolbar';
 import { richTextExtensions } from './rich-text';
 
 export interface RichTextFieldProps {
@@ -61,33 +61,7 @@ export function RichTextField({ label, description, required = false, value, onC
   return (
     <Input.Wrapper label={label} labelProps={{ id: labelId }} description={description} required={required} error={error} data-testid={testId}>
       <RichTextEditor editor={editor} mt={4} style={{ minWidth: 0 }}>
-        <RichTextEditor.Toolbar>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Bold />
-            <RichTextEditor.Italic />
-            <RichTextEditor.Underline />
-            <RichTextEditor.Strikethrough />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.H2 />
-            <RichTextEditor.H3 />
-            <RichTextEditor.BulletList />
-            <RichTextEditor.OrderedList />
-            <RichTextEditor.Blockquote />
-            <RichTextEditor.Hr />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Link />
-            <RichTextEditor.Unlink />
-            <RichTextEditor.TableInsert />
-            <RichTextEditor.TableDelete />
-            <RichTextEditor.ImageUpload accept={IMAGE_ACCEPT} />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Undo />
-            <RichTextEditor.Redo />
-          </RichTextEditor.ControlsGroup>
-        </RichTextEditor.Toolbar>
+        <EditorToolbar />
         <RichTextEditor.Content style={{ minHeight: 240, overflowWrap: 'anywhere' }} />
       </RichTextEditor>
     </Input.Wrapper>

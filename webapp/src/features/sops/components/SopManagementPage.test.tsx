@@ -5,6 +5,7 @@ import type { components } from '@/api/schema';
 import { renderApp, resetAppStores } from '@/test-utils/app';
 import { managementScreen, serveManagedList, type ManagedListOptions } from '@/test-utils/catalogue';
 import { itManagesTheCatalogue } from '@/test-utils/catalogue-suite';
+import { DownSocket } from '@/test-utils/down-socket';
 import { bodyOf, json, type RecordedRequest } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
 import { pursuitsSop } from './fixtures';
@@ -106,9 +107,13 @@ const titlesOf = (container: HTMLElement) =>
     .map((card) => within(card).getByRole('heading').textContent);
 
 describe('SopManagementPage', { timeout: 20_000 }, () => {
-  beforeEach(resetAppStores);
+  beforeEach(() => {
+    resetAppStores();
+    vi.stubGlobal('WebSocket', DownSocket);
+  });
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 
   itManagesTheCatalogue<DocumentSave, DocumentManagement>({
@@ -441,90 +446,125 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
       return dialog;
     }
 
-    it('edits the draft in the rich text editor, saves it at its revision, then publishes it after asking', async () => {
-      const show = vi.spyOn(notifications, 'show');
-      const calls = serveDrafts();
+    it('opens the live editor: it says changes save themselves, who else edits, and that it is offline without a connection', async () => {
+      serveDrafts();
       const user = userEvent.setup();
       const dialog = await openDraft(user);
       expect(within(dialog).getByTestId('draft-status').textContent).toBe(
         'PublishedMembers read version 3, published 3 Mar 2026 by Ada Reyes.',
       );
+      expect(within(dialog).getByTestId('collab-status').textContent).toMatch(/^(Connecting…|Offline: your changes will be sent when the connection returns)$/);
+      expect(within(dialog).getByText(/Changes save themselves as you type/)).toBeTruthy();
+      expect(within(dialog).getByTestId('collab-people').textContent).toBe('No one else is editing.');
+      expect(within(dialog).queryByRole('button', { name: 'Save draft' })).toBeNull();
+      // The content comes only from the shared document: nothing to edit before it has come.
       const editor = within(dialog).getByRole('textbox', { name: 'Content' });
-      expect(editor.innerHTML).toContain('Call it in.');
+      expect(editor.getAttribute('contenteditable')).toBe('false');
+      expect(editor.textContent).toBe('');
+      // The network is down (no server here): offline, and the draft call says the member may still edit.
+      await waitFor(() => {
+        expect(within(dialog).getByTestId('collab-status').textContent).toBe('Offline: your changes will be sent when the connection returns');
+      });
       expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Publish' }).disabled).toBe(true);
       expect(within(dialog).getByTestId('publish-hint').textContent).toBe('The draft is the same as the published version.');
+    });
 
-      await user.click(editor);
-      await user.type(editor, ' Now.');
-      expect(within(dialog).getByTestId('publish-hint').textContent).toBe('Save the draft before publishing it.');
-      await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
-      await waitFor(() => {
-        expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    it('publishes the revision the draft has when Publish is pressed, after asking', async () => {
+      const show = vi.spyOn(notifications, 'show');
+      let reads = 0;
+      const calls = serveDrafts({
+        'GET /api/sops/doc-2/draft': () => {
+          reads += 1;
+          return json(draft({ unpublished: true, revision: reads === 1 ? 4 : 9 }));
+        },
       });
-      const saved = calls.find((c) => c.method === 'PUT');
-      expect(saved?.path).toBe('/api/sops/doc-2/draft');
-      expect(saved?.body).toMatchObject({ revision: 4 });
-      expect((saved?.body as { content: string }).content).toContain('Now.');
-      await waitFor(() => {
-        expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', message: 'Draft saved' }));
-      });
-      expect(await within(dialog).findByText('Unpublished changes')).toBeTruthy();
-
+      const user = userEvent.setup();
+      const dialog = await openDraft(user);
+      expect(within(dialog).getByText('Unpublished changes')).toBeTruthy();
+      const before = calls.filter((c) => c.method === 'GET').length;
       await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
       const question = await screen.findByRole('dialog', { name: 'Publish this draft?' });
+      // The draft was read again for its current revision (the others' changes so far).
+      expect(calls.filter((c) => c.method === 'GET').length).toBeGreaterThan(before);
       await user.click(within(question).getByRole('button', { name: 'Publish' }));
       await waitFor(() => {
-        expect(calls.some((c) => c.path === '/api/sops/doc-2/publish')).toBe(true);
+        expect(calls.find((c) => c.path === '/api/sops/doc-2/publish')?.body).toEqual({ revision: 9 });
       });
-      expect(calls.find((c) => c.path === '/api/sops/doc-2/publish')?.body).toEqual({ revision: 5 });
       await waitFor(() => {
         expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', message: 'Document published' }));
       });
+      // The answer is what members read now.
+      expect(await within(dialog).findByText('Members read version 4, published 3 Mar 2026 by Ada Reyes.')).toBeTruthy();
+      expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Publish' }).disabled).toBe(true);
     });
 
-    it('says so when someone else saved the draft first, and Reload shows theirs', async () => {
-      let reads = 0;
+    it('says so when the draft changed between reading and publishing (409)', async () => {
+      const show = vi.spyOn(notifications, 'show');
       serveDrafts({
-        'GET /api/sops/doc-2/draft': () => {
-          reads += 1;
-          return json(reads === 1 ? draft() : draft({ content: '<p>Their words.</p>', revision: 6, unpublished: true }));
-        },
-        'PUT /api/sops/doc-2/draft': () =>
+        'GET /api/sops/doc-2/draft': () => json(draft({ unpublished: true })),
+        'POST /api/sops/doc-2/publish': () =>
           json(
             {
               error: 'Someone else saved this draft since you opened it. Review their changes and save again.',
-              current: draft({ revision: 6 }),
+              current: draft({ revision: 6, unpublished: true }),
             },
             409,
           ),
       });
       const user = userEvent.setup();
       const dialog = await openDraft(user);
-      const editor = within(dialog).getByRole('textbox', { name: 'Content' });
-      await user.click(editor);
-      await user.type(editor, ' Mine.');
-      await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
-      const problem = await within(dialog).findByTestId('draft-problem');
-      expect(problem.textContent).toContain('Someone else saved this draft since you opened it.');
-      await user.click(within(problem).getByRole('button', { name: 'Reload' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+      const question = await screen.findByRole('dialog', { name: 'Publish this draft?' });
+      await user.click(within(question).getByRole('button', { name: 'Publish' }));
       await waitFor(() => {
-        expect(within(dialog).getByRole('textbox', { name: 'Content' }).textContent).toBe('Their words.');
+        expect(show).toHaveBeenCalledWith(
+          expect.objectContaining({
+            color: 'red',
+            title: 'Failed to publish the document',
+            message: 'Someone else saved this draft since you opened it. Review their changes and save again.',
+          }),
+        );
       });
-      expect(within(dialog).queryByTestId('draft-problem')).toBeNull();
     });
 
-    it('refuses a blank draft and asks before closing with unsaved changes', async () => {
-      const calls = serveDrafts();
+    it('does not ask when the draft read at Publish is the same as the published version', async () => {
+      let reads = 0;
+      serveDrafts({
+        'GET /api/sops/doc-2/draft': () => {
+          reads += 1;
+          return json(draft({ unpublished: reads === 1 }));
+        },
+      });
       const user = userEvent.setup();
       const dialog = await openDraft(user);
-      const editor = within(dialog).getByRole('textbox', { name: 'Content' });
-      await user.click(editor);
-      await user.keyboard('{Control>}a{/Control}{Backspace}');
-      await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
-      expect(await within(dialog).findByText('Content is required')).toBeTruthy();
-      expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
-      await user.click(within(dialog).getByRole('button', { name: 'Close this dialog' }));
-      expect(await screen.findByText('Close this dialog and drop your changes?')).toBeTruthy();
+      await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+      await waitFor(() => {
+        expect(within(dialog).getByTestId('publish-hint').textContent).toBe('The draft is the same as the published version.');
+      });
+      expect(screen.queryByRole('dialog', { name: 'Publish this draft?' })).toBeNull();
+      expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Publish' }).disabled).toBe(true);
+    });
+
+    it("stops and says why when the member may no longer reach the document (the socket refused, the draft call answers 403)", async () => {
+      let reads = 0;
+      serveDrafts({
+        'GET /api/sops/doc-2/draft': () => {
+          reads += 1;
+          return reads === 1 ? json(draft({ unpublished: true })) : json({ error: 'You do not have permission to manage documents.' }, 403);
+        },
+      });
+      const user = userEvent.setup();
+      const dialog = await openDraft(user);
+      const status = await within(dialog).findByRole('alert');
+      expect(status.textContent).toBe('Editing stoppedYou do not have permission to manage documents.The editor is read-only.');
+      expect(within(dialog).getByRole('textbox', { name: 'Content' }).getAttribute('contenteditable')).toBe('false');
+      expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Publish' }).disabled).toBe(true);
+      expect(within(dialog).queryByTestId('collab-people')).toBeNull();
+      // It stops trying: no more sockets, no more draft calls.
+      const sockets = DownSocket.opened;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(DownSocket.opened).toBe(sockets);
+      expect(reads).toBe(2);
     });
 
     it("shows the server's sentence when the draft cannot be loaded or published", async () => {

@@ -254,16 +254,13 @@ export function entryOf(draft: DocumentDraft, defaultLevel: string): DocumentEnt
 
 // ——— Drafts, publishing and the history (issue 28; not in the spec) ———
 
-export const DRAFT_SAVED = 'Draft saved';
 export const DOCUMENT_PUBLISHED = 'Document published';
 export const CONFIRM_PUBLISH_TITLE = 'Publish this draft?';
 export const CONFIRM_PUBLISH = 'Members who may read this document will see this version from now on. The version they see now stays in the history.';
 export const UNABLE_TO_LOAD_DRAFT = 'Unable to load the draft';
 export const UNABLE_TO_LOAD_HISTORY = 'Unable to load the history';
-export const FAILED_TO_SAVE_DRAFT = 'Failed to save the draft';
 export const FAILED_TO_PUBLISH = 'Failed to publish the document';
 export const FAILED_TO_RESTORE = 'Failed to restore the version';
-export const SAVE_BEFORE_PUBLISHING = 'Save the draft before publishing it.';
 export const NOTHING_UNPUBLISHED = 'The draft is the same as the published version.';
 export const NO_VERSIONS = 'No published versions yet.';
 export const restoreTitle = (version: number) => `Restore version ${String(version)}?`;

@@ -1,0 +1,484 @@
+//! Writing an SOP's draft together (issue 28, stage 2): real WebSocket clients speaking the
+//! y-websocket protocol with a `yrs` document each, against the real router. Two editors
+//! converge and the draft is written back with both edits, by the member who typed last;
+//! every refusal (signed out, without the permission, above their level, another agency,
+//! another site's page, on leave; and while connected: the permission removed, put on leave)
+//! is answered; the state survives a restart and is relayed between two instances on one
+//! database; the server stamps each cursor with the member's own name.
+
+use std::time::Duration;
+
+use futures::{SinkExt, StreamExt};
+use reqwest::Method;
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::{
+    connect_async,
+    tungstenite::{client::IntoClientRequest, http::HeaderValue, Message as WsMessage},
+    MaybeTlsStream, WebSocketStream,
+};
+use yrs::{
+    sync::{Awareness, DefaultProtocol, Message, Protocol, SyncMessage},
+    updates::encoder::Encode,
+    GetString, ReadTxn, Text, Transact, XmlFragment, XmlOut, XmlTextRef,
+};
+
+use crate::{
+    helpers::{json, send, serve, Persona, TestApp},
+    support::{app, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED},
+};
+
+const MANAGE: &str = "/api/sops?scope=manage";
+const FOREIGN: &str = "Cross-site requests are not allowed.";
+const NOT_FOUND: &str = "Document not found";
+const ON_LEAVE: &str =
+    "Members on leave of absence (LOA) can view the portal but cannot change anything.";
+
+/// A deputies' document and a High Command one in `agency`: their ids.
+async fn two_documents(app: &TestApp, agency: &str) -> (String, String) {
+    let hc = app.as_persona(agency, Persona::HighCommand).await;
+    let current = crate::support::get(app, &hc, MANAGE, agency).await;
+    let doc = |title: &str, min: &str| {
+        json!({"title": title, "type": "sop", "minLevel": min, "summary": "",
+               "content": format!("<p>{title} content</p>")})
+    };
+    let body = json!({"documents": [doc("Patrol basics", "deputy"), doc("Internal affairs", "high_command")],
+                      "version": current["version"]});
+    let saved = json(send(app, &hc, Method::PUT, MANAGE, agency, Some(&body)).await, 200).await;
+    let id = |i: usize| saved["documents"][i]["id"].as_str().unwrap().to_owned();
+    (id(0), id(1))
+}
+
+/// The session cookie of `persona` in `agency` (signed in through the real flow).
+async fn cookie(app: &TestApp, agency: &str, persona: Persona) -> String {
+    let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
+    let browser = reqwest::Client::builder()
+        .cookie_provider(jar.clone())
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let callback = app.authorize(&browser, &persona.discord_id(agency)).await;
+    let done = browser.get(&callback).send().await.unwrap();
+    assert_eq!(done.status(), 303);
+    use reqwest::cookie::CookieStore;
+    let url: url::Url = app.address.parse().unwrap();
+    jar.cookies(&url).unwrap().to_str().unwrap().to_owned()
+}
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// One editor: a socket and a replica of the shared document.
+struct Editor {
+    socket: Socket,
+    awareness: Awareness,
+    /// Awareness states received, as JSON by client id.
+    seen: Vec<Value>,
+}
+
+/// How a connection ended or was refused.
+#[derive(Debug, PartialEq)]
+enum Refusal {
+    Http(u16, Value),
+    Closed(u16, String),
+}
+
+/// Opens document `id`'s socket at `address` for `agency` with `cookie` and `origin`.
+async fn open(
+    address: &str,
+    agency: &str,
+    id: &str,
+    cookie: Option<&str>,
+    origin: &str,
+) -> Result<Editor, Refusal> {
+    let url = format!("{}/api/sops/{id}/collab", address.replace("http://", "ws://"));
+    let mut request = url.into_client_request().unwrap();
+    let headers = request.headers_mut();
+    headers.insert("x-agency-slug", HeaderValue::from_str(agency).unwrap());
+    headers.insert("origin", HeaderValue::from_str(origin).unwrap());
+    if let Some(cookie) = cookie {
+        headers.insert("cookie", HeaderValue::from_str(cookie).unwrap());
+    }
+    match connect_async(request).await {
+        Ok((socket, _)) => {
+            let mut editor =
+                Editor { socket, awareness: Awareness::new(yrs::Doc::new()), seen: vec![] };
+            // The client's side of the handshake.
+            let sv = editor.awareness.doc().transact().state_vector();
+            editor.send(Message::Sync(SyncMessage::SyncStep1(sv)).encode_v1()).await;
+            Ok(editor)
+        }
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            let status = response.status().as_u16();
+            let body = response.body().clone().unwrap_or_default();
+            Err(Refusal::Http(status, serde_json::from_slice(&body).unwrap_or(Value::Null)))
+        }
+        Err(err) => panic!("cannot connect: {err}"),
+    }
+}
+
+impl Editor {
+    async fn send(&mut self, bytes: Vec<u8>) {
+        self.socket.send(WsMessage::Binary(bytes.into())).await.unwrap();
+    }
+
+    /// Handles what arrives for `wait`; `Err` once the server closed the socket.
+    async fn pump(&mut self, wait: Duration) -> Result<(), Refusal> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let next = tokio::time::timeout_at(deadline, self.socket.next()).await;
+            let Ok(next) = next else { return Ok(()) };
+            match next {
+                Some(Ok(WsMessage::Binary(data))) => {
+                    // Remember awareness states as they arrive.
+                    let mut decoder = yrs::updates::decoder::DecoderV1::new(
+                        yrs::encoding::read::Cursor::new(&data),
+                    );
+                    let messages: Vec<Message> =
+                        yrs::sync::protocol::MessageReader::new(&mut decoder)
+                            .collect::<Result<_, _>>()
+                            .unwrap();
+                    for message in &messages {
+                        if let Message::Awareness(update) = message {
+                            for entry in update.clients.values() {
+                                self.seen.push(serde_json::from_str(&entry.json).unwrap());
+                            }
+                        }
+                    }
+                    let replies = DefaultProtocol.handle(&mut self.awareness, &data).unwrap();
+                    for reply in replies {
+                        self.send(reply.encode_v1()).await;
+                    }
+                }
+                Some(Ok(WsMessage::Close(frame))) => {
+                    let frame = frame.expect("a close frame");
+                    return Err(Refusal::Closed(u16::from(frame.code), frame.reason.to_string()));
+                }
+                Some(Ok(_)) => {}
+                Some(Err(err)) => panic!("socket failed: {err}"),
+                None => return Err(Refusal::Closed(1006, String::new())),
+            }
+        }
+    }
+
+    /// Handles messages until `check` holds (at most five seconds).
+    async fn until(&mut self, what: &str, check: impl Fn(&Editor) -> bool) {
+        for _ in 0..50 {
+            if check(self) {
+                return;
+            }
+            self.pump(Duration::from_millis(100)).await.unwrap();
+        }
+        panic!("never: {what}; the document is {:?}", self.text());
+    }
+
+    /// The text of the document's first paragraph.
+    fn text(&self) -> String {
+        let doc = self.awareness.doc();
+        let txn = doc.transact();
+        let Some(fragment) = txn.get_xml_fragment("default") else { return String::new() };
+        fragment.get_string(&txn)
+    }
+
+    fn first_text(&self) -> XmlTextRef {
+        let doc = self.awareness.doc();
+        let fragment = doc.get_or_insert_xml_fragment("default");
+        let txn = doc.transact();
+        let Some(XmlOut::Element(paragraph)) = fragment.get(&txn, 0) else { panic!("a paragraph") };
+        let Some(XmlOut::Text(text)) = paragraph.get(&txn, 0) else { panic!("text") };
+        text
+    }
+
+    /// Types `text` at `index` of the first paragraph and sends the update.
+    async fn type_at(&mut self, index: u32, text: &str) {
+        let target = self.first_text();
+        let update = {
+            let doc = self.awareness.doc();
+            let mut txn = doc.transact_mut();
+            target.insert(&mut txn, index, text);
+            txn.encode_update_v1()
+        };
+        self.send(Message::Sync(SyncMessage::Update(update)).encode_v1()).await;
+    }
+
+    async fn type_at_end(&mut self, text: &str) {
+        let target = self.first_text();
+        let end = target.len(&self.awareness.doc().transact());
+        self.type_at(end, text).await;
+    }
+
+    /// Waits for the server to close the socket; its code and reason.
+    async fn closed(&mut self, within: Duration) -> Refusal {
+        match self.pump(within).await {
+            Err(refusal) => refusal,
+            Ok(()) => panic!("still open after {within:?}"),
+        }
+    }
+}
+
+fn paragraph(text: &str) -> String {
+    format!("<paragraph>{text}</paragraph>")
+}
+
+/// Waits until no room is open on `app`'s instance (the last editor's leaving is done).
+async fn rooms_closed(state: &portal::state::AppState) {
+    for _ in 0..100 {
+        if state.collab.open_rooms() == 0 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("a room stayed open");
+}
+
+#[tokio::test]
+async fn two_editors_converge_and_the_draft_is_written_back_by_the_last_to_type() {
+    let app = app().await;
+    let (id, _) = two_documents(&app, BCSO).await;
+    let origin = app.address.clone();
+    let command_cookie = cookie(&app, BCSO, Persona::Command).await;
+    let hc_cookie = cookie(&app, BCSO, Persona::HighCommand).await;
+    let mut one = open(&app.address, BCSO, &id, Some(&command_cookie), &origin).await.unwrap();
+    let mut two = open(&app.address, BCSO, &id, Some(&hc_cookie), &origin).await.unwrap();
+
+    // The server seeded the shared document from the draft (the published content).
+    let seeded = paragraph("Patrol basics content");
+    one.until("seeded", |e| e.text() == seeded).await;
+    two.until("seeded", |e| e.text() == seeded).await;
+
+    // Both type at once, into the same paragraph.
+    one.type_at(0, "Alpha ").await;
+    two.type_at_end(" Bravo").await;
+    let both = paragraph("Alpha Patrol basics content Bravo");
+    one.until("both edits", |e| e.text() == both).await;
+    two.until("both edits", |e| e.text() == both).await;
+    // The High Command member types last.
+    two.type_at_end("!").await;
+    let last = paragraph("Alpha Patrol basics content Bravo!");
+    one.until("the last edit", |e| e.text() == last).await;
+
+    // Reading the draft writes what is pending first: both edits, by the last to type.
+    let command = app.as_persona(BCSO, Persona::Command).await;
+    let path = format!("/api/sops/{id}/draft");
+    let draft = crate::support::get(&app, &command, &path, BCSO).await;
+    assert_eq!(draft["content"], "<p>Alpha Patrol basics content Bravo!</p>");
+    assert_eq!(draft["updatedBy"], Persona::HighCommand.name(BCSO));
+    assert_eq!(draft["unpublished"], true);
+    let revision = draft["revision"].as_i64().unwrap();
+    // Read again: nothing new is written.
+    let again = crate::support::get(&app, &command, &path, BCSO).await;
+    assert_eq!(again["revision"], revision);
+
+    // It publishes as any draft does.
+    let publish = format!("/api/sops/{id}/publish");
+    let body = json!({"revision": revision});
+    let published =
+        json(send(&app, &command, Method::POST, &publish, BCSO, Some(&body)).await, 200).await;
+    assert_eq!(published["content"], "<p>Alpha Patrol basics content Bravo!</p>");
+
+    // A draft saved over the live document reaches the editors as an update.
+    let body = json!({"content": "<h2>Rewritten</h2><p>From the form</p>", "revision": revision});
+    json(send(&app, &command, Method::PUT, &path, BCSO, Some(&body)).await, 200).await;
+    let rewritten = "<heading level=\"2\">Rewritten</heading><paragraph>From the form</paragraph>";
+    one.until("the saved draft", |e| e.text() == rewritten).await;
+    two.until("the saved draft", |e| e.text() == rewritten).await;
+
+    // A quiet second after the last change, the draft is written without anyone reading it.
+    one.type_at(0, "Now ").await; // into the heading
+    let mut written = Value::Null;
+    for _ in 0..40 {
+        two.pump(Duration::from_millis(100)).await.unwrap();
+        let mut db = app.admin().await;
+        let schema = app.state.registry.by_slug(BCSO).await.unwrap().unwrap().schema_name.clone();
+        let row: Option<(String, String)> = sqlx::query_as(&format!(
+            "SELECT content, updated_by FROM {schema}.document_drafts WHERE document_id = $1"
+        ))
+        .bind(&id)
+        .fetch_optional(&mut db)
+        .await
+        .unwrap();
+        if let Some((content, by)) = row.filter(|(c, _)| c.contains("Now")) {
+            written = json!([content, by]);
+            break;
+        }
+    }
+    assert_eq!(
+        written,
+        json!(["<h2>Now Rewritten</h2><p>From the form</p>", Persona::Command.name(BCSO)])
+    );
+
+    // Both leave: the room goes, and a restarted portal on the same database serves the state.
+    drop(one);
+    drop(two);
+    rooms_closed(&app.state).await;
+    let restarted = app.second_instance();
+    let address = serve(&restarted).await;
+    let origin = restarted.config.public_url.origin().ascii_serialization();
+    let mut three = open(&address, BCSO, &id, Some(&command_cookie), &origin).await.unwrap();
+    let now = "<heading level=\"2\">Now Rewritten</heading><paragraph>From the form</paragraph>";
+    three.until("the stored state", |e| e.text() == now).await;
+    // Compacted when the last editor left: the updates are folded into the snapshot.
+    let mut db = app.admin().await;
+    let schema = app.state.registry.by_slug(BCSO).await.unwrap().unwrap().schema_name.clone();
+    let rows: i64 = sqlx::query_scalar(&format!(
+        "SELECT count(*) FROM {schema}.document_collab_updates WHERE document_id = $1"
+    ))
+    .bind(&id)
+    .fetch_one(&mut db)
+    .await
+    .unwrap();
+    assert_eq!(rows, 0);
+}
+
+#[tokio::test]
+async fn only_managers_of_the_agency_within_their_level_from_its_own_pages_may_connect() {
+    let app = app().await;
+    let (id, high) = two_documents(&app, BCSO).await;
+    let (lspd_id, _) = two_documents(&app, LSPD).await;
+    let origin = app.address.clone();
+    let command = cookie(&app, BCSO, Persona::Command).await;
+    let deputy = cookie(&app, BCSO, Persona::Deputy).await;
+    let lspd_command = cookie(&app, LSPD, Persona::Command).await;
+    let error = |m: &str| json!({ "error": m });
+
+    let refusal = |status: u16, message: &str| Refusal::Http(status, error(message));
+    assert_eq!(
+        open(&app.address, BCSO, &id, None, &origin).await.err(),
+        Some(refusal(401, SIGN_IN_REQUIRED))
+    );
+    assert_eq!(
+        open(&app.address, BCSO, &id, Some(&deputy), &origin).await.err(),
+        Some(refusal(403, NO_PERMISSION))
+    );
+    // A Command member and the High Command document: as if it did not exist.
+    assert_eq!(
+        open(&app.address, BCSO, &high, Some(&command), &origin).await.err(),
+        Some(refusal(404, NOT_FOUND))
+    );
+    // Another agency's manager: on their own agency's address, this agency's document is not
+    // there; on this agency's address they are no member.
+    assert_eq!(
+        open(&app.address, LSPD, &id, Some(&lspd_command), &origin).await.err(),
+        Some(refusal(404, NOT_FOUND))
+    );
+    assert!(matches!(
+        open(&app.address, BCSO, &id, Some(&lspd_command), &origin).await.err(),
+        Some(Refusal::Http(401 | 403, _))
+    ));
+    // And a manager of this agency cannot reach the other's document by its id.
+    assert_eq!(
+        open(&app.address, BCSO, &lspd_id, Some(&command), &origin).await.err(),
+        Some(refusal(404, NOT_FOUND))
+    );
+    // Another site's page.
+    for foreign in ["https://evil.example", "null"] {
+        assert_eq!(
+            open(&app.address, BCSO, &id, Some(&command), foreign).await.err(),
+            Some(refusal(403, FOREIGN))
+        );
+    }
+
+    // Connected, then the permission is taken away: closed with 4403 and the reason.
+    let mut editor = open(&app.address, BCSO, &id, Some(&command), &origin).await.unwrap();
+    editor.until("seeded", |e| !e.text().is_empty()).await;
+    let hc = app.as_persona(BCSO, Persona::HighCommand).await;
+    let only_hc = json!({"public": false, "levels": ["high_command"], "roles": []});
+    let change = json!({"items": {"command_sops": only_hc}});
+    json(send(&app, &hc, Method::PUT, "/api/nav-permissions", BCSO, Some(&change)).await, 200)
+        .await;
+    assert_eq!(
+        editor.closed(Duration::from_secs(8)).await,
+        Refusal::Closed(4403, NO_PERMISSION.into())
+    );
+    let back = json!({"public": false, "levels": ["command", "high_command"], "roles": []});
+    let change = json!({"items": {"command_sops": back}});
+    json(send(&app, &hc, Method::PUT, "/api/nav-permissions", BCSO, Some(&change)).await, 200)
+        .await;
+
+    // Connected, then put on leave: closed too; and refused from then on.
+    let mut editor = open(&app.address, BCSO, &id, Some(&command), &origin).await.unwrap();
+    editor.until("seeded", |e| !e.text().is_empty()).await;
+    let mut admin = app.admin().await;
+    let schema = app.state.registry.by_slug(BCSO).await.unwrap().unwrap().schema_name.clone();
+    sqlx::query(&format!("UPDATE {schema}.roster SET status = 'LOA' WHERE discord_id = $1"))
+        .bind(Persona::Command.discord_id(BCSO))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    // Behind the portal's back: as its roster change would, the cached standing goes.
+    app.state.access_cache.forget_all();
+    assert_eq!(editor.closed(Duration::from_secs(8)).await, Refusal::Closed(4403, ON_LEAVE.into()));
+    assert_eq!(
+        open(&app.address, BCSO, &id, Some(&command), &origin).await.err(),
+        Some(refusal(403, ON_LEAVE))
+    );
+}
+
+#[tokio::test]
+async fn two_instances_relay_updates_and_a_reconnecting_editor_catches_up() {
+    let app = app().await;
+    let (id, _) = two_documents(&app, BCSO).await;
+    let other = app.second_instance();
+    let other_address = serve(&other).await;
+    let other_origin = other.config.public_url.origin().ascii_serialization();
+    let command = cookie(&app, BCSO, Persona::Command).await;
+    let hc = cookie(&app, BCSO, Persona::HighCommand).await;
+
+    let mut on_a = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
+    let mut on_b = open(&other_address, BCSO, &id, Some(&hc), &other_origin).await.unwrap();
+    let seeded = paragraph("Patrol basics content");
+    on_a.until("seeded", |e| e.text() == seeded).await;
+    on_b.until("seeded once", |e| e.text() == seeded).await;
+
+    // An edit on B reaches the editor on A, and back.
+    on_b.type_at(0, "From B. ").await;
+    on_a.until("B's edit", |e| e.text() == paragraph("From B. Patrol basics content")).await;
+    on_a.type_at_end(" From A.").await;
+    let both = paragraph("From B. Patrol basics content From A.");
+    on_b.until("A's edit", |e| e.text() == both).await;
+
+    // A's editor goes and comes back on B: nothing is lost.
+    drop(on_a);
+    on_b.type_at(0, "Meanwhile. ").await;
+    on_b.pump(Duration::from_millis(200)).await.unwrap();
+    let mut back = open(&other_address, BCSO, &id, Some(&command), &other_origin).await.unwrap();
+    let all = paragraph("Meanwhile. From B. Patrol basics content From A.");
+    back.until("everything", |e| e.text() == all).await;
+
+    // The draft, read through either instance, has all of it.
+    let reader = app.as_persona(BCSO, Persona::Command).await;
+    let draft = crate::support::get(&app, &reader, &format!("/api/sops/{id}/draft"), BCSO).await;
+    assert_eq!(draft["content"], "<p>Meanwhile. From B. Patrol basics content From A.</p>");
+
+    // A list save removing the document closes its sockets on both instances.
+    let hc_client = app.as_persona(BCSO, Persona::HighCommand).await;
+    let list = crate::support::get(&app, &hc_client, MANAGE, BCSO).await;
+    let kept: Vec<Value> =
+        list["documents"].as_array().unwrap().iter().filter(|d| d["id"] != id).cloned().collect();
+    let body = json!({"documents": kept, "version": list["version"]});
+    json(send(&app, &hc_client, Method::PUT, MANAGE, BCSO, Some(&body)).await, 200).await;
+    let removed = Refusal::Closed(4404, "This document was removed.".into());
+    assert_eq!(back.closed(Duration::from_secs(5)).await, removed);
+    assert_eq!(on_b.closed(Duration::from_secs(5)).await, removed);
+}
+
+#[tokio::test]
+async fn cursors_carry_the_members_own_name() {
+    let app = app().await;
+    let (id, _) = two_documents(&app, BCSO).await;
+    let command = cookie(&app, BCSO, Persona::Command).await;
+    let hc = cookie(&app, BCSO, Persona::HighCommand).await;
+    let mut one = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
+    let mut two = open(&app.address, BCSO, &id, Some(&hc), &app.address).await.unwrap();
+    one.until("seeded", |e| !e.text().is_empty()).await;
+    two.until("seeded", |e| !e.text().is_empty()).await;
+
+    // The Command member claims to be High Command.
+    let claimed = Persona::HighCommand.name(BCSO);
+    one.awareness.set_local_state(json!({"user": {"name": claimed, "color": "#ff0000"}})).unwrap();
+    let update = one.awareness.update().unwrap();
+    one.send(Message::Awareness(update).encode_v1()).await;
+    let own = Persona::Command.name(BCSO);
+    two.until("the cursor", |e| e.seen.iter().any(|s| s["user"]["name"] == own.as_str())).await;
+    assert!(two.seen.iter().all(|s| s["user"]["name"] != claimed.as_str()), "{:?}", two.seen);
+    assert!(two.seen.iter().any(|s| s["user"]["color"] == "#ff0000"));
+}
