@@ -35,6 +35,7 @@ mod report_integrity;
 mod roster;
 mod second_server;
 mod shared_stores;
+mod sop_sources;
 mod sop_versions;
 mod support;
 mod tenancy;

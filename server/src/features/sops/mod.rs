@@ -7,6 +7,9 @@ use crate::shared::Portal;
 pub mod content;
 pub mod editor;
 pub mod model;
+pub mod office;
+pub mod office_routes;
+pub mod office_store;
 pub mod routes;
 pub mod store;
 
@@ -28,4 +31,5 @@ pub fn routes<S: Portal>() -> OpenApiRouter<S> {
         .routes(routes!(routes::restore))
         .routes(routes!(routes::editor_config))
         .routes(routes!(routes::file))
+        .merge(office_routes::routes())
 }
