@@ -450,7 +450,11 @@ pub async fn download<S: Portal>(
     viewer: Viewer,
     PathParams(DocumentId { id }): PathParams<DocumentId>,
 ) -> AppResult<Response> {
-    require_reader(&viewer).await.map_err(|_| not_found(NOT_FOUND))?;
+    // Nobody else learns the file exists.
+    require_reader(&viewer).await.map_err(|err| match err {
+        AppError::Forbidden(_) | AppError::Unauthorized(_) => not_found(NOT_FOUND),
+        other => other,
+    })?;
     document(&viewer, &id, false).await?;
     let row =
         office_store::current(viewer.pool(), &id).await?.ok_or_else(|| not_found(NO_SOURCE))?;

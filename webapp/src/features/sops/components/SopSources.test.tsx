@@ -100,7 +100,7 @@ describe('Office files', { timeout: 20_000 }, () => {
 
     const codes = within(cardOf('Radio codes')!).getByTestId('document-source');
     expect(within(codes).getByText('No Office file attached.')).toBeTruthy();
-    const input = codes.querySelector('input[type="file"]') as HTMLInputElement;
+    const input = codes.querySelector<HTMLInputElement>('input[type="file"]')!;
     expect(input.getAttribute('accept')).toContain('.docx');
     // Too large: refused before anything is sent.
     const big = new File(['x'], 'big.docx');
