@@ -63,9 +63,10 @@ test.describe('SOPs: Office files', () => {
     const chooser = command.waitForEvent('filechooser');
     await source.getByRole('button', { name: 'Attach Office file' }).click();
     await (await chooser).setFiles({ name: 'notes.docx', mimeType: 'application/octet-stream', buffer: Buffer.from('just text') });
-    await expect(source.getByTestId('document-source-error')).toHaveText(
+    await expect(source.getByTestId('document-source-error')).toContainText(
       'Only Word documents (.docx) and PowerPoint presentations (.pptx) can be attached.',
     );
+    await snapBoth(command, 'sops-office-refused');
 
     const second = command.waitForEvent('filechooser');
     await source.getByRole('button', { name: 'Attach Office file' }).click();

@@ -59,13 +59,9 @@ export function SourcePanel({ slug, documentId, title, source, editorEnabled, ca
   };
 
   return (
-    <Paper withBorder radius="sm" p="xs" data-testid="document-source">
+    <Paper withBorder={source !== undefined} bg={source === undefined ? 'transparent' : undefined} radius="sm" p={source === undefined ? 0 : 'xs'} data-testid="document-source">
       <Stack gap={6}>
-        {source === undefined ? (
-          <Text size="sm" c="dimmed">
-            {NO_SOURCE}
-          </Text>
-        ) : (
+        {source === undefined ? null : (
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }} data-testid="document-source-summary">
               Office file: {sourceSummary(source)}
@@ -76,10 +72,15 @@ export function SourcePanel({ slug, documentId, title, source, editorEnabled, ca
           </Stack>
         )}
         <Group gap="xs" wrap="wrap">
+          {source === undefined && (
+            <Text size="sm" c="dimmed">
+              {NO_SOURCE}
+            </Text>
+          )}
           {canChange && (
             <FileButton onChange={send} accept={SOURCE_ACCEPT}>
               {(props) => (
-                <Button size="xs" variant="default" loading={upload.isPending} {...props}>
+                <Button size="xs" variant="default" loading={upload.isPending} title={SOURCE_HINT} {...props}>
                   {source === undefined ? 'Attach Office file' : 'Replace Office file'}
                 </Button>
               )}
@@ -114,14 +115,12 @@ export function SourcePanel({ slug, documentId, title, source, editorEnabled, ca
             </Button>
           )}
         </Group>
-        {canChange && (
-          <Text size="xs" c="dimmed">
-            {SOURCE_HINT}
-          </Text>
-        )}
         {error !== null && (
           <Alert color="red" variant="light" role="alert" p="xs" data-testid="document-source-error">
             {error}
+            <Text size="xs" c="dimmed" mt={4}>
+              {SOURCE_HINT}
+            </Text>
           </Alert>
         )}
       </Stack>
