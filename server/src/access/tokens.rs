@@ -138,6 +138,14 @@ impl TokenGate {
     }
 }
 
+/// The document editor's save callback (`POST /api/sops/{id}/onlyoffice/callback`) comes
+/// with the editor's own JWT as a bearer token, not an API token: that route checks it.
+fn editor_callback(method: &Method, path: &str) -> bool {
+    let parts: Vec<&str> = path.trim_end_matches('/').split('/').skip(1).collect();
+    *method == Method::POST
+        && matches!(parts.as_slice(), ["api", "sops", _, "onlyoffice", "callback"])
+}
+
 /// The bearer token of a request, if it has one.
 fn bearer_of(headers: &HeaderMap) -> Option<&str> {
     let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
@@ -155,6 +163,9 @@ pub async fn bearer<S: AccessState + Clone + 'static>(
     let Some(secret) = bearer_of(request.headers()).map(str::to_owned) else {
         return next.run(request).await;
     };
+    if editor_callback(request.method(), request.uri().path()) {
+        return next.run(request).await;
+    }
     let (mut parts, body) = request.into_parts();
     match admit(&state, &mut parts, &secret).await {
         Ok(viewer) => {
@@ -243,6 +254,15 @@ async fn member_account<S: AccessState>(state: &S, discord_id: &str) -> sqlx::Re
 mod tests {
     use super::*;
     use axum::http::{HeaderValue, StatusCode};
+
+    #[test]
+    fn the_editor_callback_alone_skips_api_tokens() {
+        assert!(editor_callback(&Method::POST, "/api/sops/doc-1/onlyoffice/callback"));
+        assert!(!editor_callback(&Method::GET, "/api/sops/doc-1/onlyoffice/callback"));
+        assert!(!editor_callback(&Method::POST, "/api/sops/doc-1/onlyoffice"));
+        assert!(!editor_callback(&Method::POST, "/api/roster/x/onlyoffice/callback"));
+        assert!(!editor_callback(&Method::POST, "/api/sops/a/b/onlyoffice/callback"));
+    }
 
     #[test]
     fn each_scope_opens_its_own_requests_only() {

@@ -58,8 +58,14 @@ pub async fn insignia<S: MediaState>(
 const MAX_NAME: usize = 200;
 const MAX_KEY: usize = 512;
 
+/// Objects kept in the media store that `/media` never serves: documents' Office sources
+/// (served by their own routes, to readers of their document) and agency backups.
+pub const PRIVATE_PREFIXES: [&str; 2] = ["documents/", "backups/"];
+
 fn plausible_key(key: &str) -> bool {
-    key.len() <= MAX_KEY && key.split('/').all(|part| part.len() <= MAX_NAME)
+    key.len() <= MAX_KEY
+        && key.split('/').all(|part| part.len() <= MAX_NAME)
+        && !PRIVATE_PREFIXES.iter().any(|prefix| key.starts_with(prefix))
 }
 
 /// Serves the stored object `key` with its type, long-lived cache headers and entity tag (304

@@ -36,6 +36,7 @@ mod roster;
 mod second_server;
 mod shared_stores;
 mod sop_collab;
+mod sop_sources;
 mod sop_versions;
 mod support;
 mod tenancy;

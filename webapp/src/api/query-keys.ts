@@ -146,6 +146,10 @@ export const queryKeys = {
   sopsAll: (slug: string) => [...agency(slug), 'sops'] as const,
   /** `GET /api/sops` (the documents the viewer's level reaches, 'member') or `?scope=manage` ('manage'). */
   sops: (slug: string, scope: 'member' | 'manage') => [...agency(slug), 'sops', scope] as const,
+  /** `GET /api/sops/sources` ('member') or `?scope=manage` ('manage'): documents' Office files (issue 28). */
+  sopSources: (slug: string, scope: 'member' | 'manage') => [...agency(slug), 'sops', 'sources', scope] as const,
+  /** `GET /api/sops/{id}/source/versions`: every version of one document's Office file. */
+  sopSourceVersions: (slug: string, id: string) => [...agency(slug), 'sops', 'source-versions', id] as const,
   /** `GET /api/sops/{id}/draft`: one document's draft (issue 28). */
   sopDraft: (slug: string, id: string) => [...agency(slug), 'sops', 'draft', id] as const,
   /** `GET /api/sops/{id}/versions` and `…/versions/{version}` (the latter with `version`). */

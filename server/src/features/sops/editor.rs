@@ -50,10 +50,14 @@ pub struct EditorUser {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EditorSettings {
-    /// `view`: the portal keeps documents; the editor shows them.
+    /// `view` (the editor shows the document), or `edit` for a manager opening a document's
+    /// Office source (`office_routes`).
     pub mode: String,
     pub lang: String,
     pub user: EditorUser,
+    /// Where the editor sends saves (edit mode only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub callback_url: Option<String>,
 }
 
 /// The configuration the editor's `DocsAPI.DocEditor` takes.
@@ -151,6 +155,7 @@ pub fn configure(
             mode: "view".into(),
             lang: "en".into(),
             user: EditorUser { id: opener.id.to_owned(), name: opener.name.to_owned() },
+            callback_url: None,
         },
         token: None,
     };

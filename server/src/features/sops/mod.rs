@@ -9,6 +9,9 @@ pub mod content;
 pub mod editor;
 pub mod images;
 pub mod model;
+pub mod office;
+pub mod office_routes;
+pub mod office_store;
 pub mod routes;
 pub mod store;
 
@@ -37,4 +40,5 @@ pub fn routes<S: Portal + collab::CollabState>() -> OpenApiRouter<S> {
                 .routes(routes!(images::upload))
                 .layer(DefaultBodyLimit::max(IMAGE_LIMIT + 64 * 1024)),
         )
+        .merge(office_routes::routes())
 }

@@ -29,6 +29,7 @@ use crate::{
             Saver, VersionDetail, VersionList, ABOVE_OWN_LEVEL_DRAFT, NOTHING_TO_PUBLISH,
             NOT_FOUND, STALE_DRAFT, VERSION_NOT_FOUND,
         },
+        office_routes,
         store::{self, DraftRow, VersionRow},
     },
     shared::{
@@ -174,6 +175,10 @@ pub async fn editor_config<S: Portal>(
         .into_iter()
         .find(|d| d.id == id && d.reached_by(&levels, viewer.level.as_deref()))
         .ok_or_else(|| not_found(NOT_FOUND))?;
+    // A document with an Office source opens that file (edit mode for managers).
+    if let Some(answer) = office_routes::source_editor(&state, &viewer, &document).await? {
+        return Ok(Json(answer));
+    }
     let user_id = viewer.user.as_ref().map(|u| u.discord_id.clone()).unwrap_or_default();
     let name = viewer.display_name();
     let answer = editor::configure(

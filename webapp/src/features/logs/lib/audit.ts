@@ -18,6 +18,7 @@ export const AUDIT_KINDS: readonly { value: string; label: string }[] = [
   { value: 'uniforms', label: 'Uniforms' },
   { value: 'documents', label: 'Documents' },
   { value: 'document_draft', label: 'Document drafts' },
+  { value: 'document_source', label: 'Document Office files' },
   { value: 'penal_codes', label: 'Penal codes' },
   { value: 'arrest', label: 'Arrest reports' },
   { value: 'use_of_force', label: 'Use-of-force reports' },

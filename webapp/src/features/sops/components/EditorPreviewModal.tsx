@@ -10,6 +10,11 @@ function unavailableText(answer: EditorAnswer | undefined): string {
   return message !== '' ? message : `${EDITOR_NAME} is not available.`;
 }
 
+/** Whether the configuration opens the document for editing (a manager opening its Office file). */
+function editing(answer: EditorAnswer): boolean {
+  return answer.config?.editorConfig.mode === 'edit';
+}
+
 export interface EditorPreviewModalProps {
   /** The document's title. */
   title: string;
@@ -55,7 +60,7 @@ export function EditorPreviewModal({ title, status, answer, error, onClose }: Ed
                 </Anchor>
               </>
             )}
-            . Documents open read-only.
+            . {editing(answer) ? 'The Office file opens for editing; each save becomes its next version.' : 'Documents open read-only.'}
           </Text>
           <ScrollArea.Autosize mah={phone ? undefined : 420} type="auto" offsetScrollbars>
             <Code block data-testid="editor-config" style={{ whiteSpace: 'pre', maxWidth: '100%' }}>

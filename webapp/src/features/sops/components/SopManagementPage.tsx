@@ -12,6 +12,7 @@ import {
   type DraftStateOfList,
   type SopDocument,
 } from '../api/sops';
+import { sourcesQueryOptions } from '../api/sources';
 import {
   CONFIRM_REMOVE_DOCUMENT,
   defaultMinLevel,
@@ -33,6 +34,7 @@ import { DocumentModal } from './DocumentModal';
 import { DraftDialog } from './DraftDialog';
 import { EditorPreviewModal } from './EditorPreviewModal';
 import { HistoryDialog } from './HistoryDialog';
+import { SourcePanel } from './SourcePanel';
 
 const TEXTS: CatalogueTexts = {
   title: MANAGEMENT_TITLE,
@@ -52,13 +54,15 @@ interface DocumentCardProps {
   levels: readonly LevelOption[];
   /** Edit and Delete, or null when read-only. */
   actions: ReactNode;
+  /** The document's Office file (issue 28). */
+  source: ReactNode;
   onOpen: () => void;
   onEditDraft: () => void;
   onHistory: () => void;
 }
 
 /** A document card: title, 'Minimum rank', summary, 'Last updated'; Open in OnlyOffice, Edit, Delete. */
-function DocumentCard({ document, state, levels, actions, onOpen, onEditDraft, onHistory }: DocumentCardProps) {
+function DocumentCard({ document, state, levels, actions, source, onOpen, onEditDraft, onHistory }: DocumentCardProps) {
   const titleId = useId();
   const summary = (document.summary ?? '').trim();
   const updated = formatDate(document.updatedAt);
@@ -86,6 +90,7 @@ function DocumentCard({ document, state, levels, actions, onOpen, onEditDraft, o
             {summary}
           </Text>
         )}
+        {source}
         <Group gap="xs" wrap="wrap" mt={4}>
           <Button size="xs" variant="light" onClick={onOpen}>
             Open in {EDITOR_NAME}
@@ -124,6 +129,7 @@ export function SopManagementPage() {
   const { levels } = useAgency();
   const access = useNavAccess();
   const query = useQuery(managedDocumentsQueryOptions(slug));
+  const sources = useQuery(sourcesQueryOptions(slug, 'manage'));
   const remove = useSaveDocuments(slug);
   const editor = useEditorConfig();
   const [previewing, setPreviewing] = useState<SopDocument | null>(null);
@@ -170,6 +176,16 @@ export function SopManagementPage() {
           levels={levels}
           state={query.data?.drafts.find((d) => d.id === document.id)}
           actions={actions}
+          source={
+            <SourcePanel
+              slug={slug}
+              documentId={document.id ?? ''}
+              title={document.title}
+              source={sources.data?.sources.find((s) => s.documentId === document.id)}
+              editorEnabled={query.data?.integration.enabled ?? false}
+              canChange={actions !== null && document.id != null}
+            />
+          }
           onOpen={() => {
             openInEditor(document);
           }}

@@ -1,4 +1,4 @@
-import { Accordion, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useActiveSlug, useAgency } from '@/agency/context';
@@ -7,6 +7,7 @@ import { Page } from '@/components/Page';
 import { EmptyNotice, QueryStatus } from '@/components/QueryStatus';
 import { SearchField } from '@/components/SearchField';
 import { documentsQueryOptions, type SopDocument } from '../api/sops';
+import { sourceDownloadHref, sourcesQueryOptions, useSourceEditorConfig, type SourceInfo } from '../api/sources';
 import {
   filterDocuments,
   formatDate,
@@ -18,11 +19,52 @@ import {
   UNABLE_TO_LOAD_SOPS,
   type DocumentGroup,
   type LevelOption,
+  EDITOR_NAME,
+  editorErrorText,
 } from '../lib/sops';
+import { sourceSummary } from '../lib/sources';
 import { DocumentContent } from './DocumentContent';
+import { EditorPreviewModal } from './EditorPreviewModal';
+
+/** What a reader does with a document's Office file: open it in the editor (view mode), or download it. */
+interface SourceAccess {
+  slug: string;
+  sources: readonly SourceInfo[];
+  editorEnabled: boolean;
+  onOpen: (document: SopDocument) => void;
+}
+
+/** The Office file line of a document: its name, size and version, and Open in OnlyOffice or Download. */
+function SourceLine({ document, access }: { document: SopDocument; access: SourceAccess }) {
+  const source = access.sources.find((s) => s.documentId === document.id);
+  if (source === undefined || document.id == null) return null;
+  const id = document.id;
+  return (
+    <Group gap="xs" wrap="wrap" data-testid="sop-source">
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        Office file: {sourceSummary(source)}
+      </Text>
+      {access.editorEnabled ? (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => {
+            access.onOpen(document);
+          }}
+        >
+          Open in {EDITOR_NAME}
+        </Button>
+      ) : (
+        <Button size="xs" variant="light" component="a" href={sourceDownloadHref(id, access.slug)} download={source.fileName}>
+          Download
+        </Button>
+      )}
+    </Group>
+  );
+}
 
 /** One document: the title and summary in the control; minimum rank, updated date and content inside. */
-function DocumentItem({ document, value, levels }: { document: SopDocument; value: string; levels: readonly LevelOption[] }) {
+function DocumentItem({ document, value, levels, access }: { document: SopDocument; value: string; levels: readonly LevelOption[]; access: SourceAccess }) {
   const summary = (document.summary ?? '').trim();
   const updated = formatDate(document.updatedAt);
   return (
@@ -51,6 +93,7 @@ function DocumentItem({ document, value, levels }: { document: SopDocument; valu
               </Text>
             )}
           </Group>
+          <SourceLine document={document} access={access} />
           <Paper withBorder radius="sm" p="sm">
             <DocumentContent content={document.content} />
           </Paper>
@@ -60,7 +103,7 @@ function DocumentItem({ document, value, levels }: { document: SopDocument; valu
   );
 }
 
-function GroupSection({ group, levels }: { group: DocumentGroup<SopDocument>; levels: readonly LevelOption[] }) {
+function GroupSection({ group, levels, access }: { group: DocumentGroup<SopDocument>; levels: readonly LevelOption[]; access: SourceAccess }) {
   const headingId = useId();
   return (
     <Stack gap="xs" component="section" aria-labelledby={headingId} data-testid={`sop-group-${group.type}`}>
@@ -74,6 +117,7 @@ function GroupSection({ group, levels }: { group: DocumentGroup<SopDocument>; le
             value={document.id ?? `doc-${String(index)}`}
             document={document}
             levels={levels}
+            access={access}
           />
         ))}
       </Accordion>
@@ -95,6 +139,18 @@ export function SopsPage() {
   const [search, setSearch] = useState('');
   const documents = query.data?.documents ?? [];
   const groups = groupDocuments(filterDocuments(documents, search));
+  const sources = useQuery(sourcesQueryOptions(slug, 'member'));
+  const editor = useSourceEditorConfig();
+  const [opening, setOpening] = useState<SopDocument | null>(null);
+  const access: SourceAccess = {
+    slug,
+    sources: sources.data?.sources ?? [],
+    editorEnabled: sources.data?.editorEnabled ?? false,
+    onOpen: (document) => {
+      setOpening(document);
+      editor.mutate(document.id ?? '');
+    },
+  };
 
   return (
     <Page title="SOPs" description="Standard operating procedures and presentations for your rank.">
@@ -111,10 +167,22 @@ export function SopsPage() {
           {groups.length === 0 ? (
             <EmptyNotice text={NO_MATCHES} testId="sops-no-match" />
           ) : (
-            groups.map((group) => <GroupSection key={group.type} group={group} levels={levels} />)
+            groups.map((group) => <GroupSection key={group.type} group={group} levels={levels} access={access} />)
           )}
         </Stack>
       </QueryStatus>
+      {opening !== null && (
+        <EditorPreviewModal
+          title={opening.title}
+          status={editor.status}
+          answer={editor.data}
+          error={editor.isError ? editorErrorText(callFailureOf(editor.error)) : null}
+          onClose={() => {
+            setOpening(null);
+            editor.reset();
+          }}
+        />
+      )}
     </Page>
   );
 }
