@@ -298,10 +298,10 @@ impl Room {
     }
 
     /// Replaces the document's content with `html` (a draft save or a restore); editors get
-    /// it as a normal update.
-    pub async fn replace(&self, html: &str) -> anyhow::Result<()> {
+    /// it as a normal update. False when the room is not (or no longer) loaded.
+    pub async fn replace(&self, html: &str) -> anyhow::Result<bool> {
         let mut state = self.state.lock().await;
-        let Some(loaded) = state.as_mut() else { return Ok(()) };
+        let Some(loaded) = state.as_mut() else { return Ok(false) };
         let effective = {
             let doc = loaded.awareness.doc();
             let fragment = doc.get_or_insert_xml_fragment(convert::FIELD);
@@ -311,7 +311,7 @@ impl Room {
         };
         self.store(loaded, &effective, None).await?;
         self.broadcast(0, sync_update(effective));
-        Ok(())
+        Ok(true)
     }
 }
 
@@ -470,8 +470,25 @@ pub async fn serve(
     }
 }
 
-/// The last editor left: the draft is written and the updates folded into the snapshot.
+/// The last editor left: the draft is written and the updates folded into the snapshot (or,
+/// for a removed document, what editors sent after the removal is forgotten too).
 async fn close_room(room: &Arc<Room>) {
+    let removed = matches!(&*room.closed.borrow(), Some((CLOSE_REMOVED, _)));
+    if removed {
+        let forgotten = async {
+            let mut tx = room.db.begin().await?;
+            store::forget(&mut tx, std::slice::from_ref(&room.key.document)).await?;
+            tx.commit().await
+        };
+        if let Err(err) = forgotten.await {
+            tracing::warn!(error = %err, "cannot forget a removed document's shared state");
+        }
+        room.state.lock().await.take();
+        for task in room.tasks.lock().expect("tasks").drain(..) {
+            task.abort();
+        }
+        return;
+    }
     if let Err(err) = write_draft(&room.db, &room.key.document).await {
         tracing::warn!(error = %err, "cannot write a draft from its shared document");
     }
