@@ -2,7 +2,8 @@
 //! y-websocket protocol with a `yrs` document each, against the real router. Two editors
 //! converge and the draft is written back with both edits, by the member who typed last;
 //! every refusal (signed out, without the permission, above their level, another agency,
-//! another site's page, on leave; and while connected: the permission removed, put on leave)
+//! another site's page, on leave; and while connected: the permission removed, put on leave,
+//! signed out)
 //! is answered; the state survives a restart and is relayed between two instances on one
 //! database; the server stamps each cursor with the member's own name.
 
@@ -410,6 +411,24 @@ async fn only_managers_of_the_agency_within_their_level_from_its_own_pages_may_c
     assert_eq!(
         open(&app.address, BCSO, &id, Some(&command), &origin).await.err(),
         Some(refusal(403, ON_LEAVE))
+    );
+
+    // Connected, then signed out (from another tab): closed too.
+    let hc_cookie = cookie(&app, BCSO, Persona::HighCommand).await;
+    let mut editor = open(&app.address, BCSO, &id, Some(&hc_cookie), &origin).await.unwrap();
+    editor.until("seeded", |e| !e.text().is_empty()).await;
+    let signed_out = app
+        .client
+        .post(app.url("/auth/logout"))
+        .header("cookie", &hc_cookie)
+        .header("x-agency-slug", BCSO)
+        .send()
+        .await
+        .unwrap();
+    assert!(signed_out.status().is_success() || signed_out.status().is_redirection());
+    assert_eq!(
+        editor.closed(Duration::from_secs(8)).await,
+        Refusal::Closed(4403, SIGN_IN_REQUIRED.into())
     );
 }
 
