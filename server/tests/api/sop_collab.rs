@@ -278,8 +278,21 @@ async fn two_editors_converge_and_the_draft_is_written_back_by_the_last_to_type(
 
     // A draft saved over the live document reaches the editors as an update.
     let body = json!({"content": "<h2>Rewritten</h2><p>From the form</p>", "revision": revision});
-    json(send(&app, &command, Method::PUT, &path, BCSO, Some(&body)).await, 200).await;
+    let saved = json(send(&app, &command, Method::PUT, &path, BCSO, Some(&body)).await, 200).await;
     let rewritten = "<heading level=\"2\">Rewritten</heading><paragraph>From the form</paragraph>";
+    one.until("the saved draft", |e| e.text() == rewritten).await;
+    two.until("the saved draft", |e| e.text() == rewritten).await;
+    // So does a restore of an older version.
+    let restore = format!("/api/sops/{id}/versions/1/restore");
+    let body = json!({"revision": saved["revision"]});
+    let restored =
+        json(send(&app, &command, Method::POST, &restore, BCSO, Some(&body)).await, 200).await;
+    assert_eq!(restored["content"], "<p>Patrol basics content</p>");
+    one.until("the restored version", |e| e.text() == seeded).await;
+    two.until("the restored version", |e| e.text() == seeded).await;
+    // And the form's save again, on top of it (nothing pending: the revision is current).
+    let body = json!({"content": "<h2>Rewritten</h2><p>From the form</p>", "revision": restored["revision"]});
+    json(send(&app, &command, Method::PUT, &path, BCSO, Some(&body)).await, 200).await;
     one.until("the saved draft", |e| e.text() == rewritten).await;
     two.until("the saved draft", |e| e.text() == rewritten).await;
 
