@@ -514,3 +514,24 @@ async fn cursors_carry_the_members_own_name() {
     assert!(two.seen.iter().all(|s| s["user"]["name"] != claimed.as_str()), "{:?}", two.seen);
     assert!(two.seen.iter().any(|s| s["user"]["color"] == "#ff0000"));
 }
+
+#[tokio::test]
+async fn a_document_takes_a_bounded_number_of_editors_and_its_room_goes_with_the_last() {
+    let app = app().await;
+    let (id, _) = two_documents(&app, BCSO).await;
+    let command = cookie(&app, BCSO, Persona::Command).await;
+    let mut editors = Vec::new();
+    for _ in 0..32 {
+        let mut editor = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
+        editor.until("seeded", |e| !e.text().is_empty()).await;
+        editors.push(editor);
+    }
+    let mut one_more = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
+    assert_eq!(
+        one_more.closed(Duration::from_secs(5)).await,
+        Refusal::Closed(1013, "Too many editors have this document open; try again later.".into())
+    );
+    assert_eq!(app.state.collab.open_rooms(), 1);
+    drop(editors);
+    rooms_closed(&app.state).await;
+}
