@@ -118,8 +118,9 @@ async fn open(
 }
 
 impl Editor {
+    /// Sends `bytes` (a failure shows as the socket's end on the next read).
     async fn send(&mut self, bytes: Vec<u8>) {
-        self.socket.send(WsMessage::Binary(bytes.into())).await.unwrap();
+        let _ = self.socket.send(WsMessage::Binary(bytes.into())).await;
     }
 
     /// Handles what arrives for `wait`; `Err` once the server closed the socket.
@@ -155,7 +156,8 @@ impl Editor {
                     return Err(Refusal::Closed(u16::from(frame.code), frame.reason.to_string()));
                 }
                 Some(Ok(_)) => {}
-                Some(Err(err)) => panic!("socket failed: {err}"),
+                // Dropped without a close frame (as after a message over the limit).
+                Some(Err(_)) => return Err(Refusal::Closed(1006, String::new())),
                 None => return Err(Refusal::Closed(1006, String::new())),
             }
         }
@@ -534,4 +536,13 @@ async fn a_document_takes_a_bounded_number_of_editors_and_its_room_goes_with_the
     assert_eq!(app.state.collab.open_rooms(), 1);
     drop(editors);
     rooms_closed(&app.state).await;
+
+    // A message over 2 MiB ends the connection; the document is unchanged.
+    let mut big = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
+    big.until("seeded", |e| !e.text().is_empty()).await;
+    big.type_at(0, &"x".repeat(3 * 1024 * 1024)).await;
+    assert!(matches!(big.closed(Duration::from_secs(5)).await, Refusal::Closed(1006 | 1009, _)));
+    rooms_closed(&app.state).await;
+    let mut after = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
+    after.until("unchanged", |e| e.text() == paragraph("Patrol basics content")).await;
 }
