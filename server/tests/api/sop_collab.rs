@@ -470,6 +470,16 @@ async fn two_instances_relay_updates_and_a_reconnecting_editor_catches_up() {
     let both = paragraph("From B. Patrol basics content From A.");
     on_b.until("A's edit", |e| e.text() == both).await;
 
+    // Cursors cross instances too, with the server's name on them.
+    on_a.awareness
+        .set_local_state(json!({"user": {"name": "Someone else", "color": "#00f"}}))
+        .unwrap();
+    let update = on_a.awareness.update().unwrap();
+    on_a.send(Message::Awareness(update).encode_v1()).await;
+    let own = Persona::Command.name(BCSO);
+    on_b.until("A's cursor", |e| e.seen.iter().any(|s| s["user"]["name"] == own.as_str())).await;
+    assert!(on_b.seen.iter().all(|s| s["user"]["name"] != "Someone else"));
+
     // A's editor goes and comes back on B: nothing is lost.
     drop(on_a);
     on_b.type_at(0, "Meanwhile. ").await;

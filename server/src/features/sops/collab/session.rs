@@ -57,6 +57,11 @@ const COMPACT_AFTER: usize = 500;
 /// catches up from the stored state).
 const BACKLOG: usize = 1024;
 
+/// The largest NOTIFY payload (Postgres allows 8000 bytes).
+const MAX_NOTIFY: usize = 7900;
+/// The "connection" of cursors from other instances (connections here count from 1).
+const REMOTE: u64 = 0;
+
 /// The close codes editors are told (the browser shows the reason and does not reconnect).
 pub const CLOSE_REFUSED: u16 = 4403;
 pub const CLOSE_REMOVED: u16 = 4404;
@@ -290,6 +295,54 @@ impl Room {
             }
         }
         Ok(())
+    }
+
+    /// Tells the other instances' rooms of a change of cursors (awareness is not stored: it
+    /// goes in the notification itself, when it fits, and is sent without waiting).
+    pub fn announce_awareness(&self, update: &AwarenessUpdate) {
+        use base64::Engine;
+        let encoded = base64::engine::general_purpose::STANDARD.encode(update.encode_v1());
+        let payload = format!("a {encoded} {}", self.key.document);
+        if payload.len() > MAX_NOTIFY {
+            return;
+        }
+        let db = self.db.clone();
+        let channel = self.key.channel();
+        tokio::spawn(async move {
+            let sent = async {
+                let mut conn = db.acquire().await?;
+                store::notify(&mut conn, &channel, &payload).await
+            };
+            if let Err(err) = sent.await {
+                tracing::debug!(error = %err, "cannot announce cursors");
+            }
+        });
+    }
+
+    /// Cursors announced by another instance: applied and passed to this room's editors.
+    pub async fn remote_awareness(&self, update: AwarenessUpdate) {
+        let mut state = self.state.lock().await;
+        let Some(loaded) = state.as_mut() else { return };
+        // Only clients no connection here owns (a remote client is the remote's).
+        let clients: HashMap<ClientID, AwarenessUpdateEntry> = update
+            .clients
+            .into_iter()
+            .filter(|(client, _)| loaded.owners.get(client).is_none_or(|c| *c == REMOTE))
+            .collect();
+        if clients.is_empty() {
+            return;
+        }
+        for (client, entry) in &clients {
+            if &*entry.json == "null" {
+                loaded.owners.remove(client);
+            } else {
+                loaded.owners.insert(*client, REMOTE);
+            }
+        }
+        let update = AwarenessUpdate { clients };
+        if loaded.awareness.apply_update(update.clone()).is_ok() {
+            self.broadcast(REMOTE, Message::Awareness(update).encode_v1());
+        }
     }
 
     /// Passes `bytes` to every editor but `from`.
@@ -595,6 +648,7 @@ async fn run(
                 loaded.owners.remove(client);
             }
             if let Ok(update) = loaded.awareness.update_with_clients(owned.iter().copied()) {
+                room.announce_awareness(&update);
                 room.broadcast(me, Message::Awareness(update).encode_v1());
             }
         }
@@ -636,8 +690,11 @@ async fn handle(
                     continue;
                 }
                 loaded.awareness.apply_update(update.clone())?;
-                // Everyone, the sender too, sees the name the server gave.
-                room.broadcast(0, Message::Awareness(update).encode_v1());
+                // Everyone, the sender too, sees the name the server gave; and the editors
+                // on the other instances.
+                let bytes = Message::Awareness(update.clone()).encode_v1();
+                room.broadcast(0, bytes);
+                room.announce_awareness(&update);
             }
             Message::AwarenessQuery => {
                 let update = loaded.awareness.update()?;
@@ -661,8 +718,10 @@ fn stamp(
     let mut clients = HashMap::new();
     for (client, entry) in update.clients {
         if !owned.contains(&client) {
-            // A client id another connection uses is not this one's to change.
-            if loaded.owners.get(&client).is_some_and(|c| *c != me) || owned.len() >= 8 {
+            // A client id another connection here uses is not this one's to change (one last
+            // seen on another instance may move here: its name is stamped again in any case).
+            let taken = loaded.owners.get(&client).is_some_and(|c| *c != me && *c != REMOTE);
+            if taken || owned.len() >= 8 {
                 continue;
             }
             owned.push(client);
