@@ -83,8 +83,7 @@ impl RoomKey {
     }
 }
 
-/// Something passed to a room's editors: bytes to send (not back to `from`), or the room's
-/// end.
+/// Something passed to a room's editors: bytes to send (not back to `from`).
 #[derive(Debug, Clone)]
 pub enum Frame {
     Data { from: u64, bytes: Arc<Vec<u8>> },
@@ -462,11 +461,9 @@ pub async fn write_draft(db: &TenantDb, id: &str) -> anyhow::Result<bool> {
 /// The room's draft writer: after each change and a quiet time, the draft is written.
 async fn write_after_quiet(room: std::sync::Weak<Room>) {
     loop {
+        // The task is aborted when the room closes (`close_room`), so holding it here is safe.
         let Some(strong) = room.upgrade() else { return };
-        let changed = async { strong.changed.notified().await };
-        // Holding the room only while waiting on it would keep it alive: wait on a clone of
-        // the notification through a short-lived strong reference instead.
-        changed.await;
+        strong.changed.notified().await;
         loop {
             tokio::select! {
                 _ = strong.changed.notified() => continue,
