@@ -2,7 +2,8 @@
 //! y-websocket protocol with a `yrs` document each, against the real router. Two editors
 //! converge and the draft is written back with both edits, by the member who typed last;
 //! every refusal (signed out, without the permission, above their level, another agency,
-//! another site's page, on leave; and while connected: the permission removed, put on leave)
+//! another site's page, on leave; and while connected: the permission removed, put on leave,
+//! signed out)
 //! is answered; the state survives a restart and is relayed between two instances on one
 //! database; the server stamps each cursor with the member's own name.
 
@@ -117,8 +118,9 @@ async fn open(
 }
 
 impl Editor {
+    /// Sends `bytes` (a failure shows as the socket's end on the next read).
     async fn send(&mut self, bytes: Vec<u8>) {
-        self.socket.send(WsMessage::Binary(bytes.into())).await.unwrap();
+        let _ = self.socket.send(WsMessage::Binary(bytes.into())).await;
     }
 
     /// Handles what arrives for `wait`; `Err` once the server closed the socket.
@@ -154,7 +156,8 @@ impl Editor {
                     return Err(Refusal::Closed(u16::from(frame.code), frame.reason.to_string()));
                 }
                 Some(Ok(_)) => {}
-                Some(Err(err)) => panic!("socket failed: {err}"),
+                // Dropped without a close frame (as after a message over the limit).
+                Some(Err(_)) => return Err(Refusal::Closed(1006, String::new())),
                 None => return Err(Refusal::Closed(1006, String::new())),
             }
         }
@@ -277,8 +280,21 @@ async fn two_editors_converge_and_the_draft_is_written_back_by_the_last_to_type(
 
     // A draft saved over the live document reaches the editors as an update.
     let body = json!({"content": "<h2>Rewritten</h2><p>From the form</p>", "revision": revision});
-    json(send(&app, &command, Method::PUT, &path, BCSO, Some(&body)).await, 200).await;
+    let saved = json(send(&app, &command, Method::PUT, &path, BCSO, Some(&body)).await, 200).await;
     let rewritten = "<heading level=\"2\">Rewritten</heading><paragraph>From the form</paragraph>";
+    one.until("the saved draft", |e| e.text() == rewritten).await;
+    two.until("the saved draft", |e| e.text() == rewritten).await;
+    // So does a restore of an older version.
+    let restore = format!("/api/sops/{id}/versions/1/restore");
+    let body = json!({"revision": saved["revision"]});
+    let restored =
+        json(send(&app, &command, Method::POST, &restore, BCSO, Some(&body)).await, 200).await;
+    assert_eq!(restored["content"], "<p>Patrol basics content</p>");
+    one.until("the restored version", |e| e.text() == seeded).await;
+    two.until("the restored version", |e| e.text() == seeded).await;
+    // And the form's save again, on top of it (nothing pending: the revision is current).
+    let body = json!({"content": "<h2>Rewritten</h2><p>From the form</p>", "revision": restored["revision"]});
+    json(send(&app, &command, Method::PUT, &path, BCSO, Some(&body)).await, 200).await;
     one.until("the saved draft", |e| e.text() == rewritten).await;
     two.until("the saved draft", |e| e.text() == rewritten).await;
 
@@ -411,6 +427,24 @@ async fn only_managers_of_the_agency_within_their_level_from_its_own_pages_may_c
         open(&app.address, BCSO, &id, Some(&command), &origin).await.err(),
         Some(refusal(403, ON_LEAVE))
     );
+
+    // Connected, then signed out (from another tab): closed too.
+    let hc_cookie = cookie(&app, BCSO, Persona::HighCommand).await;
+    let mut editor = open(&app.address, BCSO, &id, Some(&hc_cookie), &origin).await.unwrap();
+    editor.until("seeded", |e| !e.text().is_empty()).await;
+    let signed_out = app
+        .client
+        .post(app.url("/auth/logout"))
+        .header("cookie", &hc_cookie)
+        .header("x-agency-slug", BCSO)
+        .send()
+        .await
+        .unwrap();
+    assert!(signed_out.status().is_success() || signed_out.status().is_redirection());
+    assert_eq!(
+        editor.closed(Duration::from_secs(8)).await,
+        Refusal::Closed(4403, SIGN_IN_REQUIRED.into())
+    );
 }
 
 #[tokio::test]
@@ -435,6 +469,16 @@ async fn two_instances_relay_updates_and_a_reconnecting_editor_catches_up() {
     on_a.type_at_end(" From A.").await;
     let both = paragraph("From B. Patrol basics content From A.");
     on_b.until("A's edit", |e| e.text() == both).await;
+
+    // Cursors cross instances too, with the server's name on them.
+    on_a.awareness
+        .set_local_state(json!({"user": {"name": "Someone else", "color": "#00f"}}))
+        .unwrap();
+    let update = on_a.awareness.update().unwrap();
+    on_a.send(Message::Awareness(update).encode_v1()).await;
+    let own = Persona::Command.name(BCSO);
+    on_b.until("A's cursor", |e| e.seen.iter().any(|s| s["user"]["name"] == own.as_str())).await;
+    assert!(on_b.seen.iter().all(|s| s["user"]["name"] != "Someone else"));
 
     // A's editor goes and comes back on B: nothing is lost.
     drop(on_a);
@@ -481,4 +525,34 @@ async fn cursors_carry_the_members_own_name() {
     two.until("the cursor", |e| e.seen.iter().any(|s| s["user"]["name"] == own.as_str())).await;
     assert!(two.seen.iter().all(|s| s["user"]["name"] != claimed.as_str()), "{:?}", two.seen);
     assert!(two.seen.iter().any(|s| s["user"]["color"] == "#ff0000"));
+}
+
+#[tokio::test]
+async fn a_document_takes_a_bounded_number_of_editors_and_its_room_goes_with_the_last() {
+    let app = app().await;
+    let (id, _) = two_documents(&app, BCSO).await;
+    let command = cookie(&app, BCSO, Persona::Command).await;
+    let mut editors = Vec::new();
+    for _ in 0..32 {
+        let mut editor = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
+        editor.until("seeded", |e| !e.text().is_empty()).await;
+        editors.push(editor);
+    }
+    let mut one_more = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
+    assert_eq!(
+        one_more.closed(Duration::from_secs(5)).await,
+        Refusal::Closed(1013, "Too many editors have this document open; try again later.".into())
+    );
+    assert_eq!(app.state.collab.open_rooms(), 1);
+    drop(editors);
+    rooms_closed(&app.state).await;
+
+    // A message over 2 MiB ends the connection; the document is unchanged.
+    let mut big = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
+    big.until("seeded", |e| !e.text().is_empty()).await;
+    big.type_at(0, &"x".repeat(3 * 1024 * 1024)).await;
+    assert!(matches!(big.closed(Duration::from_secs(5)).await, Refusal::Closed(1006 | 1009, _)));
+    rooms_closed(&app.state).await;
+    let mut after = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
+    after.until("unchanged", |e| e.text() == paragraph("Patrol basics content")).await;
 }

@@ -173,8 +173,8 @@ pub async fn replace<S: CollabState>(state: &S, db: &TenantDb, id: &str, html: &
     let key = RoomKey { agency: db.agency_id(), document: id.to_owned() };
     let done = async {
         if let Some(room) = state.collab().room(&key) {
-            if room.state.lock().await.is_some() {
-                return room.replace(html).await;
+            if room.replace(html).await? {
+                return Ok(());
             }
         }
         replace_stored(db, &key, html).await

@@ -1,7 +1,8 @@
 //! Several portal instances on one database: each update an instance stores is announced
 //! with `NOTIFY document_collab_<agency id>, 'u <row id> <document id>'` (payloads are
-//! limited to 8000 bytes, so the update itself is read from its row), and a removed
-//! document with `'x <document id>'`. Each open room listens on its agency's channel, reads
+//! limited to 8000 bytes, so the update itself is read from its row), a removed document
+//! with `'x <document id>'`, and cursors (awareness, not stored) with `'a <base64 of the
+//! awareness update> <document id>'`. Each open room listens on its agency's channel, reads
 //! the rows of its document from the agency's own schema and passes them to its editors;
 //! after a lost connection it catches up from the stored state (an update is stored before
 //! it is announced, so nothing is missed).
@@ -9,7 +10,10 @@
 use std::{sync::Weak, time::Duration};
 
 use sqlx::postgres::PgListener;
-use yrs::{updates::decoder::Decode, ReadTxn, StateVector, Transact, Update};
+use yrs::{
+    sync::awareness::AwarenessUpdate, updates::decoder::Decode, ReadTxn, StateVector, Transact,
+    Update,
+};
 
 use crate::features::sops::collab::{
     session::{self, Room, CLOSE_REMOVED, DOCUMENT_REMOVED},
@@ -61,6 +65,16 @@ async fn received(room: &Room, payload: &str) {
             let Ok(row) = row.parse::<i64>() else { return };
             if let Err(err) = relayed(room, row).await {
                 tracing::warn!(error = %err, "cannot apply a relayed update");
+            }
+        }
+        (Some("a"), Some(encoded), Some(document)) if document == room.key.document => {
+            use base64::Engine;
+            let update = base64::engine::general_purpose::STANDARD
+                .decode(encoded)
+                .ok()
+                .and_then(|bytes| AwarenessUpdate::decode_v1(&bytes).ok());
+            if let Some(update) = update {
+                room.remote_awareness(update).await;
             }
         }
         (Some("x"), Some(document), None) if document == room.key.document => {

@@ -57,6 +57,11 @@ const COMPACT_AFTER: usize = 500;
 /// catches up from the stored state).
 const BACKLOG: usize = 1024;
 
+/// The largest NOTIFY payload (Postgres allows 8000 bytes).
+const MAX_NOTIFY: usize = 7900;
+/// The "connection" of cursors from other instances (connections here count from 1).
+const REMOTE: u64 = 0;
+
 /// The close codes editors are told (the browser shows the reason and does not reconnect).
 pub const CLOSE_REFUSED: u16 = 4403;
 pub const CLOSE_REMOVED: u16 = 4404;
@@ -78,8 +83,7 @@ impl RoomKey {
     }
 }
 
-/// Something passed to a room's editors: bytes to send (not back to `from`), or the room's
-/// end.
+/// Something passed to a room's editors: bytes to send (not back to `from`).
 #[derive(Debug, Clone)]
 pub enum Frame {
     Data { from: u64, bytes: Arc<Vec<u8>> },
@@ -292,16 +296,64 @@ impl Room {
         Ok(())
     }
 
+    /// Tells the other instances' rooms of a change of cursors (awareness is not stored: it
+    /// goes in the notification itself, when it fits, and is sent without waiting).
+    pub fn announce_awareness(&self, update: &AwarenessUpdate) {
+        use base64::Engine;
+        let encoded = base64::engine::general_purpose::STANDARD.encode(update.encode_v1());
+        let payload = format!("a {encoded} {}", self.key.document);
+        if payload.len() > MAX_NOTIFY {
+            return;
+        }
+        let db = self.db.clone();
+        let channel = self.key.channel();
+        tokio::spawn(async move {
+            let sent = async {
+                let mut conn = db.acquire().await?;
+                store::notify(&mut conn, &channel, &payload).await
+            };
+            if let Err(err) = sent.await {
+                tracing::debug!(error = %err, "cannot announce cursors");
+            }
+        });
+    }
+
+    /// Cursors announced by another instance: applied and passed to this room's editors.
+    pub async fn remote_awareness(&self, update: AwarenessUpdate) {
+        let mut state = self.state.lock().await;
+        let Some(loaded) = state.as_mut() else { return };
+        // Only clients no connection here owns (a remote client is the remote's).
+        let clients: HashMap<ClientID, AwarenessUpdateEntry> = update
+            .clients
+            .into_iter()
+            .filter(|(client, _)| loaded.owners.get(client).is_none_or(|c| *c == REMOTE))
+            .collect();
+        if clients.is_empty() {
+            return;
+        }
+        for (client, entry) in &clients {
+            if &*entry.json == "null" {
+                loaded.owners.remove(client);
+            } else {
+                loaded.owners.insert(*client, REMOTE);
+            }
+        }
+        let update = AwarenessUpdate { clients };
+        if loaded.awareness.apply_update(update.clone()).is_ok() {
+            self.broadcast(REMOTE, Message::Awareness(update).encode_v1());
+        }
+    }
+
     /// Passes `bytes` to every editor but `from`.
     pub fn broadcast(&self, from: u64, bytes: Vec<u8>) {
         let _ = self.frames.send(Frame::Data { from, bytes: Arc::new(bytes) });
     }
 
     /// Replaces the document's content with `html` (a draft save or a restore); editors get
-    /// it as a normal update.
-    pub async fn replace(&self, html: &str) -> anyhow::Result<()> {
+    /// it as a normal update. False when the room is not (or no longer) loaded.
+    pub async fn replace(&self, html: &str) -> anyhow::Result<bool> {
         let mut state = self.state.lock().await;
-        let Some(loaded) = state.as_mut() else { return Ok(()) };
+        let Some(loaded) = state.as_mut() else { return Ok(false) };
         let effective = {
             let doc = loaded.awareness.doc();
             let fragment = doc.get_or_insert_xml_fragment(convert::FIELD);
@@ -311,7 +363,7 @@ impl Room {
         };
         self.store(loaded, &effective, None).await?;
         self.broadcast(0, sync_update(effective));
-        Ok(())
+        Ok(true)
     }
 }
 
@@ -409,11 +461,9 @@ pub async fn write_draft(db: &TenantDb, id: &str) -> anyhow::Result<bool> {
 /// The room's draft writer: after each change and a quiet time, the draft is written.
 async fn write_after_quiet(room: std::sync::Weak<Room>) {
     loop {
+        // The task is aborted when the room closes (`close_room`), so holding it here is safe.
         let Some(strong) = room.upgrade() else { return };
-        let changed = async { strong.changed.notified().await };
-        // Holding the room only while waiting on it would keep it alive: wait on a clone of
-        // the notification through a short-lived strong reference instead.
-        changed.await;
+        strong.changed.notified().await;
         loop {
             tokio::select! {
                 _ = strong.changed.notified() => continue,
@@ -470,8 +520,25 @@ pub async fn serve(
     }
 }
 
-/// The last editor left: the draft is written and the updates folded into the snapshot.
+/// The last editor left: the draft is written and the updates folded into the snapshot (or,
+/// for a removed document, what editors sent after the removal is forgotten too).
 async fn close_room(room: &Arc<Room>) {
+    let removed = matches!(&*room.closed.borrow(), Some((CLOSE_REMOVED, _)));
+    if removed {
+        let forgotten = async {
+            let mut tx = room.db.begin().await?;
+            store::forget(&mut tx, std::slice::from_ref(&room.key.document)).await?;
+            tx.commit().await
+        };
+        if let Err(err) = forgotten.await {
+            tracing::warn!(error = %err, "cannot forget a removed document's shared state");
+        }
+        room.state.lock().await.take();
+        for task in room.tasks.lock().expect("tasks").drain(..) {
+            task.abort();
+        }
+        return;
+    }
     if let Err(err) = write_draft(&room.db, &room.key.document).await {
         tracing::warn!(error = %err, "cannot write a draft from its shared document");
     }
@@ -578,6 +645,7 @@ async fn run(
                 loaded.owners.remove(client);
             }
             if let Ok(update) = loaded.awareness.update_with_clients(owned.iter().copied()) {
+                room.announce_awareness(&update);
                 room.broadcast(me, Message::Awareness(update).encode_v1());
             }
         }
@@ -619,8 +687,11 @@ async fn handle(
                     continue;
                 }
                 loaded.awareness.apply_update(update.clone())?;
-                // Everyone, the sender too, sees the name the server gave.
-                room.broadcast(0, Message::Awareness(update).encode_v1());
+                // Everyone, the sender too, sees the name the server gave; and the editors
+                // on the other instances.
+                let bytes = Message::Awareness(update.clone()).encode_v1();
+                room.broadcast(0, bytes);
+                room.announce_awareness(&update);
             }
             Message::AwarenessQuery => {
                 let update = loaded.awareness.update()?;
@@ -644,8 +715,10 @@ fn stamp(
     let mut clients = HashMap::new();
     for (client, entry) in update.clients {
         if !owned.contains(&client) {
-            // A client id another connection uses is not this one's to change.
-            if loaded.owners.get(&client).is_some_and(|c| *c != me) || owned.len() >= 8 {
+            // A client id another connection here uses is not this one's to change (one last
+            // seen on another instance may move here: its name is stamped again in any case).
+            let taken = loaded.owners.get(&client).is_some_and(|c| *c != me && *c != REMOTE);
+            if taken || owned.len() >= 8 {
                 continue;
             }
             owned.push(client);

@@ -110,10 +110,7 @@ pub type StateRow = (Vec<u8>, bool, Option<String>);
 
 /// Document `id`'s state row locked until the transaction ends.
 #[tracing::instrument(level = "debug", skip(conn))]
-pub async fn lock_state(
-    conn: &mut PgConnection,
-    id: &str,
-) -> sqlx::Result<Option<StateRow>> {
+pub async fn lock_state(conn: &mut PgConnection, id: &str) -> sqlx::Result<Option<StateRow>> {
     sqlx::query_as(
         "SELECT snapshot, dirty, dirty_by FROM document_collab_states
          WHERE document_id = $1 FOR UPDATE",
