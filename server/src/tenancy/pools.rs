@@ -104,6 +104,11 @@ impl TenantDb {
         self.agency_id
     }
 
+    /// The agency's database server (`None`: the control server), as the registry names it.
+    pub fn server(&self) -> Option<&str> {
+        self.database_url.as_deref()
+    }
+
     /// The pool of the agency's database server, not switched to the agency: for what is not
     /// in any schema (`LISTEN`, which collaborative editing relays its updates by).
     pub fn server_pool(&self) -> &PgPool {

@@ -556,3 +556,39 @@ async fn a_document_takes_a_bounded_number_of_editors_and_its_room_goes_with_the
     let mut after = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
     after.until("unchanged", |e| e.text() == paragraph("Patrol basics content")).await;
 }
+
+#[tokio::test]
+async fn rooms_of_every_agency_share_one_listening_connection_per_database_server() {
+    let app = app().await;
+    let (first, second) = two_documents(&app, BCSO).await;
+    let (theirs, _) = two_documents(&app, LSPD).await;
+    // High Command reaches both documents (the second is for High Command; LSPD names its
+    // levels otherwise, and an unknown minimum is the top level).
+    let bcso = cookie(&app, BCSO, Persona::HighCommand).await;
+    let lspd = cookie(&app, LSPD, Persona::HighCommand).await;
+    let mut editors = Vec::new();
+    for (agency, id, session) in
+        [(BCSO, &first, &bcso), (BCSO, &second, &bcso), (LSPD, &theirs, &lspd)]
+    {
+        let mut editor = open(&app.address, agency, id, Some(session), &app.address).await.unwrap();
+        editor.until("seeded", |e| !e.text().is_empty()).await;
+        editors.push(editor);
+    }
+    assert_eq!(app.state.collab.open_rooms(), 3);
+    let mut admin = app.admin().await;
+    let listening = || {
+        sqlx::query_scalar::<_, i64>(
+            "SELECT count(*) FROM pg_stat_activity
+             WHERE datname = current_database() AND query ILIKE 'LISTEN%document_collab%'",
+        )
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while listening().fetch_one(&mut admin).await.unwrap() == 0 {
+        assert!(std::time::Instant::now() < deadline, "no relay is listening");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Three rooms of two agencies: one connection, not one a room.
+    assert_eq!(listening().fetch_one(&mut admin).await.unwrap(), 1);
+    drop(editors);
+    rooms_closed(&app.state).await;
+}

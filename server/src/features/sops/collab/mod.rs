@@ -194,7 +194,7 @@ async fn replace_stored(db: &TenantDb, key: &RoomKey, html: &str) -> anyhow::Res
         txn.encode_update_v1()
     };
     let mut tx = db.begin().await?;
-    store::append(&mut tx, &key.channel(), &key.document, &update, None).await?;
+    store::append(&mut tx, key.agency, &key.document, &update, None).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -217,9 +217,8 @@ pub async fn list_saved<S: CollabState>(
         if !removed.is_empty() {
             let mut tx = db.begin().await?;
             store::forget(&mut tx, &removed).await?;
-            let channel = RoomKey { agency: db.agency_id(), document: String::new() }.channel();
             for id in &removed {
-                store::notify(&mut tx, &channel, &format!("x {id}")).await?;
+                store::notify(&mut tx, db.agency_id(), &format!("x {id}")).await?;
             }
             tx.commit().await?;
             state.collab().close(

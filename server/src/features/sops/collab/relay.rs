@@ -1,32 +1,34 @@
 //! Several portal instances on one database: each update an instance stores is announced
-//! with `NOTIFY document_collab_<agency id>, 'u <row id> <document id>'` (payloads are
+//! with `NOTIFY document_collab, '<agency id> u <row id> <document id>'` (payloads are
 //! limited to 8000 bytes, so the update itself is read from its row), a removed document
-//! with `'x <document id>'`, and cursors (awareness, not stored) with `'a <base64 of the
-//! awareness update> <document id>'`. Each open room listens on its agency's channel, reads
-//! the rows of its document from the agency's own schema and passes them to its editors;
-//! after a lost connection it catches up from the stored state (an update is stored before
-//! it is announced, so nothing is missed).
+//! with `'<agency id> x <document id>'`, and cursors (awareness, not stored) with
+//! `'<agency id> a <base64 of the awareness update> <document id>'`. Each instance listens
+//! with one connection per database server (started with its first room there), hands each
+//! announcement to the open room it names, which reads the rows of its document from its
+//! agency's own schema and passes them to its editors; after a lost connection every room
+//! catches up from the stored state (an update is stored before it is announced, so nothing
+//! is missed).
 
-use std::{sync::Weak, time::Duration};
+use std::{
+    sync::{Arc, Weak},
+    time::Duration,
+};
 
-use sqlx::postgres::PgListener;
+use sqlx::{postgres::PgListener, PgPool};
 use yrs::{
     sync::awareness::AwarenessUpdate, updates::decoder::Decode, ReadTxn, StateVector, Transact,
     Update,
 };
 
 use crate::features::sops::collab::{
-    session::{self, Room, CLOSE_REMOVED, DOCUMENT_REMOVED},
-    store,
+    session::{self, Hub, Room, RoomKey, CLOSE_REMOVED, DOCUMENT_REMOVED},
+    store::{self, CHANNEL},
 };
 
-/// A room's listener: runs until the room goes.
-pub async fn listen(room: Weak<Room>) {
-    loop {
-        let Some(strong) = room.upgrade() else { return };
-        let pool = strong.db.server_pool().clone();
-        let channel = strong.key.channel();
-        drop(strong);
+/// The listener of one database server (`server`, reached through `pool`): runs as long as
+/// the instance's rooms (`hub`) do, on one connection whatever the number of rooms.
+pub async fn listen(hub: Weak<Hub>, server: Option<String>, pool: PgPool) {
+    while hub.strong_count() > 0 {
         let mut listener = match PgListener::connect_with(&pool).await {
             Ok(listener) => listener,
             Err(err) => {
@@ -35,20 +37,20 @@ pub async fn listen(room: Weak<Room>) {
                 continue;
             }
         };
-        if let Err(err) = listener.listen(&channel).await {
+        if let Err(err) = listener.listen(CHANNEL).await {
             tracing::warn!(error = %err, "the collaboration relay cannot LISTEN; retrying");
             tokio::time::sleep(Duration::from_secs(2)).await;
             continue;
         }
         // What was announced before we listened is in the stored state.
-        catch_up(&room).await;
+        catch_up_all(&hub, server.as_deref());
         loop {
             match listener.try_recv().await {
                 Ok(Some(notification)) => {
-                    let Some(room) = room.upgrade() else { return };
-                    received(&room, notification.payload()).await;
+                    let Some(hub) = hub.upgrade() else { return };
+                    dispatch(&hub, notification.payload());
                 }
-                Ok(None) => catch_up(&room).await,
+                Ok(None) => catch_up_all(&hub, server.as_deref()),
                 Err(err) => {
                     tracing::warn!(error = %err, "the collaboration relay failed; reconnecting");
                     break;
@@ -58,16 +60,76 @@ pub async fn listen(room: Weak<Room>) {
     }
 }
 
-async fn received(room: &Room, payload: &str) {
-    let mut parts = payload.splitn(3, ' ');
-    match (parts.next(), parts.next(), parts.next()) {
-        (Some("u"), Some(row), Some(document)) if document == room.key.document => {
-            let Ok(row) = row.parse::<i64>() else { return };
+/// What an announcement says, after its agency's id.
+#[derive(Debug, PartialEq, Eq)]
+enum Announcement<'a> {
+    /// Update row `row` of `document` was stored.
+    Update { row: i64, document: &'a str },
+    /// Cursors of `document` changed (base64 of the awareness update).
+    Cursors { encoded: &'a str, document: &'a str },
+    /// `document` was removed.
+    Removed { document: &'a str },
+}
+
+/// `payload` read as `(agency, announcement)`; the document id comes last and may hold blanks.
+fn parse(payload: &str) -> Option<(i64, Announcement<'_>)> {
+    let (agency, rest) = payload.split_once(' ')?;
+    let agency = agency.parse().ok()?;
+    let (kind, tail) = rest.split_once(' ')?;
+    let announcement = match kind {
+        "u" => {
+            let (row, document) = tail.split_once(' ')?;
+            Announcement::Update { row: row.parse().ok()?, document }
+        }
+        "a" => {
+            let (encoded, document) = tail.split_once(' ')?;
+            Announcement::Cursors { encoded, document }
+        }
+        "x" => Announcement::Removed { document: tail },
+        _ => return None,
+    };
+    Some((agency, announcement))
+}
+
+impl Announcement<'_> {
+    fn document(&self) -> &str {
+        match self {
+            Self::Update { document, .. }
+            | Self::Cursors { document, .. }
+            | Self::Removed { document } => document,
+        }
+    }
+}
+
+/// Hands an announcement to the room it names, if open here; each room's work (reading the
+/// row from its agency's schema) runs on its own, so no agency waits for another's.
+fn dispatch(hub: &Hub, payload: &str) {
+    let Some((agency, announcement)) = parse(payload) else { return };
+    let key = RoomKey { agency, document: announcement.document().to_owned() };
+    let Some(room) = hub.room(&key) else { return };
+    let payload = payload.to_owned();
+    tokio::spawn(async move {
+        if let Some((_, announcement)) = parse(&payload) {
+            received(&room, announcement).await;
+        }
+    });
+}
+
+fn catch_up_all(hub: &Weak<Hub>, server: Option<&str>) {
+    let Some(hub) = hub.upgrade() else { return };
+    for room in hub.rooms_on(server) {
+        tokio::spawn(async move { catch_up(&room).await });
+    }
+}
+
+async fn received(room: &Room, announcement: Announcement<'_>) {
+    match announcement {
+        Announcement::Update { row, .. } => {
             if let Err(err) = relayed(room, row).await {
                 tracing::warn!(error = %err, "cannot apply a relayed update");
             }
         }
-        (Some("a"), Some(encoded), Some(document)) if document == room.key.document => {
+        Announcement::Cursors { encoded, .. } => {
             use base64::Engine;
             let update = base64::engine::general_purpose::STANDARD
                 .decode(encoded)
@@ -77,10 +139,9 @@ async fn received(room: &Room, payload: &str) {
                 room.remote_awareness(update).await;
             }
         }
-        (Some("x"), Some(document), None) if document == room.key.document => {
+        Announcement::Removed { .. } => {
             room.closed.send_replace(Some((CLOSE_REMOVED, DOCUMENT_REMOVED.into())));
         }
-        _ => {}
     }
 }
 
@@ -110,9 +171,8 @@ async fn relayed(room: &Room, row: i64) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn catch_up(room: &Weak<Room>) {
-    let Some(room) = room.upgrade() else { return };
-    if let Err(err) = catch_up_from_store(&room).await {
+async fn catch_up(room: &Arc<Room>) {
+    if let Err(err) = catch_up_from_store(room).await {
         tracing::warn!(error = %err, "cannot catch up a shared document");
     }
 }
@@ -139,4 +199,25 @@ async fn catch_up_from_store(room: &Room) -> anyhow::Result<()> {
         room.broadcast(0, session::sync_update(effective));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse, Announcement};
+
+    #[test]
+    fn announcements_name_their_agency_and_a_document_id_with_blanks() {
+        assert_eq!(
+            parse("7 u 42 doc-1"),
+            Some((7, Announcement::Update { row: 42, document: "doc-1" }))
+        );
+        assert_eq!(
+            parse("7 a AAEC my first doc"),
+            Some((7, Announcement::Cursors { encoded: "AAEC", document: "my first doc" }))
+        );
+        assert_eq!(parse("12 x my doc"), Some((12, Announcement::Removed { document: "my doc" })));
+        for bad in ["", "7", "7 u", "7 u x doc", "x u 1 doc", "7 z doc", "7 u 1"] {
+            assert_eq!(parse(bad), None, "{bad}");
+        }
+    }
 }

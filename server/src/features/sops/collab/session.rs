@@ -6,7 +6,7 @@
 //! is stored (and announced to the other instances, `relay`) before it is passed on.
 
 use std::{
-    collections::HashMap,
+    collections::{HashMap, HashSet},
     future::Future,
     pin::Pin,
     sync::{
@@ -75,14 +75,6 @@ pub struct RoomKey {
     pub document: String,
 }
 
-impl RoomKey {
-    /// The NOTIFY channel of the room's agency (one per agency, so no agency hears another's
-    /// documents' traffic by name; the rows are read from the agency's own schema).
-    pub fn channel(&self) -> String {
-        format!("document_collab_{}", self.agency)
-    }
-}
-
 /// Something passed to a room's editors: bytes to send (not back to `from`).
 #[derive(Debug, Clone)]
 pub enum Frame {
@@ -94,6 +86,8 @@ pub enum Frame {
 pub struct Hub {
     rooms: Mutex<HashMap<RoomKey, Arc<Room>>>,
     next_connection: AtomicU64,
+    /// The database servers this instance listens on (one relay each, from its first room).
+    relays: Mutex<HashSet<Option<String>>>,
 }
 
 impl Hub {
@@ -113,6 +107,14 @@ impl Hub {
 
     /// Joins (or opens) the room of `key`; `None` when it is full.
     fn join(self: &Arc<Self>, key: RoomKey, db: Arc<TenantDb>) -> Option<(Arc<Room>, u64)> {
+        if self.relays.lock().expect("relays").insert(db.server().map(str::to_owned)) {
+            let server = db.server().map(str::to_owned);
+            tokio::spawn(super::relay::listen(
+                Arc::downgrade(self),
+                server,
+                db.server_pool().clone(),
+            ));
+        }
         let mut rooms = self.rooms.lock().expect("rooms");
         let room = rooms.entry(key.clone()).or_insert_with(|| Room::new(key, db)).clone();
         let mut editors = room.editors.lock().expect("editors");
@@ -137,6 +139,12 @@ impl Hub {
         } else {
             false
         }
+    }
+
+    /// The open rooms of the agencies on database server `server` (`None`: the control server).
+    pub fn rooms_on(&self, server: Option<&str>) -> Vec<Arc<Room>> {
+        let rooms = self.rooms.lock().expect("rooms");
+        rooms.values().filter(|room| room.db.server() == server).cloned().collect()
     }
 
     /// Closes the rooms of documents `ids` of agency `agency` with `code` and `reason`.
@@ -187,8 +195,7 @@ impl Room {
             tasks: Mutex::new(Vec::new()),
         });
         let writer = tokio::spawn(write_after_quiet(Arc::downgrade(&room)));
-        let relay = tokio::spawn(super::relay::listen(Arc::downgrade(&room)));
-        room.tasks.lock().expect("tasks").extend([writer, relay]);
+        room.tasks.lock().expect("tasks").push(writer);
         room
     }
 
@@ -281,8 +288,8 @@ impl Room {
         author: Option<&str>,
     ) -> anyhow::Result<()> {
         let mut tx = self.db.begin().await?;
-        let channel = self.key.channel();
-        let row = store::append(&mut tx, &channel, &self.key.document, update, author).await?;
+        let row =
+            store::append(&mut tx, self.key.agency, &self.key.document, update, author).await?;
         tx.commit().await?;
         loaded.folded.push(row);
         if author.is_some() {
@@ -306,11 +313,11 @@ impl Room {
             return;
         }
         let db = self.db.clone();
-        let channel = self.key.channel();
+        let agency = self.key.agency;
         tokio::spawn(async move {
             let sent = async {
                 let mut conn = db.acquire().await?;
-                store::notify(&mut conn, &channel, &payload).await
+                store::notify(&mut conn, agency, &payload).await
             };
             if let Err(err) = sent.await {
                 tracing::debug!(error = %err, "cannot announce cursors");
@@ -574,21 +581,24 @@ async fn run(
         tracing::warn!(error = %err, "cannot load a shared document");
         return Some((1011, "The document cannot be opened; try again later.".into()));
     }
-    // The server's side of the handshake: its state vector and everyone's awareness.
+    // The server's side of the handshake: its state vector and everyone's awareness, a
+    // message a frame (y-websocket reads one message of each frame).
     let start = {
         let state = room.state.lock().await;
         let loaded = state.as_ref()?;
         let sv = loaded.awareness.doc().transact().state_vector();
-        let mut bytes = Message::Sync(SyncMessage::SyncStep1(sv)).encode_v1();
+        let mut frames = vec![Message::Sync(SyncMessage::SyncStep1(sv)).encode_v1()];
         if let Ok(update) = loaded.awareness.update() {
             if !update.clients.is_empty() {
-                bytes.extend(Message::Awareness(update).encode_v1());
+                frames.push(Message::Awareness(update).encode_v1());
             }
         }
-        bytes
+        frames
     };
-    if sink.send(WsMessage::Binary(start.into())).await.is_err() {
-        return None;
+    for frame in start {
+        if sink.send(WsMessage::Binary(frame.into())).await.is_err() {
+            return None;
+        }
     }
     let mut owned: Vec<ClientID> = Vec::new();
     let mut recheck = tokio::time::interval(RECHECK);
@@ -602,9 +612,11 @@ async fn run(
                 Some(Ok(WsMessage::Binary(data))) => {
                     match handle(room, me, editor, &mut owned, &data).await {
                         Ok(replies) => {
-                            if !replies.is_empty()
-                                && sink.send(WsMessage::Binary(replies.into())).await.is_err()
-                            {
+                            let mut sent = true;
+                            for reply in replies {
+                                sent = sent && sink.send(WsMessage::Binary(reply.into())).await.is_ok();
+                            }
+                            if !sent {
                                 break None;
                             }
                         }
@@ -653,14 +665,14 @@ async fn run(
     outcome
 }
 
-/// Handles one binary message of an editor: answers the replies to send back.
+/// Handles one binary message of an editor: answers the replies to send back, a frame each.
 async fn handle(
     room: &Arc<Room>,
     me: u64,
     editor: &Editor,
     owned: &mut Vec<ClientID>,
     data: &[u8],
-) -> anyhow::Result<Vec<u8>> {
+) -> anyhow::Result<Vec<Vec<u8>>> {
     if data.len() > MAX_MESSAGE {
         anyhow::bail!("message too large");
     }
@@ -673,7 +685,7 @@ async fn handle(
         match message {
             Message::Sync(SyncMessage::SyncStep1(sv)) => {
                 let update = loaded.awareness.doc().transact().encode_state_as_update_v1(&sv);
-                replies.extend(Message::Sync(SyncMessage::SyncStep2(update)).encode_v1());
+                replies.push(Message::Sync(SyncMessage::SyncStep2(update)).encode_v1());
             }
             Message::Sync(SyncMessage::SyncStep2(update) | SyncMessage::Update(update)) => {
                 let effective = room.apply(loaded, &update, Some(&editor.name)).await?;
@@ -695,7 +707,7 @@ async fn handle(
             }
             Message::AwarenessQuery => {
                 let update = loaded.awareness.update()?;
-                replies.extend(Message::Awareness(update).encode_v1());
+                replies.push(Message::Awareness(update).encode_v1());
             }
             Message::Auth(_) | Message::Custom(..) => {}
         }

@@ -48,7 +48,7 @@ pub async fn seed(db: impl PgExecutor<'_>, id: &str, snapshot: &[u8]) -> sqlx::R
 #[tracing::instrument(level = "debug", skip(conn, data, author))]
 pub async fn append(
     conn: &mut PgConnection,
-    channel: &str,
+    agency: i64,
     id: &str,
     data: &[u8],
     author: Option<&str>,
@@ -71,16 +71,25 @@ pub async fn append(
     .bind(author)
     .execute(&mut *conn)
     .await?;
-    notify(conn, channel, &format!("u {row} {id}")).await?;
+    notify(conn, agency, &format!("u {row} {id}")).await?;
     Ok(row)
 }
 
-/// Announces `payload` on `channel` (delivered when the transaction commits).
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn notify(conn: &mut PgConnection, channel: &str, payload: &str) -> sqlx::Result<()> {
-    sqlx::query("SELECT pg_notify($1, $2)").bind(channel).bind(payload).execute(conn).await?;
+/// Announces `payload` of `agency`'s documents to every instance (delivered when the
+/// transaction commits) on the one channel all rooms of a database server share.
+#[tracing::instrument(level = "debug", skip_all, fields(agency))]
+pub async fn notify(conn: &mut PgConnection, agency: i64, payload: &str) -> sqlx::Result<()> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(CHANNEL)
+        .bind(format!("{agency} {payload}"))
+        .execute(conn)
+        .await?;
     Ok(())
 }
+
+/// The NOTIFY channel of collaborative editing: every payload starts with its agency's id
+/// (`relay` reads it), so that one listener per database server serves all rooms.
+pub const CHANNEL: &str = "document_collab";
 
 /// One update of document `id` (gone once compacted).
 #[tracing::instrument(level = "debug", skip(db))]
