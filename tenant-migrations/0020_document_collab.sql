@@ -24,3 +24,14 @@ CREATE TABLE IF NOT EXISTS document_collab_states (
     dirty_by     TEXT,
     updated_at   TIMESTAMPTZ NOT NULL DEFAULT now()
 );
+
+-- Who wrote the draft since it was last published: every member whose change reached it,
+-- typed live or saved; a publish keeps them with the version (`contributors`, in the order
+-- they first wrote) and the next draft starts again.
+CREATE TABLE IF NOT EXISTS document_draft_contributors (
+    document_id  TEXT NOT NULL,
+    name         TEXT NOT NULL,
+    first_at     TIMESTAMPTZ NOT NULL DEFAULT now(),
+    PRIMARY KEY (document_id, name)
+);
+ALTER TABLE document_versions ADD COLUMN IF NOT EXISTS contributors TEXT[] NOT NULL DEFAULT '{}';

@@ -242,6 +242,15 @@ test.describe('SOPs: writing a draft together', () => {
     await expect(jd.getByTestId('draft-status')).toContainText('Members read version 2');
     await jd.getByRole('button', { name: 'Close this dialog' }).click();
     await expect(jd).toBeHidden();
+    // The history names who published version 2 and who wrote it.
+    await card(jordan, DOC).getByRole('button', { name: 'History', exact: true }).click();
+    const history = jordan.getByRole('dialog', { name: `History: ${DOC}` });
+    await expect(history.getByTestId('version-line')).toContainText('Version 2, published');
+    await expect(history.getByTestId('version-line')).toContainText(
+      /by Jordan Reyes\. Written by (Jordan Reyes and Alex Mercer|Alex Mercer and Jordan Reyes)\./,
+    );
+    await history.getByRole('button', { name: 'Close this dialog' }).click();
+    await expect(history).toBeHidden();
     // Alex's editor stays open (and live) on the phone, and soon shows what is published now.
     await expect(ad.getByTestId('draft-status')).toContainText('Members read version 2', { timeout: 15_000 });
     await expect(ad.getByTestId('draft-status')).toContainText('Published');

@@ -277,6 +277,17 @@ async fn two_editors_converge_and_the_draft_is_written_back_by_the_last_to_type(
     let published =
         json(send(&app, &command, Method::POST, &publish, BCSO, Some(&body)).await, 200).await;
     assert_eq!(published["content"], "<p>Alpha Patrol basics content Bravo!</p>");
+    // The history names the publisher and both writers, in the order they first wrote.
+    let history = format!("/api/sops/{id}/versions");
+    let versions = crate::support::get(&app, &command, &history, BCSO).await;
+    assert_eq!(versions["versions"][0]["version"], 2);
+    assert_eq!(versions["versions"][0]["author"], Persona::Command.name(BCSO));
+    assert_eq!(
+        versions["versions"][0]["contributors"],
+        json!([Persona::Command.name(BCSO), Persona::HighCommand.name(BCSO)])
+    );
+    // The first version, saved with the list, names no writers.
+    assert_eq!(versions["versions"][1]["contributors"], json!([]));
 
     // A draft saved over the live document reaches the editors as an update.
     let body = json!({"content": "<h2>Rewritten</h2><p>From the form</p>", "revision": revision});
@@ -321,6 +332,14 @@ async fn two_editors_converge_and_the_draft_is_written_back_by_the_last_to_type(
         written,
         json!(["<h2>Now Rewritten</h2><p>From the form</p>", Persona::Command.name(BCSO)])
     );
+    // Who wrote since the last publish: the form's saver and the live typist, one and the
+    // same member; the High Command member who wrote the first version is not named again.
+    let draft = crate::support::get(&app, &command, &path, BCSO).await;
+    let body = json!({"revision": draft["revision"]});
+    json(send(&app, &command, Method::POST, &publish, BCSO, Some(&body)).await, 200).await;
+    let versions = crate::support::get(&app, &command, &history, BCSO).await;
+    assert_eq!(versions["versions"][0]["version"], 3);
+    assert_eq!(versions["versions"][0]["contributors"], json!([Persona::Command.name(BCSO)]));
 
     // Both leave: the room goes, and a restarted portal on the same database serves the state.
     drop(one);

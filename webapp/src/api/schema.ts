@@ -5096,6 +5096,8 @@ export interface components {
             author: string;
             /** @description Cleaned HTML. */
             content: string;
+            /** @description Who wrote the draft it was published from (as in the list of versions). */
+            contributors: string[];
             diff: components["schemas"]["DiffPart"][];
             /**
              * Format: int32
@@ -5117,6 +5119,11 @@ export interface components {
         VersionSummary: {
             /** @description Who published it (their name). */
             author: string;
+            /**
+             * @description Who wrote the draft it was published from, in the order they first wrote (typed live
+             *     or saved); empty for content saved with the document list.
+             */
+            contributors: string[];
             /** Format: date-time */
             publishedAt: string;
             /** Format: int32 */

@@ -262,6 +262,9 @@ pub struct VersionSummary {
     /// Who published it (their name).
     pub author: String,
     pub published_at: DateTime<Utc>,
+    /// Who wrote the draft it was published from, in the order they first wrote (typed live
+    /// or saved); empty for content saved with the document list.
+    pub contributors: Vec<String>,
 }
 
 /// `GET /api/sops/{id}/versions`: every published version, newest first.
@@ -286,6 +289,8 @@ pub struct VersionDetail {
     /// The version compared with, none for the first.
     pub previous: Option<i32>,
     pub diff: Vec<DiffPart>,
+    /// Who wrote the draft it was published from (as in the list of versions).
+    pub contributors: Vec<String>,
 }
 
 /// A draft save's content: at most [`MAX_CONTENT`] characters, cleaned, not blank.

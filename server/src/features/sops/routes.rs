@@ -389,7 +389,7 @@ pub async fn publish(
         .collect();
     let actor = viewer.actor();
     store::replace(&mut tx, &items, list.version, &actor).await?;
-    let version = store::add_version(&mut tx, &id, &row.content, &actor.display).await?;
+    let version = store::publish_draft(&mut tx, &id, &row.content, &actor.display).await?;
     tx.commit().await?;
     let published = Document { content: row.content.clone(), ..document };
     Ok(Json(draft_answer(&published, Some(row), Some(version))))
@@ -438,6 +438,7 @@ pub async fn version(
         content: this.content,
         previous: previous.map(|p| p.version),
         diff,
+        contributors: this.contributors,
     }))
 }
 

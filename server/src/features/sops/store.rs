@@ -53,6 +53,8 @@ pub struct VersionRow {
     pub author: String,
     pub published_at: DateTime<Utc>,
     pub content: String,
+    /// Who wrote the draft it was published from (empty for content saved with the list).
+    pub contributors: Vec<String>,
 }
 
 /// Each document's latest published version and whether its draft differs from it.
@@ -114,11 +116,17 @@ pub async fn save_draft(
     content: &str,
     actor: &Actor,
 ) -> sqlx::Result<DraftRow> {
+    // The saver is one of the draft's writers until it is published.
     sqlx::query_as(
-        "UPDATE document_drafts
-         SET content = $2, revision = revision + 1, updated_at = now(), updated_by = $3
-         WHERE document_id = $1
-         RETURNING content, revision, updated_at, updated_by",
+        "WITH saved AS (
+             UPDATE document_drafts
+             SET content = $2, revision = revision + 1, updated_at = now(), updated_by = $3
+             WHERE document_id = $1
+             RETURNING content, revision, updated_at, updated_by),
+         noted AS (
+             INSERT INTO document_draft_contributors (document_id, name)
+             SELECT $1, $3 FROM saved ON CONFLICT DO NOTHING)
+         SELECT content, revision, updated_at, updated_by FROM saved",
     )
     .bind(id)
     .bind(content)
@@ -131,7 +139,7 @@ pub async fn save_draft(
 #[tracing::instrument(level = "debug", skip(db))]
 pub async fn latest_version(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<Option<VersionRow>> {
     sqlx::query_as(
-        "SELECT version, author, published_at, content FROM document_versions
+        "SELECT version, author, published_at, content, contributors FROM document_versions
          WHERE document_id = $1 ORDER BY version DESC LIMIT 1",
     )
     .bind(id)
@@ -147,7 +155,7 @@ pub async fn version_and_previous(
     version: i32,
 ) -> sqlx::Result<Vec<VersionRow>> {
     sqlx::query_as(
-        "SELECT version, author, published_at, content FROM document_versions
+        "SELECT version, author, published_at, content, contributors FROM document_versions
          WHERE document_id = $1 AND version <= $2 ORDER BY version DESC LIMIT 2",
     )
     .bind(id)
@@ -160,7 +168,7 @@ pub async fn version_and_previous(
 #[tracing::instrument(level = "debug", skip(db))]
 pub async fn versions(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<Vec<VersionSummary>> {
     sqlx::query_as(
-        "SELECT version, author, published_at FROM document_versions
+        "SELECT version, author, published_at, contributors FROM document_versions
          WHERE document_id = $1 ORDER BY version DESC",
     )
     .bind(id)
@@ -181,7 +189,34 @@ pub async fn add_version(
         "INSERT INTO document_versions (document_id, version, content, author)
          SELECT $1, COALESCE(max(version), 0) + 1, $2, $3 FROM document_versions
          WHERE document_id = $1
-         RETURNING version, author, published_at, content",
+         RETURNING version, author, published_at, content, contributors",
+    )
+    .bind(id)
+    .bind(content)
+    .bind(author)
+    .fetch_one(conn)
+    .await
+}
+
+/// Publishes the draft's `content` of document `id` as its next version, by `author`, with
+/// the draft's writers since the last publish (who are then forgotten: the next draft starts
+/// again). Callers hold the document list's lock.
+#[tracing::instrument(level = "debug", skip(conn, content, author))]
+pub async fn publish_draft(
+    conn: &mut PgConnection,
+    id: &str,
+    content: &str,
+    author: &str,
+) -> sqlx::Result<VersionRow> {
+    sqlx::query_as(
+        "WITH taken AS (
+             DELETE FROM document_draft_contributors WHERE document_id = $1
+             RETURNING name, first_at)
+         INSERT INTO document_versions (document_id, version, content, author, contributors)
+         SELECT $1, COALESCE(max(version), 0) + 1, $2, $3,
+                COALESCE((SELECT array_agg(name ORDER BY first_at, name) FROM taken), '{}')
+         FROM document_versions WHERE document_id = $1
+         RETURNING version, author, published_at, content, contributors",
     )
     .bind(id)
     .bind(content)
@@ -225,6 +260,10 @@ pub async fn record_list_save(
         .collect();
     if !removed.is_empty() {
         sqlx::query("DELETE FROM document_drafts WHERE document_id = ANY($1)")
+            .bind(&removed)
+            .execute(&mut *conn)
+            .await?;
+        sqlx::query("DELETE FROM document_draft_contributors WHERE document_id = ANY($1)")
             .bind(&removed)
             .execute(&mut *conn)
             .await?;

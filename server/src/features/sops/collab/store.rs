@@ -42,7 +42,7 @@ pub async fn seed(db: impl PgExecutor<'_>, id: &str, snapshot: &[u8]) -> sqlx::R
     Ok(done.rows_affected() == 1)
 }
 
-/// Appends an update of document `id` and announces it on `channel`. `author` is the member
+/// Appends an update of document `id` of `agency` and announces it to the other instances. `author` is the member
 /// whose edit it is (the draft is then behind, and written by them); `None` for the portal's
 /// own replacement of the content (the draft already holds it).
 #[tracing::instrument(level = "debug", skip(conn, data, author))]
@@ -53,8 +53,12 @@ pub async fn append(
     data: &[u8],
     author: Option<&str>,
 ) -> sqlx::Result<i64> {
+    // The author is one of the draft's writers until it is published (one round trip).
     let row: i64 = sqlx::query_scalar(
-        "INSERT INTO document_collab_updates (document_id, data, author) VALUES ($1, $2, $3)
+        "WITH noted AS (
+             INSERT INTO document_draft_contributors (document_id, name)
+             SELECT $1, $3 WHERE $3 IS NOT NULL ON CONFLICT DO NOTHING)
+         INSERT INTO document_collab_updates (document_id, data, author) VALUES ($1, $2, $3)
          RETURNING id",
     )
     .bind(id)

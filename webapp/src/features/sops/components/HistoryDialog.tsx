@@ -15,6 +15,7 @@ import {
   restoredText,
   restoreTitle,
   UNABLE_TO_LOAD_HISTORY,
+  writersText,
 } from '../lib/sops';
 
 const DIFF_STYLE = {
@@ -49,6 +50,7 @@ function VersionView({ slug, id, version }: { slug: string; id: string; version:
   const draft = useQuery(draftQueryOptions(slug, id));
   const restore = useRestore(slug);
   const data = detail.data;
+  const writers = writersText(data?.contributors);
   return (
     <QueryStatus
       query={detail}
@@ -60,6 +62,7 @@ function VersionView({ slug, id, version }: { slug: string; id: string; version:
         <Stack gap="sm">
           <Text size="sm" data-testid="version-line">
             Version {data.version}, published {formatDate(data.publishedAt) ?? ''} by {data.author}.{' '}
+            {writers === null ? '' : `${writers} `}
             {data.previous === null || data.previous === undefined
               ? 'The first version: all of it is new.'
               : `Changes from version ${String(data.previous)}:`}

@@ -401,8 +401,8 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
               id: 'doc-2',
               title: 'Vehicle pursuits',
               versions: [
-                { version: 2, author: 'Ada Reyes', publishedAt: '2026-03-03T10:00:00Z' },
-                { version: 1, author: 'Eli Stone', publishedAt: '2026-01-01T10:00:00Z' },
+                { version: 2, author: 'Ada Reyes', publishedAt: '2026-03-03T10:00:00Z', contributors: ['Eli Stone', 'Ada Reyes'] },
+                { version: 1, author: 'Eli Stone', publishedAt: '2026-01-01T10:00:00Z', contributors: [] },
               ],
             });
           }
@@ -413,6 +413,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
               publishedAt: '2026-03-03T10:00:00Z',
               content: '<p>Call it in first.</p>',
               previous: 1,
+              contributors: ['Eli Stone', 'Ada Reyes'],
               diff: [
                 { change: 'same', text: 'Call it in' },
                 { change: 'removed', text: '.' },
@@ -427,6 +428,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
               publishedAt: '2026-01-01T10:00:00Z',
               content: '<p>Call it in.</p>',
               previous: null,
+              contributors: [],
               diff: [{ change: 'added', text: 'Call it in.' }],
             });
           }
@@ -601,11 +603,15 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
       const diff = await within(dialog).findByTestId('version-diff');
       expect(diff.querySelector('del')?.textContent).toBe('.');
       expect(diff.querySelector('ins')?.textContent).toBe(' first.');
-      expect(within(dialog).getByTestId('version-line').textContent).toContain('Changes from version 1');
+      expect(within(dialog).getByTestId('version-line').textContent).toBe(
+        'Version 2, published 3 Mar 2026 by Ada Reyes. Written by Eli Stone and Ada Reyes. Changes from version 1:',
+      );
 
       await user.selectOptions(select, '1');
       await waitFor(() => {
-        expect(within(dialog).getByTestId('version-line').textContent).toContain('The first version');
+        expect(within(dialog).getByTestId('version-line').textContent).toBe(
+          'Version 1, published 1 Jan 2026 by Eli Stone. The first version: all of it is new.',
+        );
       });
       await user.click(within(dialog).getByRole('button', { name: 'Restore as draft' }));
       const question = await screen.findByRole('dialog', { name: 'Restore version 1?' });

@@ -24,6 +24,7 @@ import {
   publishableLevels,
   saveErrorText,
   withoutTrailingEmpty,
+  writersText,
 } from './sops';
 
 const LEVELS = [
@@ -213,5 +214,15 @@ describe('pictureAlt', () => {
     expect(pictureAlt('Station front.JPEG')).toBe('Station front');
     expect(pictureAlt('scan.v2.webp')).toBe('scan.v2');
     expect(pictureAlt('noextension')).toBe('noextension');
+  });
+});
+
+describe('writersText', () => {
+  it('names the writers of a version in a sentence, or nothing when none is named', () => {
+    expect(writersText(['Jordan Reyes'])).toBe('Written by Jordan Reyes.');
+    expect(writersText(['Jordan Reyes', 'Alex Mercer'])).toBe('Written by Jordan Reyes and Alex Mercer.');
+    expect(writersText(['A', 'B', 'C'])).toBe('Written by A, B and C.');
+    expect(writersText([])).toBeNull();
+    expect(writersText(undefined)).toBeNull();
   });
 });

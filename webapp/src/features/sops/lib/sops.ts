@@ -289,3 +289,11 @@ export function pictureAlt(fileName: string): string {
   const stem = fileName.replace(/\.[^.]*$/, '');
   return stem.replace(/[-_]+/g, ' ').replace(/\s+/g, ' ').trim();
 }
+
+const writersFormat = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' });
+
+/** Who wrote a published version's draft, as the history says it; null when none is named. */
+export function writersText(contributors: readonly string[] | undefined): string | null {
+  if (contributors === undefined || contributors.length === 0) return null;
+  return `Written by ${writersFormat.format(contributors)}.`;
+}
