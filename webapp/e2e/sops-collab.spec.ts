@@ -85,6 +85,13 @@ function isMerge(text: string, a: string, b: string): boolean {
   return reach[b.length] === true;
 }
 
+/** Whether `text` holds every key of `a` and `b` once, the letters of each in their order. */
+function keptEveryKey(text: string, a: string, b: string): boolean {
+  const sorted = (value: string) => Array.from(value).sort().join('');
+  const letters = (value: string) => value.replaceAll(' ', '');
+  return sorted(text) === sorted(a + b) && isMerge(letters(text), letters(a), letters(b));
+}
+
 /** The socket of the document as a page opens it itself: 'opened', or how it closed. */
 async function trySocket(page: Page, id: string): Promise<string> {
   return page.evaluate(
@@ -171,7 +178,9 @@ test.describe('SOPs: writing a draft together', () => {
     await caretToEnd(jordan, jd);
     await caretToEnd(alex, ad);
     await Promise.all([jordan.keyboard.type(' J1 J2 J3'), alex.keyboard.type(' A1 A2 A3')]);
-    // Keys typed at the same place at once may interleave (each one's stay in their order); none is lost.
+    // Keys typed at the same place at once may interleave; none is lost, and each one's letters
+    // stay in their order (a blank typed at the very end of a paragraph can land after the
+    // other's letters: the browser's caret there is mapped by y-prosemirror, README).
     const LINE = 'Alex adds a line from a phone.';
     await expect
       .poll(
@@ -182,7 +191,7 @@ test.describe('SOPs: writing a draft together', () => {
             j.length === 2 &&
             j[0] === 'Radio check first. Jordan types here.' &&
             j[1]?.startsWith(LINE) === true &&
-            isMerge(j[1].slice(LINE.length), ' J1 J2 J3', ' A1 A2 A3');
+            keptEveryKey(j[1].slice(LINE.length), ' J1 J2 J3', ' A1 A2 A3');
           return ok ? 'the same document, every key' : JSON.stringify({ alex: a, jordan: j });
         },
         { timeout: 3000 },
