@@ -234,6 +234,34 @@ async fn readers_download_the_source_of_documents_their_level_reaches() {
     assert_eq!(app.get(&format!("/media/{key}")).await.status(), 404);
 }
 
+#[tokio::test]
+async fn a_removed_documents_file_never_reaches_a_document_made_later_under_its_id() {
+    let app = crate::support::app().await;
+    let (_, hidden) = two_documents(&app, BCSO).await;
+    let hc = app.as_persona(BCSO, Persona::HighCommand).await;
+    json(upload(&app, &hc, BCSO, &hidden, "IA.docx", office_file("docx", "IA")).await, 200).await;
+    // High Command removes the High Command document, then makes a deputies' one with its id.
+    let current = get(&app, &hc, MANAGE, BCSO).await;
+    let mut reused = doc("Open day", "deputy");
+    reused["id"] = json!(hidden);
+    let body = json!({"documents": [reused], "version": current["version"]});
+    let saved = json(send(&app, &hc, Method::PUT, MANAGE, BCSO, Some(&body)).await, 200).await;
+    assert_eq!(saved["documents"][0]["id"], json!(hidden));
+    let removed = json!({"documents": [], "version": saved["version"]});
+    let emptied = json(send(&app, &hc, Method::PUT, MANAGE, BCSO, Some(&removed)).await, 200).await;
+    let mut again = doc("Open day", "deputy");
+    again["id"] = json!(hidden);
+    let body = json!({"documents": [again], "version": emptied["version"]});
+    let remade = json(send(&app, &hc, Method::PUT, MANAGE, BCSO, Some(&body)).await, 200).await;
+    assert_eq!(remade["documents"][0]["id"], json!(hidden));
+
+    // The deputies' document has no file, and the removed one's history went with it.
+    let deputy = app.as_persona(BCSO, Persona::Deputy).await;
+    assert_eq!(download(&app, &deputy, BCSO, &hidden).await.status(), 404);
+    assert_eq!(get(&app, &deputy, "/api/sops/sources", BCSO).await["sources"], json!([]));
+    assert_eq!(versions(&app, &hc, &hidden).await, Vec::<Value>::new());
+}
+
 /// The edited files the stand-in serves, by name.
 type Files = Arc<Mutex<HashMap<String, Vec<u8>>>>;
 

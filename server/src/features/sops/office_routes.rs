@@ -271,6 +271,12 @@ async fn store_version<S: Portal>(
     state.media().put(&key, bytes).await.map_err(AppError::Other)?;
     let stored = async {
         let mut tx = viewer.pool().begin().await?;
+        // The list first, as a list save holds it: the document cannot be removed meanwhile
+        // (a version stored for a removed document would outlive it).
+        let list = store::load_for_update(&mut tx).await?;
+        if !list.items.iter().any(|d| d.id == document.id) {
+            return Err(not_found(NOT_FOUND));
+        }
         office_store::lock(&mut tx, &document.id).await?;
         let before = office_store::current(&mut *tx, &document.id).await?;
         if let Some(over) = storing.over {

@@ -263,6 +263,12 @@ pub async fn record_list_save(
             .bind(&removed)
             .execute(&mut *conn)
             .await?;
+        // A removed document's Office files go from the history too, so that a document made
+        // later under the same id (ids may come from the client) never shows them.
+        sqlx::query("DELETE FROM document_sources WHERE document_id = ANY($1)")
+            .bind(&removed)
+            .execute(&mut *conn)
+            .await?;
         sqlx::query("DELETE FROM document_draft_contributors WHERE document_id = ANY($1)")
             .bind(&removed)
             .execute(&mut *conn)
