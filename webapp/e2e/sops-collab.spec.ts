@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ALEX, CASEY, expectNoSidewaysScroll, JORDAN, openAs, PHONE, snapView } from './helpers';
+import { card, cleanUp, removeTestDocuments } from './sops-helpers';
 
 // Writing one SOP together (issue 28, stage 2). The root agency's demo members (seed-demo):
 // Alex Mercer is High Command and Jordan Reyes Command (both manage documents), Casey Nguyen a
@@ -9,22 +10,6 @@ const DOC = `E2E live draft ${RUN}`;
 const E2E_PREFIX = /^E2E live draft /;
 const LIVE = 'Live: changes are saved as you type';
 const OFFLINE = 'Offline: your changes will be sent when the connection returns';
-
-function card(page: Page, title: string): Locator {
-  return page.getByTestId('document-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-}
-
-async function removeTestDocuments(page: Page): Promise<void> {
-  for (;;) {
-    const cards = page.getByTestId('document-card').filter({ has: page.getByRole('heading', { name: E2E_PREFIX }) });
-    const count = await cards.count();
-    if (count === 0) return;
-    await cards.first().getByRole('button', { name: 'Delete', exact: true }).click();
-    const confirm = page.getByRole('dialog', { name: /^Delete E2E / });
-    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(cards).toHaveCount(count - 1);
-  }
-}
 
 /** The live draft dialog of DOC, opened from its card, once it is live. */
 async function openDraft(page: Page): Promise<Locator> {
@@ -111,16 +96,9 @@ async function trySocket(page: Page, id: string): Promise<string> {
   );
 }
 
-async function cleanUp(browser: Browser): Promise<void> {
-  const page = await openAs(browser, JORDAN, '/command/sops');
-  await expect(page.getByTestId('document-card').first()).toBeVisible();
-  await removeTestDocuments(page);
-  await page.context().close();
-}
-
 test.describe('SOPs: writing a draft together', () => {
   test.afterAll(async ({ browser }) => {
-    await cleanUp(browser);
+    await cleanUp(browser, E2E_PREFIX);
   });
 
   test('two command members write one SOP live on a desktop and a phone; a third catches up after a network cut; publish; a deputy reads it and cannot edit', async ({ browser }) => {
@@ -304,7 +282,7 @@ test.describe('SOPs: writing a draft together', () => {
     const manage = await alex.context().newPage();
     await manage.goto('/command/sops');
     await expect(card(manage, DOC)).toBeVisible();
-    await removeTestDocuments(manage);
+    await removeTestDocuments(manage, E2E_PREFIX);
     const gone = ad.getByTestId('collab-status');
     await expect(gone).toContainText('Editing stopped', { timeout: 10_000 });
     await expect(gone).toContainText('This document was removed.');

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { CASEY, DESKTOP, expectNoSidewaysScroll, JORDAN, openAs, PHONE, snapBoth, snapView } from './helpers';
+import { card, cleanUp } from './sops-helpers';
 
 // Documents' Office files (issue 28, "Office files"): Jordan Reyes (Command in the demo root
 // agency) attaches a small real .docx to a deputies' document; Casey Nguyen (a Deputy) sees it
@@ -12,32 +13,9 @@ const TITLE = `E2E office file ${RUN}`;
 const PREFIX = /^E2E office file /;
 const FIXTURE = fileURLToPath(new URL('./fixtures/patrol-checklist.docx', import.meta.url));
 
-function card(page: Page, title: string): Locator {
-  return page.getByTestId('document-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-}
-
-async function removeTestDocuments(page: Page): Promise<void> {
-  for (;;) {
-    const cards = page.getByTestId('document-card').filter({ has: page.getByRole('heading', { name: PREFIX }) });
-    const count = await cards.count();
-    if (count === 0) return;
-    await cards.first().getByRole('button', { name: 'Delete', exact: true }).click();
-    const confirm = page.getByRole('dialog', { name: /^Delete E2E / });
-    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(cards).toHaveCount(count - 1);
-  }
-}
-
-async function cleanUp(browser: Browser): Promise<void> {
-  const page = await openAs(browser, JORDAN, '/command/sops');
-  await expect(page.getByTestId('document-card').first()).toBeVisible();
-  await removeTestDocuments(page);
-  await page.context().close();
-}
-
 test.describe('SOPs: Office files', () => {
   test.afterAll(async ({ browser }) => {
-    await cleanUp(browser);
+    await cleanUp(browser, PREFIX);
   });
 
   test('Command attaches a .docx to a document; a deputy sees it listed and downloads it', async ({ browser }) => {

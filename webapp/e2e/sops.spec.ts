@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CASEY, DESKTOP, expectNoSidewaysScroll, JORDAN, openAs, PHONE, snapBoth, snapView } from './helpers';
+import { card, cleanUp } from './sops-helpers';
 
 // The root agency's demo members (seed-demo): Jordan Reyes is Command and Casey Nguyen a
 // Deputy. Every run names its documents uniquely and removes them at the end (and again after
@@ -21,10 +22,6 @@ async function notificationsGone(page: Page): Promise<void> {
   // A notification under the pointer stays open (it rises where the dialog's Save was).
   await page.mouse.move(0, 0);
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
-}
-
-function card(page: Page, title: string): Locator {
-  return page.getByTestId('document-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 }
 
 /** Picks `option` in the Mantine select labelled `label` of `dialog`. */
@@ -62,32 +59,9 @@ async function createDocument(
   await expect(card(page, title)).toBeVisible();
 }
 
-/** Deletes, on the management screen, every document this spec creates (any run). */
-async function removeTestDocuments(page: Page): Promise<void> {
-  for (;;) {
-    const cards = page.getByTestId('document-card').filter({ has: page.getByRole('heading', { name: E2E_PREFIX }) });
-    const count = await cards.count();
-    if (count === 0) return;
-    await cards.first().getByRole('button', { name: 'Delete', exact: true }).click();
-    const confirm = page.getByRole('dialog', { name: /^Delete E2E / });
-    await expect(confirm).toContainText('Remove this document?');
-    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(page.getByText('Document removed', { exact: true }).first()).toBeVisible();
-    await expect(cards).toHaveCount(count - 1);
-  }
-}
-
-async function cleanUp(browser: Browser): Promise<void> {
-  const page = await openAs(browser, JORDAN, '/command/sops');
-  await expect(page.getByRole('heading', { level: 1, name: 'SOP & presentation management' })).toBeVisible();
-  await expect(page.getByTestId('document-card').first()).toBeVisible();
-  await removeTestDocuments(page);
-  await page.context().close();
-}
-
 test.describe('SOPs and presentations', () => {
   test.afterAll(async ({ browser }) => {
-    await cleanUp(browser);
+    await cleanUp(browser, E2E_PREFIX);
   });
 
   test('Command publishes a Command and a Deputy document; a deputy reads only the Deputy one', async ({ browser }) => {

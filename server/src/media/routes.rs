@@ -62,9 +62,12 @@ const MAX_KEY: usize = 512;
 /// (served by their own routes, to readers of their document) and agency backups.
 pub const PRIVATE_PREFIXES: [&str; 2] = ["documents/", "backups/"];
 
+/// A key `/media` may look up: no empty segment (the store would read `/backups/…` or
+/// `a//b` as `backups/…` and `a/b`, past the prefix check), none too long, and none under
+/// the private prefixes.
 fn plausible_key(key: &str) -> bool {
     key.len() <= MAX_KEY
-        && key.split('/').all(|part| part.len() <= MAX_NAME)
+        && key.split('/').all(|part| !part.is_empty() && part.len() <= MAX_NAME)
         && !PRIVATE_PREFIXES.iter().any(|prefix| key.starts_with(prefix))
 }
 
@@ -117,5 +120,27 @@ fn quoted(tag: &str) -> String {
         tag.to_owned()
     } else {
         format!("\"{tag}\"")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plausible_key;
+
+    #[test]
+    fn private_objects_are_never_media_however_the_key_is_spelled() {
+        assert!(plausible_key("agencies/bcso/badge.png"));
+        for key in [
+            "backups/1/bcso-2026.agency.tar.gz",
+            "/backups/1/bcso-2026.agency.tar.gz",
+            "//backups/1/x",
+            "documents/bcso/a.docx",
+            "/documents/bcso/a.docx",
+            "agencies//bcso/badge.png",
+            "agencies/bcso/",
+            "",
+        ] {
+            assert!(!plausible_key(key), "{key}");
+        }
     }
 }

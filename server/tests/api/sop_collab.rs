@@ -26,7 +26,7 @@ use yrs::{
 
 use crate::{
     helpers::{json, send, serve, Persona, TestApp},
-    support::{app, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED},
+    support::{app, two_sops, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED},
 };
 
 const MANAGE: &str = "/api/sops?scope=manage";
@@ -35,19 +35,9 @@ const NOT_FOUND: &str = "Document not found";
 const ON_LEAVE: &str =
     "Members on leave of absence (LOA) can view the portal but cannot change anything.";
 
-/// A deputies' document and a High Command one in `agency`: their ids.
+/// A deputies' document and a High Command one, saved by High Command: their ids.
 async fn two_documents(app: &TestApp, agency: &str) -> (String, String) {
-    let hc = app.as_persona(agency, Persona::HighCommand).await;
-    let current = crate::support::get(app, &hc, MANAGE, agency).await;
-    let doc = |title: &str, min: &str| {
-        json!({"title": title, "type": "sop", "minLevel": min, "summary": "",
-               "content": format!("<p>{title} content</p>")})
-    };
-    let body = json!({"documents": [doc("Patrol basics", "deputy"), doc("Internal affairs", "high_command")],
-                      "version": current["version"]});
-    let saved = json(send(app, &hc, Method::PUT, MANAGE, agency, Some(&body)).await, 200).await;
-    let id = |i: usize| saved["documents"][i]["id"].as_str().unwrap().to_owned();
-    (id(0), id(1))
+    two_sops(app, agency, |title| format!("<p>{title} content</p>")).await
 }
 
 /// The session cookie of `persona` in `agency` (signed in through the real flow).
@@ -610,4 +600,43 @@ async fn rooms_of_every_agency_share_one_listening_connection_per_database_serve
     assert_eq!(listening().fetch_one(&mut admin).await.unwrap(), 1);
     drop(editors);
     rooms_closed(&app.state).await;
+}
+
+#[tokio::test]
+async fn a_frame_packed_with_messages_is_refused_and_a_list_save_keeps_live_changes() {
+    let app = app().await;
+    let (id, _) = two_documents(&app, BCSO).await;
+    let command_cookie = cookie(&app, BCSO, Persona::Command).await;
+
+    // y-websocket sends a message a frame: five in one (each would be answered) end it.
+    let mut packed =
+        open(&app.address, BCSO, &id, Some(&command_cookie), &app.address).await.unwrap();
+    packed.until("seeded", |e| !e.text().is_empty()).await;
+    packed.send(Message::AwarenessQuery.encode_v1().repeat(5)).await;
+    assert_eq!(
+        packed.closed(Duration::from_secs(5)).await,
+        Refusal::Closed(1003, "The message could not be read.".into())
+    );
+    rooms_closed(&app.state).await;
+
+    // A live change not yet written (within its quiet second) when the list is saved with
+    // another content: the draft keeps the live change, unpublished; the list's content is
+    // what members read.
+    let mut live =
+        open(&app.address, BCSO, &id, Some(&command_cookie), &app.address).await.unwrap();
+    live.until("seeded", |e| !e.text().is_empty()).await;
+    live.type_at(0, "Live ").await;
+    live.pump(Duration::from_millis(50)).await.unwrap();
+    let hc = app.as_persona(BCSO, Persona::HighCommand).await;
+    let mut current = crate::support::get(&app, &hc, MANAGE, BCSO).await;
+    current["documents"][0]["content"] = json!("<p>From the list</p>");
+    let body = json!({"documents": current["documents"], "version": current["version"]});
+    json(send(&app, &hc, Method::PUT, MANAGE, BCSO, Some(&body)).await, 200).await;
+    let draft = crate::support::get(&app, &hc, &format!("/api/sops/{id}/draft"), BCSO).await;
+    assert_eq!(draft["content"], "<p>Live Patrol basics content</p>");
+    assert_eq!(draft["unpublished"], true);
+    let read = crate::support::get(&app, &hc, "/api/sops", BCSO).await;
+    assert_eq!(read["documents"][0]["content"], "<p>From the list</p>");
+    live.until("the live change kept", |e| e.text() == paragraph("Live Patrol basics content"))
+        .await;
 }

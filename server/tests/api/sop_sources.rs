@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 
 use crate::{
     helpers::{json, post_multipart, send, Persona, TestApp},
-    support::{agency_db, audit_rows, get, refused, BCSO, LSPD, NO_PERMISSION},
+    support::{agency_db, audit_rows, get, refused, sop, two_sops, BCSO, LSPD, NO_PERMISSION},
 };
 
 const MANAGE: &str = "/api/sops?scope=manage";
@@ -52,20 +52,9 @@ fn office_file(kind: &str, text: &str) -> Vec<u8> {
     out.finish().unwrap().into_inner()
 }
 
-fn doc(title: &str, min: &str) -> Value {
-    json!({"title": title, "type": "sop", "minLevel": min, "summary": "",
-           "content": format!("<p>{title} content</p>")})
-}
-
-/// A deputies' document and a High Command one in `agency`: their ids.
+/// A deputies' document and a High Command one, saved by High Command: their ids.
 async fn two_documents(app: &TestApp, agency: &str) -> (String, String) {
-    let hc = app.as_persona(agency, Persona::HighCommand).await;
-    let current = get(app, &hc, MANAGE, agency).await;
-    let body = json!({"documents": [doc("Patrol basics", "deputy"), doc("Internal affairs", "high_command")],
-                      "version": current["version"]});
-    let saved = json(send(app, &hc, Method::PUT, MANAGE, agency, Some(&body)).await, 200).await;
-    let id = |i: usize| saved["documents"][i]["id"].as_str().unwrap().to_owned();
-    (id(0), id(1))
+    two_sops(app, agency, |title| format!("<p>{title} content</p>")).await
 }
 
 async fn upload(
@@ -232,6 +221,13 @@ async fn readers_download_the_source_of_documents_their_level_reaches() {
         .unwrap();
     assert!(key.starts_with("documents/bcso/"), "{key}");
     assert_eq!(app.get(&format!("/media/{key}")).await.status(), 404);
+    // Nor with the key spelled with a leading or doubled slash, which the store would read
+    // as the same object.
+    for spelled in [format!("/media//{key}"), format!("/media/%2F{key}"), key.replace('/', "//")] {
+        let path =
+            if spelled.starts_with("/media") { spelled } else { format!("/media/{spelled}") };
+        assert_eq!(app.get(&path).await.status(), 404, "{path}");
+    }
 }
 
 #[tokio::test]
@@ -242,14 +238,14 @@ async fn a_removed_documents_file_never_reaches_a_document_made_later_under_its_
     json(upload(&app, &hc, BCSO, &hidden, "IA.docx", office_file("docx", "IA")).await, 200).await;
     // High Command removes the High Command document, then makes a deputies' one with its id.
     let current = get(&app, &hc, MANAGE, BCSO).await;
-    let mut reused = doc("Open day", "deputy");
+    let mut reused = sop("Open day", "deputy", "<p>Open day content</p>".into());
     reused["id"] = json!(hidden);
     let body = json!({"documents": [reused], "version": current["version"]});
     let saved = json(send(&app, &hc, Method::PUT, MANAGE, BCSO, Some(&body)).await, 200).await;
     assert_eq!(saved["documents"][0]["id"], json!(hidden));
     let removed = json!({"documents": [], "version": saved["version"]});
     let emptied = json(send(&app, &hc, Method::PUT, MANAGE, BCSO, Some(&removed)).await, 200).await;
-    let mut again = doc("Open day", "deputy");
+    let mut again = sop("Open day", "deputy", "<p>Open day content</p>".into());
     again["id"] = json!(hidden);
     let body = json!({"documents": [again], "version": emptied["version"]});
     let remade = json(send(&app, &hc, Method::PUT, MANAGE, BCSO, Some(&body)).await, 200).await;

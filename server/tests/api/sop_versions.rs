@@ -16,7 +16,9 @@ use sqlx::migrate::Migrator;
 
 use crate::{
     helpers::{json, send, Persona, TestApp},
-    support::{agency_db, app, call, get, refused, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED},
+    support::{
+        agency_db, app, call, get, refused, two_sops, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED,
+    },
 };
 
 const MANAGE: &str = "/api/sops?scope=manage";
@@ -24,20 +26,10 @@ const STALE_DRAFT: &str =
     "Someone else saved this draft since you opened it. Review their changes and save again.";
 const ABOVE_LEVEL: &str = "You can only edit and publish documents for your own level or below.";
 
-fn doc(title: &str, min: &str) -> Value {
-    json!({"title": title, "type": "sop", "minLevel": min, "summary": "",
-           "content": format!("{title} content")})
-}
-
-/// A deputies' document and a High Command one, saved by High Command: their ids.
+/// A deputies' document and a High Command one, saved by High Command (plain text, as stored
+/// before rich text): their ids.
 async fn two_documents(app: &TestApp, agency: &str) -> (String, String) {
-    let hc = app.as_persona(agency, Persona::HighCommand).await;
-    let current = get(app, &hc, MANAGE, agency).await;
-    let body = json!({"documents": [doc("Patrol basics", "deputy"), doc("Internal affairs", "high_command")],
-                      "version": current["version"]});
-    let saved = json(send(app, &hc, Method::PUT, MANAGE, agency, Some(&body)).await, 200).await;
-    let id = |i: usize| saved["documents"][i]["id"].as_str().unwrap().to_owned();
-    (id(0), id(1))
+    two_sops(app, agency, |title| format!("{title} content")).await
 }
 
 /// What a deputy reads of the first document.

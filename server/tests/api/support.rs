@@ -385,3 +385,28 @@ pub(crate) async fn second_server_database() -> String {
     url.set_path(&format!("/{name}"));
     url.to_string()
 }
+
+/// SOP list saves (`/api/sops?scope=manage`).
+pub(crate) const SOP_MANAGE: &str = "/api/sops?scope=manage";
+
+/// A document of an SOP list save: `title` for level `min`, with `content`.
+pub(crate) fn sop(title: &str, min: &str, content: String) -> Value {
+    json!({"title": title, "type": "sop", "minLevel": min, "summary": "", "content": content})
+}
+
+/// A deputies' document ("Patrol basics") and a High Command one ("Internal affairs") in
+/// `agency`, saved by High Command with `content` of each title: their ids.
+pub(crate) async fn two_sops(
+    app: &TestApp,
+    agency: &str,
+    content: fn(&str) -> String,
+) -> (String, String) {
+    let hc = app.as_persona(agency, crate::helpers::Persona::HighCommand).await;
+    let current = get(app, &hc, SOP_MANAGE, agency).await;
+    let documents = [("Patrol basics", "deputy"), ("Internal affairs", "high_command")]
+        .map(|(title, min)| sop(title, min, content(title)));
+    let body = json!({"documents": documents, "version": current["version"]});
+    let saved = json(send(app, &hc, Method::PUT, SOP_MANAGE, agency, Some(&body)).await, 200).await;
+    let id = |i: usize| saved["documents"][i]["id"].as_str().unwrap().to_owned();
+    (id(0), id(1))
+}

@@ -151,9 +151,10 @@ async fn require_reader(viewer: &Viewer) -> AppResult<()> {
 }
 
 /// Whether the viewer may change documents now: the management permission, not on leave,
-/// and signed in as a member (not an API token's service).
+/// and signed in as a member (never through an API token, even one acting as a member: the
+/// editor's save link would outlive the token's checks).
 async fn may_manage(viewer: &Viewer) -> AppResult<bool> {
-    if !viewer.is_authenticated() || viewer.is_service() || !viewer.can_manage {
+    if !viewer.is_authenticated() || viewer.api_token.is_some() || !viewer.can_manage {
         return Ok(false);
     }
     match require_nav(viewer, nav_item::SopManagement::ID).await {

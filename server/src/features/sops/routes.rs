@@ -130,6 +130,9 @@ pub async fn save<S: Portal + CollabState>(
 ) -> AppResult<Json<DocumentManagement>> {
     let levels = agency_levels(&viewer);
     let saver = Saver { levels: &levels, level: viewer.level.as_deref() };
+    // Live changes not yet written are written first (a content change follows the draft
+    // only when it has nothing unpublished: that must be judged on the draft as it is).
+    collab::write_all_pending(viewer.pool()).await?;
     let mut tx = viewer.pool().begin().await?;
     let stored = store::load_for_update(&mut tx).await?;
     if stored.version != save.version {

@@ -166,6 +166,15 @@ pub async fn write_pending(db: &TenantDb, id: &str) -> AppResult<()> {
     Ok(())
 }
 
+/// Before a list save: every live change not yet written is written, so that the save judges
+/// "the draft has nothing unpublished" on the draft as it really is.
+pub async fn write_all_pending(db: &TenantDb) -> AppResult<()> {
+    for id in store::dirty_documents(db).await? {
+        write_pending(db, &id).await?;
+    }
+    Ok(())
+}
+
 /// After a draft save or a restore: the shared document holds `html` (editors get it as an
 /// update). Without a room here, the stored shared document (if any) is changed, and other
 /// instances' rooms get it through the relay.

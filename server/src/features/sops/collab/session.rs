@@ -47,6 +47,8 @@ use crate::{
 pub const MAX_EDITORS: usize = 32;
 /// The largest message an editor may send (a whole document's first sync fits).
 pub const MAX_MESSAGE: usize = 2 * 1024 * 1024;
+/// The most messages one frame may hold (y-websocket sends one).
+pub const MAX_MESSAGES_PER_FRAME: usize = 4;
 /// How long the draft waits after the last change before it is written.
 pub const QUIET: Duration = Duration::from_millis(1000);
 /// How often a connected editor's access is checked again.
@@ -677,7 +679,14 @@ async fn handle(
         anyhow::bail!("message too large");
     }
     let mut decoder = DecoderV1::new(Cursor::new(data));
-    let messages: Vec<Message> = MessageReader::new(&mut decoder).collect::<Result<_, _>>()?;
+    // y-websocket sends a message a frame; a frame packed with thousands (each answered with
+    // the whole document or everyone's cursors) is refused before any is handled.
+    let messages: Vec<Message> = MessageReader::new(&mut decoder)
+        .take(MAX_MESSAGES_PER_FRAME + 1)
+        .collect::<Result<_, _>>()?;
+    if messages.len() > MAX_MESSAGES_PER_FRAME {
+        anyhow::bail!("more than {MAX_MESSAGES_PER_FRAME} messages in one frame");
+    }
     let mut replies = Vec::new();
     let mut state = room.state.lock().await;
     let loaded = state.as_mut().ok_or_else(|| anyhow::anyhow!("room closed"))?;

@@ -10,22 +10,30 @@ pub struct Stored {
     pub updates: Vec<(i64, Vec<u8>)>,
 }
 
+/// The snapshot, and the ids and data of the update rows since, in order.
+type StoredRow = (Vec<u8>, Vec<i64>, Vec<Vec<u8>>);
+
 /// The stored state of document `id`, if it has one.
 #[tracing::instrument(level = "debug", skip(conn))]
 pub async fn load(conn: &mut PgConnection, id: &str) -> sqlx::Result<Option<Stored>> {
-    let snapshot: Option<Vec<u8>> =
-        sqlx::query_scalar("SELECT snapshot FROM document_collab_states WHERE document_id = $1")
-            .bind(id)
-            .fetch_optional(&mut *conn)
-            .await?;
-    let Some(snapshot) = snapshot else { return Ok(None) };
-    let updates = sqlx::query_as(
-        "SELECT id, data FROM document_collab_updates WHERE document_id = $1 ORDER BY id",
+    // One statement, so one view of the data: a compaction committing between two reads
+    // could otherwise give the old snapshot without the rows it folded into the new one.
+    let row: Option<StoredRow> = sqlx::query_as(
+        "SELECT s.snapshot,
+                COALESCE(array_agg(u.id ORDER BY u.id) FILTER (WHERE u.id IS NOT NULL), '{}'),
+                COALESCE(array_agg(u.data ORDER BY u.id) FILTER (WHERE u.id IS NOT NULL), '{}')
+         FROM document_collab_states s
+         LEFT JOIN document_collab_updates u ON u.document_id = s.document_id
+         WHERE s.document_id = $1
+         GROUP BY s.document_id",
     )
     .bind(id)
-    .fetch_all(conn)
+    .fetch_optional(conn)
     .await?;
-    Ok(Some(Stored { snapshot, updates }))
+    Ok(row.map(|(snapshot, ids, data)| Stored {
+        snapshot,
+        updates: ids.into_iter().zip(data).collect(),
+    }))
 }
 
 /// Stores the first snapshot of document `id`; false when another instance seeded it first.
@@ -116,6 +124,14 @@ pub async fn is_dirty(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<bool> {
             .fetch_optional(db)
             .await?;
     Ok(dirty.unwrap_or(false))
+}
+
+/// The documents whose drafts are behind their shared documents (cheap, unlocked).
+#[tracing::instrument(level = "debug", skip(db))]
+pub async fn dirty_documents(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar("SELECT document_id FROM document_collab_states WHERE dirty")
+        .fetch_all(db)
+        .await
 }
 
 /// A state row: the snapshot, whether the draft is behind it, and whose edit it was.
