@@ -541,9 +541,37 @@ async fn a_document_takes_a_bounded_number_of_editors_and_its_room_goes_with_the
     let app = app().await;
     let (id, _) = two_documents(&app, BCSO).await;
     let command = cookie(&app, BCSO, Persona::Command).await;
+
+    // One session opens at most 16 sockets at once; a closed one frees its place.
+    let mut mine = Vec::new();
+    for _ in 0..16 {
+        mine.push(open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap());
+    }
+    let one_too_many = open(&app.address, BCSO, &id, Some(&command), &app.address).await.err();
+    let too_many = "Too many live editors are open in this session; close one and try again.";
+    assert_eq!(one_too_many, Some(Refusal::Http(429, json!({"error": too_many}))));
+    mine.pop();
+    let mut again = None;
+    for _ in 0..50 {
+        // The freed place is given back when the server sees the socket end.
+        match open(&app.address, BCSO, &id, Some(&command), &app.address).await {
+            Ok(editor) => {
+                again = Some(editor);
+                break;
+            }
+            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    }
+    assert!(again.is_some(), "a place was freed");
+    drop(again);
+    drop(mine);
+    rooms_closed(&app.state).await;
+
+    // A document holds 32 editors (each in a session of their own here).
     let mut editors = Vec::new();
     for _ in 0..32 {
-        let mut editor = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
+        let session = cookie(&app, BCSO, Persona::Command).await;
+        let mut editor = open(&app.address, BCSO, &id, Some(&session), &app.address).await.unwrap();
         editor.until("seeded", |e| !e.text().is_empty()).await;
         editors.push(editor);
     }

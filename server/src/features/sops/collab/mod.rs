@@ -130,10 +130,15 @@ pub async fn connect<S: Portal + CollabState>(
     });
     let editor = session::Editor { name: viewer.display_name(), recheck };
     let hub = state.collab().clone();
+    // Taken before the upgrade, given back when the socket ends (or never opens).
+    let seat = hub.seat(&session_id.to_string()).ok_or_else(|| AppError::TooManyRequests {
+        message: session::TOO_MANY_SOCKETS.into(),
+        retry_after: 5,
+    })?;
     Ok(upgrade
         .max_message_size(session::MAX_MESSAGE)
         .max_frame_size(session::MAX_MESSAGE)
-        .on_upgrade(move |socket| session::serve(hub, key, db, seed, editor, socket)))
+        .on_upgrade(move |socket| session::serve(hub, key, db, seed, editor, socket, seat)))
 }
 
 /// The check made again while connected: the session's member as they are now.

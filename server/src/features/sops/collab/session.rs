@@ -47,6 +47,11 @@ use crate::{
 pub const MAX_EDITORS: usize = 32;
 /// The largest message an editor may send (a whole document's first sync fits).
 pub const MAX_MESSAGE: usize = 2 * 1024 * 1024;
+/// The most sockets one signed-in session may have open at once (each is re-checked every
+/// few seconds, so they are not free).
+pub const MAX_PER_SESSION: usize = 16;
+pub const TOO_MANY_SOCKETS: &str =
+    "Too many live editors are open in this session; close one and try again.";
 /// The most messages one frame may hold (y-websocket sends one).
 pub const MAX_MESSAGES_PER_FRAME: usize = 4;
 /// How long the draft waits after the last change before it is written.
@@ -90,6 +95,27 @@ pub struct Hub {
     next_connection: AtomicU64,
     /// The database servers this instance listens on (one relay each, from its first room).
     relays: Mutex<HashSet<Option<String>>>,
+    /// Open sockets per signed-in session (at most [`MAX_PER_SESSION`] each).
+    seats: Mutex<HashMap<String, usize>>,
+}
+
+/// One socket's place in its session's count, given back when dropped (also when the
+/// upgrade never happens or the socket's task ends in a panic).
+pub struct Seat {
+    hub: Arc<Hub>,
+    session: String,
+}
+
+impl Drop for Seat {
+    fn drop(&mut self) {
+        let mut seats = self.hub.seats.lock().expect("seats");
+        if let Some(count) = seats.get_mut(&self.session) {
+            *count -= 1;
+            if *count == 0 {
+                seats.remove(&self.session);
+            }
+        }
+    }
 }
 
 impl Hub {
@@ -141,6 +167,17 @@ impl Hub {
         } else {
             false
         }
+    }
+
+    /// A seat for one more socket of `session`; `None` when it has [`MAX_PER_SESSION`] open.
+    pub fn seat(self: &Arc<Self>, session: &str) -> Option<Seat> {
+        let mut seats = self.seats.lock().expect("seats");
+        let count = seats.entry(session.to_owned()).or_insert(0);
+        if *count >= MAX_PER_SESSION {
+            return None;
+        }
+        *count += 1;
+        Some(Seat { hub: self.clone(), session: session.to_owned() })
     }
 
     /// The open rooms of the agencies on database server `server` (`None`: the control server).
@@ -514,6 +551,7 @@ pub async fn serve(
     seed: String,
     editor: Editor,
     socket: WebSocket,
+    _seat: Seat,
 ) {
     let (mut sink, mut stream) = socket.split();
     let Some((room, me)) = hub.join(key, db) else {
