@@ -259,24 +259,18 @@ pub async fn record_list_save(
         .map(|d| d.id.as_str())
         .collect();
     if !removed.is_empty() {
-        sqlx::query("DELETE FROM document_drafts WHERE document_id = ANY($1)")
-            .bind(&removed)
-            .execute(&mut *conn)
-            .await?;
-        // A removed document's Office files go from the history too, so that a document made
-        // later under the same id (ids may come from the client) never shows them.
-        sqlx::query("DELETE FROM document_sources WHERE document_id = ANY($1)")
-            .bind(&removed)
-            .execute(&mut *conn)
-            .await?;
-        sqlx::query("DELETE FROM document_draft_contributors WHERE document_id = ANY($1)")
-            .bind(&removed)
-            .execute(&mut *conn)
-            .await?;
-        sqlx::query("DELETE FROM document_versions WHERE document_id = ANY($1)")
-            .bind(&removed)
-            .execute(&mut *conn)
-            .await?;
+        // Their drafts, writers and versions go with them, and their Office files' history,
+        // so that a document made later under the same id (ids may come from the client)
+        // never shows any of it. One statement.
+        sqlx::query(
+            "WITH drafts AS (DELETE FROM document_drafts WHERE document_id = ANY($1)),
+                  sources AS (DELETE FROM document_sources WHERE document_id = ANY($1)),
+                  writers AS (DELETE FROM document_draft_contributors WHERE document_id = ANY($1))
+             DELETE FROM document_versions WHERE document_id = ANY($1)",
+        )
+        .bind(&removed)
+        .execute(&mut *conn)
+        .await?;
     }
     Ok(())
 }
