@@ -413,15 +413,22 @@ async fn bundle_damaged_cut_or_tampered_is_refused_and_leaves_nothing() {
     let middle = flipped.len() / 2;
     flipped[middle] ^= 0x5a;
     let not_gzip = b"this is not a bundle".to_vec();
-    for (what, bytes, sentence) in [
-        ("cut short", cut, bundle::DAMAGED),
-        ("a flipped byte", flipped, bundle::DAMAGED),
-        ("not gzip", not_gzip, bundle::DAMAGED),
-        ("a changed row", tampered(&good).await, bundle::MISMATCH),
+    // A flipped byte usually breaks the compressed stream (damaged); where it still inflates
+    // (to other bytes), the manifest's checksums refuse it before the gzip trailer would
+    // (mismatch). Either way nothing is imported.
+    for (what, bytes, sentences) in [
+        ("cut short", cut, &[bundle::DAMAGED][..]),
+        ("a flipped byte", flipped, &[bundle::DAMAGED, bundle::MISMATCH][..]),
+        ("not gzip", not_gzip, &[bundle::DAMAGED][..]),
+        ("a changed row", tampered(&good).await, &[bundle::MISMATCH][..]),
     ] {
         let answer = upload(&app, &root, bytes, "?slug=restored").await;
         assert_eq!(answer.status(), StatusCode::BAD_REQUEST, "{what}");
-        assert_eq!(json(answer, 400).await, json!({"error": sentence}), "{what}");
+        let refusal = json(answer, 400).await;
+        assert!(
+            sentences.iter().any(|sentence| refusal == json!({"error": sentence})),
+            "{what}: {refusal}"
+        );
         assert_nothing_left(&app, "restored", before).await;
     }
     // Empty, and a taken slug (the media written on the way are removed again).
