@@ -79,6 +79,9 @@ pub struct Config {
     /// `PORTAL_IMPORT_MAX_MB`: the largest bundle `POST /api/agencies/import` takes (default
     /// 4096 MB).
     pub import_max_bytes: u64,
+    /// `PORTAL_DOCUMENT_FILES_MAX_MB`: what one agency's documents' Office files (every
+    /// version) may take in the media store together (default 2048 MB).
+    pub document_files_max_bytes: u64,
 }
 
 /// Where the document editor runs and the secret its configurations are signed with.
@@ -205,6 +208,8 @@ impl Config {
             Some(number("PORTAL_BACKUP_EVERY_HOURS", 24, 0, 168)? as u32).filter(|h| *h > 0);
         let backup_keep = number("PORTAL_BACKUP_KEEP", 7, 1, 100)? as u32;
         let import_max_bytes = number("PORTAL_IMPORT_MAX_MB", 4096, 1, 1 << 20)? << 20;
+        let document_files_max_bytes =
+            number("PORTAL_DOCUMENT_FILES_MAX_MB", 2048, 1, 1 << 24)? << 20;
 
         let web_dir = get("PORTAL_WEB_DIR").map(PathBuf::from);
         if let Some(dir) = &web_dir {
@@ -336,6 +341,7 @@ impl Config {
             backup_every_hours,
             backup_keep,
             import_max_bytes,
+            document_files_max_bytes,
             web_dir,
             log_format,
             discord,
@@ -460,6 +466,7 @@ mod tests {
             ("PORTAL_BACKUP_EVERY_HOURS", "169"),
             ("PORTAL_BACKUP_KEEP", "0"),
             ("PORTAL_IMPORT_MAX_MB", "lots"),
+            ("PORTAL_DOCUMENT_FILES_MAX_MB", "0"),
         ] {
             let err = config(&[DB, (key, value)]).unwrap_err().to_string();
             assert!(err.starts_with(key), "{key}={value}: {err}");
@@ -471,6 +478,7 @@ mod tests {
         let c = config(&[DB]).unwrap();
         assert_eq!((c.backup_every_hours, c.backup_keep), (Some(24), 7));
         assert_eq!(c.import_max_bytes, 4096 << 20);
+        assert_eq!(c.document_files_max_bytes, 2048 << 20);
         let c = config(&[DB, ("PORTAL_BACKUP_EVERY_HOURS", "0"), ("PORTAL_BACKUP_KEEP", "30")])
             .unwrap();
         assert_eq!((c.backup_every_hours, c.backup_keep), (None, 30));

@@ -230,6 +230,19 @@ async fn readers_download_the_source_of_documents_their_level_reaches() {
     }
 }
 
+/// Removes every document of BCSO, then makes a deputies' one under the id `id` (ids may come
+/// from the client).
+async fn remake(app: &TestApp, hc: &Client, id: &str) {
+    let current = get(app, hc, MANAGE, BCSO).await;
+    let removed = json!({"documents": [], "version": current["version"]});
+    let emptied = json(send(app, hc, Method::PUT, MANAGE, BCSO, Some(&removed)).await, 200).await;
+    let mut again = sop("Open day", "deputy", "<p>Open day content</p>".into());
+    again["id"] = json!(id);
+    let body = json!({"documents": [again], "version": emptied["version"]});
+    let remade = json(send(app, hc, Method::PUT, MANAGE, BCSO, Some(&body)).await, 200).await;
+    assert_eq!(remade["documents"][0]["id"], json!(id));
+}
+
 #[tokio::test]
 async fn a_removed_documents_file_never_reaches_a_document_made_later_under_its_id() {
     let app = crate::support::app().await;
@@ -237,19 +250,7 @@ async fn a_removed_documents_file_never_reaches_a_document_made_later_under_its_
     let hc = app.as_persona(BCSO, Persona::HighCommand).await;
     json(upload(&app, &hc, BCSO, &hidden, "IA.docx", office_file("docx", "IA")).await, 200).await;
     // High Command removes the High Command document, then makes a deputies' one with its id.
-    let current = get(&app, &hc, MANAGE, BCSO).await;
-    let mut reused = sop("Open day", "deputy", "<p>Open day content</p>".into());
-    reused["id"] = json!(hidden);
-    let body = json!({"documents": [reused], "version": current["version"]});
-    let saved = json(send(&app, &hc, Method::PUT, MANAGE, BCSO, Some(&body)).await, 200).await;
-    assert_eq!(saved["documents"][0]["id"], json!(hidden));
-    let removed = json!({"documents": [], "version": saved["version"]});
-    let emptied = json(send(&app, &hc, Method::PUT, MANAGE, BCSO, Some(&removed)).await, 200).await;
-    let mut again = sop("Open day", "deputy", "<p>Open day content</p>".into());
-    again["id"] = json!(hidden);
-    let body = json!({"documents": [again], "version": emptied["version"]});
-    let remade = json(send(&app, &hc, Method::PUT, MANAGE, BCSO, Some(&body)).await, 200).await;
-    assert_eq!(remade["documents"][0]["id"], json!(hidden));
+    remake(&app, &hc, &hidden).await;
 
     // The deputies' document has no file, and the removed one's history went with it.
     let deputy = app.as_persona(BCSO, Persona::Deputy).await;
@@ -268,6 +269,8 @@ struct DocumentServer {
     url: String,
     files: Files,
     http: Client,
+    /// The token of the last callback sent (to send it again, as a replay would).
+    last: Arc<Mutex<Option<String>>>,
 }
 
 async fn cached(
@@ -282,8 +285,14 @@ async fn cached(
 enum Signed<'a> {
     Header(&'a str),
     Body(&'a str),
+    /// In the header, without an expiry (OnlyOffice Docs always sets one).
+    Forever(&'a str),
     Nowhere,
 }
+
+/// Tokens signed so far: each callback's token differs, as the real server's do (each has the
+/// time it was signed at).
+static SIGNED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 impl DocumentServer {
     async fn start() -> Self {
@@ -293,7 +302,7 @@ impl DocumentServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
         tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-        Self { url, files, http: Client::new() }
+        Self { url, files, http: Client::new(), last: Arc::default() }
     }
 
     /// Keeps `bytes` as an edited file: its address on this server.
@@ -310,27 +319,43 @@ impl DocumentServer {
         response.bytes().await.unwrap().to_vec()
     }
 
-    /// Sends `body` to `callback` signed as `signed` says: what the portal answers.
+    /// Sends `body` to `callback` signed as `signed` says: what the portal answers. Tokens
+    /// carry `iat` and an `exp` five minutes on, as OnlyOffice Docs signs them by default.
     async fn call_back(&self, callback: &str, body: &Value, signed: Signed<'_>) -> Value {
-        let sign = |secret: &str, claims: &Value| {
-            encode(
-                &Header::new(Algorithm::HS256),
-                claims,
-                &EncodingKey::from_secret(secret.as_bytes()),
-            )
-            .unwrap()
+        let sign = |secret: &str, mut claims: Value, expires: bool| {
+            let now = chrono::Utc::now().timestamp();
+            claims["iat"] = now.into();
+            claims["n"] = SIGNED.fetch_add(1, std::sync::atomic::Ordering::Relaxed).into();
+            if expires {
+                claims["exp"] = (now + 300).into();
+            }
+            let key = EncodingKey::from_secret(secret.as_bytes());
+            encode(&Header::new(Algorithm::HS256), &claims, &key).unwrap()
         };
         let mut request = self.http.post(callback);
         let mut body = body.clone();
-        match signed {
-            Signed::Header(secret) => {
-                let token = sign(secret, &json!({ "payload": body }));
-                request = request.bearer_auth(token);
+        let token = match signed {
+            Signed::Header(secret) => Some(sign(secret, json!({ "payload": body }), true)),
+            Signed::Forever(secret) => Some(sign(secret, json!({ "payload": body }), false)),
+            Signed::Body(secret) => {
+                let token = sign(secret, body.clone(), true);
+                body["token"] = token.clone().into();
+                None
             }
-            Signed::Body(secret) => body["token"] = sign(secret, &body).into(),
-            Signed::Nowhere => {}
+            Signed::Nowhere => None,
+        };
+        if let Some(token) = &token {
+            request = request.bearer_auth(token);
         }
+        *self.last.lock().unwrap() = token.or_else(|| body["token"].as_str().map(str::to_owned));
         json(request.json(&body).send().await.unwrap(), 200).await
+    }
+
+    /// Sends the last callback's token again in the header, with `body`: a replay.
+    async fn replay(&self, callback: &str, body: &Value) -> Value {
+        let token = self.last.lock().unwrap().clone().unwrap();
+        let request = self.http.post(callback).bearer_auth(token).json(body);
+        json(request.send().await.unwrap(), 200).await
     }
 }
 
@@ -442,6 +467,11 @@ async fn the_editors_save_callback_stores_the_next_version_by_the_editing_member
     let forced = server.keep("forced.docx", office_file("docx", "forced"));
     let body = callback_body(&config, 6, Some(&forced), &users);
     assert_eq!(server.call_back(&callback, &body, Signed::Body(SECRET)).await, json!({"error": 0}));
+    assert_eq!(versions(&app, &command, &id).await.len(), 3);
+    // That forced save's token sent again (a replay, or the editor repeating itself after a
+    // lost answer): done, and nothing more is stored.
+    assert_eq!(server.replay(&callback, &body).await, json!({"error": 0}));
+    assert_eq!(versions(&app, &command, &id).await.len(), 3, "the replay stored nothing");
     // Errors of the editor (3, 7) are only logged.
     for status in [3, 7] {
         let body = callback_body(&config, status, None, &users);
@@ -491,12 +521,17 @@ async fn the_save_callback_refuses_what_it_cannot_trust_and_keeps_nothing() {
     assert_eq!(answer, refusal(not_signed));
     let garbage = server.http.post(&callback).bearer_auth("not.a.jwt").json(&good).send();
     assert_eq!(json(garbage.await.unwrap(), 200).await, refusal(not_signed));
+    // Signed with the secret but with no expiry: it could be replayed for ever.
+    let answer = server.call_back(&callback, &good, Signed::Forever(SECRET)).await;
+    assert_eq!(answer, refusal("The callback's token has no expiry or has expired."));
 
     // A body that says more than what is signed: another file.
     let tampered_url = server.keep("evil.docx", office_file("docx", "evil"));
     let mut body = good.clone();
     let key = EncodingKey::from_secret(SECRET.as_bytes());
-    body["token"] = encode(&Header::new(Algorithm::HS256), &good, &key).unwrap().into();
+    let mut claims = good.clone();
+    claims["exp"] = (chrono::Utc::now().timestamp() + 300).into();
+    body["token"] = encode(&Header::new(Algorithm::HS256), &claims, &key).unwrap().into();
     body["url"] = tampered_url.into();
     let answer = json(server.http.post(&callback).json(&body).send().await.unwrap(), 200).await;
     assert_eq!(answer, refusal("The callback's body differs from what its token signs."));
@@ -574,4 +609,93 @@ async fn the_save_callback_refuses_what_it_cannot_trust_and_keeps_nothing() {
     assert_eq!(unchanged().await, 2, "only High Command's upload");
     let audit = audit_rows(&app, BCSO, "document_source").await;
     assert!(audit.iter().all(|(action, _)| action == "uploaded"), "{audit:?}");
+}
+
+#[tokio::test]
+async fn the_editors_links_name_the_stored_file_not_only_its_version_number() {
+    let server = DocumentServer::start().await;
+    let app = app_with(&server).await;
+    let (id, _) = two_documents(&app, BCSO).await;
+    let hc = app.as_persona(BCSO, Persona::HighCommand).await;
+    json(upload(&app, &hc, BCSO, &id, "Old.docx", office_file("docx", "old")).await, 200).await;
+    let old = editor_config(&app, &hc, &format!("/api/sops/{id}/onlyoffice")).await;
+    let old_callback = old["editorConfig"]["callbackUrl"].as_str().unwrap().to_owned();
+
+    // The document is removed and made again under its id, with a new file: version 1 again.
+    remake(&app, &hc, &id).await;
+    let new_file = office_file("docx", "new");
+    json(upload(&app, &hc, BCSO, &id, "New.docx", new_file.clone()).await, 200).await;
+    assert_eq!(versions(&app, &hc, &id).await[0]["version"], 1);
+
+    // The old configuration's links reach nothing of it: not the file, not a save.
+    let response = server.http.get(old["document"]["url"].as_str().unwrap()).send().await.unwrap();
+    let answer = json(response, 403).await;
+    assert_eq!(answer["error"], "This document link is invalid or has expired.");
+    let url = server.keep("old-session.docx", office_file("docx", "old session"));
+    let users = vec![Persona::HighCommand.discord_id(BCSO)];
+    let body = callback_body(&old, 2, Some(&url), &users);
+    let answer = server.call_back(&old_callback, &body, Signed::Header(SECRET)).await;
+    assert_eq!(answer, refusal("The callback is for another version of this document's source."));
+    assert_eq!(versions(&app, &hc, &id).await.len(), 1);
+    // The new configuration's link does.
+    let new = editor_config(&app, &hc, &format!("/api/sops/{id}/onlyoffice")).await;
+    assert_eq!(server.open(&new).await, new_file);
+}
+
+/// A Word document of about `size` bytes that does not compress.
+fn sized_office_file(size: usize) -> Vec<u8> {
+    let mut state = 0x2545_f491_u64;
+    let noise: String = (0..size)
+        .map(|_| {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            char::from(b'a' + ((state >> 33) % 26) as u8)
+        })
+        .collect();
+    office_file("docx", &noise)
+}
+
+#[tokio::test]
+async fn an_agencys_office_files_stay_within_its_quota_and_the_next_agency_has_its_own() {
+    let server = DocumentServer::start().await;
+    let app = TestApp::builder()
+        .sheriff_and_police()
+        .env("ONLYOFFICE_URL", &server.url)
+        .env("ONLYOFFICE_JWT_SECRET", SECRET)
+        .env("PORTAL_DOCUMENT_FILES_MAX_MB", "1")
+        .build()
+        .await;
+    let (id, _) = two_documents(&app, BCSO).await;
+    let hc = app.as_persona(BCSO, Persona::HighCommand).await;
+    let first = sized_office_file(900 * 1024);
+    assert!(first.len() > 500 * 1024, "the noise does not compress: {}", first.len());
+    json(upload(&app, &hc, BCSO, &id, "First.docx", first).await, 200).await;
+
+    // A second one would pass the megabyte: refused with a sentence, nothing kept.
+    let full =
+        "This agency's Office files have reached their storage limit (1 MB): nothing was stored.";
+    let response = upload(&app, &hc, BCSO, &id, "Second.docx", sized_office_file(900 * 1024)).await;
+    assert_eq!(json(response, 413).await["error"], full);
+    assert_eq!(versions(&app, &hc, &id).await.len(), 1);
+    // Removing the file frees nothing: its versions are kept.
+    let path = format!("/api/sops/{id}/source");
+    assert_eq!(send(&app, &hc, Method::DELETE, &path, BCSO, None).await.status(), 204);
+    let response = upload(&app, &hc, BCSO, &id, "Third.docx", sized_office_file(900 * 1024)).await;
+    assert_eq!(json(response, 413).await["error"], full);
+    // A small one still fits, and the editor's save past the limit is refused the same way.
+    json(upload(&app, &hc, BCSO, &id, "Small.docx", office_file("docx", "small")).await, 200).await;
+    let config = editor_config(&app, &hc, &format!("/api/sops/{id}/onlyoffice")).await;
+    let callback = config["editorConfig"]["callbackUrl"].as_str().unwrap().to_owned();
+    let url = server.keep("big.docx", sized_office_file(900 * 1024));
+    let users = vec![Persona::HighCommand.discord_id(BCSO)];
+    let body = callback_body(&config, 2, Some(&url), &users);
+    let answer = server.call_back(&callback, &body, Signed::Header(SECRET)).await;
+    assert_eq!(answer, refusal(full));
+    assert_eq!(versions(&app, &hc, &id).await.len(), 2, "the first and the small one");
+
+    // LSPD's quota is its own: BCSO's files do not count against it.
+    let (lspd_id, _) = two_documents(&app, LSPD).await;
+    let lspd = app.as_persona(LSPD, Persona::HighCommand).await;
+    let response =
+        upload(&app, &lspd, LSPD, &lspd_id, "Theirs.docx", sized_office_file(900 * 1024));
+    json(response.await, 200).await;
 }

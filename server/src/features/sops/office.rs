@@ -137,36 +137,39 @@ pub fn file_name(given: Option<&str>, kind: OfficeKind) -> String {
     format!("{stem}.{}", kind.extension())
 }
 
-/// What a source-file link or a save-callback link carries: the agency, the document and the
-/// source version it was made for.
+/// What a source-file link or a save-callback link carries: the agency, the document, the
+/// source version it was made for and the stored object holding that version's bytes (a
+/// document removed and made again under the same id starts again at version 1: its link
+/// names another object, so an old link never reaches the new file).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SourceClaims {
     pub purpose: String,
     pub agency: String,
     pub doc: String,
     pub ver: i32,
+    /// The stored object's name ([`object_name`]); absent in links made before it was added,
+    /// which then stand for their version alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub obj: Option<String>,
     pub exp: i64,
 }
 
-/// A token for `purpose`, valid for `seconds` from `now` (a Unix time).
-pub fn sign(
-    secret: &str,
-    purpose: &str,
-    agency: &str,
-    doc: &str,
-    ver: i32,
-    now: i64,
-    seconds: i64,
-) -> anyhow::Result<String> {
-    let claims = SourceClaims {
-        purpose: purpose.to_owned(),
-        agency: agency.to_owned(),
-        doc: doc.to_owned(),
-        ver,
-        exp: now + seconds,
-    };
+impl SourceClaims {
+    /// Whether these claims name the version stored as `storage_key`.
+    pub fn names_object(&self, storage_key: &str) -> bool {
+        self.obj.as_deref().is_none_or(|obj| obj == object_name(storage_key))
+    }
+}
+
+/// The name of a stored object: the last part of its key (a new UUID for every version).
+pub fn object_name(storage_key: &str) -> &str {
+    storage_key.rsplit('/').next().unwrap_or_default()
+}
+
+/// The token of `claims` (their `exp` a Unix time).
+pub fn sign(secret: &str, claims: &SourceClaims) -> anyhow::Result<String> {
     let key = EncodingKey::from_secret(secret.as_bytes());
-    Ok(encode(&Header::new(Algorithm::HS256), &claims, &key)?)
+    Ok(encode(&Header::new(Algorithm::HS256), claims, &key)?)
 }
 
 /// The claims of a valid, unexpired token for `purpose` signed with `secret`.
@@ -183,8 +186,8 @@ pub fn verify(secret: &str, purpose: &str, token: &str) -> Option<SourceClaims> 
 /// the stored object, so a source removed and attached again never repeats one), in the
 /// characters the editor accepts, at most 128 of them.
 pub fn editor_key(agency: &str, doc: &str, version: i32, storage_key: &str) -> String {
-    let object = storage_key.rsplit('/').next().unwrap_or_default();
-    let object: String = object.chars().take_while(|c| *c != '.').take(12).collect();
+    let object: String =
+        object_name(storage_key).chars().take_while(|c| *c != '.').take(12).collect();
     let tail = format!("-v{version}-{object}");
     let head: String = format!("{agency}-{doc}")
         .chars()
@@ -220,29 +223,41 @@ pub struct Callback {
 
 pub const NO_JWT: &str = "The callback carries no token.";
 pub const BAD_JWT: &str = "The callback's token is not signed with the editor's secret.";
+pub const EXPIRED_JWT: &str = "The callback's token has no expiry or has expired.";
 pub const TAMPERED: &str = "The callback's body differs from what its token signs.";
 pub const BAD_CALLBACK: &str = "The callback's signed content is not a save callback.";
 
 /// The callback the editor signed with `secret`: its JWT comes in the `Authorization: Bearer`
 /// header (the payload then wraps the body as `payload`) or as the body's `token` field (the
 /// payload is the body). Only what is signed counts; a body whose `key`, `status`, `url` or
-/// `users` differ from it is refused.
+/// `users` differ from it is refused. The token must carry an expiry (OnlyOffice Docs signs
+/// its callbacks for five minutes by default), so a captured callback is only good for
+/// minutes; within them, [`SignedCallback::digest`] lets the callback refuse to store the same
+/// one twice.
 pub fn signed_callback(
     secret: &str,
     bearer: Option<&str>,
     body: &Value,
-) -> Result<Callback, &'static str> {
+) -> Result<SignedCallback, &'static str> {
     let token = bearer
         .or_else(|| body.get("token").and_then(Value::as_str))
         .filter(|t| !t.is_empty())
         .ok_or(NO_JWT)?;
     let mut validation = Validation::new(Algorithm::HS256);
-    validation.required_spec_claims.clear();
+    validation.set_required_spec_claims(&["exp"]);
     validation.validate_aud = false;
     validation.leeway = 60;
-    let claims = decode::<Value>(token, &DecodingKey::from_secret(secret.as_bytes()), &validation)
-        .map_err(|_| BAD_JWT)?
-        .claims;
+    let claims =
+        match decode::<Value>(token, &DecodingKey::from_secret(secret.as_bytes()), &validation) {
+            Ok(data) => data.claims,
+            Err(err) => {
+                return Err(match err.kind() {
+                    jsonwebtoken::errors::ErrorKind::MissingRequiredClaim(_)
+                    | jsonwebtoken::errors::ErrorKind::ExpiredSignature => EXPIRED_JWT,
+                    _ => BAD_JWT,
+                })
+            }
+        };
     let signed = match claims.get("payload") {
         Some(payload @ Value::Object(_)) => payload.clone(),
         _ => claims,
@@ -254,7 +269,22 @@ pub fn signed_callback(
             }
         }
     }
-    serde_json::from_value(signed).map_err(|_| BAD_CALLBACK)
+    let callback = serde_json::from_value(signed).map_err(|_| BAD_CALLBACK)?;
+    Ok(SignedCallback { callback, digest: digest(token) })
+}
+
+/// A callback and what identifies its token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SignedCallback {
+    pub callback: Callback,
+    /// SHA-256 of the token: a version stored from it keeps it, and the same token (a
+    /// replay, or the editor sending again what was stored) stores nothing more.
+    pub digest: Vec<u8>,
+}
+
+fn digest(token: &str) -> Vec<u8> {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(token.as_bytes()).to_vec()
 }
 
 #[cfg(test)]
@@ -322,16 +352,38 @@ mod tests {
 
     const SECRET: &str = "a-secret-of-some-length";
 
+    fn claims(purpose: &str, obj: Option<&str>, exp: i64) -> SourceClaims {
+        SourceClaims {
+            purpose: purpose.into(),
+            agency: "bcso".into(),
+            doc: "doc 1".into(),
+            ver: 3,
+            obj: obj.map(str::to_owned),
+            exp,
+        }
+    }
+
     #[test]
-    fn tokens_are_bound_to_their_purpose_and_expire() {
+    fn tokens_are_bound_to_their_purpose_and_object_and_expire() {
         let now = chrono::Utc::now().timestamp();
-        let token = sign(SECRET, FILE_PURPOSE, "bcso", "doc 1", 3, now, 300).unwrap();
-        let claims = verify(SECRET, FILE_PURPOSE, &token).unwrap();
-        assert_eq!((claims.agency.as_str(), claims.doc.as_str(), claims.ver), ("bcso", "doc 1", 3));
+        let made = claims(FILE_PURPOSE, Some("0123abcd.docx"), now + 300);
+        let token = sign(SECRET, &made).unwrap();
+        let claims_back = verify(SECRET, FILE_PURPOSE, &token).unwrap();
+        assert_eq!(claims_back, made);
+        assert!(claims_back.names_object("documents/bcso/0123abcd.docx"));
+        assert!(
+            !claims_back.names_object("documents/bcso/ffff0000.docx"),
+            "the same version number in another object (a document made again) is not it"
+        );
         assert!(verify(SECRET, CALLBACK_PURPOSE, &token).is_none(), "a file link saves nothing");
         assert!(verify("another-secret-entirely", FILE_PURPOSE, &token).is_none());
-        let old = sign(SECRET, FILE_PURPOSE, "bcso", "doc 1", 3, now - 400, 300).unwrap();
+        let old = sign(SECRET, &claims(FILE_PURPOSE, Some("0123abcd.docx"), now - 100)).unwrap();
         assert!(verify(SECRET, FILE_PURPOSE, &old).is_none(), "expired");
+        // A link made before objects were named stands for its version alone.
+        let legacy = sign(SECRET, &claims(CALLBACK_PURPOSE, None, now + 300)).unwrap();
+        let legacy = verify(SECRET, CALLBACK_PURPOSE, &legacy).unwrap();
+        assert!(legacy.names_object("documents/bcso/anything.docx"));
+        assert_eq!(object_name("documents/bcso/0123abcd.docx"), "0123abcd.docx");
     }
 
     #[test]
@@ -376,11 +428,20 @@ mod tests {
             .unwrap()
     }
 
+    /// `claims` with an expiry five minutes on, as OnlyOffice Docs signs its callbacks.
+    fn expiring(mut claims: Value) -> Value {
+        let now = chrono::Utc::now().timestamp();
+        claims["iat"] = now.into();
+        claims["exp"] = (now + 300).into();
+        claims
+    }
+
     #[test]
-    fn only_the_signed_callback_counts() {
+    fn only_the_signed_unexpired_callback_counts() {
         let body = serde_json::json!({
             "key": "k1", "status": 2, "url": "https://docs.example.org/f", "users": ["42"]
         });
+        let ok = |result: Result<SignedCallback, &'static str>| result.map(|s| s.callback);
         let expected = Callback {
             key: "k1".into(),
             status: 2,
@@ -388,29 +449,44 @@ mod tests {
             users: vec!["42".into()],
         };
         // In the header, wrapped as `payload`.
-        let header = jwt(SECRET, &serde_json::json!({ "payload": body }));
-        assert_eq!(signed_callback(SECRET, Some(&header), &body), Ok(expected.clone()));
+        let header = jwt(SECRET, &expiring(serde_json::json!({ "payload": body })));
+        assert_eq!(ok(signed_callback(SECRET, Some(&header), &body)), Ok(expected.clone()));
         // In the body, the body itself.
+        let in_body = jwt(SECRET, &expiring(body.clone()));
         let mut with_token = body.clone();
-        with_token["token"] = jwt(SECRET, &body).into();
-        assert_eq!(signed_callback(SECRET, None, &with_token), Ok(expected.clone()));
+        with_token["token"] = in_body.clone().into();
+        assert_eq!(ok(signed_callback(SECRET, None, &with_token)), Ok(expected.clone()));
         // A body of only the token: what is signed.
-        let only = serde_json::json!({ "token": jwt(SECRET, &body) });
-        assert_eq!(signed_callback(SECRET, None, &only), Ok(expected));
+        let only = serde_json::json!({ "token": in_body });
+        assert_eq!(ok(signed_callback(SECRET, None, &only)), Ok(expected));
 
-        assert_eq!(signed_callback(SECRET, None, &body), Err(NO_JWT));
-        let other = jwt("another-secret-entirely", &body);
-        assert_eq!(signed_callback(SECRET, Some(&other), &body), Err(BAD_JWT));
-        assert_eq!(signed_callback(SECRET, Some("garbage"), &body), Err(BAD_JWT));
+        // The digest names the token: the same token twice is the same callback, another
+        // token of the same content is another.
+        let digest = |token: &str| signed_callback(SECRET, Some(token), &body).unwrap().digest;
+        assert_eq!(digest(&header), digest(&header));
+        assert_eq!(digest(&header).len(), 32);
+        let again = jwt(SECRET, &expiring(serde_json::json!({ "payload": body, "n": 2 })));
+        assert_ne!(digest(&header), digest(&again));
+
+        assert_eq!(ok(signed_callback(SECRET, None, &body)), Err(NO_JWT));
+        let other = jwt("another-secret-entirely", &expiring(body.clone()));
+        assert_eq!(ok(signed_callback(SECRET, Some(&other), &body)), Err(BAD_JWT));
+        assert_eq!(ok(signed_callback(SECRET, Some("garbage"), &body)), Err(BAD_JWT));
         let mut tampered = body.clone();
         tampered["url"] = "https://evil.example/f".into();
-        assert_eq!(signed_callback(SECRET, Some(&header), &tampered), Err(TAMPERED));
+        assert_eq!(ok(signed_callback(SECRET, Some(&header), &tampered)), Err(TAMPERED));
         let mut tampered = body.clone();
         tampered["users"] = serde_json::json!(["7"]);
-        assert_eq!(signed_callback(SECRET, Some(&header), &tampered), Err(TAMPERED));
+        assert_eq!(ok(signed_callback(SECRET, Some(&header), &tampered)), Err(TAMPERED));
+        // An expired token, and one with no expiry at all (it could be replayed for ever).
         let expired = jwt(SECRET, &serde_json::json!({ "payload": body, "exp": 1_000 }));
-        assert_eq!(signed_callback(SECRET, Some(&expired), &body), Err(BAD_JWT));
-        let none = serde_json::json!({ "alg": "none" });
-        assert_eq!(signed_callback(SECRET, Some(&jwt(SECRET, &none)), &none), Err(BAD_CALLBACK));
+        assert_eq!(ok(signed_callback(SECRET, Some(&expired), &body)), Err(EXPIRED_JWT));
+        let forever = jwt(SECRET, &serde_json::json!({ "payload": body }));
+        assert_eq!(ok(signed_callback(SECRET, Some(&forever), &body)), Err(EXPIRED_JWT));
+        let none = expiring(serde_json::json!({ "alg": "none" }));
+        assert_eq!(
+            ok(signed_callback(SECRET, Some(&jwt(SECRET, &none)), &none)),
+            Err(BAD_CALLBACK)
+        );
     }
 }

@@ -247,9 +247,33 @@ struct Storing<'a> {
     file_name: &'a str,
     editor_key: Option<&'a str>,
     saved_status: Option<i16>,
+    /// The editor callback's token ([`office::SignedCallback::digest`]).
+    callback_digest: Option<&'a [u8]>,
     /// The version the change was made from (the callback saves over this one only).
     over: Option<i32>,
     action: String,
+}
+
+/// What a refused store says: the agency's Office files would outgrow their quota.
+fn quota_full(state: &impl Portal) -> AppError {
+    AppError::PayloadTooLarge(quota_text(state.config().document_files_max_bytes))
+}
+
+fn quota_text(max_bytes: u64) -> String {
+    format!(
+        "This agency's Office files have reached their storage limit ({} MB): nothing was stored.",
+        max_bytes >> 20
+    )
+}
+
+/// Whether `adding` more bytes keep the agency's Office files within their quota.
+async fn within_quota(
+    state: &impl Portal,
+    db: impl sqlx::PgExecutor<'_>,
+    adding: usize,
+) -> AppResult<bool> {
+    let stored = u64::try_from(office_store::stored_bytes(db).await?).unwrap_or(0);
+    Ok(stored.saturating_add(adding as u64) <= state.config().document_files_max_bytes)
 }
 
 /// Stores `bytes` as the next version of `document`'s source, with an audit entry. `None`
@@ -262,7 +286,12 @@ async fn store_version<S: Portal>(
     bytes: Bytes,
     storing: Storing<'_>,
 ) -> AppResult<Option<SourceRow>> {
-    let size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
+    // Weighed before the bytes go to the store, and again, held, before they count.
+    if !within_quota(state, viewer.pool(), bytes.len()).await? {
+        return Err(quota_full(state));
+    }
+    let adding = bytes.len();
+    let size = i64::try_from(adding).unwrap_or(i64::MAX);
     let key = format!(
         "documents/{}/{}.{}",
         viewer.agency.slug,
@@ -278,7 +307,11 @@ async fn store_version<S: Portal>(
         if !list.items.iter().any(|d| d.id == document.id) {
             return Err(not_found(NOT_FOUND));
         }
+        office_store::lock_all(&mut tx).await?;
         office_store::lock(&mut tx, &document.id).await?;
+        if !within_quota(state, &mut *tx, adding).await? {
+            return Err(quota_full(state));
+        }
         let before = office_store::current(&mut *tx, &document.id).await?;
         if let Some(over) = storing.over {
             if before.as_ref().map(|b| b.version) != Some(over) {
@@ -295,6 +328,7 @@ async fn store_version<S: Portal>(
             author_id: storing.user_id,
             editor_key: storing.editor_key,
             saved_status: storing.saved_status,
+            callback_digest: storing.callback_digest,
         };
         let row = office_store::add(&mut tx, &new).await?;
         let event = match &before {
@@ -355,6 +389,7 @@ pub async fn attach<S: Portal>(
         file_name: &file_name,
         editor_key: None,
         saved_status: None,
+        callback_digest: None,
         over: None,
         action: "uploaded".into(),
     };
@@ -497,7 +532,7 @@ pub async fn editor_file<S: Portal>(
     }
     let row = office_store::current(viewer.pool(), &id)
         .await?
-        .filter(|row| row.version == claims.ver)
+        .filter(|row| row.version == claims.ver && claims.names_object(&row.storage_key))
         .ok_or_else(|| forbidden(super::editor::BAD_FILE_TOKEN))?;
     serve(&state, &row).await
 }
@@ -527,7 +562,15 @@ pub async fn source_editor<S: Portal>(
     let now = Utc::now().timestamp();
     let public = &state.config().public_url;
     let link = |path: &str, purpose: &str, seconds: i64| -> anyhow::Result<String> {
-        let token = office::sign(secret, purpose, agency, &document.id, row.version, now, seconds)?;
+        let claims = office::SourceClaims {
+            purpose: purpose.to_owned(),
+            agency: agency.clone(),
+            doc: document.id.clone(),
+            ver: row.version,
+            obj: Some(office::object_name(&row.storage_key).to_owned()),
+            exp: now + seconds,
+        };
+        let token = office::sign(secret, &claims)?;
         let mut url = public.join(&format!(
             "/api/sops/{}/{path}",
             url::form_urlencoded::byte_serialize(document.id.as_bytes()).collect::<String>()
@@ -720,8 +763,8 @@ pub async fn callback<S: Portal>(
         .and_then(|v| v.split_once(' '))
         .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
         .map(|(_, token)| token.trim());
-    let signed = match office::signed_callback(&settings.jwt_secret, bearer, &body) {
-        Ok(signed) => signed,
+    let (signed, digest) = match office::signed_callback(&settings.jwt_secret, bearer, &body) {
+        Ok(office::SignedCallback { callback, digest }) => (callback, digest),
         Err(reason) => return Ok(refused(reason)),
     };
     // The session's key: the version the link was made for, or one that session saved since
@@ -733,7 +776,9 @@ pub async fn callback<S: Portal>(
     let history = office_store::versions(viewer.pool(), &id).await?;
     let key_of =
         |row: &SourceRow| office::editor_key(&claims.agency, &id, row.version, &row.storage_key);
-    let opened = history.iter().find(|row| row.version == claims.ver);
+    let opened = history
+        .iter()
+        .find(|row| row.version == claims.ver && claims.names_object(&row.storage_key));
     let current = office_store::current(viewer.pool(), &id).await?;
     let same_session = match (opened, &current) {
         (Some(opened), Some(current)) => {
@@ -744,6 +789,10 @@ pub async fn callback<S: Portal>(
         }
         _ => false,
     };
+    // This very callback stored its version already (sent again, or replayed): done.
+    if history.iter().any(|row| row.callback_digest.as_deref() == Some(digest.as_slice())) {
+        return Ok(done());
+    }
     let Some(current) = current.filter(|_| same_session) else {
         return Ok(refused(STALE_KEY));
     };
@@ -781,11 +830,16 @@ pub async fn callback<S: Portal>(
         file_name: &current.file_name,
         editor_key: Some(&signed.key),
         saved_status: i16::try_from(signed.status).ok(),
+        callback_digest: Some(&digest),
         over: Some(current.version),
         action: "saved in the document editor".into(),
     };
-    match store_version(&state, &viewer, &document, kind, bytes, storing).await? {
-        Some(_) => Ok(done()),
-        None => Ok(refused(STALE_KEY)),
+    match store_version(&state, &viewer, &document, kind, bytes, storing).await {
+        Ok(Some(_)) => Ok(done()),
+        Ok(None) => Ok(refused(STALE_KEY)),
+        Err(AppError::PayloadTooLarge(_)) => {
+            Ok(refused(&quota_text(state.config().document_files_max_bytes)))
+        }
+        Err(other) => Err(other),
     }
 }

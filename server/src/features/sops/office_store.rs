@@ -21,10 +21,13 @@ pub struct SourceRow {
     pub removed_by: Option<String>,
     pub editor_key: Option<String>,
     pub saved_status: Option<i16>,
+    /// SHA-256 of the editor callback's token this version came from.
+    pub callback_digest: Option<Vec<u8>>,
 }
 
 const COLUMNS: &str = "document_id, version, kind, file_name, storage_key, size_bytes, author, \
-                       author_id, created_at, removed_at, removed_by, editor_key, saved_status";
+                       author_id, created_at, removed_at, removed_by, editor_key, saved_status, \
+                       callback_digest";
 
 /// A version about to be stored.
 pub struct NewSource<'a> {
@@ -37,6 +40,8 @@ pub struct NewSource<'a> {
     pub author_id: Option<&'a str>,
     pub editor_key: Option<&'a str>,
     pub saved_status: Option<i16>,
+    /// SHA-256 of the editor callback's token the version came from (tenant migration 0022).
+    pub callback_digest: Option<&'a [u8]>,
 }
 
 /// The current source of document `id`, if it has one.
@@ -75,11 +80,31 @@ pub async fn versions(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<Vec<Sou
 }
 
 /// Holds document `id`'s sources until the transaction ends: one change at a time, so two
-/// saves never both become the next version.
+/// saves never both become the next version. (Advisory locks are the database's, not the
+/// schema's: the key names the agency's schema, so agencies never wait for each other.)
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn lock(conn: &mut PgConnection, id: &str) -> sqlx::Result<()> {
-    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('document_sources:' || $1, 0))")
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || '.document_sources:' || $1, 0))")
         .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Bytes the agency's sources take in the media store: every version of every document,
+/// removed ones too (their bytes are kept).
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn stored_bytes(db: impl PgExecutor<'_>) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COALESCE(SUM(size_bytes), 0)::BIGINT FROM document_sources")
+        .fetch_one(db)
+        .await
+}
+
+/// Holds every document's sources of the agency until the transaction ends, for a change that
+/// weighs the agency's total (the quota) before it stores.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn lock_all(conn: &mut PgConnection) -> sqlx::Result<()> {
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || '.document_sources', 0))")
         .execute(conn)
         .await?;
     Ok(())
@@ -91,8 +116,8 @@ pub async fn add(conn: &mut PgConnection, new: &NewSource<'_>) -> sqlx::Result<S
     sqlx::query_as(&format!(
         "INSERT INTO document_sources
              (document_id, version, kind, file_name, storage_key, size_bytes, author, author_id,
-              editor_key, saved_status)
-         SELECT $1, COALESCE(MAX(version), 0) + 1, $2, $3, $4, $5, $6, $7, $8, $9
+              editor_key, saved_status, callback_digest)
+         SELECT $1, COALESCE(MAX(version), 0) + 1, $2, $3, $4, $5, $6, $7, $8, $9, $10
          FROM document_sources WHERE document_id = $1
          RETURNING {COLUMNS}"
     ))
@@ -105,6 +130,7 @@ pub async fn add(conn: &mut PgConnection, new: &NewSource<'_>) -> sqlx::Result<S
     .bind(new.author_id)
     .bind(new.editor_key)
     .bind(new.saved_status)
+    .bind(new.callback_digest)
     .fetch_one(conn)
     .await
 }
