@@ -1,15 +1,44 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ALEX, CASEY, expectNoSidewaysScroll, JORDAN, openAs, PHONE, snapView } from './helpers';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { ALEX, CASEY, expectNoSidewaysScroll, JORDAN, openAs, PHONE, SAM, snapView } from './helpers';
 import { card, cleanUp, removeTestDocuments } from './sops-helpers';
 
 // Writing one SOP together (issue 28, stage 2). The root agency's demo members (seed-demo):
-// Alex Mercer is High Command and Jordan Reyes Command (both manage documents), Casey Nguyen a
-// Deputy. Every run names its document uniquely and removes it at the end.
+// Alex Mercer is High Command and Jordan Reyes Command (both manage documents), Sam Whitaker a
+// Supervisor, promoted to Command for this test (and back at its end) to be the third command
+// member, Casey Nguyen a Deputy. Every run names its document uniquely and removes it at the end.
 const RUN = Date.now().toString(36);
 const DOC = `E2E live draft ${RUN}`;
 const E2E_PREFIX = /^E2E live draft /;
 const LIVE = 'Live: changes are saved as you type';
 const OFFLINE = 'Offline: your changes will be sent when the connection returns';
+
+const COMMAND_RANK = 'headquarters-command';
+const SUPERVISOR_RANK = 'headquarters-supervisor';
+
+/**
+ * Alex Mercer (High Command) sets Sam Whitaker's rank in the root agency through the roster API,
+ * as the roster screen does; logged as a promotion or a demotion like any other.
+ */
+async function setSamRank(browser: Browser, rankId: string): Promise<void> {
+  const alex = await openAs(browser, ALEX, '/roster');
+  const roster = await alex.request.get('/api/roster?agency=rawlife');
+  expect(roster.ok()).toBe(true);
+  const entries = (await roster.json()) as { id: number; discordId: string | null; rankId: string | null; version: number }[];
+  const sam = entries.find((entry) => entry.discordId === SAM.discordId);
+  if (sam === undefined) throw new Error('Sam Whitaker is not on the root agency roster');
+  if (sam.rankId !== rankId) {
+    const saved = await alex.request.patch(`/api/roster/${String(sam.id)}?agency=rawlife`, {
+      data: {
+        rankId,
+        version: sam.version,
+        action: rankId === COMMAND_RANK ? 'Promotion' : 'Demotion',
+        reason: 'Browser test of writing an SOP together',
+      },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  }
+  await alex.context().close();
+}
 
 /** The live draft dialog of DOC, opened from its card, once it is live. */
 async function openDraft(page: Page): Promise<Locator> {
@@ -97,11 +126,16 @@ async function trySocket(page: Page, id: string): Promise<string> {
 }
 
 test.describe('SOPs: writing a draft together', () => {
-  test.afterAll(async ({ browser }) => {
-    await cleanUp(browser, E2E_PREFIX);
+  test.beforeAll(async ({ browser }) => {
+    await setSamRank(browser, COMMAND_RANK);
   });
 
-  test('two command members write one SOP live on a desktop and a phone; a third catches up after a network cut; publish; a deputy reads it and cannot edit', async ({ browser }) => {
+  test.afterAll(async ({ browser }) => {
+    await cleanUp(browser, E2E_PREFIX);
+    await setSamRank(browser, SUPERVISOR_RANK);
+  });
+
+  test('three command members write one SOP live on a desktop and a phone, the third catching up after a network cut; publish; a deputy reads it and cannot edit', async ({ browser }) => {
     test.setTimeout(240_000);
 
     // ——— Jordan (Command, desktop) creates the document ———
@@ -183,10 +217,15 @@ test.describe('SOPs: writing a draft together', () => {
     await expectNoSidewaysScroll(alex);
     await snapView(alex, 'sops-collab-phone');
 
-    // ——— A third editor (Jordan on another device) loses the network and catches up ———
-    const third = await openAs(browser, JORDAN, '/command/sops');
+    // ——— A third command member (Sam, on a desktop) joins, loses the network and catches up ———
+    const third = await openAs(browser, SAM, '/command/sops');
     const td = await openDraft(third);
     await expect(editorOf(td)).toContainText('Alex adds a line from a phone.');
+    // Each sees the other two in the people list.
+    const people = async (dialog: Locator) => (await dialog.getByTestId('collab-person').allTextContents()).sort();
+    await expect.poll(() => people(td)).toEqual(['Alex Mercer', 'Jordan Reyes']);
+    await expect.poll(() => people(jd)).toEqual(['Alex Mercer', 'Sam Whitaker']);
+    await expect.poll(() => people(ad)).toEqual(['Jordan Reyes', 'Sam Whitaker']);
     await third.context().setOffline(true);
     await expect(td.getByTestId('collab-status')).toHaveText(OFFLINE);
     // The others type on while it is away; it types too.
@@ -235,9 +274,11 @@ test.describe('SOPs: writing a draft together', () => {
     await card(jordan, DOC).getByRole('button', { name: 'History', exact: true }).click();
     const history = jordan.getByRole('dialog', { name: `History: ${DOC}` });
     await expect(history.getByTestId('version-line')).toContainText('Version 2, published');
-    await expect(history.getByTestId('version-line')).toContainText(
-      /by Jordan Reyes\. Written by (Jordan Reyes and Alex Mercer|Alex Mercer and Jordan Reyes)\./,
-    );
+    // Each of the three wrote some of it (named in the order they first wrote).
+    const writers = /by Jordan Reyes\. Written by ([A-Za-z ]+), ([A-Za-z ]+) and ([A-Za-z ]+)\./;
+    await expect(history.getByTestId('version-line')).toContainText(writers);
+    const named = writers.exec((await history.getByTestId('version-line').textContent()) ?? '');
+    expect(named?.slice(1).sort()).toEqual(['Alex Mercer', 'Jordan Reyes', 'Sam Whitaker']);
     await history.getByRole('button', { name: 'Close this dialog' }).click();
     await expect(history).toBeHidden();
     // Alex's editor stays open (and live) on the phone, and soon shows what is published now.
