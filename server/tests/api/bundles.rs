@@ -147,14 +147,19 @@ async fn sealed(app: &TestApp, agency: &Agency) -> (Option<String>, Vec<String>)
     )
 }
 
-/// The demo agencies, BCSO with a badge, a catalogue picture, a domain, a bot token and a
-/// webhook.
+/// The demo agencies, BCSO with a badge, a catalogue picture, a picture in a document's draft,
+/// a document's Office file, a domain, a bot token and a webhook.
 async fn populated() -> TestApp {
     let app = spawn_app_with(Options { demo: true, jobs: false, ..Default::default() }).await;
     portal::demo::seed(&app.state).await.unwrap();
     let media = &app.state.media;
     media.put("agencies/bcso/badge.png", bytes::Bytes::from_static(b"badge bytes")).await.unwrap();
     media.put("catalogues/bcso/car.png", bytes::Bytes::from_static(b"car bytes")).await.unwrap();
+    media.put("sops/bcso/map.png", bytes::Bytes::from_static(b"map bytes")).await.unwrap();
+    media
+        .put("documents/bcso/0123abcd.docx", bytes::Bytes::from_static(b"docx bytes"))
+        .await
+        .unwrap();
     let mut admin = app.admin().await;
     sqlx::query(
         "UPDATE agencies SET domain = 'bcso.example.org',
@@ -188,6 +193,16 @@ async fn populated() -> TestApp {
     .execute(&mut admin)
     .await
     .unwrap();
+    sqlx::raw_sql(&format!(
+        r#"INSERT INTO "{schema}".document_drafts (document_id, content)
+           VALUES ('bundle-patrol', '<p>Route</p><p><img src="/media/sops/bcso/map.png"></p>');
+           INSERT INTO "{schema}".document_sources
+               (document_id, version, kind, file_name, storage_key, size_bytes, author)
+           VALUES ('bundle-patrol', 1, 'docx', 'Patrol.docx', 'documents/bcso/0123abcd.docx', 10, 'Alex')"#
+    ))
+    .execute(&mut admin)
+    .await
+    .unwrap();
     app.state.registry.invalidate().await;
     app
 }
@@ -200,7 +215,7 @@ async fn bundle_round_trip_keeps_every_row_media_secret_and_version() {
     let manifest = export(&app, "bcso", &file, Some(PASSPHRASE)).await;
     let bcso = agency(&app, "bcso").await;
     assert_eq!(manifest.schema_version, bcso.schema_version);
-    assert_eq!(manifest.media.len(), 2, "{:?}", manifest.media);
+    assert_eq!(manifest.media.len(), 4, "{:?}", manifest.media);
     assert!(manifest.rows() > 100);
     let source = rows(&app, &bcso).await;
 
@@ -226,6 +241,11 @@ async fn bundle_round_trip_keeps_every_row_media_secret_and_version() {
     assert_eq!(copy.stored_theme, bcso.stored_theme);
     let badge = other.state.media.get("agencies/bcso/badge.png").await.unwrap().unwrap();
     assert_eq!(&badge.bytes[..], b"badge bytes");
+    // Documents' pictures and Office files came along.
+    let map = other.state.media.get("sops/bcso/map.png").await.unwrap().unwrap();
+    assert_eq!(&map.bytes[..], b"map bytes");
+    let docx = other.state.media.get("documents/bcso/0123abcd.docx").await.unwrap().unwrap();
+    assert_eq!(&docx.bytes[..], b"docx bytes");
     // Secrets came through the passphrase, sealed for the new agency's id.
     assert_eq!(sealed(&other, &copy).await, sealed(&app, &bcso).await);
     assert_eq!(sealed(&other, &copy).await.0.as_deref(), Some("bot.token.value"));
@@ -246,13 +266,33 @@ async fn bundle_round_trip_keeps_every_row_media_secret_and_version() {
     assert_eq!(renamed.stored_theme["badgeUrl"], "/media/agencies/bcso-copy/badge.png");
     let car = app.state.media.get("catalogues/bcso-copy/car.png").await.unwrap().unwrap();
     assert_eq!(&car.bytes[..], b"car bytes");
+    let map = app.state.media.get("sops/bcso-copy/map.png").await.unwrap().unwrap();
+    assert_eq!(&map.bytes[..], b"map bytes");
+    let docx = app.state.media.get("documents/bcso-copy/0123abcd.docx").await.unwrap().unwrap();
+    assert_eq!(&docx.bytes[..], b"docx bytes");
+    // The rows name the copies: the draft's picture address and the Office file's key.
+    let mut admin = app.admin().await;
+    let (content, key): (String, String) = sqlx::query_as(&format!(
+        r#"SELECT d.content, s.storage_key FROM "{0}".document_drafts d
+           JOIN "{0}".document_sources s USING (document_id) WHERE document_id = 'bundle-patrol'"#,
+        renamed.schema_name
+    ))
+    .fetch_one(&mut admin)
+    .await
+    .unwrap();
+    assert!(content.contains(r#"<img src="/media/sops/bcso-copy/map.png">"#), "{content}");
+    assert_eq!(key, "documents/bcso-copy/0123abcd.docx");
     let copy_rows = rows(&app, &renamed).await;
     let rename = |rows: &BTreeMap<String, Vec<String>>| -> BTreeMap<String, Vec<String>> {
         rows.iter()
             .map(|(t, r)| {
                 let mut r: Vec<String> = r
                     .iter()
-                    .map(|x| x.replace("/media/catalogues/bcso/", "/media/catalogues/bcso-copy/"))
+                    .map(|x| {
+                        x.replace("/media/catalogues/bcso/", "/media/catalogues/bcso-copy/")
+                            .replace("/media/sops/bcso/", "/media/sops/bcso-copy/")
+                            .replace("documents/bcso/", "documents/bcso-copy/")
+                    })
                     .collect();
                 r.sort();
                 (t.clone(), r)
@@ -264,7 +304,6 @@ async fn bundle_round_trip_keeps_every_row_media_secret_and_version() {
     assert_eq!(token, None);
     assert!(!hooks.is_empty() && hooks.iter().all(String::is_empty), "{hooks:?}");
     // The import is in the new agency's audit log.
-    let mut admin = app.admin().await;
     let action: String = sqlx::query_scalar(&format!(
         r#"SELECT action FROM "{}".audit_events ORDER BY id DESC LIMIT 1"#,
         renamed.schema_name

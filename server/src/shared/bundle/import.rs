@@ -459,6 +459,15 @@ where
         tracing::info!(error = %e, "bundle rows break a foreign key");
         bad_request(MISMATCH)
     })?;
+    if renamed {
+        // Keys of media objects in rows, renamed as the objects were.
+        for (table, column) in super::MEDIA_KEY_COLUMNS {
+            if tables.contains(table) {
+                store::rename_media_keys(&mut main, &schema, table, column, &old_slug, &slug)
+                    .await?;
+            }
+        }
+    }
     let fingerprints = store::fingerprints(&mut main, &schema, &manifest_tables(&manifest)).await?;
 
     // Secrets, sealed for this agency.

@@ -242,9 +242,14 @@ impl<R: AsyncRead + Unpin> AsyncRead for Hashing<R> {
     }
 }
 
-/// The media keys of an agency: its branding (`agencies/<slug>/`) and catalogue pictures
-/// (`catalogues/<slug>/`); what they are served as is `/media/<key>`.
-pub const MEDIA_FOLDERS: [&str; 2] = ["agencies", "catalogues"];
+/// The media keys of an agency: its branding (`agencies/<slug>/`), catalogue pictures
+/// (`catalogues/<slug>/`) and pictures in its documents (`sops/<slug>/`), served as
+/// `/media/<key>`, and its documents' Office files (`documents/<slug>/`, never served there).
+pub const MEDIA_FOLDERS: [&str; 4] = ["agencies", "catalogues", "sops", "documents"];
+
+/// The columns that hold media keys of the agency (not `/media/` addresses): on an import
+/// under a new slug their folder is renamed with the objects. `(table, column)`.
+pub const MEDIA_KEY_COLUMNS: [(&str, &str); 1] = [("document_sources", "storage_key")];
 
 /// `key` of agency `from` as agency `to`'s (its folder renamed); `None` for a key outside the
 /// agency's folders.

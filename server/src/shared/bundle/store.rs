@@ -115,6 +115,32 @@ pub async fn set_sequence(
     Ok(())
 }
 
+/// Renames the agency's media folder `<folder>/<from>/` to `<folder>/<to>/` in `column` of
+/// `table` (a column of media keys, [`super::MEDIA_KEY_COLUMNS`]), for an agency imported under
+/// a new slug.
+#[tracing::instrument(level = "debug", skip(conn))]
+pub async fn rename_media_keys(
+    conn: &mut PgConnection,
+    schema: &str,
+    table: &str,
+    column: &str,
+    from: &str,
+    to: &str,
+) -> sqlx::Result<()> {
+    let sql = format!(
+        r#"UPDATE "{schema}"."{table}" SET "{column}" = $2 || substr("{column}", length($1) + 1)
+           WHERE starts_with("{column}", $1)"#
+    );
+    for folder in super::MEDIA_FOLDERS {
+        sqlx::query(&sql)
+            .bind(format!("{folder}/{from}/"))
+            .bind(format!("{folder}/{to}/"))
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
 /// An agency's sealed bot token, and its webhooks' ids with their sealed addresses.
 pub type SealedSecrets = (Option<Vec<u8>>, Vec<(i64, Vec<u8>)>);
 
