@@ -1,6 +1,6 @@
 import '@mantine/tiptap/styles.css';
 import { Box, Typography } from '@mantine/core';
-import { EditorContent, useEditor } from '@tiptap/react';
+import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useEffect } from 'react';
 import { readerExtensions } from './rich-text';
 
@@ -11,9 +11,12 @@ import { readerExtensions } from './rich-text';
  * it is, and nothing in it can run.
  */
 export function DocumentContent({ content }: { content: string }) {
-  const editor = useEditor({ extensions: readerExtensions, content, editable: false });
+  // Typed as Tiptap returns it at run time: null for a moment while React renders the
+  // component again (its type says otherwise; reading through null crashed the SOPs page now
+  // and then in the browser tests).
+  const editor = useEditor({ extensions: readerExtensions, content, editable: false }) as Editor | null;
   useEffect(() => {
-    if (!editor.isDestroyed) editor.commands.setContent(content, { emitUpdate: false });
+    if (editor !== null && !editor.isDestroyed) editor.commands.setContent(content, { emitUpdate: false });
   }, [editor, content]);
   return (
     <Box className="sop-content" data-testid="document-content" style={{ overflowWrap: 'anywhere', overflowX: 'auto', lineHeight: 1.6 }}>
