@@ -246,47 +246,107 @@ start_standin() {
 
 # The key the browser tests seal agencies' bot tokens and webhook addresses with.
 E2E_SECRET_KEY="ZTJlLXRlc3RzLW9ubHktMzItYnl0ZXMta2V5LTAwMDA="
+# The JWT secret the browser tests' OnlyOffice stand-in shares with their second portal.
+E2E_OFFICE_SECRET="e2e-office-standin-jwt-secret"
 
-# start_e2e_portal WORK POSTGRES_URL: the portal the browser tests drive: the Discord stand-in
-# (start_standin) and the debug portal with the demo agencies in a new database `portal_e2e`
-# of the server POSTGRES_URL names, media in WORK/media, the web app from webapp/dist (or
-# E2E_WEB_DIR). Sets E2E_URL, SERVER_PID and STANDIN_PID; logs in WORK/server.log and
-# WORK/standin.log. stop_e2e_portal ends both.
+# start_office_standin WORK: the OnlyOffice Docs stand-in (server/src/bin/office-standin) on a
+# free port of loopback, signing and checking with E2E_OFFICE_SECRET. Sets OFFICE_STANDIN_URL
+# (the portal's ONLYOFFICE_URL) and OFFICE_STANDIN_PID; its log is WORK/office-standin.log.
+OFFICE_STANDIN_PID=""
+start_office_standin() {
+  local work="$1" bin="${OFFICE_STANDIN_BIN:-$CARGO_TARGET_DIR/debug/office-standin}"
+  "$bin" --port 0 --secret "$E2E_OFFICE_SECRET" >"$work/office-standin.log" 2>&1 &
+  OFFICE_STANDIN_PID=$!
+  for _ in $(seq 1 50); do grep -q "listening on" "$work/office-standin.log" 2>/dev/null && break; sleep 0.1; done
+  OFFICE_STANDIN_URL="$(sed -n 's/^listening on //p' "$work/office-standin.log")"
+  [ -n "$OFFICE_STANDIN_URL" ] || { cat "$work/office-standin.log" >&2; die "the OnlyOffice stand-in did not start"; }
+}
+
+# serve_e2e_portal WORK DATABASE_URL PORT LOG [NAME=VALUE…]: `portal serve` (debug) on
+# 127.0.0.1:PORT, which is also its PUBLIC_URL, with the database, media (WORK/media), sealing
+# key and web app the browser tests' portals share, and the settings given. Sets SERVED_PID;
+# wait_for_portal waits until it answers.
+SERVED_PID=""
+serve_e2e_portal() {
+  local work="$1" database="$2" port="$3" log="$4"
+  shift 4
+  (
+    export DATABASE_URL="$database" PORTAL_SECRET_KEY="$E2E_SECRET_KEY"
+    export PORTAL_BIND="127.0.0.1:$port" PUBLIC_URL="http://127.0.0.1:$port" MEDIA_URL="$work/media"
+    export PORTAL_WEB_DIR="${E2E_WEB_DIR:-$ROOT/webapp/dist}"
+    [ "$#" -eq 0 ] || export "$@"
+    exec "$CARGO_TARGET_DIR/debug/portal" serve >"$log" 2>&1
+  ) &
+  SERVED_PID=$!
+}
+
+# wait_for_portal URL PID LOG: until URL/healthz answers; dies with the log if PID exits first.
+wait_for_portal() {
+  local url="$1" pid="$2" log="$3"
+  for _ in $(seq 1 150); do
+    curl -fsS "$url/healthz" >/dev/null 2>&1 && return 0
+    kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; die "the server at $url exited"; }
+    sleep 0.2
+  done
+  die "the server at $url did not answer /healthz"
+}
+
+# start_e2e_portal WORK POSTGRES_URL: the portals the browser tests drive: the Discord stand-in
+# (start_standin), the OnlyOffice stand-in (start_office_standin) and two debug portals with the
+# demo agencies in one new database `portal_e2e` of the server POSTGRES_URL names, media in
+# WORK/media, the web app from webapp/dist (or E2E_WEB_DIR). The first (E2E_URL) has no
+# document editor, so the "not configured" and download paths are tested; the second
+# (E2E_OFFICE_URL, its own port and PUBLIC_URL) opens documents in the OnlyOffice stand-in
+# (ONLYOFFICE_URL, ONLYOFFICE_JWT_SECRET). Both sign in through the Discord stand-in, which
+# takes any redirect address; sessions live in the shared database. Sets E2E_URL,
+# E2E_OFFICE_URL and the processes' ids; logs in WORK/server.log, WORK/server-office.log,
+# WORK/standin.log and WORK/office-standin.log. stop_e2e_portal ends them all.
 SERVER_PID=""
+OFFICE_SERVER_PID=""
 start_e2e_portal() {
-  local work="$1" pg="$2" bin="$CARGO_TARGET_DIR/debug" port
+  local work="$1" pg="$2" bin="$CARGO_TARGET_DIR/debug" port office_port database
   start_standin "$work"
+  start_office_standin "$work"
   port="$(free_port)"
+  office_port="$(free_port)"
+  [ "$office_port" != "$port" ] || office_port="$(free_port)"
+  database="${pg%/*}/portal_e2e"
   psql "$pg" -qc "DROP DATABASE IF EXISTS portal_e2e WITH (FORCE)" >/dev/null
   # Roles belong to the server, not to the database: the agencies' roles of an earlier portal_e2e
   # (named p<md5 of the database name>_agency_<id>) outlive it and would clash with the new ones.
   psql "$pg" -qAtc "SELECT format('DROP ROLE %I;', rolname) FROM pg_roles
       WHERE rolname LIKE 'p' || substr(md5('portal_e2e'), 1, 8) || '\_agency\_%'" | psql "$pg" -q >/dev/null
   psql "$pg" -qc "CREATE DATABASE portal_e2e" >/dev/null
-  (
-    export DATABASE_URL="${pg%/*}/portal_e2e" PORTAL_SECRET_KEY="$E2E_SECRET_KEY"
-    export PORTAL_BIND="127.0.0.1:$port" PUBLIC_URL="http://127.0.0.1:$port" MEDIA_URL="$work/media"
-    export PORTAL_WEB_DIR="${E2E_WEB_DIR:-$ROOT/webapp/dist}"
+  DATABASE_URL="$database" PORTAL_SECRET_KEY="$E2E_SECRET_KEY" MEDIA_URL="$work/media" \
     "$bin/portal" seed-demo >/dev/null
-    exec "$bin/portal" serve >"$work/server.log" 2>&1
-  ) &
-  SERVER_PID=$!
+  serve_e2e_portal "$work" "$database" "$port" "$work/server.log"
+  SERVER_PID="$SERVED_PID"
+  serve_e2e_portal "$work" "$database" "$office_port" "$work/server-office.log" \
+    ONLYOFFICE_URL="$OFFICE_STANDIN_URL" ONLYOFFICE_JWT_SECRET="$E2E_OFFICE_SECRET"
+  OFFICE_SERVER_PID="$SERVED_PID"
   E2E_URL="http://127.0.0.1:$port"
-  for _ in $(seq 1 150); do
-    curl -fsS "$E2E_URL/healthz" >/dev/null 2>&1 && return 0
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$work/server.log" >&2; die "the server exited"; }
-    sleep 0.2
+  E2E_OFFICE_URL="http://127.0.0.1:$office_port"
+  wait_for_portal "$E2E_URL" "$SERVER_PID" "$work/server.log"
+  wait_for_portal "$E2E_OFFICE_URL" "$OFFICE_SERVER_PID" "$work/server-office.log"
+}
+
+# e2e_logs WORK: the end of the browser tests' server logs, after a failure.
+e2e_logs() {
+  local work="$1" log
+  for log in server.log server-office.log office-standin.log; do
+    [ -f "$work/$log" ] || continue
+    printf '\n--- %s ---\n' "$log" >&2
+    tail -n "$([ "$log" = server.log ] && echo 50 || echo 20)" "$work/$log" >&2
   done
-  die "the server did not answer /healthz"
 }
 
 stop_e2e_portal() {
   local pid
-  # What a stopped process exits with (143 for the stand-in, which dies of the SIGTERM) is no
+  # What a stopped process exits with (143 for the stand-ins, which die of the SIGTERM) is no
   # failure here: under `set -e` a bare `wait` returning it would end the caller (scripts/test).
-  for pid in "$SERVER_PID" "$STANDIN_PID"; do
+  for pid in "$SERVER_PID" "$OFFICE_SERVER_PID" "$STANDIN_PID" "$OFFICE_STANDIN_PID"; do
     if [ -n "$pid" ] && kill "$pid" 2>/dev/null; then wait "$pid" 2>/dev/null || true; fi
   done
-  SERVER_PID="" STANDIN_PID=""
+  SERVER_PID="" OFFICE_SERVER_PID="" STANDIN_PID="" OFFICE_STANDIN_PID=""
   return 0
 }

@@ -5,7 +5,7 @@
  * document-editor configuration of the file (edit mode for managers, view for readers).
  */
 
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, apiFetch, withAgencyParam } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
 import type { components } from '@/api/schema';
@@ -59,20 +59,34 @@ export const sourcesQueryOptions = (slug: string, scope: Scope) =>
 export const sourceVersionsQueryOptions = (slug: string, id: string) =>
   queryOptions({ queryKey: queryKeys.sopSourceVersions(slug, id), queryFn: ({ signal }) => getSourceVersions(id, signal) });
 
+/** The file lists and document `id`'s versions, read again. */
+async function rereadSources(queryClient: QueryClient, slug: string, id: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.sopSources(slug, 'manage') }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.sopSources(slug, 'member') }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.sopSourceVersions(slug, id) }),
+  ]);
+}
+
 /** After a change: the file lists and that document's versions read again. */
 function useSourceWrite<V extends { id: string } | string, T>(slug: string, call: (variables: V) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: async (_data, variables) => {
-      const id = typeof variables === 'string' ? variables : variables.id;
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.sopSources(slug, 'manage') }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.sopSources(slug, 'member') }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.sopSourceVersions(slug, id) }),
-      ]);
+      await rereadSources(queryClient, slug, typeof variables === 'string' ? variables : variables.id);
     },
   });
+}
+
+/**
+ * Reads the file lists and a document's versions again once the editor, open for editing, is
+ * closed: its saves reach the portal from the document server (the save callback), not from
+ * this page.
+ */
+export function useRereadSources(slug: string): (id: string) => Promise<void> {
+  const queryClient = useQueryClient();
+  return (id) => rereadSources(queryClient, slug, id);
 }
 
 export function useUploadSource(slug: string) {

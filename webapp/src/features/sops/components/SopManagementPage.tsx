@@ -12,7 +12,7 @@ import {
   type DraftStateOfList,
   type SopDocument,
 } from '../api/sops';
-import { sourcesQueryOptions } from '../api/sources';
+import { sourcesQueryOptions, useRereadSources } from '../api/sources';
 import {
   CONFIRM_REMOVE_DOCUMENT,
   defaultMinLevel,
@@ -116,7 +116,7 @@ function DocumentCard({ document, state, levels, actions, source, onOpen, onEdit
  * Document management (command-and-reports §2 "Document management", §4, §5, §7, §8): the
  * SOPs and presentations the manager's level reaches, grouped by type and sorted by title,
  * with New document and Refresh and a status line saying whether the document-editor
- * integration (OnlyOffice) is active. Each card opens the editor configuration ('Open in
+ * integration (OnlyOffice) is active. Each card opens the document in the editor ('Open in
  * OnlyOffice'), Edit and Delete. Edits are applied to the list, which is saved whole at the
  * version read; the server's answer replaces it. Content is rich text edited as a draft (Edit
  * draft: save, publish) with every published version kept (History: word diff, restore; issue
@@ -132,6 +132,7 @@ export function SopManagementPage() {
   const sources = useQuery(sourcesQueryOptions(slug, 'manage'));
   const remove = useSaveDocuments(slug);
   const editor = useEditorConfig();
+  const rereadSources = useRereadSources(slug);
   const [previewing, setPreviewing] = useState<SopDocument | null>(null);
   // The document whose draft or history is open.
   const [drafting, setDrafting] = useState<SopDocument | null>(null);
@@ -234,6 +235,7 @@ export function SopManagementPage() {
           answer={editor.data}
           error={editor.isError ? editorErrorText(callFailureOf(editor.error)) : null}
           onClose={() => {
+            if (editor.data?.config?.editorConfig.mode === 'edit') void rereadSources(previewing.id ?? '');
             setPreviewing(null);
             editor.reset();
           }}

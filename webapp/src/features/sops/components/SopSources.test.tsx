@@ -37,9 +37,16 @@ const SOURCE: SourceInfo = {
   updatedBy: 'Cole Command',
 };
 
-/** The management list, the files' list (`sources`, changed by the calls) and the file calls. */
-function serveManagement(enabled: boolean, upload: (request: RecordedRequest) => Response) {
-  const state: { sources: SourceInfo[] } = { sources: [SOURCE] };
+/**
+ * The management list, the files' list (`state.sources`, changed by the calls; `state.reads`
+ * counts its reads), the file calls, and 'Open in OnlyOffice' answered by `editor`.
+ */
+function serveManagement(
+  enabled: boolean,
+  upload: (request: RecordedRequest) => Response,
+  editor: () => Response = () => json({ enabled: false, serverUrl: null, config: null, message: 'not configured' }),
+) {
+  const state: { sources: SourceInfo[]; reads: number } = { sources: [SOURCE], reads: 0 };
   const calls: string[] = [];
   serveManagedList<DocumentSave>(
     {
@@ -50,9 +57,11 @@ function serveManagement(enabled: boolean, upload: (request: RecordedRequest) =>
         const url = new URL(request.url, 'http://localhost');
         if (url.pathname === '/api/sops/sources') {
           expect(url.searchParams.get('scope')).toBe('manage');
+          state.reads += 1;
           const answer: SourceList = { sources: state.sources, editorEnabled: enabled };
           return json(answer);
         }
+        if (/^\/api\/sops\/[^/]+\/onlyoffice$/.test(url.pathname) && request.method === 'POST') return editor();
         const source = /^\/api\/sops\/([^/]+)\/source$/.exec(url.pathname);
         if (source === null) return undefined;
         calls.push(`${request.method} ${source[1] ?? ''}`);
@@ -67,7 +76,7 @@ function serveManagement(enabled: boolean, upload: (request: RecordedRequest) =>
     },
     {},
   );
-  return calls;
+  return { calls, state };
 }
 
 const { cardOf, loaded } = managementScreen('SOP & presentation management', 'document-card');
@@ -81,7 +90,7 @@ describe('Office files', { timeout: 20_000 }, () => {
   it("shows a document's file with who stored it, attaches one, shows the server's refusal, and removes one after asking", async () => {
     const show = vi.spyOn(notifications, 'show');
     let refuse = true;
-    const calls = serveManagement(false, (request) => {
+    const { calls } = serveManagement(false, (request) => {
       expect(request.body).toBeInstanceOf(FormData);
       const file = (request.body as FormData).get('file');
       expect(file).toBeInstanceOf(File);
@@ -134,6 +143,38 @@ describe('Office files', { timeout: 20_000 }, () => {
     expect(calls).toEqual(['POST doc-9', 'POST doc-9', 'DELETE doc-2']);
   });
 
+  it('reads the files again when the editor, open for editing, is closed: its save came through the document server', async () => {
+    const config: EditorAnswer = {
+      enabled: true,
+      serverUrl: 'https://docs.example.org/',
+      message: null,
+      config: {
+        document: { fileType: 'docx', key: 'k2', title: 'Pursuits.docx', url: 'https://portal/f', permissions: { edit: true, download: true, print: true } },
+        documentType: 'word',
+        editorConfig: { mode: 'edit', lang: 'en', user: { id: '1', name: 'Cole Command' }, callbackUrl: 'https://portal/c' },
+        token: 't',
+      },
+    };
+    const { state } = serveManagement(true, () => json({}), () => json(config));
+    const user = userEvent.setup();
+    renderApp('/command/sops');
+    await loaded();
+    const pursuits = within(cardOf('Vehicle pursuits')!).getByTestId('document-source');
+    expect(within(pursuits).queryByRole('link', { name: 'Download' })).toBeNull();
+    await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: 'Open in OnlyOffice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Open in OnlyOffice: Vehicle pursuits' });
+    expect(await within(dialog).findByText(/the Office file is open for editing/)).toBeTruthy();
+    // Saved in the editor meanwhile: the document server called the portal back.
+    state.sources = [{ ...SOURCE, version: 3, updatedBy: 'Dale Deputy-Chief' }];
+    const reads = state.reads;
+    await user.click(within(dialog).getByRole('button', { name: 'Close this dialog' }));
+    await waitFor(() => {
+      expect(within(pursuits).getByTestId('document-source-summary').textContent).toBe('Office file: Pursuits.docx · 12.4 KB · version 3');
+    });
+    expect(state.reads).toBe(reads + 1);
+    expect(within(pursuits).getByTestId('document-source-byline').textContent).toMatch(/^Stored by Dale Deputy-Chief on /);
+  });
+
   it('readers open a file in the editor when it is configured, else download it', async () => {
     const opened: string[] = [];
     const config: EditorAnswer = {
@@ -174,7 +215,7 @@ describe('Office files', { timeout: 20_000 }, () => {
     expect(screen.getAllByTestId('sop-source')).toHaveLength(1);
     await user.click(within(line).getByRole('button', { name: 'Open in OnlyOffice' }));
     const dialog = await screen.findByRole('dialog', { name: 'Open in OnlyOffice: Vehicle pursuits' });
-    expect(await within(dialog).findByText(/Documents open read-only/)).toBeTruthy();
+    expect(await within(dialog).findByText(/: read-only\./)).toBeTruthy();
     expect(within(dialog).getByTestId('editor-config').textContent).toContain('"mode": "view"');
     expect(opened).toEqual(['doc-2']);
     unmount();

@@ -7,7 +7,7 @@ import { Page } from '@/components/Page';
 import { EmptyNotice, QueryStatus } from '@/components/QueryStatus';
 import { SearchField } from '@/components/SearchField';
 import { documentsQueryOptions, type SopDocument } from '../api/sops';
-import { sourceDownloadHref, sourcesQueryOptions, useSourceEditorConfig, type SourceInfo } from '../api/sources';
+import { sourceDownloadHref, sourcesQueryOptions, useRereadSources, useSourceEditorConfig, type SourceInfo } from '../api/sources';
 import {
   filterDocuments,
   formatDate,
@@ -141,6 +141,7 @@ export function SopsPage() {
   const groups = groupDocuments(filterDocuments(documents, search));
   const sources = useQuery(sourcesQueryOptions(slug, 'member'));
   const editor = useSourceEditorConfig();
+  const rereadSources = useRereadSources(slug);
   const [opening, setOpening] = useState<SopDocument | null>(null);
   const access: SourceAccess = {
     slug,
@@ -178,6 +179,7 @@ export function SopsPage() {
           answer={editor.data}
           error={editor.isError ? editorErrorText(callFailureOf(editor.error)) : null}
           onClose={() => {
+            if (editor.data?.config?.editorConfig.mode === 'edit') void rereadSources(opening.id ?? '');
             setOpening(null);
             editor.reset();
           }}
