@@ -14,8 +14,8 @@ export default defineConfig({
   server: {
     // Allow *.localhost so agency domains such as lspd.localhost work in development.
     allowedHosts: ['.localhost'],
-    // The web app, and the access-rule cases its tests share with the server.
-    fs: { allow: ['.', '../server/src/access/cases'] },
+    // The web app, and the rule cases its tests share with the server.
+    fs: { allow: ['.', '../server/src/access/cases', '../server/src/tenancy/cases'] },
     proxy: Object.fromEntries(
       proxied.map((prefix) => [prefix, { target: backend, changeOrigin: false, ws: prefix === '/api' }]),
     ),

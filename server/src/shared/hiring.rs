@@ -407,24 +407,19 @@ pub async fn log_hire(
     entry: &RosterEntry,
     actor: &Actor,
 ) -> sqlx::Result<()> {
-    sqlx::query(
+    let insert = sqlx::query(
         "INSERT INTO hire_logs (roster_id, roster_name, callsign, roster_rank, actor_display, actor_user_id,
                                 status, department_id, rank_id, sub_dept_id, roles)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-    )
-    .bind(entry.id)
-    .bind(&entry.name)
-    .bind(&entry.callsign)
-    .bind(&entry.rank)
-    .bind(&actor.display)
-    .bind(&actor.user_id)
-    .bind(&entry.status)
-    .bind(&entry.department_id)
-    .bind(&entry.rank_id)
-    .bind(&entry.sub_dept_id)
-    .bind(&entry.roles)
-    .execute(conn)
-    .await?;
+    );
+    organisation::with_logged(insert, entry, actor)
+        .bind(&entry.status)
+        .bind(&entry.department_id)
+        .bind(&entry.rank_id)
+        .bind(&entry.sub_dept_id)
+        .bind(&entry.roles)
+        .execute(conn)
+        .await?;
     Ok(())
 }
 

@@ -227,6 +227,23 @@ pub fn joined(list: &[String]) -> Option<String> {
     }
 }
 
+/// `query` with who a roster log row is about and who made the change bound next, as the
+/// change log and the hire log both record them: the entry's id, name, callsign and rank, then
+/// the actor's name and user id.
+pub fn with_logged<'q>(
+    query: sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>,
+    entry: &'q RosterEntry,
+    actor: &'q Actor,
+) -> sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments> {
+    query
+        .bind(entry.id)
+        .bind(&entry.name)
+        .bind(&entry.callsign)
+        .bind(&entry.rank)
+        .bind(&actor.display)
+        .bind(&actor.user_id)
+}
+
 /// One row per changed field, sharing one change id.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn log_changes(
@@ -237,23 +254,18 @@ pub async fn log_changes(
 ) -> sqlx::Result<()> {
     let change_id = uuid::Uuid::new_v4();
     for change in changes {
-        sqlx::query(
+        let insert = sqlx::query(
             "INSERT INTO rank_logs (change_id, roster_id, roster_name, roster_callsign, roster_rank,
                                     actor_display, actor_user_id, field, before_value, after_value)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
-        .bind(change_id)
-        .bind(entry.id)
-        .bind(&entry.name)
-        .bind(&entry.callsign)
-        .bind(&entry.rank)
-        .bind(&actor.display)
-        .bind(&actor.user_id)
-        .bind(change.field)
-        .bind(&change.before)
-        .bind(&change.after)
-        .execute(&mut *conn)
-        .await?;
+        .bind(change_id);
+        with_logged(insert, entry, actor)
+            .bind(change.field)
+            .bind(&change.before)
+            .bind(&change.after)
+            .execute(&mut *conn)
+            .await?;
     }
     Ok(())
 }

@@ -10,7 +10,7 @@ pub mod resolver;
 pub mod settings;
 pub mod slug;
 
-pub use registry::{Agency, Registry};
+pub use registry::{Agency, AgencyTexts, Registry};
 pub use resolver::{CurrentAgency, TenancyState, Tenant};
 
 /// The built-in root agency: it always exists, administers the others and cannot be hidden.

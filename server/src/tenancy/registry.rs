@@ -8,8 +8,10 @@ use std::{collections::HashMap, sync::Arc, time::Duration};
 
 use chrono::{DateTime, Utc};
 use moka::future::Cache;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::{postgres::PgListener, FromRow, PgPool};
+use utoipa::ToSchema;
 
 use crate::tenancy::settings::{AgencyFlags, AgencyLinks, Theme};
 
@@ -40,6 +42,32 @@ pub struct Agency {
     pub read_only_since: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+}
+
+/// An agency's slug, names, domain and descriptions as its API answers and its bundle carry
+/// them (each of those adds what else it needs beside them).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AgencyTexts {
+    pub slug: String,
+    pub name: String,
+    pub short_name: Option<String>,
+    pub domain: Option<String>,
+    pub description: Option<String>,
+    pub long_description: Option<String>,
+}
+
+impl From<&Agency> for AgencyTexts {
+    fn from(a: &Agency) -> Self {
+        Self {
+            slug: a.slug.clone(),
+            name: a.name.clone(),
+            short_name: a.short_name.clone(),
+            domain: a.domain.clone(),
+            description: a.description.clone(),
+            long_description: a.long_description.clone(),
+        }
+    }
 }
 
 #[derive(FromRow)]

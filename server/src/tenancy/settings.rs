@@ -1,5 +1,7 @@
 //! Agency settings as stored in the registry and as answered by the API: flags, theme and
-//! links (member-portal §3 "Agency", "Theme"; command-and-reports §3 "Agency").
+//! links (member-portal §3 "Agency", "Theme"; command-and-reports §3 "Agency"). The web app
+//! fills a theme the same way (`webapp/src/lib/agency-theme.ts`); both are tested against
+//! `cases/theme.json`.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -179,36 +181,25 @@ mod tests {
     }
 
     #[test]
-    fn empty_theme_gets_the_default_colours_and_accent_follows_primary() {
-        let t = Theme::from_stored(&json!({}));
-        assert_eq!(t.primary_color, "#f4c20e");
-        assert_eq!(t.primary_dark, "#d2a90c");
-        assert_eq!(t.accent_color, "#f4c20e");
-        assert_eq!(t.surface, "#121212");
-        assert_eq!(t.surface_alt, "#1a1a1a");
-        assert_eq!(t.background, "#0b0b0b");
-        assert_eq!(t.text_color, "#ffffff");
-        assert_eq!(t.button_text_color, "#1b1600");
-        assert!(t.home_cards.is_empty());
-
-        let t = Theme::from_stored(&json!({"primaryColor": "#03f", "surface": "nope"}));
-        assert_eq!(t.primary_color, "#0033ff");
-        assert_eq!(t.accent_color, "#0033ff");
-        assert_eq!(t.surface, "#121212");
+    fn the_shared_theme_cases() {
+        let cases: Value = serde_json::from_str(include_str!("cases/theme.json")).unwrap();
+        for case in cases["cases"].as_array().unwrap() {
+            let theme = serde_json::to_value(Theme::from_stored(&case["stored"])).unwrap();
+            for (key, expected) in case["expected"].as_object().unwrap() {
+                assert_eq!(&theme[key], expected, "{}: {key}", case["why"]);
+            }
+        }
+        assert!(Theme::from_stored(&json!({})).home_cards.is_empty());
     }
 
     #[test]
-    fn blank_cards_are_dropped_and_text_is_trimmed() {
+    fn blank_cards_are_dropped() {
         let t = Theme::from_stored(&json!({
-            "heroTitle": "  ",
-            "heroSubtitle": " Serve ",
             "homeCards": [
                 {"title": "", "description": " ", "href": ""},
                 {"title": "Roster", "href": "/roster"}
             ]
         }));
-        assert_eq!(t.hero_title, None);
-        assert_eq!(t.hero_subtitle.as_deref(), Some("Serve"));
         assert_eq!(
             t.home_cards,
             vec![HomeCard {

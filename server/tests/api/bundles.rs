@@ -21,11 +21,13 @@ use sqlx::{Connection, PgConnection};
 
 use crate::{
     helpers::{json, send, spawn_app_with, Options, Persona, TestApp},
-    support::second_server_database,
+    support::{get, put, refused, second_server_database, SIGN_IN_REQUIRED},
 };
 
 const ROOT_HC: &str = "100000000000000771";
 const PASSPHRASE: &str = "correct horse battery staple";
+/// BCSO's backup settings.
+const BCSO_SETTINGS: &str = "/api/agencies/bcso/backup-settings";
 
 async fn agency(app: &TestApp, slug: &str) -> Agency {
     registry(app, slug).await.unwrap_or_else(|| panic!("no agency {slug}"))
@@ -120,26 +122,34 @@ fn assert_same_rows(source: &BTreeMap<String, Vec<String>>, copy: &BTreeMap<Stri
     assert!(compared > 100, "a populated agency: {compared} rows compared");
 }
 
+/// The values `sql` selects from the agency's schema (`{schema}` in it), read on the server
+/// that holds the agency.
+async fn values<T>(app: &TestApp, agency: &Agency, sql: &str) -> Vec<T>
+where
+    T: for<'r> sqlx::Decode<'r, sqlx::Postgres> + sqlx::Type<sqlx::Postgres> + Send + Unpin,
+{
+    let sql = sql.replace("{schema}", &format!(r#""{}""#, agency.schema_name));
+    sqlx::query_scalar(&sql).fetch_all(&mut server_of(app, agency).await).await.unwrap()
+}
+
+/// Whether the agency's schema is on the control server.
+async fn on_control_server(app: &TestApp, agency: &Agency) -> bool {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1)")
+        .bind(&agency.schema_name)
+        .fetch_one(&mut app.admin().await)
+        .await
+        .unwrap()
+}
+
 async fn sealed(app: &TestApp, agency: &Agency) -> (Option<String>, Vec<String>) {
-    let mut conn = server_of(app, agency).await;
     let key = app.state.config.secrets.clone().unwrap();
-    let token: Option<Vec<u8>> = sqlx::query_scalar(&format!(
-        r#"SELECT bot_token_sealed FROM "{}".discord_settings"#,
-        agency.schema_name
-    ))
-    .fetch_one(&mut conn)
-    .await
-    .unwrap();
-    let hooks: Vec<Vec<u8>> = sqlx::query_scalar(&format!(
-        r#"SELECT url_sealed FROM "{}".webhooks ORDER BY id"#,
-        agency.schema_name
-    ))
-    .fetch_all(&mut conn)
-    .await
-    .unwrap();
+    let token: Vec<Option<Vec<u8>>> =
+        values(app, agency, "SELECT bot_token_sealed FROM {schema}.discord_settings").await;
+    let hooks: Vec<Vec<u8>> =
+        values(app, agency, "SELECT url_sealed FROM {schema}.webhooks ORDER BY id").await;
     let id = agency.id;
     (
-        token.map(|t| key.open(&format!("discord-bot-token:{id}"), &t).unwrap()),
+        token[0].as_ref().map(|t| key.open(&format!("discord-bot-token:{id}"), t).unwrap()),
         hooks
             .iter()
             .map(|h| key.open(&format!("discord-webhook:{id}"), h).unwrap_or_default())
@@ -271,17 +281,20 @@ async fn bundle_round_trip_keeps_every_row_media_secret_and_version() {
     let docx = app.state.media.get("documents/bcso-copy/0123abcd.docx").await.unwrap().unwrap();
     assert_eq!(&docx.bytes[..], b"docx bytes");
     // The rows name the copies: the draft's picture address and the Office file's key.
-    let mut admin = app.admin().await;
-    let (content, key): (String, String) = sqlx::query_as(&format!(
-        r#"SELECT d.content, s.storage_key FROM "{0}".document_drafts d
-           JOIN "{0}".document_sources s USING (document_id) WHERE document_id = 'bundle-patrol'"#,
-        renamed.schema_name
-    ))
-    .fetch_one(&mut admin)
-    .await
-    .unwrap();
-    assert!(content.contains(r#"<img src="/media/sops/bcso-copy/map.png">"#), "{content}");
-    assert_eq!(key, "documents/bcso-copy/0123abcd.docx");
+    let content: Vec<String> = values(
+        &app,
+        &renamed,
+        "SELECT content FROM {schema}.document_drafts WHERE document_id = 'bundle-patrol'",
+    )
+    .await;
+    assert!(content[0].contains(r#"<img src="/media/sops/bcso-copy/map.png">"#), "{content:?}");
+    let key: Vec<String> = values(
+        &app,
+        &renamed,
+        "SELECT storage_key FROM {schema}.document_sources WHERE document_id = 'bundle-patrol'",
+    )
+    .await;
+    assert_eq!(key, ["documents/bcso-copy/0123abcd.docx"]);
     let copy_rows = rows(&app, &renamed).await;
     let rename = |rows: &BTreeMap<String, Vec<String>>| -> BTreeMap<String, Vec<String>> {
         rows.iter()
@@ -304,14 +317,10 @@ async fn bundle_round_trip_keeps_every_row_media_secret_and_version() {
     assert_eq!(token, None);
     assert!(!hooks.is_empty() && hooks.iter().all(String::is_empty), "{hooks:?}");
     // The import is in the new agency's audit log.
-    let action: String = sqlx::query_scalar(&format!(
-        r#"SELECT action FROM "{}".audit_events ORDER BY id DESC LIMIT 1"#,
-        renamed.schema_name
-    ))
-    .fetch_one(&mut admin)
-    .await
-    .unwrap();
-    assert_eq!(action, "imported");
+    let last: Vec<String> =
+        values(&app, &renamed, "SELECT action FROM {schema}.audit_events ORDER BY id DESC LIMIT 1")
+            .await;
+    assert_eq!(last, ["imported"]);
 }
 
 #[tokio::test]
@@ -342,14 +351,7 @@ async fn bundle_imports_onto_a_second_server() {
         }
     }
     // Nothing of it on the control server; its members sign in and read it there.
-    let mut admin = app.admin().await;
-    let here: bool =
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1)")
-            .bind(&far.schema_name)
-            .fetch_one(&mut admin)
-            .await
-            .unwrap();
-    assert!(!here);
+    assert!(!on_control_server(&app, &far).await);
     let hc = app.as_persona("bcso", Persona::HighCommand).await;
     // The copy's roster has the same people (they are matched by Discord id).
     let roster =
@@ -471,14 +473,10 @@ async fn bundle_damaged_cut_or_tampered_is_refused_and_leaves_nothing() {
         assert_nothing_left(&app, "restored", before).await;
     }
     // Empty, and a taken slug (the media written on the way are removed again).
-    assert_eq!(
-        json(upload(&app, &root, vec![], "").await, 400).await,
-        json!({"error": "Choose an agency bundle (.agency.tar.gz) to import."})
-    );
-    assert_eq!(
-        json(upload(&app, &root, good.clone(), "").await, 409).await,
-        json!({"error": "An agency with the slug 'bcso' already exists."})
-    );
+    let empty = upload(&app, &root, vec![], "").await;
+    refused(empty, 400, "Choose an agency bundle (.agency.tar.gz) to import.").await;
+    let taken = upload(&app, &root, good.clone(), "").await;
+    refused(taken, 409, "An agency with the slug 'bcso' already exists.").await;
     assert_eq!(footprint(&app).await, before);
     // The good one goes in.
     let made = json(upload(&app, &root, good, "?slug=restored").await, 201).await;
@@ -534,15 +532,9 @@ async fn bundle_of_an_older_schema_is_migrated_and_a_newer_one_refused() {
         "the newer tables exist"
     );
     // `portal migrate` finds it up to date.
-    let mut conn = server_of(&new, &copy).await;
-    let applied: i64 = sqlx::query_scalar(&format!(
-        r#"SELECT count(*) FROM "{}"._sqlx_migrations"#,
-        copy.schema_name
-    ))
-    .fetch_one(&mut conn)
-    .await
-    .unwrap();
-    assert_eq!(applied as usize, migrate::tenant_migrator().iter().count());
+    let applied: Vec<i64> =
+        values(&new, &copy, "SELECT count(*) FROM {schema}._sqlx_migrations").await;
+    assert_eq!(applied[0] as usize, migrate::tenant_migrator().iter().count());
 
     // The other way: a bundle of this portal into one that knows up to 15.
     let newer = dir.path().join("newer.agency.tar.gz");
@@ -567,7 +559,7 @@ async fn bundle_api_answers_only_the_agencys_own_and_the_roots_high_command() {
     let bcso_hc = app.as_persona("bcso", Persona::HighCommand).await;
     let bcso_command = app.as_persona("bcso", Persona::Command).await;
     let lspd_hc = app.as_persona("lspd", Persona::HighCommand).await;
-    let refusal = json!({"error": "Only the agency's own High Command, or the root agency's, may export it or manage its backups."});
+    let refusal = "Only the agency's own High Command, or the root agency's, may export it or manage its backups.";
 
     // Export: the agency's own High Command and the root's.
     for (client, agency) in [(&bcso_hc, "bcso"), (&root, "rawlife")] {
@@ -590,31 +582,16 @@ async fn bundle_api_answers_only_the_agencys_own_and_the_roots_high_command() {
         (&bcso_hc, "bcso", "/api/agencies/lspd/export"),
         (&bcso_hc, "bcso", "/api/agencies/lspd/backups"),
         (&bcso_command, "bcso", "/api/agencies/bcso/backups"),
-        (&lspd_hc, "lspd", "/api/agencies/bcso/backup-settings"),
+        (&lspd_hc, "lspd", BCSO_SETTINGS),
     ] {
-        assert_eq!(
-            json(send(&app, client, Method::GET, path, agency, None).await, 403).await,
-            refusal,
-            "{path}"
-        );
+        refused(send(&app, client, Method::GET, path, agency, None).await, 403, refusal).await;
     }
     let anonymous = app.browser();
-    assert_eq!(
-        json(
-            send(&app, &anonymous, Method::GET, "/api/agencies/bcso/export", "bcso", None).await,
-            401
-        )
-        .await,
-        json!({"error": "You must be signed in to do that."})
-    );
-    assert_eq!(
-        json(
-            send(&app, &root, Method::GET, "/api/agencies/nope/export", "rawlife", None).await,
-            404
-        )
-        .await,
-        json!({"error": "Unknown agency 'nope'"})
-    );
+    let answer =
+        send(&app, &anonymous, Method::GET, "/api/agencies/bcso/export", "bcso", None).await;
+    refused(answer, 401, SIGN_IN_REQUIRED).await;
+    let answer = send(&app, &root, Method::GET, "/api/agencies/nope/export", "rawlife", None).await;
+    refused(answer, 404, "Unknown agency 'nope'").await;
     // A short passphrase.
     let short = root
         .get(app.url("/api/agencies/bcso/export"))
@@ -623,10 +600,7 @@ async fn bundle_api_answers_only_the_agencys_own_and_the_roots_high_command() {
         .send()
         .await
         .unwrap();
-    assert_eq!(
-        json(short, 400).await,
-        json!({"error": "The passphrase must be at least 12 characters."})
-    );
+    refused(short, 400, "The passphrase must be at least 12 characters.").await;
 
     // Import is the root's alone.
     let dir = tempfile::tempdir().unwrap();
@@ -640,17 +614,11 @@ async fn bundle_api_answers_only_the_agencys_own_and_the_roots_high_command() {
         .send()
         .await
         .unwrap();
-    assert_eq!(
-        json(answer, 403).await,
-        json!({"error": "This page is only available from the root agency administration site."})
-    );
+    refused(answer, 403, "This page is only available from the root agency administration site.")
+        .await;
 
     // Backup settings: defaults, then the agency's own; bounds refused with a sentence.
-    let settings = json(
-        send(&app, &bcso_hc, Method::GET, "/api/agencies/bcso/backup-settings", "bcso", None).await,
-        200,
-    )
-    .await;
+    let settings = get(&app, &bcso_hc, BCSO_SETTINGS, "bcso").await;
     assert_eq!(settings["everyHours"], 24);
     assert_eq!(settings["keep"], 7);
     assert_eq!(settings["usesDefault"], true);
@@ -666,52 +634,17 @@ async fn bundle_api_answers_only_the_agencys_own_and_the_roots_high_command() {
         (json!({"everyHours": 6, "keep": 0}), "Keep from 1 to 100 backups."),
         (json!({"everyHours": 6, "keep": 101}), "Keep from 1 to 100 backups."),
     ] {
-        let answer = send(
-            &app,
-            &bcso_hc,
-            Method::PUT,
-            "/api/agencies/bcso/backup-settings",
-            "bcso",
-            Some(&body),
-        )
-        .await;
-        assert_eq!(json(answer, 400).await, json!({"error": sentence}));
+        refused(put(&app, &bcso_hc, BCSO_SETTINGS, "bcso", body).await, 400, sentence).await;
     }
     let body = json!({"everyHours": 6, "keep": 2});
-    let lspd_put = send(
-        &app,
-        &lspd_hc,
-        Method::PUT,
-        "/api/agencies/bcso/backup-settings",
-        "lspd",
-        Some(&body),
-    )
-    .await;
-    assert_eq!(json(lspd_put, 403).await, refusal);
-    let saved = json(
-        send(
-            &app,
-            &bcso_hc,
-            Method::PUT,
-            "/api/agencies/bcso/backup-settings",
-            "bcso",
-            Some(&body),
-        )
-        .await,
-        200,
-    )
-    .await;
+    refused(put(&app, &lspd_hc, BCSO_SETTINGS, "lspd", body.clone()).await, 403, refusal).await;
+    let saved = json(put(&app, &bcso_hc, BCSO_SETTINGS, "bcso", body).await, 200).await;
     assert_eq!(
         (saved["everyHours"].clone(), saved["keep"].clone(), saved["usesDefault"].clone()),
         (json!(6), json!(2), json!(false))
     );
     let off = json!({"everyHours": null, "keep": 2});
-    let saved = json(
-        send(&app, &root, Method::PUT, "/api/agencies/bcso/backup-settings", "rawlife", Some(&off))
-            .await,
-        200,
-    )
-    .await;
+    let saved = json(put(&app, &root, BCSO_SETTINGS, "rawlife", off).await, 200).await;
     assert_eq!(saved["everyHours"], Value::Null);
     assert_eq!(saved["nextDueAt"], Value::Null);
 
@@ -742,10 +675,8 @@ async fn bundle_api_answers_only_the_agencys_own_and_the_roots_high_command() {
     let downloaded = download.bytes().await.unwrap();
     assert_eq!(downloaded.len() as i64, list["backups"][0]["sizeBytes"].as_i64().unwrap());
     let gone = format!("/api/agencies/bcso/backups/{}", names[0]);
-    assert_eq!(
-        json(send(&app, &bcso_hc, Method::GET, &gone, "bcso", None).await, 404).await,
-        json!({"error": "There is no such backup of this agency."})
-    );
+    let answer = send(&app, &bcso_hc, Method::GET, &gone, "bcso", None).await;
+    refused(answer, 404, "There is no such backup of this agency.").await;
     assert!(
         app.state
             .media
@@ -911,23 +842,11 @@ async fn bundle_move_under_write_load_loses_no_acknowledged_write() {
     let moved = agency(&app, "bcso").await;
     assert_eq!(moved.database_url.as_deref(), Some(far_url.as_str()));
     assert!(moved.read_only_since.is_none());
-    let mut far = PgConnection::connect(&far_url).await.unwrap();
-    let names: Vec<String> =
-        sqlx::query_scalar(&format!(r#"SELECT name FROM "{}".qualifications"#, moved.schema_name))
-            .fetch_all(&mut far)
-            .await
-            .unwrap();
+    let names: Vec<String> = values(&app, &moved, "SELECT name FROM {schema}.qualifications").await;
     let missing: Vec<&String> = acknowledged.iter().filter(|n| !names.contains(n)).collect();
     assert!(missing.is_empty(), "acknowledged writes lost: {missing:?}");
     // The old schema and role are gone from the control server.
-    let mut admin = app.admin().await;
-    let left: bool =
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1)")
-            .bind(&moved.schema_name)
-            .fetch_one(&mut admin)
-            .await
-            .unwrap();
-    assert!(!left, "the old schema was dropped");
+    assert!(!on_control_server(&app, &moved).await, "the old schema was dropped");
     // Writes through the router land on the new server.
     let after = send(
         &app,
@@ -959,10 +878,8 @@ async fn bundle_move_pauses_writes_with_a_sentence_and_reads_go_on() {
     let answer = add_qualification().await;
     assert_eq!(answer.status(), 503);
     assert_eq!(answer.headers()["retry-after"], "5");
-    assert_eq!(
-        json(answer, 503).await,
-        json!({"error": "This agency is being moved to another server; changes are paused for a moment. Try again shortly."})
-    );
+    let moving = "This agency is being moved to another server; changes are paused for a moment. Try again shortly.";
+    refused(answer, 503, moving).await;
     let read = send(&app, &command, Method::GET, "/api/qualifications", "bcso", None).await;
     assert_eq!(read.status(), 200);
     // Once the move ends, writes go through again.

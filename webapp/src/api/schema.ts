@@ -2300,19 +2300,13 @@ export interface components {
             failed: number;
         };
         /** @description An agency as listed by `GET /api/agencies`. */
-        Agency: {
+        Agency: components["schemas"]["AgencyTexts"] & {
             /** Format: date-time */
             createdAt: string;
-            description?: string | null;
-            domain?: string | null;
             flags: components["schemas"]["AgencyFlags"];
             /** Format: int64 */
             id: number;
             links: components["schemas"]["AgencyLinks"];
-            longDescription?: string | null;
-            name: string;
-            shortName?: string | null;
-            slug: string;
             theme: components["schemas"]["Theme"];
             /** Format: date-time */
             updatedAt: string;
@@ -2321,16 +2315,10 @@ export interface components {
          * @description What the web app needs to render an agency: texts, theme (defaults filled), flags and
          *     its normalised level list.
          */
-        AgencyConfig: {
-            description?: string | null;
-            domain?: string | null;
+        AgencyConfig: components["schemas"]["AgencyTexts"] & {
             flags: components["schemas"]["AgencyFlags"];
             levels: components["schemas"]["Level"][];
             links: components["schemas"]["AgencyLinks"];
-            longDescription?: string | null;
-            name: string;
-            shortName?: string | null;
-            slug: string;
             theme: components["schemas"]["Theme"];
         };
         /** @description A request to create an agency (CLI now; `POST /api/agencies` with the identity issue). */
@@ -2407,6 +2395,18 @@ export interface components {
              * @description Newest tenant migration applied in the agency's schema.
              */
             schemaVersion: number;
+            slug: string;
+        };
+        /**
+         * @description An agency's slug, names, domain and descriptions as its API answers and its bundle carry
+         *     them (each of those adds what else it needs beside them).
+         */
+        AgencyTexts: {
+            description?: string | null;
+            domain?: string | null;
+            longDescription?: string | null;
+            name: string;
+            shortName?: string | null;
             slug: string;
         };
         /** @description The period an answer covers, and the department it is limited to. */

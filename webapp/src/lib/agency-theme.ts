@@ -1,4 +1,8 @@
-/** Default agency theme (member-portal §9) and filling a partial theme. Pure. */
+/**
+ * Default agency theme (member-portal §9) and filling a partial theme, as the server does
+ * (`Theme::from_stored`); both are tested against the same cases
+ * (`server/src/tenancy/cases/theme.json`). Pure.
+ */
 
 import { normalizeHex } from './colors';
 

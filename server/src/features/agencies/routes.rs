@@ -11,7 +11,7 @@ use crate::{
     extract::{PathParams, QueryParams},
     features::agencies::model::{AgencyFlags, AgencyLinks, Theme},
     shared::Portal,
-    tenancy::{Agency, CurrentAgency},
+    tenancy::{Agency, AgencyTexts, CurrentAgency},
 };
 
 /// An agency as listed by `GET /api/agencies`.
@@ -20,12 +20,8 @@ use crate::{
 #[serde(rename_all = "camelCase")]
 pub struct AgencySummary {
     pub id: i64,
-    pub slug: String,
-    pub name: String,
-    pub short_name: Option<String>,
-    pub domain: Option<String>,
-    pub description: Option<String>,
-    pub long_description: Option<String>,
+    #[serde(flatten)]
+    pub texts: AgencyTexts,
     pub flags: AgencyFlags,
     pub theme: Theme,
     pub links: AgencyLinks,
@@ -43,12 +39,8 @@ pub struct AgencyList {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AgencyConfig {
-    pub slug: String,
-    pub name: String,
-    pub short_name: Option<String>,
-    pub description: Option<String>,
-    pub long_description: Option<String>,
-    pub domain: Option<String>,
+    #[serde(flatten)]
+    pub texts: AgencyTexts,
     pub theme: Theme,
     pub flags: AgencyFlags,
     pub levels: Vec<Level>,
@@ -59,12 +51,7 @@ impl From<&Agency> for AgencySummary {
     fn from(a: &Agency) -> Self {
         Self {
             id: a.id,
-            slug: a.slug.clone(),
-            name: a.name.clone(),
-            short_name: a.short_name.clone(),
-            domain: a.domain.clone(),
-            description: a.description.clone(),
-            long_description: a.long_description.clone(),
+            texts: AgencyTexts::from(a),
             flags: a.flags.clone(),
             theme: a.theme.clone(),
             links: a.links.clone(),
@@ -77,12 +64,7 @@ impl From<&Agency> for AgencySummary {
 impl From<&Agency> for AgencyConfig {
     fn from(a: &Agency) -> Self {
         Self {
-            slug: a.slug.clone(),
-            name: a.name.clone(),
-            short_name: a.short_name.clone(),
-            description: a.description.clone(),
-            long_description: a.long_description.clone(),
-            domain: a.domain.clone(),
+            texts: AgencyTexts::from(a),
             theme: a.theme.clone(),
             levels: a.flags.levels.clone(),
             flags: a.flags.clone(),

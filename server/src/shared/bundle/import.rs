@@ -290,7 +290,7 @@ where
                     new.slug.clone(),
                     schema,
                     role,
-                    registry.slug.clone(),
+                    registry.texts.slug.clone(),
                     Some((options.passphrase.clone(), Some(new.created_by.clone()))),
                     None,
                 )
@@ -495,7 +495,7 @@ where
             ..Event::created(
                 BUNDLE_KIND,
                 &slug,
-                &registry.name,
+                &registry.texts.name,
                 &serde_json::json!({
                     "from": old_slug, "schemaVersion": header.schema_version,
                     "rows": manifest.rows(), "media": manifest.media.len(),
@@ -523,7 +523,7 @@ where
         manifest,
         fingerprints,
         written_media: written.clone(),
-        bundle_domain: registry.domain.clone(),
+        bundle_domain: registry.texts.domain.clone(),
         secrets_imported,
     })
 }
@@ -539,32 +539,33 @@ async fn new_agency(
     registry: &RegistryEntry,
     options: &ImportOptions,
 ) -> AppResult<NewAgency> {
+    let texts = &registry.texts;
     let slug = match &options.slug {
         Some(raw) => parse_slug(raw).map_err(bad_request)?,
-        None => parse_slug(&registry.slug).map_err(|_| bad_request(MISMATCH))?,
+        None => parse_slug(&texts.slug).map_err(|_| bad_request(MISMATCH))?,
     };
     let mut control = PgConnection::connect_with(&deps.provisioner.control).await?;
-    let domain = match &registry.domain {
+    let domain = match &texts.domain {
         Some(domain) if store::domain_taken(&mut control, domain).await? => None,
         other => other.clone(),
     };
     let _ = control.close().await;
     let rename = |value: &serde_json::Value| -> serde_json::Value {
-        if slug == registry.slug {
+        if slug == texts.slug {
             return value.clone();
         }
         let text = serde_json::to_vec(value).unwrap_or_default();
-        serde_json::from_slice(&rename_media_urls(&text, &registry.slug, &slug))
+        serde_json::from_slice(&rename_media_urls(&text, &texts.slug, &slug))
             .unwrap_or_else(|_| value.clone())
     };
     let (theme, links) = (rename(&registry.theme), rename(&registry.links));
     Ok(NewAgency {
         slug,
-        name: registry.name.clone(),
-        short_name: registry.short_name.clone(),
+        name: texts.name.clone(),
+        short_name: texts.short_name.clone(),
         domain,
-        description: registry.description.clone(),
-        long_description: registry.long_description.clone(),
+        description: texts.description.clone(),
+        long_description: texts.long_description.clone(),
         flags: registry.flags.clone(),
         theme,
         links,

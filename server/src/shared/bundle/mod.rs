@@ -30,6 +30,8 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 use tokio::io::{AsyncRead, ReadBuf};
 
+use crate::tenancy::AgencyTexts;
+
 pub use export::{export, ExportOptions};
 pub use import::{import, ImportOptions};
 
@@ -92,14 +94,9 @@ pub struct TableColumns {
 
 /// The registry row as a bundle carries it: never where the data lives, never secrets.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
 pub struct RegistryEntry {
-    pub slug: String,
-    pub name: String,
-    pub short_name: Option<String>,
-    pub domain: Option<String>,
-    pub description: Option<String>,
-    pub long_description: Option<String>,
+    #[serde(flatten)]
+    pub texts: AgencyTexts,
     pub flags: Value,
     pub theme: Value,
     pub links: Value,
@@ -108,12 +105,7 @@ pub struct RegistryEntry {
 impl From<&crate::tenancy::Agency> for RegistryEntry {
     fn from(a: &crate::tenancy::Agency) -> Self {
         Self {
-            slug: a.slug.clone(),
-            name: a.name.clone(),
-            short_name: a.short_name.clone(),
-            domain: a.domain.clone(),
-            description: a.description.clone(),
-            long_description: a.long_description.clone(),
+            texts: AgencyTexts::from(a),
             flags: a.stored_flags.clone(),
             theme: a.stored_theme.clone(),
             links: a.stored_links.clone(),
