@@ -5,7 +5,11 @@
 //! another site's page, on leave; and while connected: the permission removed, put on leave,
 //! signed out)
 //! is answered; the state survives a restart and is relayed between two instances on one
-//! database; the server stamps each cursor with the member's own name.
+//! database; the server stamps each cursor with the member's own name. From the final review:
+//! a change past the document's size bound or outside the editor's fragment is refused and not
+//! kept; cursors pass at a bounded rate per socket and reach other instances coalesced; the
+//! re-check reads the agency's levels as they are then; each member's live-editing stretch is
+//! in the audit log once (cursors alone are not).
 
 use std::time::Duration;
 
@@ -26,7 +30,7 @@ use yrs::{
 
 use crate::{
     helpers::{json, send, serve, Persona, TestApp},
-    support::{app, two_sops, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED},
+    support::{app, audit_rows, two_sops, BCSO, LSPD, NO_PERMISSION, SIGN_IN_REQUIRED},
 };
 
 const MANAGE: &str = "/api/sops?scope=manage";
@@ -197,6 +201,13 @@ impl Editor {
         let target = self.first_text();
         let end = target.len(&self.awareness.doc().transact());
         self.type_at(end, text).await;
+    }
+
+    /// Sets this editor's cursor state and sends it.
+    async fn cursor(&mut self, state: Value) {
+        self.awareness.set_local_state(state).unwrap();
+        let update = self.awareness.update().unwrap();
+        self.send(Message::Awareness(update).encode_v1()).await;
     }
 
     /// Waits for the server to close the socket; its code and reason.
@@ -667,4 +678,253 @@ async fn a_frame_packed_with_messages_is_refused_and_a_list_save_keeps_live_chan
     assert_eq!(read["documents"][0]["content"], "<p>From the list</p>");
     live.until("the live change kept", |e| e.text() == paragraph("Live Patrol basics content"))
         .await;
+}
+
+/// How many update rows document `id` of BCSO holds (not yet compacted).
+async fn stored_rows(app: &TestApp, id: &str) -> i64 {
+    let mut db = app.admin().await;
+    let schema = app.state.registry.by_slug(BCSO).await.unwrap().unwrap().schema_name.clone();
+    sqlx::query_scalar(&format!(
+        "SELECT count(*) FROM {schema}.document_collab_updates WHERE document_id = $1"
+    ))
+    .bind(id)
+    .fetch_one(&mut db)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_change_past_the_size_bound_or_outside_the_editors_fragment_is_refused_and_not_kept() {
+    const NOT_THE_DOCUMENT: &str =
+        "This change is not part of the document's text; it was not saved.";
+    const TOO_LARGE: &str =
+        "This change would make the document larger than live editing allows; it was not saved.";
+    let app = app().await;
+    let (id, _) = two_documents(&app, BCSO).await;
+    let command = cookie(&app, BCSO, Persona::Command).await;
+    let hc = cookie(&app, BCSO, Persona::HighCommand).await;
+    let mut watcher = open(&app.address, BCSO, &id, Some(&hc), &app.address).await.unwrap();
+    let mut writer = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
+    let seeded = paragraph("Patrol basics content");
+    watcher.until("seeded", |e| e.text() == seeded).await;
+    writer.until("seeded", |e| e.text() == seeded).await;
+
+    // Content in a shared type of its own (which the editor never shows, but every joiner
+    // would get): refused, its sender closed, nothing stored or passed on.
+    let rows = stored_rows(&app, &id).await;
+    let hidden = {
+        let doc = writer.awareness.doc();
+        let other = doc.get_or_insert_map("other");
+        let mut txn = doc.transact_mut();
+        yrs::Map::insert(&other, &mut txn, "hidden", "x".repeat(1000));
+        txn.encode_update_v1()
+    };
+    writer.send(Message::Sync(SyncMessage::Update(hidden)).encode_v1()).await;
+    assert_eq!(
+        writer.closed(Duration::from_secs(5)).await,
+        Refusal::Closed(4400, NOT_THE_DOCUMENT.into())
+    );
+    watcher.pump(Duration::from_millis(300)).await.unwrap();
+    assert!(watcher.awareness.doc().transact().get_map("other").is_none());
+    assert_eq!(stored_rows(&app, &id).await, rows);
+    // The room goes on with the document as stored.
+    watcher.type_at(0, "Still ").await;
+    let still = paragraph("Still Patrol basics content");
+    let mut writer = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
+    writer.until("the watcher's edit", |e| e.text() == still).await;
+
+    // A change that builds on one never sent (it would wait in memory, unstored): refused.
+    let orphan = {
+        let replica = yrs::Doc::with_client_id(777);
+        let whole =
+            writer.awareness.doc().transact().encode_state_as_update_v1(&Default::default());
+        let whole = yrs::updates::decoder::Decode::decode_v1(&whole).unwrap();
+        replica.transact_mut().apply_update(whole).unwrap();
+        let fragment = replica.get_or_insert_xml_fragment("default");
+        let text = {
+            let txn = replica.transact();
+            let Some(XmlOut::Element(paragraph)) = fragment.get(&txn, 0) else { panic!() };
+            let Some(XmlOut::Text(text)) = paragraph.get(&txn, 0) else { panic!() };
+            text
+        };
+        text.insert(&mut replica.transact_mut(), 0, "never sent ");
+        let mut txn = replica.transact_mut();
+        text.insert(&mut txn, 0, "sent ");
+        txn.encode_update_v1()
+    };
+    writer.send(Message::Sync(SyncMessage::Update(orphan)).encode_v1()).await;
+    let unknown = "This change builds on content the server does not have; it was not saved.";
+    assert_eq!(writer.closed(Duration::from_secs(5)).await, Refusal::Closed(4400, unknown.into()));
+    assert_eq!(stored_rows(&app, &id).await, rows + 1, "the watcher's edit only");
+    let mut writer = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
+    writer.until("the document as stored", |e| e.text() == still).await;
+
+    // Far beyond the draft's 100,000 characters: the room takes changes up to 4 MiB of
+    // document; one that would pass it is refused, and nobody gets it.
+    let chunk = "x".repeat(1_900_000);
+    writer.type_at_end(&chunk).await;
+    writer.type_at_end(&chunk).await;
+    let taken = still.len() + 2 * chunk.len();
+    watcher.until("two large changes", |e| e.text().len() == taken).await;
+    writer.type_at_end(&chunk).await;
+    assert_eq!(
+        writer.closed(Duration::from_secs(10)).await,
+        Refusal::Closed(4413, TOO_LARGE.into())
+    );
+    watcher.pump(Duration::from_millis(500)).await.unwrap();
+    assert_eq!(watcher.text().len(), taken);
+    drop(watcher);
+    rooms_closed(&app.state).await;
+    let mut newcomer = open(&app.address, BCSO, &id, Some(&hc), &app.address).await.unwrap();
+    newcomer.until("the document as stored", |e| e.text().len() == taken).await;
+}
+
+#[tokio::test]
+async fn cursors_pass_at_a_bounded_rate_and_reach_other_instances_coalesced() {
+    let app = app().await;
+    let (id, _) = two_documents(&app, BCSO).await;
+    let other = app.second_instance();
+    let other_address = serve(&other).await;
+    let other_origin = other.config.public_url.origin().ascii_serialization();
+    let command = cookie(&app, BCSO, Persona::Command).await;
+    let hc = cookie(&app, BCSO, Persona::HighCommand).await;
+    let mut sender = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
+    let mut here = open(&app.address, BCSO, &id, Some(&hc), &app.address).await.unwrap();
+    let mut there = open(&other_address, BCSO, &id, Some(&hc), &other_origin).await.unwrap();
+    for editor in [&mut sender, &mut here, &mut there] {
+        editor.until("seeded", |e| !e.text().is_empty()).await;
+    }
+    let mut listener = sqlx::postgres::PgListener::connect(&app.database_url).await.unwrap();
+    listener.listen("document_collab").await.unwrap();
+
+    // 200 caret moves at once (a flood no browser sends).
+    let started = std::time::Instant::now();
+    for n in 0..200 {
+        sender.cursor(json!({"user": {"name": "x", "color": "#0f0"}, "cursor": {"n": n}})).await;
+    }
+    // Where the caret ended reaches everyone, here and on the other instance.
+    let ended = |e: &Editor| e.seen.iter().any(|s| s["cursor"]["n"] == 199);
+    here.until("the last cursor here", ended).await;
+    there.until("the last cursor there", ended).await;
+    let elapsed = started.elapsed().as_secs_f64();
+    let moves = |e: &Editor| e.seen.iter().filter(|s| s["cursor"]["n"].is_number()).count();
+
+    // Passed on here at 20 a second after a burst of 20, not each of the 200.
+    let passed = moves(&here);
+    assert!(passed < 100, "{passed} of 200 passed on");
+    assert!(passed as f64 <= 22.0 + 20.0 * elapsed, "{passed} in {elapsed:.2} s");
+    // Announced to the other instances at most once per 100 ms.
+    let mut announced = 0;
+    while let Ok(Ok(note)) = tokio::time::timeout(Duration::from_millis(300), listener.recv()).await
+    {
+        let payload = note.payload();
+        if payload.split(' ').nth(1) == Some("a") && payload.ends_with(&format!(" {id}")) {
+            announced += 1;
+        }
+    }
+    assert!(announced >= 1);
+    assert!(announced as f64 <= 3.0 + elapsed / 0.1, "{announced} in {elapsed:.2} s");
+    assert!(moves(&there) <= announced, "{} for {announced}", moves(&there));
+}
+
+#[tokio::test]
+async fn the_re_check_reads_the_agencys_levels_as_they_are_then() {
+    let app = app().await;
+    let (id, _) = two_documents(&app, BCSO).await;
+    let command = cookie(&app, BCSO, Persona::Command).await;
+    let mut editor = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
+    editor.until("seeded", |e| !e.text().is_empty()).await;
+    editor.pump(Duration::from_secs(4)).await.unwrap();
+
+    // The agency's levels change (behind the portal's back, as a registry change is seen):
+    // deputies now rank above Command, so the deputies' document is above the member.
+    let levels = json!([
+        {"id": "command", "label": "Command"}, {"id": "deputy", "label": "Deputy"},
+        {"id": "supervisor", "label": "Supervisor"}, {"id": "high_command", "label": "High Command"}
+    ]);
+    let mut admin = app.admin().await;
+    sqlx::query("UPDATE agencies SET flags = jsonb_set(flags, '{levels}', $1) WHERE slug = $2")
+        .bind(&levels)
+        .bind(BCSO)
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    app.state.registry.invalidate().await;
+    assert_eq!(
+        editor.closed(Duration::from_secs(8)).await,
+        Refusal::Closed(4403, NOT_FOUND.into())
+    );
+}
+
+#[tokio::test]
+async fn each_members_live_editing_stretch_is_audited_once_and_cursors_alone_are_not() {
+    let app = app().await;
+    let (id, _) = two_documents(&app, BCSO).await;
+    let command = cookie(&app, BCSO, Persona::Command).await;
+    let hc = cookie(&app, BCSO, Persona::HighCommand).await;
+
+    // Only looking (a caret, no change): no entry.
+    let mut looker = open(&app.address, BCSO, &id, Some(&hc), &app.address).await.unwrap();
+    looker.until("seeded", |e| !e.text().is_empty()).await;
+    looker.cursor(json!({"user": {"name": "x", "color": "#00f"}, "cursor": {"at": 3}})).await;
+    looker.pump(Duration::from_millis(300)).await.unwrap();
+    drop(looker);
+    rooms_closed(&app.state).await;
+    assert_eq!(audit_rows(&app, BCSO, "document_draft").await, vec![]);
+
+    // Three changes by one member, one by another: an entry each, when they leave.
+    let mut one = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
+    let mut two = open(&app.address, BCSO, &id, Some(&hc), &app.address).await.unwrap();
+    one.until("seeded", |e| !e.text().is_empty()).await;
+    two.until("seeded", |e| !e.text().is_empty()).await;
+    for letter in ["A", "B", "C"] {
+        one.type_at(0, letter).await;
+    }
+    two.until("one's edits", |e| e.text() == paragraph("CBAPatrol basics content")).await;
+    two.type_at_end("!").await;
+    one.until("two's edit", |e| e.text() == paragraph("CBAPatrol basics content!")).await;
+    assert_eq!(audit_rows(&app, BCSO, "document_draft").await, vec![], "none while editing");
+    drop(one);
+    drop(two);
+    rooms_closed(&app.state).await;
+    let mut rows = audit_rows(&app, BCSO, "document_draft").await;
+    rows.sort();
+    let mut expected = vec![
+        ("edited live".to_owned(), Persona::Command.name(BCSO)),
+        ("edited live".to_owned(), Persona::HighCommand.name(BCSO)),
+    ];
+    expected.sort();
+    assert_eq!(rows, expected);
+
+    // The log says which document, when the stretch began and ended, and how many changes.
+    let reader = app.as_persona(BCSO, Persona::HighCommand).await;
+    let log = crate::support::get(&app, &reader, "/api/audit?kind=document_draft", BCSO).await;
+    let entry = log["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["actor"]["display"] == Persona::Command.name(BCSO).as_str())
+        .unwrap()
+        .clone();
+    assert_eq!((&entry["subjectId"], &entry["title"]), (&json!(id), &json!("Patrol basics")));
+    let mut fields: Vec<&str> = entry["diff"]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["field"].as_str().unwrap())
+        .collect();
+    fields.sort_unstable();
+    assert_eq!(fields, ["began", "changes", "ended"], "{entry}");
+    let field = |name: &str| {
+        entry["diff"]["fields"].as_array().unwrap().iter().find(|f| f["field"] == name).unwrap()
+            ["after"]
+            .clone()
+    };
+    assert_eq!(field("changes"), json!(3));
+    let began = field("began");
+    let ended = field("ended");
+    let began = chrono::DateTime::parse_from_rfc3339(began.as_str().unwrap()).unwrap();
+    let ended = chrono::DateTime::parse_from_rfc3339(ended.as_str().unwrap()).unwrap();
+    assert!(began <= ended);
+    assert!((chrono::Utc::now() - ended.with_timezone(&chrono::Utc)).num_seconds() < 60);
 }

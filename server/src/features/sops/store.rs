@@ -11,6 +11,7 @@ use crate::{
     error::AppError,
     features::sops::model::{Document, DraftState, VersionSummary},
     shared::whole_list::{self, Versioned},
+    tenancy::pools::TenantDb,
 };
 
 /// The list's name in `whole_lists`.
@@ -35,6 +36,30 @@ pub async fn replace(
     actor: &Actor,
 ) -> Result<Versioned<Document>, AppError> {
     whole_list::replace(conn, LIST, documents, base_version, actor).await
+}
+
+/// One document's title and minimum level, read without the rest of the list.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Heading {
+    pub title: String,
+    pub min_level: String,
+}
+
+/// The title and minimum level of document `id` of the agency of `db` (`None`: no such
+/// document): what the live editor's re-check and its audit entry need, without sending the
+/// list (every document's content) over.
+#[tracing::instrument(level = "debug", skip(db), fields(agency = db.agency_id()))]
+pub async fn heading(db: &TenantDb, id: &str) -> sqlx::Result<Option<Heading>> {
+    sqlx::query_as(
+        "SELECT COALESCE(d->>'title', '') AS title, COALESCE(d->>'minLevel', '') AS min_level
+         FROM whole_lists l, jsonb_array_elements(l.items) d
+         WHERE l.name = $1 AND d->>'id' = $2
+         LIMIT 1",
+    )
+    .bind(LIST)
+    .bind(id)
+    .fetch_optional(db)
+    .await
 }
 
 /// A draft as stored (issue 28).

@@ -5,12 +5,16 @@
 //! the address, with the document management permission, not on leave, for a document
 //! within their level (404 otherwise, as the draft routes answer), from the agency's own
 //! pages (`Origin`). Refusals come before the upgrade as the usual JSON errors; afterwards
-//! the member's access is checked again every few seconds and the socket closed with 4403
-//! and the reason when it is gone. Rooms (`session`), the HTML encoding (`convert`), storage
-//! (`store`) and the relay between instances (`relay`) are modules of their own.
+//! the member's access is checked again every few seconds (the agency's levels, the
+//! member's standing and the one document's minimum level as they are then) and the socket
+//! closed with 4403 and the reason when it is gone. Rooms (`session`, `rooms`), what bounds
+//! them (`bounds`), the HTML encoding (`convert`), storage (`store`) and the relay between
+//! instances (`relay`) are modules of their own.
 
+pub mod bounds;
 pub mod convert;
 pub mod relay;
+pub mod rooms;
 pub mod session;
 pub mod store;
 
@@ -25,6 +29,7 @@ use tower_sessions::Session;
 
 use crate::{
     access::{
+        document_level::reaches,
         guard::{nav_item, require_can_manage, require_nav, NavItem},
         viewer::viewer_for,
         Viewer,
@@ -38,7 +43,7 @@ use crate::{
     },
     identity::{handoff, origin, session::user_of_session, transport::Scheme, IdentityState},
     shared::Portal,
-    tenancy::{pools::TenantDb, Agency},
+    tenancy::pools::TenantDb,
 };
 
 pub use session::{Hub, RoomKey, CLOSE_REFUSED, CLOSE_REMOVED};
@@ -53,20 +58,38 @@ pub const FOREIGN_ORIGIN: &str = "Cross-site requests are not allowed.";
 /// An API token cannot edit a document live.
 pub const TOKENS_CANNOT_EDIT: &str = "Documents are edited live by signed-in members only.";
 
-/// The document `id` if `viewer` may edit its draft live now; the refusal otherwise.
-async fn may_edit(viewer: &Viewer, id: &str) -> AppResult<Document> {
+/// Whether `viewer` may edit drafts live at all: a signed-in member (no API token) with the
+/// document management permission, not on leave.
+async fn require_live_editor(viewer: &Viewer) -> AppResult<()> {
     if viewer.api_token.is_some() {
         return Err(forbidden(TOKENS_CANNOT_EDIT));
     }
     require_nav(viewer, nav_item::SopManagement::ID).await?;
-    require_can_manage(viewer)?;
+    require_can_manage(viewer)
+}
+
+/// Refuses (as not found, as the draft routes do) a document whose minimum level `min_level`
+/// is above `viewer`'s, by the agency's levels as the viewer was built with them.
+fn require_reach(viewer: &Viewer, min_level: &str) -> AppResult<()> {
     let levels: Vec<String> = viewer.agency.flags.levels.iter().map(|l| l.id.clone()).collect();
-    documents::load(viewer.pool())
+    if reaches(&levels, viewer.level.as_deref(), min_level) {
+        Ok(())
+    } else {
+        Err(not_found(NOT_FOUND))
+    }
+}
+
+/// The document `id` if `viewer` may edit its draft live now; the refusal otherwise.
+async fn may_edit(viewer: &Viewer, id: &str) -> AppResult<Document> {
+    require_live_editor(viewer).await?;
+    let document = documents::load(viewer.pool())
         .await?
         .items
         .into_iter()
-        .find(|d| d.id == id && d.reached_by(&levels, viewer.level.as_deref()))
-        .ok_or_else(|| not_found(NOT_FOUND))
+        .find(|d| d.id == id)
+        .ok_or_else(|| not_found(NOT_FOUND))?;
+    require_reach(viewer, &document.min_level)?;
+    Ok(document)
 }
 
 /// The same-origin rule for the upgrade (a GET, which the rule for writes lets through): the
@@ -117,18 +140,22 @@ pub async fn connect<S: Portal + CollabState>(
         None => document.content.clone(),
     };
     let key = RoomKey { agency: viewer.agency.id, document: id.clone() };
-    let agency = viewer.agency.clone();
+    let agency = viewer.agency.id;
     let db = viewer.db.clone();
     let recheck_state = state.clone();
     let recheck_db = db.clone();
     let recheck: session::Recheck = Arc::new(move || {
         let state = recheck_state.clone();
-        let agency = agency.clone();
         let db = recheck_db.clone();
         let id = id.clone();
         Box::pin(async move { still_may_edit(&state, agency, db, session_id, &id).await })
     });
-    let editor = session::Editor { name: viewer.display_name(), recheck };
+    let editor = session::Editor {
+        name: viewer.display_name(),
+        actor: viewer.actor(),
+        title: document.title.clone(),
+        recheck,
+    };
     let hub = state.collab().clone();
     // Taken before the upgrade, given back when the socket ends (or never opens).
     let seat = hub.seat(&session_id.to_string()).ok_or_else(|| AppError::TooManyRequests {
@@ -141,19 +168,31 @@ pub async fn connect<S: Portal + CollabState>(
         .on_upgrade(move |socket| session::serve(hub, key, db, seed, editor, socket, seat)))
 }
 
-/// The check made again while connected: the session's member as they are now.
+/// The check made again while connected: the session's member as they are now (their
+/// account, their standing in the agency, both read through the access cache, which every
+/// change drops), by the agency's levels as the registry holds them now, against the one
+/// document's minimum level (not the whole list).
 async fn still_may_edit<S: Portal>(
     state: &S,
-    agency: Arc<Agency>,
+    agency: i64,
     db: Arc<TenantDb>,
     session: tower_sessions::session::Id,
     id: &str,
 ) -> Result<(), String> {
     let answer = async {
         let user = user_of_session(state, session).await?;
+        let registry = state.registry().snapshot().await?;
+        let agency = registry
+            .all()
+            .iter()
+            .find(|a| a.id == agency)
+            .cloned()
+            .ok_or_else(|| not_found(NOT_FOUND))?;
         let owners = &state.config().owner_discord_ids;
         let viewer = viewer_for(agency, db, user, owners, state.access_cache().clone()).await?;
-        may_edit(&viewer, id).await.map(|_| ())
+        require_live_editor(&viewer).await?;
+        let heading = documents::heading(viewer.pool(), id).await?;
+        require_reach(&viewer, &heading.ok_or_else(|| not_found(NOT_FOUND))?.min_level)
     };
     match answer.await {
         Ok(()) => Ok(()),

@@ -165,6 +165,7 @@ async fn relayed(room: &Room, row: i64) -> anyhow::Result<()> {
         txn.encode_update_v1()
     };
     loaded.folded.push(row);
+    loaded.grew(data.len());
     if !session::is_empty_update(&effective) {
         room.broadcast(0, session::sync_update(effective));
     }
@@ -195,6 +196,7 @@ async fn catch_up_from_store(room: &Room) -> anyhow::Result<()> {
             loaded.folded.push(row);
         }
     }
+    loaded.grew(effective.len());
     if !session::is_empty_update(&effective) {
         room.broadcast(0, session::sync_update(effective));
     }

@@ -2,8 +2,10 @@
 //! awareness (cursors and names), the editors connected to it, and the broadcast between
 //! them. A room is loaded from the agency's schema when its first editor arrives (seeded
 //! from the draft's HTML when the document has no shared state yet) and dropped when its last
-//! editor leaves, after the draft is written and the stored updates compacted. Every update
-//! is stored (and announced to the other instances, `relay`) before it is passed on.
+//! editor leaves (`rooms`: an editor's place is a guard), after the draft is written and the
+//! stored updates compacted. Every update is stored (and announced to the other instances,
+//! `relay`) before it is passed on; one that would take the document past its bound, or add
+//! anything but the editor's fragment, is refused and the sender's socket closed (`bounds`).
 
 use std::{
     collections::{HashMap, HashSet},
@@ -11,12 +13,13 @@ use std::{
     pin::Pin,
     sync::{
         atomic::{AtomicU64, Ordering},
-        Arc, Mutex,
+        Arc, Mutex, PoisonError,
     },
-    time::Duration,
+    time::{Duration, Instant},
 };
 
 use axum::extract::ws::{CloseFrame, Message as WsMessage, WebSocket};
+use chrono::{SecondsFormat, Utc};
 use futures::{SinkExt, StreamExt};
 use tokio::sync::{broadcast, watch, Notify};
 use yrs::{
@@ -36,10 +39,20 @@ use yrs::{
 use crate::{
     access::viewer::Actor,
     features::sops::{
-        collab::{convert, store},
+        collab::{
+            bounds::{
+                CursorGate, CursorOutbox, Ended, Released, SizeBound, Stretch, CURSOR_INTERVAL,
+                MAX_CURSOR_STATE, MAX_DOCUMENT_BYTES,
+            },
+            convert,
+            rooms::{Closing, Place, Rooms},
+            store,
+        },
         content::sanitise,
+        routes::DRAFT_KIND,
         store as documents,
     },
+    shared::audit::{self, Diff, Event},
     tenancy::pools::TenantDb,
 };
 
@@ -74,6 +87,19 @@ pub const CLOSE_REFUSED: u16 = 4403;
 pub const CLOSE_REMOVED: u16 = 4404;
 pub const DOCUMENT_REMOVED: &str = "This document was removed.";
 pub const ROOM_FULL: &str = "Too many editors have this document open; try again later.";
+/// An update refused (nothing of it stored or passed on): the sender is closed with a code the
+/// browser does not reconnect after (4400–4499), and a sentence (at most 123 bytes).
+pub const CLOSE_TOO_LARGE: u16 = 4413;
+pub const DOCUMENT_TOO_LARGE: &str =
+    "This change would make the document larger than live editing allows; it was not saved.";
+pub const CLOSE_NOT_THE_DOCUMENT: u16 = 4400;
+pub const NOT_THE_DOCUMENT: &str =
+    "This change is not part of the document's text; it was not saved.";
+pub const UNKNOWN_BASIS: &str =
+    "This change builds on content the server does not have; it was not saved.";
+const CANNOT_OPEN: &str = "The document cannot be opened; try again later.";
+/// What the audit log calls a live-editing stretch (kind `document_draft`).
+pub const EDITED_LIVE: &str = "edited live";
 
 /// A room: one agency's document.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -91,7 +117,7 @@ pub enum Frame {
 /// The rooms of this instance.
 #[derive(Default)]
 pub struct Hub {
-    rooms: Mutex<HashMap<RoomKey, Arc<Room>>>,
+    rooms: Arc<Rooms<Room>>,
     next_connection: AtomicU64,
     /// The database servers this instance listens on (one relay each, from its first room).
     relays: Mutex<HashSet<Option<String>>>,
@@ -108,7 +134,9 @@ pub struct Seat {
 
 impl Drop for Seat {
     fn drop(&mut self) {
-        let mut seats = self.hub.seats.lock().expect("seats");
+        // Also after a panic elsewhere held the lock: a guard dropped while unwinding must not
+        // panic again.
+        let mut seats = self.hub.seats.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(count) = seats.get_mut(&self.session) {
             *count -= 1;
             if *count == 0 {
@@ -125,16 +153,22 @@ impl Hub {
 
     /// The room of `key` if an editor has it open here.
     pub fn room(&self, key: &RoomKey) -> Option<Arc<Room>> {
-        self.rooms.lock().expect("rooms").get(key).cloned()
+        self.rooms.get(key)
     }
 
     /// How many rooms are open (tests and the bench check they go).
     pub fn open_rooms(&self) -> usize {
-        self.rooms.lock().expect("rooms").len()
+        self.rooms.len()
     }
 
-    /// Joins (or opens) the room of `key`; `None` when it is full.
-    fn join(self: &Arc<Self>, key: RoomKey, db: Arc<TenantDb>) -> Option<(Arc<Room>, u64)> {
+    /// How many editors the room of `key` holds here (tests check each leaves).
+    pub fn editors(&self, key: &RoomKey) -> usize {
+        self.rooms.editors(key)
+    }
+
+    /// A place in the room of `key` (opened if it is not) and the connection's number; `None`
+    /// when the room is full. The place is given back when dropped, however the socket ends.
+    fn join(self: &Arc<Self>, key: RoomKey, db: Arc<TenantDb>) -> Option<(Place<Room>, u64)> {
         if self.relays.lock().expect("relays").insert(db.server().map(str::to_owned)) {
             let server = db.server().map(str::to_owned);
             tokio::spawn(super::relay::listen(
@@ -143,35 +177,13 @@ impl Hub {
                 db.server_pool().clone(),
             ));
         }
-        let mut rooms = self.rooms.lock().expect("rooms");
-        let room = rooms.entry(key.clone()).or_insert_with(|| Room::new(key, db)).clone();
-        let mut editors = room.editors.lock().expect("editors");
-        if *editors >= MAX_EDITORS {
-            return None;
-        }
-        *editors += 1;
-        drop(editors);
-        Some((room, self.next_connection.fetch_add(1, Ordering::Relaxed) + 1))
-    }
-
-    /// Leaves the room; true when it was the last editor (the room is then closed here).
-    fn leave(&self, room: &Arc<Room>) -> bool {
-        let mut rooms = self.rooms.lock().expect("rooms");
-        let mut editors = room.editors.lock().expect("editors");
-        *editors -= 1;
-        if *editors == 0 {
-            if rooms.get(&room.key).is_some_and(|r| Arc::ptr_eq(r, room)) {
-                rooms.remove(&room.key);
-            }
-            true
-        } else {
-            false
-        }
+        let place = self.rooms.enter(key, |key| Room::new(key, db), MAX_EDITORS)?;
+        Some((place, self.next_connection.fetch_add(1, Ordering::Relaxed) + 1))
     }
 
     /// A seat for one more socket of `session`; `None` when it has [`MAX_PER_SESSION`] open.
     pub fn seat(self: &Arc<Self>, session: &str) -> Option<Seat> {
-        let mut seats = self.seats.lock().expect("seats");
+        let mut seats = self.seats.lock().unwrap_or_else(PoisonError::into_inner);
         let count = seats.entry(session.to_owned()).or_insert(0);
         if *count >= MAX_PER_SESSION {
             return None;
@@ -182,17 +194,14 @@ impl Hub {
 
     /// The open rooms of the agencies on database server `server` (`None`: the control server).
     pub fn rooms_on(&self, server: Option<&str>) -> Vec<Arc<Room>> {
-        let rooms = self.rooms.lock().expect("rooms");
-        rooms.values().filter(|room| room.db.server() == server).cloned().collect()
+        self.rooms.filtered(|_, room| room.db.server() == server)
     }
 
     /// Closes the rooms of documents `ids` of agency `agency` with `code` and `reason`.
     pub fn close(&self, agency: i64, ids: &[String], code: u16, reason: &str) {
-        let rooms = self.rooms.lock().expect("rooms");
-        for (key, room) in rooms.iter() {
-            if key.agency == agency && ids.contains(&key.document) {
-                room.closed.send_replace(Some((code, reason.to_owned())));
-            }
+        let named = |key: &RoomKey, _: &Room| key.agency == agency && ids.contains(&key.document);
+        for room in self.rooms.filtered(named) {
+            room.closed.send_replace(Some((code, reason.to_owned())));
         }
     }
 }
@@ -204,19 +213,43 @@ pub struct Loaded {
     pub folded: Vec<i64>,
     /// Which connection each awareness client belongs to.
     owners: HashMap<ClientID, u64>,
+    /// The document's size against [`MAX_DOCUMENT_BYTES`].
+    size: SizeBound,
+}
+
+impl Loaded {
+    /// An update another instance stored (`len` bytes) reached the document: counted against
+    /// its bound, never refused (that instance judged it).
+    pub fn grew(&mut self, len: usize) {
+        self.size.grew(len);
+    }
 }
 
 pub struct Room {
     pub key: RoomKey,
     pub db: Arc<TenantDb>,
     pub state: tokio::sync::Mutex<Option<Loaded>>,
-    editors: Mutex<usize>,
     pub frames: broadcast::Sender<Frame>,
     /// Set when every editor must go (`Some((code, reason))`).
     pub closed: watch::Sender<Option<(u16, String)>>,
     /// Poked after each change: the draft is written after a quiet time.
     changed: Notify,
+    /// Cursors waiting to be announced to the other instances, and the poke of their
+    /// announcer (at most one announcement per [`CURSOR_INTERVAL`]).
+    cursors: Mutex<CursorOutbox>,
+    cursors_waiting: Notify,
     tasks: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+}
+
+/// What became of an editor's update.
+#[derive(Debug)]
+pub enum Applied {
+    /// Stored; these are the changes to pass on.
+    Changed(Vec<u8>),
+    /// It changed nothing.
+    Unchanged,
+    /// Refused (nothing kept, stored or passed on): the close code and sentence for its sender.
+    Refused(u16, &'static str),
 }
 
 impl Room {
@@ -227,15 +260,21 @@ impl Room {
             key,
             db,
             state: tokio::sync::Mutex::new(None),
-            editors: Mutex::new(0),
             frames,
             closed,
             changed: Notify::new(),
+            cursors: Mutex::new(CursorOutbox::default()),
+            cursors_waiting: Notify::new(),
             tasks: Mutex::new(Vec::new()),
         });
         let writer = tokio::spawn(write_after_quiet(Arc::downgrade(&room)));
-        room.tasks.lock().expect("tasks").push(writer);
+        let announcer = tokio::spawn(announce_cursors(Arc::downgrade(&room)));
+        room.tasks().extend([writer, announcer]);
         room
+    }
+
+    fn tasks(&self) -> std::sync::MutexGuard<'_, Vec<tokio::task::JoinHandle<()>>> {
+        self.tasks.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Loads the shared document if it is not yet (seeding it from `seed`, the draft's HTML,
@@ -265,7 +304,9 @@ impl Room {
                 }
             }
         };
-        let mut loaded = Loaded { awareness: Awareness::new(doc), folded, owners: HashMap::new() };
+        let size = SizeBound::new(encode_whole(&doc).len(), MAX_DOCUMENT_BYTES);
+        let mut loaded =
+            Loaded { awareness: Awareness::new(doc), folded, owners: HashMap::new(), size };
         if !loaded.folded.is_empty() {
             self.compact(&mut loaded).await?;
         }
@@ -297,25 +338,90 @@ impl Room {
         Ok(())
     }
 
-    /// Applies `update` (from an editor when `author` is set, else from the portal) and
-    /// stores it; answers what it changed (empty when nothing).
+    /// Applies `update`, sent by the editor `author`, and stores it; refuses it (keeping
+    /// nothing of it) when it would take the document past [`MAX_DOCUMENT_BYTES`], when it
+    /// adds a shared type other than the editor's fragment ([`convert::FIELD`]), or when it
+    /// builds on content the room does not have (it would wait in memory, unstored).
     pub async fn apply(
         &self,
         loaded: &mut Loaded,
         update: &[u8],
-        author: Option<&str>,
-    ) -> anyhow::Result<Vec<u8>> {
-        let effective = {
-            let doc = loaded.awareness.doc();
-            let mut txn = doc.transact_mut();
-            txn.apply_update(Update::decode_v1(update)?)?;
-            txn.encode_update_v1()
-        };
-        if is_empty_update(&effective) {
-            return Ok(effective);
+        author: &str,
+    ) -> anyhow::Result<Applied> {
+        let decoded = Update::decode_v1(update)?;
+        let doc = loaded.awareness.doc().clone();
+        if !loaded.size.admits(update.len(), || encode_whole(&doc).len()) {
+            return Ok(Applied::Refused(CLOSE_TOO_LARGE, DOCUMENT_TOO_LARGE));
         }
-        self.store(loaded, &effective, author).await?;
-        Ok(effective)
+        let (before, roots, waiting) = {
+            let txn = doc.transact();
+            let roots: Vec<String> = txn.root_refs().map(|(name, _)| name.to_owned()).collect();
+            (txn.state_vector(), roots, txn.has_missing_updates())
+        };
+        let applied = {
+            let mut txn = doc.transact_mut();
+            txn.apply_update(decoded).map(|()| txn.encode_update_v1())
+        };
+        let effective = match applied {
+            Ok(effective) => effective,
+            Err(err) => {
+                self.restore(loaded, &before).await;
+                return Err(err.into());
+            }
+        };
+        let refusal = {
+            let txn = doc.transact();
+            let foreign = txn
+                .root_refs()
+                .any(|(name, _)| name != convert::FIELD && !roots.iter().any(|r| r == name));
+            if foreign {
+                Some((CLOSE_NOT_THE_DOCUMENT, NOT_THE_DOCUMENT))
+            } else if txn.has_missing_updates() && !waiting {
+                Some((CLOSE_NOT_THE_DOCUMENT, UNKNOWN_BASIS))
+            } else {
+                None
+            }
+        };
+        let refusal = refusal.or_else(|| {
+            let within = loaded.size.applied(update.len(), || encode_whole(&doc).len());
+            (!within).then_some((CLOSE_TOO_LARGE, DOCUMENT_TOO_LARGE))
+        });
+        if let Some((code, reason)) = refusal {
+            self.restore(loaded, &before).await;
+            return Ok(Applied::Refused(code, reason));
+        }
+        if is_empty_update(&effective) {
+            return Ok(Applied::Unchanged);
+        }
+        self.store(loaded, &effective, Some(author)).await?;
+        Ok(Applied::Changed(effective))
+    }
+
+    /// Puts the room's document back as it is stored, after an update was applied to it and
+    /// refused: nothing of that update is kept, and what other instances stored meanwhile
+    /// reaches this room's editors (`before`: the state they had). When the stored state
+    /// cannot be read, the room closes (keeping nothing of its own to compact).
+    async fn restore(&self, loaded: &mut Loaded, before: &StateVector) {
+        match load_doc(&self.db, &self.key.document).await {
+            Ok(Some((doc, folded))) => {
+                let news = doc.transact().encode_state_as_update_v1(before);
+                loaded.size.reset(encode_whole(&doc).len());
+                *loaded.awareness.doc_mut() = doc;
+                loaded.folded = folded;
+                if !is_empty_update(&news) {
+                    self.broadcast(0, sync_update(news));
+                }
+            }
+            failed => {
+                if let Err(err) = failed {
+                    tracing::warn!(error = %err, "cannot restore a shared document");
+                }
+                *loaded.awareness.doc_mut() = new_doc();
+                loaded.folded.clear();
+                loaded.size.reset(0);
+                self.closed.send_replace(Some((1011, CANNOT_OPEN.into())));
+            }
+        }
     }
 
     /// Stores an update this room's document already holds and passes it on to the other
@@ -343,25 +449,38 @@ impl Room {
     }
 
     /// Tells the other instances' rooms of a change of cursors (awareness is not stored: it
-    /// goes in the notification itself, when it fits, and is sent without waiting).
+    /// goes in the notification itself). The latest state of each client waits in the room's
+    /// outbox, and the room's announcer sends what waits at most once per [`CURSOR_INTERVAL`].
     pub fn announce_awareness(&self, update: &AwarenessUpdate) {
+        self.cursors.lock().unwrap_or_else(PoisonError::into_inner).add(update);
+        self.cursors_waiting.notify_one();
+    }
+
+    /// Announces the cursors waiting that fit in one notification; true when some wait still.
+    async fn send_cursors(&self) -> bool {
         use base64::Engine;
-        let encoded = base64::engine::general_purpose::STANDARD.encode(update.encode_v1());
-        let payload = format!("a {encoded} {}", self.key.document);
+        let document = &self.key.document;
+        // "a <base64> <document id>": base64 takes 4 bytes for each 3.
+        let budget = MAX_NOTIFY.saturating_sub(3 + document.len()) / 4 * 3;
+        let (batch, more) = {
+            let mut outbox = self.cursors.lock().unwrap_or_else(PoisonError::into_inner);
+            let batch = outbox.take_batch(budget);
+            (batch, !outbox.is_empty())
+        };
+        let Some(batch) = batch else { return more };
+        let encoded = base64::engine::general_purpose::STANDARD.encode(batch.encode_v1());
+        let payload = format!("a {encoded} {document}");
         if payload.len() > MAX_NOTIFY {
-            return;
+            return more;
         }
-        let db = self.db.clone();
-        let agency = self.key.agency;
-        tokio::spawn(async move {
-            let sent = async {
-                let mut conn = db.acquire().await?;
-                store::notify(&mut conn, agency, &payload).await
-            };
-            if let Err(err) = sent.await {
-                tracing::debug!(error = %err, "cannot announce cursors");
-            }
-        });
+        let sent = async {
+            let mut conn = self.db.acquire().await?;
+            store::notify(&mut conn, self.key.agency, &payload).await
+        };
+        if let Err(err) = sent.await {
+            tracing::debug!(error = %err, "cannot announce cursors");
+        }
+        more
     }
 
     /// Cursors announced by another instance: applied and passed to this room's editors.
@@ -407,6 +526,7 @@ impl Room {
             convert::write_html(&mut txn, &fragment, html);
             txn.encode_update_v1()
         };
+        loaded.size.grew(effective.len());
         self.store(loaded, &effective, None).await?;
         self.broadcast(0, sync_update(effective));
         Ok(true)
@@ -415,8 +535,18 @@ impl Room {
 
 impl Drop for Room {
     fn drop(&mut self) {
-        for task in self.tasks.lock().expect("tasks").drain(..) {
+        for task in self.tasks().drain(..) {
             task.abort();
+        }
+    }
+}
+
+impl Closing for Room {
+    /// The last editor's place was given back (its socket ended, however): the room is closed
+    /// from a task of its own, since a place may be dropped while a panic unwinds.
+    fn last_left(self: Arc<Self>) {
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(async move { close_room(&self).await });
         }
     }
 }
@@ -529,13 +659,31 @@ async fn write_after_quiet(room: std::sync::Weak<Room>) {
     }
 }
 
+/// The room's announcer of cursors to the other instances: what waits is sent, then nothing
+/// for [`CURSOR_INTERVAL`] (announcements meanwhile wait, each client's latest state only).
+async fn announce_cursors(room: std::sync::Weak<Room>) {
+    // The task is aborted when the room closes (`close_room`), so holding it here is safe.
+    let Some(room) = room.upgrade() else { return };
+    loop {
+        room.cursors_waiting.notified().await;
+        let more = room.send_cursors().await;
+        tokio::time::sleep(CURSOR_INTERVAL).await;
+        if more {
+            room.cursors_waiting.notify_one();
+        }
+    }
+}
+
 /// Checks again that the editor may still edit; `Err(reason)` when not.
 pub type Recheck =
     Arc<dyn Fn() -> Pin<Box<dyn Future<Output = Result<(), String>> + Send>> + Send + Sync>;
 
-/// Who is connected: the name awareness shows and the author drafts are written as.
+/// Who is connected: the name awareness shows and the author drafts are written as, who the
+/// audit log names, the document's title when they connected, and the check made again.
 pub struct Editor {
     pub name: String,
+    pub actor: Actor,
+    pub title: String,
     pub recheck: Recheck,
 }
 
@@ -544,6 +692,7 @@ fn close(code: u16, reason: &str) -> WsMessage {
 }
 
 /// Serves one editor's socket in the room of `key` until it closes or is refused.
+#[tracing::instrument(level = "debug", skip_all, fields(agency = key.agency, document = %key.document))]
 pub async fn serve(
     hub: Arc<Hub>,
     key: RoomKey,
@@ -554,22 +703,125 @@ pub async fn serve(
     _seat: Seat,
 ) {
     let (mut sink, mut stream) = socket.split();
-    let Some((room, me)) = hub.join(key, db) else {
+    // Given back when dropped: at the end of this function, or while a panic unwinds it.
+    let Some((place, me)) = hub.join(key.clone(), db.clone()) else {
         let _ = sink.send(close(1013, ROOM_FULL)).await;
         return;
     };
-    let outcome = run(&room, me, &seed, &editor, &mut sink, &mut stream).await;
+    let room = place.room().clone();
+    let audited = Audited {
+        db,
+        document: key.document,
+        actor: editor.actor.clone(),
+        title: editor.title.clone(),
+        stretch: Stretch::default(),
+    };
+    let mut connection =
+        Connection { me, owned: Vec::new(), cursors: CursorGate::new(Instant::now()), audited };
+    let outcome = run(&room, &seed, &editor, &mut connection, &mut sink, &mut stream).await;
     if let Some((code, reason)) = outcome {
         let _ = sink.send(close(code, &reason)).await;
     }
-    if hub.leave(&room) {
-        close_room(&room).await;
+    // The stretch is recorded before the place is given back (and the room perhaps closed).
+    connection.audited.finish().await;
+    drop(place);
+}
+
+/// One socket's own state: its number, the cursor clients it owns, its cursor rate, and its
+/// member's live-editing stretch.
+struct Connection {
+    me: u64,
+    owned: Vec<ClientID>,
+    cursors: CursorGate,
+    audited: Audited,
+}
+
+/// A member's live-editing stretch of one document on one socket, recorded in the audit log
+/// when it ends ([`Stretch`]); a stretch still open when the socket's task ends in a panic
+/// is recorded from a task of its own.
+struct Audited {
+    db: Arc<TenantDb>,
+    document: String,
+    actor: Actor,
+    title: String,
+    stretch: Stretch,
+}
+
+impl Audited {
+    /// Records the stretch if it has been idle long enough.
+    async fn idle(&mut self) {
+        if let Some(ended) = self.stretch.idle(Utc::now()) {
+            self.record(ended).await;
+        }
+    }
+
+    /// Records the stretch, if one is open (the socket closed).
+    async fn finish(&mut self) {
+        if let Some(ended) = self.stretch.end() {
+            self.record(ended).await;
+        }
+    }
+
+    async fn record(&self, ended: Ended) {
+        let recorded = record_stretch(&self.db, &self.document, &self.actor, &self.title, &ended);
+        if let Err(err) = recorded.await {
+            tracing::warn!(error = %err, "cannot record a live-editing stretch");
+        }
     }
 }
 
+impl Drop for Audited {
+    fn drop(&mut self) {
+        let Some(ended) = self.stretch.end() else { return };
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
+        let (db, document) = (self.db.clone(), self.document.clone());
+        let (actor, title) = (self.actor.clone(), self.title.clone());
+        runtime.spawn(async move {
+            if let Err(err) = record_stretch(&db, &document, &actor, &title, &ended).await {
+                tracing::warn!(error = %err, "cannot record a live-editing stretch");
+            }
+        });
+    }
+}
+
+/// The audit entry of a live-editing stretch: kind `document_draft` (as the form's saves),
+/// action `edited live`, the member, the document (its title now, else as it was when they
+/// connected), when the stretch began and ended and how many changes it held. The changes
+/// themselves are each stored with their member (`document_collab_updates`) and reach the
+/// draft, which the versions show; several members' edits interleave, so the entry names no
+/// content.
+pub async fn record_stretch(
+    db: &TenantDb,
+    id: &str,
+    actor: &Actor,
+    title: &str,
+    ended: &Ended,
+) -> anyhow::Result<()> {
+    let title = documents::heading(db, id).await?.map_or_else(|| title.to_owned(), |h| h.title);
+    let at = |time: &chrono::DateTime<Utc>| time.to_rfc3339_opts(SecondsFormat::Secs, true);
+    let stretch = serde_json::json!({
+        "began": at(&ended.began),
+        "ended": at(&ended.ended),
+        "changes": ended.changes,
+    });
+    let event = Event {
+        kind: DRAFT_KIND,
+        action: EDITED_LIVE.into(),
+        subject_id: id.to_owned(),
+        title,
+        diff: Diff::fields(&serde_json::json!({}), &stretch),
+    };
+    let mut tx = db.begin().await?;
+    audit::record(&mut tx, actor, &event).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
 /// The last editor left: the draft is written and the updates folded into the snapshot (or,
-/// for a removed document, what editors sent after the removal is forgotten too).
+/// for a removed document, what editors sent after the removal is forgotten too). The
+/// cursors still waiting (the last editors' leaving) are announced first.
 async fn close_room(room: &Arc<Room>) {
+    while room.send_cursors().await {}
     let removed = matches!(&*room.closed.borrow(), Some((CLOSE_REMOVED, _)));
     if removed {
         let forgotten = async {
@@ -581,7 +833,7 @@ async fn close_room(room: &Arc<Room>) {
             tracing::warn!(error = %err, "cannot forget a removed document's shared state");
         }
         room.state.lock().await.take();
-        for task in room.tasks.lock().expect("tasks").drain(..) {
+        for task in room.tasks().drain(..) {
             task.abort();
         }
         return;
@@ -598,7 +850,7 @@ async fn close_room(room: &Arc<Room>) {
         }
     }
     *state = None;
-    for task in room.tasks.lock().expect("tasks").drain(..) {
+    for task in room.tasks().drain(..) {
         task.abort();
     }
 }
@@ -606,20 +858,31 @@ async fn close_room(room: &Arc<Room>) {
 type Sink = futures::stream::SplitSink<WebSocket, WsMessage>;
 type Stream = futures::stream::SplitStream<WebSocket>;
 
+/// Sends `frames` to the editor, a frame each; false when the socket is gone.
+async fn send_all(sink: &mut Sink, frames: Vec<Vec<u8>>) -> bool {
+    for frame in frames {
+        if sink.send(WsMessage::Binary(frame.into())).await.is_err() {
+            return false;
+        }
+    }
+    true
+}
+
 /// The conversation with one editor; answers the close code and reason to send, if any.
 async fn run(
     room: &Arc<Room>,
-    me: u64,
     seed: &str,
     editor: &Editor,
+    connection: &mut Connection,
     sink: &mut Sink,
     stream: &mut Stream,
 ) -> Option<(u16, String)> {
+    let me = connection.me;
     let mut frames = room.frames.subscribe();
     let mut closed = room.closed.subscribe();
     if let Err(err) = room.ensure_loaded(seed).await {
         tracing::warn!(error = %err, "cannot load a shared document");
-        return Some((1011, "The document cannot be opened; try again later.".into()));
+        return Some((1011, CANNOT_OPEN.into()));
     }
     // The server's side of the handshake: its state vector and everyone's awareness, a
     // message a frame (y-websocket reads one message of each frame).
@@ -635,29 +898,28 @@ async fn run(
         }
         frames
     };
-    for frame in start {
-        if sink.send(WsMessage::Binary(frame.into())).await.is_err() {
-            return None;
-        }
+    if !send_all(sink, start).await {
+        return None;
     }
-    let mut owned: Vec<ClientID> = Vec::new();
     let mut recheck = tokio::time::interval(RECHECK);
     recheck.tick().await;
     let outcome = loop {
         if let Some(reason) = closed.borrow_and_update().clone() {
             break Some(reason);
         }
+        // Cursors held back by the socket's rate are passed on when it allows.
+        let held = connection.cursors.due();
+        let due = tokio::time::Instant::from_std(held.unwrap_or_else(Instant::now));
         tokio::select! {
             incoming = stream.next() => match incoming {
                 Some(Ok(WsMessage::Binary(data))) => {
-                    match handle(room, me, editor, &mut owned, &data).await {
-                        Ok(replies) => {
-                            let mut sent = true;
-                            for reply in replies {
-                                sent = sent && sink.send(WsMessage::Binary(reply.into())).await.is_ok();
-                            }
-                            if !sent {
+                    match handle(room, editor, connection, &data).await {
+                        Ok(Handled { replies, refused }) => {
+                            if !send_all(sink, replies).await {
                                 break None;
+                            }
+                            if let Some((code, reason)) = refused {
+                                break Some((code, reason.to_owned()));
                             }
                         }
                         Err(err) => {
@@ -681,18 +943,26 @@ async fn run(
                 Err(broadcast::error::RecvError::Closed) => break None,
             },
             _ = closed.changed() => {}
+            _ = tokio::time::sleep_until(due), if held.is_some() => {
+                let replies = release_cursors(room, connection).await;
+                if !send_all(sink, replies).await {
+                    break None;
+                }
+            }
             _ = recheck.tick() => {
                 if let Err(reason) = (editor.recheck)().await {
                     break Some((CLOSE_REFUSED, reason));
                 }
+                connection.audited.idle().await;
             }
         }
     };
     // The editor's cursors go with them.
+    let owned = &connection.owned;
     if !owned.is_empty() {
         let mut state = room.state.lock().await;
         if let Some(loaded) = state.as_mut() {
-            for client in &owned {
+            for client in owned {
                 loaded.awareness.remove_state(*client);
                 loaded.owners.remove(client);
             }
@@ -705,14 +975,20 @@ async fn run(
     outcome
 }
 
-/// Handles one binary message of an editor: answers the replies to send back, a frame each.
+/// What handling one frame of an editor came to: replies to send back (a frame each), and the
+/// refusal of an update (its close code and sentence), after which nothing more is handled.
+struct Handled {
+    replies: Vec<Vec<u8>>,
+    refused: Option<(u16, &'static str)>,
+}
+
+/// Handles one binary message of an editor.
 async fn handle(
     room: &Arc<Room>,
-    me: u64,
     editor: &Editor,
-    owned: &mut Vec<ClientID>,
+    connection: &mut Connection,
     data: &[u8],
-) -> anyhow::Result<Vec<Vec<u8>>> {
+) -> anyhow::Result<Handled> {
     if data.len() > MAX_MESSAGE {
         anyhow::bail!("message too large");
     }
@@ -728,6 +1004,7 @@ async fn handle(
     let mut replies = Vec::new();
     let mut state = room.state.lock().await;
     let loaded = state.as_mut().ok_or_else(|| anyhow::anyhow!("room closed"))?;
+    let me = connection.me;
     for message in messages {
         match message {
             Message::Sync(SyncMessage::SyncStep1(sv)) => {
@@ -735,35 +1012,72 @@ async fn handle(
                 replies.push(Message::Sync(SyncMessage::SyncStep2(update)).encode_v1());
             }
             Message::Sync(SyncMessage::SyncStep2(update) | SyncMessage::Update(update)) => {
-                let effective = room.apply(loaded, &update, Some(&editor.name)).await?;
-                if !is_empty_update(&effective) {
-                    room.broadcast(me, sync_update(effective));
+                match room.apply(loaded, &update, &editor.name).await? {
+                    Applied::Changed(effective) => {
+                        room.broadcast(me, sync_update(effective));
+                        connection.audited.stretch.changed(Utc::now());
+                    }
+                    Applied::Unchanged => {}
+                    Applied::Refused(code, reason) => {
+                        return Ok(Handled { replies, refused: Some((code, reason)) });
+                    }
                 }
             }
             Message::Awareness(update) => {
-                let update = stamp(update, &editor.name, me, owned, loaded);
+                let update = stamp(update, &editor.name, me, &mut connection.owned, loaded);
                 if update.clients.is_empty() {
                     continue;
                 }
-                loaded.awareness.apply_update(update.clone())?;
-                // Everyone, the sender too, sees the name the server gave; and the editors
-                // on the other instances.
-                let bytes = Message::Awareness(update.clone()).encode_v1();
-                room.broadcast(0, bytes);
-                room.announce_awareness(&update);
+                if let Some(released) = connection.cursors.offer(update, Instant::now()) {
+                    pass_cursors(room, loaded, released, &mut replies)?;
+                }
             }
             Message::AwarenessQuery => {
-                let update = loaded.awareness.update()?;
-                replies.push(Message::Awareness(update).encode_v1());
+                if let Some(released) = connection.cursors.offer_query(Instant::now()) {
+                    pass_cursors(room, loaded, released, &mut replies)?;
+                }
             }
             Message::Auth(_) | Message::Custom(..) => {}
         }
     }
-    Ok(replies)
+    Ok(Handled { replies, refused: None })
+}
+
+/// Passes on what a socket's cursor gate let through: its states to everyone (the sender too,
+/// who sees the name the server gave) and to the other instances, and the answer to a query.
+fn pass_cursors(
+    room: &Room,
+    loaded: &mut Loaded,
+    released: Released,
+    replies: &mut Vec<Vec<u8>>,
+) -> anyhow::Result<()> {
+    if let Some(update) = released.update {
+        loaded.awareness.apply_update(update.clone())?;
+        room.broadcast(0, Message::Awareness(update.clone()).encode_v1());
+        room.announce_awareness(&update);
+    }
+    if released.query {
+        replies.push(Message::Awareness(loaded.awareness.update()?).encode_v1());
+    }
+    Ok(())
+}
+
+/// The cursors a socket held back, once its rate allows; the replies to send it.
+async fn release_cursors(room: &Room, connection: &mut Connection) -> Vec<Vec<u8>> {
+    let mut replies = Vec::new();
+    let mut state = room.state.lock().await;
+    let Some(loaded) = state.as_mut() else { return replies };
+    if let Some(released) = connection.cursors.release(Instant::now()) {
+        if let Err(err) = pass_cursors(room, loaded, released, &mut replies) {
+            tracing::debug!(error = %err, "held cursors could not be passed on");
+        }
+    }
+    replies
 }
 
 /// An editor's awareness update as passed on: only their own clients (a client id another
-/// connection uses is not theirs to change), each `user.name` replaced by their own name.
+/// connection uses is not theirs to change), each `user.name` replaced by their own name, and
+/// no state larger than [`MAX_CURSOR_STATE`].
 fn stamp(
     update: AwarenessUpdate,
     name: &str,
@@ -783,6 +1097,9 @@ fn stamp(
             owned.push(client);
             loaded.owners.insert(client, me);
         }
+        if entry.json.len() > MAX_CURSOR_STATE {
+            continue;
+        }
         let json = match serde_json::from_str::<serde_json::Value>(&entry.json) {
             Ok(serde_json::Value::Object(mut state)) => {
                 let user = state.entry("user").or_insert_with(|| serde_json::json!({}));
@@ -796,6 +1113,9 @@ fn stamp(
             Ok(serde_json::Value::Null) => "null".to_owned(),
             _ => continue,
         };
+        if json.len() > MAX_CURSOR_STATE {
+            continue;
+        }
         clients.insert(client, AwarenessUpdateEntry { clock: entry.clock, json: json.into() });
     }
     AwarenessUpdate { clients }
