@@ -4,9 +4,10 @@
 //! fan-out through a bare WebSocket relay in this process (every message passed to every
 //! other connection, nothing stored or checked), with the same clients.
 //!
-//! `collab-bench <ws url of /api/sops/{id}/collab> <agency slug> <cookie> <origin>
+//! `collab-bench <ws url of /api/sops/{id}/collab> <agency slug> <cookies> <origin>
 //!  [editors] [updates each] [interval ms]` prints `portal <median ms> <p99 ms>` and
-//! `relay <median ms> <p99 ms>`.
+//! `relay <median ms> <p99 ms>`. `<cookies>` holds one or more session cookies separated by
+//! blanks, taken in turn by the editors (one session may have 16 sockets open at once).
 
 use std::{
     collections::HashMap,
@@ -42,6 +43,8 @@ struct Tally {
 struct Target {
     url: String,
     headers: Vec<(&'static str, String)>,
+    /// Session cookies, taken in turn by the editors (none for the relay).
+    cookies: Vec<String>,
     /// The relay does not seed: the first editor does, for the others.
     seeded_by_server: bool,
 }
@@ -50,7 +53,7 @@ struct Target {
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 5 {
-        anyhow::bail!("usage: collab-bench <ws url> <agency> <cookie> <origin> [editors] [updates] [interval ms]");
+        anyhow::bail!("usage: collab-bench <ws url> <agency> <cookies> <origin> [editors] [updates] [interval ms]");
     }
     let editors: usize = args.get(5).map_or(Ok(20), |a| a.parse())?;
     let updates: usize = args.get(6).map_or(Ok(30), |a| a.parse())?;
@@ -58,11 +61,8 @@ async fn main() -> anyhow::Result<()> {
 
     let portal = Target {
         url: args[1].clone(),
-        headers: vec![
-            ("x-agency-slug", args[2].clone()),
-            ("cookie", args[3].clone()),
-            ("origin", args[4].clone()),
-        ],
+        headers: vec![("x-agency-slug", args[2].clone()), ("origin", args[4].clone())],
+        cookies: args[3].split_whitespace().map(str::to_owned).collect(),
         seeded_by_server: true,
     };
     let times = run(&portal, editors, updates, interval).await?;
@@ -102,7 +102,12 @@ async fn serve_relay() -> anyhow::Result<Target> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let address = listener.local_addr()?;
     tokio::spawn(async move { axum::serve(listener, app).await });
-    Ok(Target { url: format!("ws://{address}/relay"), headers: vec![], seeded_by_server: false })
+    Ok(Target {
+        url: format!("ws://{address}/relay"),
+        headers: vec![],
+        cookies: vec![],
+        seeded_by_server: false,
+    })
 }
 
 async fn relay(socket: WebSocket, me: u64, frames: broadcast::Sender<(u64, Vec<u8>)>) {
@@ -140,6 +145,10 @@ async fn run(
         let mut request = target.url.clone().into_client_request()?;
         for (name, value) in &target.headers {
             request.headers_mut().insert(*name, HeaderValue::from_str(value)?);
+        }
+        if !target.cookies.is_empty() {
+            let cookie = &target.cookies[n % target.cookies.len()];
+            request.headers_mut().insert("cookie", HeaderValue::from_str(cookie)?);
         }
         let (socket, _) = connect_async(request).await?;
         let tally = tally.clone();
