@@ -44,6 +44,29 @@ async fn two_documents(app: &TestApp, agency: &str) -> (String, String) {
     two_sops(app, agency, |title| format!("<p>{title} content</p>")).await
 }
 
+/// BCSO's deputies' document, live on `app` and on a second instance of the portal (the same
+/// database and media): its id, the second instance's address and origin, and Command's and
+/// High Command's session cookies.
+struct TwoInstances {
+    id: String,
+    other_address: String,
+    other_origin: String,
+    command: String,
+    hc: String,
+}
+
+async fn two_instances(app: &TestApp) -> TwoInstances {
+    let (id, _) = two_documents(app, BCSO).await;
+    let other = app.second_instance();
+    TwoInstances {
+        id,
+        other_address: serve(&other).await,
+        other_origin: other.config.public_url.origin().ascii_serialization(),
+        command: cookie(app, BCSO, Persona::Command).await,
+        hc: cookie(app, BCSO, Persona::HighCommand).await,
+    }
+}
+
 /// The session cookie of `persona` in `agency` (signed in through the real flow).
 async fn cookie(app: &TestApp, agency: &str, persona: Persona) -> String {
     let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
@@ -470,12 +493,7 @@ async fn only_managers_of_the_agency_within_their_level_from_its_own_pages_may_c
 #[tokio::test]
 async fn two_instances_relay_updates_and_a_reconnecting_editor_catches_up() {
     let app = app().await;
-    let (id, _) = two_documents(&app, BCSO).await;
-    let other = app.second_instance();
-    let other_address = serve(&other).await;
-    let other_origin = other.config.public_url.origin().ascii_serialization();
-    let command = cookie(&app, BCSO, Persona::Command).await;
-    let hc = cookie(&app, BCSO, Persona::HighCommand).await;
+    let TwoInstances { id, other_address, other_origin, command, hc } = two_instances(&app).await;
 
     let mut on_a = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
     let mut on_b = open(&other_address, BCSO, &id, Some(&hc), &other_origin).await.unwrap();
@@ -782,12 +800,7 @@ async fn a_change_past_the_size_bound_or_outside_the_editors_fragment_is_refused
 #[tokio::test]
 async fn cursors_pass_at_a_bounded_rate_and_reach_other_instances_coalesced() {
     let app = app().await;
-    let (id, _) = two_documents(&app, BCSO).await;
-    let other = app.second_instance();
-    let other_address = serve(&other).await;
-    let other_origin = other.config.public_url.origin().ascii_serialization();
-    let command = cookie(&app, BCSO, Persona::Command).await;
-    let hc = cookie(&app, BCSO, Persona::HighCommand).await;
+    let TwoInstances { id, other_address, other_origin, command, hc } = two_instances(&app).await;
     let mut sender = open(&app.address, BCSO, &id, Some(&command), &app.address).await.unwrap();
     let mut here = open(&app.address, BCSO, &id, Some(&hc), &app.address).await.unwrap();
     let mut there = open(&other_address, BCSO, &id, Some(&hc), &other_origin).await.unwrap();

@@ -4,8 +4,10 @@
  * whole-list API (GET and PUT `?scope=manage`) and the screen's cards.
  */
 
+import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { ViewerInfo } from '@/api/types';
+import { renderApp } from './app';
 import { bodyOf, json, rosterEntry, serveAgency, signedIn, type RecordedRequest } from './fixtures';
 import { rawlife } from './organisation';
 import { screen, within } from './render';
@@ -75,17 +77,25 @@ export function serveManagedList<S>(
 }
 
 /** The cards (test id `testId`) of the management screen titled `title`. */
-export function managementScreen(title: string, testId: string) {
+export function managementScreen(title: string, testId: string, route: string) {
   const cards = () => screen.getAllByTestId(testId);
+  /** Waits for the heading and the first cards. */
+  const loaded = async () => {
+    await screen.findByRole('heading', { level: 1, name: title });
+    await screen.findAllByTestId(testId, {}, { timeout: 3000 });
+  };
   return {
     cards,
     /** The headings of the cards, in order. */
     cardNames: () => cards().map((card) => within(card).getByRole('heading').textContent),
     cardOf: (name: string) => cards().find((card) => within(card).queryByRole('heading', { name }) !== null),
-    /** Waits for the heading and the first cards. */
-    loaded: async () => {
-      await screen.findByRole('heading', { level: 1, name: title });
-      await screen.findAllByTestId(testId, {}, { timeout: 3000 });
+    loaded,
+    /** Renders the screen at its route and waits for it: the user who then works on it. */
+    open: async (): Promise<ReturnType<typeof userEvent.setup>> => {
+      const user = userEvent.setup();
+      renderApp(route);
+      await loaded();
+      return user;
     },
   };
 }

@@ -51,7 +51,7 @@ function serve(options: ManagedListOptions<EquipmentSave> = {}) {
   );
 }
 
-const screenCards = managementScreen('Equipment management', 'equipment-card');
+const screenCards = managementScreen('Equipment management', 'equipment-card', '/command/equipment');
 const { cardNames, cardOf, loaded } = screenCards;
 
 describe('EquipmentManagementPage', { timeout: 20_000 }, () => {

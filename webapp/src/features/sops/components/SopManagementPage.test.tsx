@@ -1,8 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@/api/schema';
-import { renderApp, resetAppStores } from '@/test-utils/app';
+import { resetAppStores } from '@/test-utils/app';
 import { managementScreen, serveManagedList, type ManagedListOptions } from '@/test-utils/catalogue';
 import { itManagesTheCatalogue } from '@/test-utils/catalogue-suite';
 import { DownSocket } from '@/test-utils/down-socket';
@@ -99,8 +98,8 @@ function serve({ editor, drafts, ...options }: ServeOptions = {}) {
   return { ...served, opened };
 }
 
-const screenCards = managementScreen('SOP & presentation management', 'document-card');
-const { cardOf, loaded } = screenCards;
+const screenCards = managementScreen('SOP & presentation management', 'document-card', '/command/sops');
+const { cardOf, open: openPage } = screenCards;
 const titlesOf = (container: HTMLElement) =>
   within(container)
     .getAllByTestId('document-card')
@@ -145,8 +144,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
 
   it('groups the documents by type, sorted by title, with their rank, summary, date and buttons', async () => {
     serve();
-    renderApp('/command/sops');
-    await loaded();
+    await openPage();
     expect(screen.getByRole('button', { name: 'New document' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
     expect(screen.getByTestId('integration-status').textContent).toBe('OnlyOffice integration: inactive');
@@ -170,8 +168,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
 
   it('says when the editor integration is active', async () => {
     serve({ read: () => json(list(2, true)) });
-    renderApp('/command/sops');
-    await loaded();
+    await openPage();
     expect(screen.getByTestId('integration-status').textContent).toBe(
       'OnlyOffice integration: active (https://docs.example.org/)',
     );
@@ -180,9 +177,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
   it('creates a document: title and content required, levels up to the viewer, the list becomes the answer', async () => {
     const show = vi.spyOn(notifications, 'show');
     const { saves } = serve();
-    const user = userEvent.setup();
-    renderApp('/command/sops');
-    await loaded();
+    const user = await openPage();
     await user.click(screen.getByRole('button', { name: 'New document' }));
     const dialog = await screen.findByRole('dialog', { name: 'New document' });
 
@@ -232,9 +227,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
   it('offers every level to High Command', async () => {
     const hc = { level: 'high_command', isHighCommand: true };
     serve({ viewer: hc });
-    const user = userEvent.setup();
-    renderApp('/command/sops');
-    await loaded();
+    const user = await openPage();
     await user.click(screen.getByRole('button', { name: 'New document' }));
     const dialog = await screen.findByRole('dialog', { name: 'New document' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Minimum rank' }));
@@ -245,9 +238,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
   it("edits in 'Edit {title}' and says 'Document updated'; content left alone stays as published", async () => {
     const show = vi.spyOn(notifications, 'show');
     const { saves } = serve();
-    const user = userEvent.setup();
-    renderApp('/command/sops');
-    await loaded();
+    const user = await openPage();
     await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Vehicle pursuits' });
     // The spec's Content field is there, with the published text; saving a change publishes it.
@@ -274,9 +265,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
 
   it("sends a content change made in 'Edit {title}' (the server publishes it as a new version)", async () => {
     const { saves } = serve();
-    const user = userEvent.setup();
-    renderApp('/command/sops');
-    await loaded();
+    const user = await openPage();
     await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Vehicle pursuits' });
     const editor = await within(dialog).findByRole('textbox', { name: 'Content' });
@@ -292,8 +281,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
 
   it("shows each document's published version and whether a draft waits", async () => {
     serve();
-    renderApp('/command/sops');
-    await loaded();
+    await openPage();
     expect(within(cardOf('Vehicle pursuits')!).getByTestId('document-state').textContent).toBe('Version 3 published · draft waiting');
     expect(within(cardOf('Onboarding')!).getByTestId('document-state').textContent).toBe('Version 1 published');
     expect(within(cardOf('Arrest procedure')!).queryByTestId('document-state')).toBeNull();
@@ -304,9 +292,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
 
   it("'Open in OnlyOffice' shows the server's message when the editor is not configured", async () => {
     const { opened } = serve();
-    const user = userEvent.setup();
-    renderApp('/command/sops');
-    await loaded();
+    const user = await openPage();
     await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: 'Open in OnlyOffice' }));
     const dialog = await screen.findByRole('dialog', { name: 'Open in OnlyOffice: Vehicle pursuits' });
     expect((await within(dialog).findByTestId('editor-unavailable')).textContent).toBe(NOT_CONFIGURED);
@@ -332,9 +318,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
       read: () => json(list(2, true)),
       editor: () => json({ enabled: true, serverUrl: 'https://docs.example.org/', config, message: null }),
     });
-    const user = userEvent.setup();
-    renderApp('/command/sops');
-    await loaded();
+    const user = await openPage();
     await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: 'Open in OnlyOffice' }));
     const dialog = await screen.findByRole('dialog', { name: 'Open in OnlyOffice: Vehicle pursuits' });
     const code = await within(dialog).findByTestId('editor-config');
@@ -348,9 +332,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    const user = userEvent.setup();
-    renderApp('/command/sops');
-    await loaded();
+    const user = await openPage();
     await user.click(within(cardOf('Onboarding')!).getByRole('button', { name: 'Open in OnlyOffice' }));
     const dialog = await screen.findByRole('dialog', { name: 'Open in OnlyOffice: Onboarding' });
     expect(await within(dialog).findByText('Failed to prepare OnlyOffice config')).toBeTruthy();
@@ -358,8 +340,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
 
   it('is read-only on leave of absence, but documents still open in the editor', async () => {
     serve({ viewer: { canManage: false } });
-    renderApp('/command/sops');
-    await loaded();
+    await openPage();
     expect(screen.getByTestId('loa-notice')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'New document' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
@@ -439,19 +420,17 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
       return calls;
     }
 
-    async function openDraft(user: ReturnType<typeof userEvent.setup>) {
-      renderApp('/command/sops');
-      await loaded();
+    async function openDraft() {
+      const user = await openPage();
       await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: 'Edit draft' }));
       const dialog = await screen.findByRole('dialog', { name: 'Draft: Vehicle pursuits' });
       await within(dialog).findByTestId('draft-status');
-      return dialog;
+      return { user, dialog };
     }
 
     it('opens the live editor: it says changes save themselves, who else edits, and that it is offline without a connection', async () => {
       serveDrafts();
-      const user = userEvent.setup();
-      const dialog = await openDraft(user);
+      const { dialog } = await openDraft();
       expect(within(dialog).getByTestId('draft-status').textContent).toBe(
         'PublishedMembers read version 3, published 3 Mar 2026 by Ada Reyes.',
       );
@@ -480,8 +459,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
           return json(draft({ unpublished: true, revision: reads === 1 ? 4 : 9 }));
         },
       });
-      const user = userEvent.setup();
-      const dialog = await openDraft(user);
+      const { user, dialog } = await openDraft();
       expect(within(dialog).getByText('Unpublished changes')).toBeTruthy();
       const before = calls.filter((c) => c.method === 'GET').length;
       await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
@@ -513,8 +491,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
             409,
           ),
       });
-      const user = userEvent.setup();
-      const dialog = await openDraft(user);
+      const { user, dialog } = await openDraft();
       await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
       const question = await screen.findByRole('dialog', { name: 'Publish this draft?' });
       await user.click(within(question).getByRole('button', { name: 'Publish' }));
@@ -537,8 +514,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
           return json(draft({ unpublished: reads === 1 }));
         },
       });
-      const user = userEvent.setup();
-      const dialog = await openDraft(user);
+      const { user, dialog } = await openDraft();
       await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
       await waitFor(() => {
         expect(within(dialog).getByTestId('publish-hint').textContent).toBe('The draft is the same as the published version.');
@@ -555,8 +531,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
           return reads === 1 ? json(draft({ unpublished: true })) : json({ error: 'You do not have permission to manage documents.' }, 403);
         },
       });
-      const user = userEvent.setup();
-      const dialog = await openDraft(user);
+      const { dialog } = await openDraft();
       const status = await within(dialog).findByRole('alert');
       expect(status.textContent).toBe('Editing stoppedYou do not have permission to manage documents.The editor is read-only.');
       expect(within(dialog).getByRole('textbox', { name: 'Content' }).getAttribute('contenteditable')).toBe('false');
@@ -575,8 +550,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
         'GET /api/sops/doc-2/draft': () => json(draft({ unpublished: true })),
         'POST /api/sops/doc-2/publish': () => json({ error: 'The draft is the same as the published version.' }, 400),
       });
-      const user = userEvent.setup();
-      const dialog = await openDraft(user);
+      const { user, dialog } = await openDraft();
       await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
       const question = await screen.findByRole('dialog', { name: 'Publish this draft?' });
       await user.click(within(question).getByRole('button', { name: 'Publish' }));
@@ -590,9 +564,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
     it('lists the published versions with a word diff, and restores one as the draft after asking', async () => {
       const show = vi.spyOn(notifications, 'show');
       const calls = serveDrafts();
-      const user = userEvent.setup();
-      renderApp('/command/sops');
-      await loaded();
+      const user = await openPage();
       await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: 'History' }));
       const dialog = await screen.findByRole('dialog', { name: 'History: Vehicle pursuits' });
       const select = await within(dialog).findByRole<HTMLSelectElement>('combobox', { name: 'Version' });
@@ -631,9 +603,7 @@ describe('SopManagementPage', { timeout: 20_000 }, () => {
       { button: 'History', call: 'GET /api/sops/doc-2/versions', dialog: 'History: Vehicle pursuits', title: 'Unable to load the history' },
     ])("$button says $title with the server's sentence", async ({ button, call, dialog: name, title }) => {
       serveDrafts({ [call]: () => json({ error: 'Document not found' }, 404) });
-      const user = userEvent.setup();
-      renderApp('/command/sops');
-      await loaded();
+      const user = await openPage();
       await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: button }));
       const dialog = await screen.findByRole('dialog', { name });
       const alert = await within(dialog).findByRole('alert');

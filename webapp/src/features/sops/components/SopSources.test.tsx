@@ -79,7 +79,7 @@ function serveManagement(
   return { calls, state };
 }
 
-const { cardOf, loaded } = managementScreen('SOP & presentation management', 'document-card');
+const { cardOf, loaded, open: openPage } = managementScreen('SOP & presentation management', 'document-card', '/command/sops');
 
 describe('Office files', { timeout: 20_000 }, () => {
   beforeEach(resetAppStores);
@@ -156,9 +156,7 @@ describe('Office files', { timeout: 20_000 }, () => {
       },
     };
     const { state } = serveManagement(true, () => json({}), () => json(config));
-    const user = userEvent.setup();
-    renderApp('/command/sops');
-    await loaded();
+    const user = await openPage();
     const pursuits = within(cardOf('Vehicle pursuits')!).getByTestId('document-source');
     expect(within(pursuits).queryByRole('link', { name: 'Download' })).toBeNull();
     await user.click(within(cardOf('Vehicle pursuits')!).getByRole('button', { name: 'Open in OnlyOffice' }));

@@ -42,7 +42,7 @@ function serve(options: ManagedListOptions<UniformSave> = {}) {
   );
 }
 
-const screenCards = managementScreen('Uniform management', 'uniform-card');
+const screenCards = managementScreen('Uniform management', 'uniform-card', '/command/uniforms');
 const { cardNames, cardOf, loaded } = screenCards;
 
 describe('UniformManagementPage', { timeout: 20_000 }, () => {
