@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { ALEX, CASEY, expectNoSidewaysScroll, JORDAN, openAs, PHONE, SAM, snapView } from './helpers';
-import { card, cleanUp, removeTestDocuments } from './sops-helpers';
+import { card, cleanUp, newDocument, removeTestDocuments } from './sops-helpers';
 
 // Writing one SOP together (issue 28, stage 2). The root agency's demo members (seed-demo):
 // Alex Mercer is High Command and Jordan Reyes Command (both manage documents), Sam Whitaker a
@@ -141,14 +141,7 @@ test.describe('SOPs: writing a draft together', () => {
     // ——— Jordan (Command, desktop) creates the document ———
     const jordan = await openAs(browser, JORDAN, '/command/sops');
     await expect(jordan.getByTestId('document-card').first()).toBeVisible();
-    await jordan.getByRole('button', { name: 'New document', exact: true }).click();
-    const create = jordan.getByRole('dialog', { name: 'New document' });
-    await create.getByRole('textbox', { name: 'Title', exact: true }).fill(DOC);
-    await create.getByRole('textbox', { name: 'Content', exact: true }).click();
-    await jordan.keyboard.type('Radio check first.');
-    await create.getByRole('button', { name: 'Create document' }).click();
-    await expect(create).toBeHidden();
-    await expect(card(jordan, DOC)).toBeVisible();
+    await newDocument(jordan, DOC, 'Radio check first.');
     const list = await jordan.request.get('/api/sops?scope=manage&agency=rawlife');
     expect(list.ok()).toBe(true);
     const id = ((await list.json()) as { documents: { id: string; title: string }[] }).documents.find((d) => d.title === DOC)?.id ?? '';

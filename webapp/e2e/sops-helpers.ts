@@ -6,6 +6,21 @@ export function card(page: Page, title: string): Locator {
   return page.getByTestId('document-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 }
 
+/**
+ * Creates a document through the 'New document' dialog with `title` and one line of content,
+ * leaving the other fields at their defaults (a deputies' SOP).
+ */
+export async function newDocument(page: Page, title: string, line: string): Promise<void> {
+  await page.getByRole('button', { name: 'New document', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'New document' });
+  await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  await dialog.getByRole('textbox', { name: 'Content', exact: true }).click();
+  await page.keyboard.type(line);
+  await dialog.getByRole('button', { name: 'Create document' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(page, title)).toBeVisible();
+}
+
 /** Deletes, on the management screen, every document whose title `prefix` matches (any run). */
 export async function removeTestDocuments(page: Page, prefix: RegExp): Promise<void> {
   for (;;) {

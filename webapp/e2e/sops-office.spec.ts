@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { CASEY, DESKTOP, expectNoSidewaysScroll, JORDAN, openAs, PHONE, snapBoth, snapView } from './helpers';
-import { card, cleanUp } from './sops-helpers';
+import { card, cleanUp, newDocument } from './sops-helpers';
 
 // Documents' Office files (issue 28, "Office files"): Jordan Reyes (Command in the demo root
 // agency) attaches a small real .docx to a deputies' document; Casey Nguyen (a Deputy) sees it
@@ -27,13 +27,7 @@ test.describe('SOPs: Office files', () => {
     await expect(command.getByRole('heading', { level: 1, name: 'SOP & presentation management' })).toBeVisible();
     await expect(command.getByTestId('document-card').first()).toBeVisible();
     const active = (await command.getByTestId('integration-status').textContent())?.includes(': active') === true;
-    await command.getByRole('button', { name: 'New document', exact: true }).click();
-    const dialog = command.getByRole('dialog', { name: 'New document' });
-    await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(TITLE);
-    await dialog.getByRole('textbox', { name: 'Content', exact: true }).click();
-    await command.keyboard.type('See the attached checklist.');
-    await dialog.getByRole('button', { name: 'Create document' }).click();
-    await expect(dialog).toBeHidden();
+    await newDocument(command, TITLE, 'See the attached checklist.');
     const source = card(command, TITLE).getByTestId('document-source');
     await expect(source).toContainText('No Office file attached.');
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CASEY, DESKTOP, expectNoSidewaysScroll, JORDAN, openAs, PHONE, snapBoth, snapView } from './helpers';
-import { card, cleanUp } from './sops-helpers';
+import { card, cleanUp, newDocument } from './sops-helpers';
 
 // The document editor mounted in the page (issue 28, "Office files"), against the second portal
 // scripts/e2e and scripts/test start (PORTAL_OFFICE_URL: the same database as PORTAL_URL, with
@@ -71,13 +71,7 @@ test.describe('SOPs: the OnlyOffice editor in the page', () => {
     const command = await openAs(browser, JORDAN, office('/command/sops'));
     await expect(command.getByRole('heading', { level: 1, name: 'SOP & presentation management' })).toBeVisible();
     await expect(command.getByTestId('integration-status')).toContainText('OnlyOffice integration: active (http://127.0.0.1:');
-    await command.getByRole('button', { name: 'New document', exact: true }).click();
-    const form = command.getByRole('dialog', { name: 'New document' });
-    await form.getByRole('textbox', { name: 'Title', exact: true }).fill(TITLE);
-    await form.getByRole('textbox', { name: 'Content', exact: true }).click();
-    await command.keyboard.type('See the attached checklist.');
-    await form.getByRole('button', { name: 'Create document' }).click();
-    await expect(form).toBeHidden();
+    await newDocument(command, TITLE, 'See the attached checklist.');
     const source = card(command, TITLE).getByTestId('document-source');
     const chooser = command.waitForEvent('filechooser');
     await source.getByRole('button', { name: 'Attach Office file' }).click();
