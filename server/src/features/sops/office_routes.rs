@@ -256,14 +256,10 @@ struct Storing<'a> {
 
 /// What a refused store says: the agency's Office files would outgrow their quota.
 fn quota_full(state: &impl Portal) -> AppError {
-    AppError::PayloadTooLarge(quota_text(state.config().document_files_max_bytes))
-}
-
-fn quota_text(max_bytes: u64) -> String {
-    format!(
+    AppError::PayloadTooLarge(format!(
         "This agency's Office files have reached their storage limit ({} MB): nothing was stored.",
-        max_bytes >> 20
-    )
+        state.config().document_files_max_bytes >> 20
+    ))
 }
 
 /// Whether `adding` more bytes keep the agency's Office files within their quota.
@@ -837,9 +833,8 @@ pub async fn callback<S: Portal>(
     match store_version(&state, &viewer, &document, kind, bytes, storing).await {
         Ok(Some(_)) => Ok(done()),
         Ok(None) => Ok(refused(STALE_KEY)),
-        Err(AppError::PayloadTooLarge(_)) => {
-            Ok(refused(&quota_text(state.config().document_files_max_bytes)))
-        }
+        // The quota's sentence, as the editor's answer.
+        Err(AppError::PayloadTooLarge(message)) => Ok(refused(&message)),
         Err(other) => Err(other),
     }
 }
