@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { CASEY, DESKTOP, expectNoSidewaysScroll, PHONE, SAM, signIn, snap, snapBoth, snapView } from './helpers';
+import { CASEY, DESKTOP, expectNoSidewaysScroll, openAs, PHONE, SAM, signIn, snap, snapBoth, snapView } from './helpers';
 
 // The root agency's demo data (seed-demo): Casey Nguyen (Deputy) filed the reports, Sam
 // Whitaker (Supervisor) reviews them. A use-of-force report at Sandy Shores Airfield (subject
@@ -234,5 +234,59 @@ test.describe.serial('report reviews', () => {
     await page.setViewportSize(PHONE);
     await expectNoSidewaysScroll(page);
     await snap(page, 'uof-form-failed-phone');
+  });
+
+  test('a long list comes 50 reports at a time, older ones on request, on a desktop and a phone', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    // Casey files 51 arrests (through the API, as the form does), newer than every demo report.
+    await page.goto('/');
+    await signIn(page, CASEY);
+    for (let n = 1; n <= 51; n += 1) {
+      const filed = await page.request.post('/api/arrests?agency=rawlife', {
+        data: {
+          arrestDate: '2026-11-21T10:00',
+          location: `Paging Street ${String(n)}`,
+          officers: [{ name: 'Casey Nguyen', rank: 'Deputy', callsign: '' }],
+          suspect: { name: 'Wade Hebert', address: '', description: '' },
+          charges: [{ statute: 'PC 101', charge: 'Assault', count: 1, time: 1, bond: 250 }],
+          narrative: 'Detained without incident.',
+        },
+      });
+      expect(filed.status(), await filed.text()).toBe(201);
+    }
+
+    const sam = await openAs(browser, SAM, '/supervisor/arrests');
+    await sam.setViewportSize(DESKTOP);
+    await expect(sam.getByRole('heading', { level: 1, name: 'Arrest review' })).toBeVisible();
+    const rows = sam.getByTestId('report-row');
+    await expect(rows).toHaveCount(50);
+    await expect(rows.first()).toContainText('Paging Street 51');
+    await expect(sam.getByTestId('reports-count')).toHaveText('Showing the newest 50 reports');
+    await expect(reportRow(sam, ARREST_PENDING)).toHaveCount(0);
+
+    const older = sam.getByRole('button', { name: 'Show older reports' });
+    await older.click();
+    await expect(reportRow(sam, ARREST_PENDING)).toHaveCount(1);
+    await expect(rows.filter({ hasText: /Paging Street 1(?!\d)/ })).toHaveCount(1);
+    await expect(older).toHaveCount(0);
+    const total = await rows.count();
+    expect(total).toBeGreaterThan(51);
+    await expect(sam.getByTestId('reports-count')).toHaveText(`${String(total)} reports`);
+    await sam.getByTestId('reports-count').scrollIntoViewIfNeeded();
+    await snapView(sam, 'arrest-review-older-desktop');
+
+    // On a phone: cards, the button across the screen, nothing sideways.
+    await sam.setViewportSize(PHONE);
+    await sam.reload();
+    await expect(rows).toHaveCount(50);
+    const button = sam.getByRole('button', { name: 'Show older reports' });
+    await button.scrollIntoViewIfNeeded();
+    const box = await button.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(PHONE.width / 2);
+    await expectNoSidewaysScroll(sam);
+    await snapView(sam, 'arrest-review-older-phone');
+    await button.click();
+    await expect(reportRow(sam, ARREST_PENDING)).toHaveCount(1);
+    await sam.context().close();
   });
 });

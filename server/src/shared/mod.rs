@@ -16,6 +16,7 @@ pub mod hiring;
 pub mod integrations;
 pub mod leave;
 pub mod organisation;
+pub mod paging;
 pub mod penal_code;
 pub mod qualifications;
 pub mod report;

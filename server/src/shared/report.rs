@@ -12,7 +12,10 @@ use utoipa::{IntoParams, ToSchema};
 use crate::{
     access::{guard::require_nav, viewer::Actor, Viewer},
     error::{bad_request, conflict, forbidden, not_found, AppResult, OnConstraint},
-    shared::review::{record, Flow, Request},
+    shared::{
+        paging::Paged,
+        review::{record, Flow, Request},
+    },
     validate::{limits, max_len, valid_link},
 };
 
@@ -226,6 +229,44 @@ pub struct ReportFilter {
     /// Only the reports the viewer filed (their profile), even for a reviewer.
     #[serde(default)]
     pub mine: bool,
+    /// Only reports older than this one (its id): the next page, as the answer's
+    /// `Link: <…>; rel="next"` header names it.
+    pub before: Option<i64>,
+    /// At most this many reports (1 to 500; default 500, more is read as 500).
+    pub limit: Option<i64>,
+}
+
+impl ReportFilter {
+    /// The page size asked for, within 1 to [`LIST_LIMIT`].
+    pub fn page_size(&self) -> i64 {
+        self.limit.unwrap_or(LIST_LIMIT).clamp(1, LIST_LIMIT)
+    }
+}
+
+/// One page of a report list, newest first, and the id the next page starts below (none on
+/// the last page).
+pub struct ReportPage<B> {
+    pub reports: Vec<StoredReport<B>>,
+    pub next_before: Option<i64>,
+}
+
+impl<B> ReportPage<B> {
+    /// The page of the first `size` of `rows` (read one past the page to know whether another
+    /// follows).
+    fn of(mut rows: Vec<StoredReport<B>>, size: i64) -> Self {
+        let more = rows.len() as i64 > size;
+        rows.truncate(size as usize);
+        let next_before = if more { rows.last().map(|r| r.id) } else { None };
+        Self { reports: rows, next_before }
+    }
+
+    /// The page with each report made into what the API answers.
+    pub fn answer<T>(self, convert: impl FnMut(StoredReport<B>) -> T) -> Paged<T> {
+        Paged {
+            items: self.reports.into_iter().map(convert).collect(),
+            next_before: self.next_before,
+        }
+    }
 }
 
 /// A list's status filter (`?status=`): none when blank, else one of `flow`'s statuses.
@@ -386,7 +427,8 @@ const COLUMNS: &str =
     "id, number, incident_date, location, body, status, supervisor, supervisor_notes, \
     supervisor_signed_by, supervisor_signed_at, filed_by, filed_by_id, created_at";
 
-/// The most reports one list answers (newest first).
+/// The most reports one page of a list answers (newest first), and the page size when none
+/// is asked for.
 pub const LIST_LIMIT: i64 = 500;
 
 /// A filing: the number given (`None`: the next one), where and when, and the form.
@@ -509,37 +551,46 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
         next_number(conn, self.kind()).await
     }
 
-    /// The reports `viewer` may list through `filter`, newest first: every one for those who
-    /// see the kind's review page, their own for everyone else.
+    /// One page of the reports `viewer` may list through `filter`, newest first: every one for
+    /// those who see the kind's review page, their own for everyone else.
     #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind()))]
     pub async fn list_visible(
         &self,
         viewer: &Viewer,
         filter: &ReportFilter,
-    ) -> AppResult<Vec<StoredReport<B>>> {
+    ) -> AppResult<ReportPage<B>> {
         let status = status_filter(self.flow, filter.status.as_deref())?;
         let own = list_scope(viewer, self.review_nav, filter.mine).await;
-        let reports = self.list(viewer.pool(), status, own.as_deref()).await?;
-        Ok(reports.into_iter().map(|r| r.for_viewer(viewer)).collect())
+        let size = filter.page_size();
+        let rows =
+            self.list(viewer.pool(), status, own.as_deref(), filter.before, size + 1).await?;
+        let rows = rows.into_iter().map(|r| r.for_viewer(viewer)).collect();
+        Ok(ReportPage::of(rows, size))
     }
 
-    /// Reports, newest first (at most [`LIST_LIMIT`]): all, or of one status, or one filer's.
-    #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind()))]
+    /// Reports, newest first (at most `limit`, below the id `before` when given): all, or of one
+    /// status, or one filer's. The id orders them (a keyset: a page costs the same however
+    /// deep it is).
+    #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind(), before = before, limit = limit))]
     pub async fn list(
         &self,
         db: impl PgExecutor<'_>,
         status: Option<&str>,
         filed_by_id: Option<&str>,
+        before: Option<i64>,
+        limit: i64,
     ) -> sqlx::Result<Vec<StoredReport<B>>> {
         let rows: Vec<Row<B>> = sqlx::query_as(&format!(
             "SELECT {COLUMNS} FROM reports
              WHERE kind = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR filed_by_id = $3)
+               AND ($5::bigint IS NULL OR id < $5)
              ORDER BY id DESC LIMIT $4"
         ))
         .bind(self.kind())
         .bind(status)
         .bind(filed_by_id)
-        .bind(LIST_LIMIT)
+        .bind(limit)
+        .bind(before)
         .fetch_all(db)
         .await?;
         Ok(rows.into_iter().map(Into::into).collect())

@@ -13,8 +13,8 @@ use crate::{
     shared::{
         audit::{self, Diff, Event},
         report::{
-            require_readable, NewReport, ReportBody, ReportFilter, ReportKind, ReviewRequest,
-            StoredReport,
+            require_readable, NewReport, ReportBody, ReportFilter, ReportKind, ReportPage,
+            ReviewRequest, StoredReport,
         },
         review::Request,
     },
@@ -38,13 +38,13 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
         self.suggested_number(&mut *viewer.pool().acquire().await?).await
     }
 
-    /// The reports the viewer may list through `filter` (members of the readers' pages only):
-    /// every one on the review page, their own elsewhere.
+    /// One page of the reports the viewer may list through `filter` (members of the readers'
+    /// pages only): every one on the review page, their own elsewhere.
     pub async fn list_for(
         &self,
         viewer: &Viewer,
         filter: &ReportFilter,
-    ) -> AppResult<Vec<StoredReport<B>>> {
+    ) -> AppResult<ReportPage<B>> {
         require_any_nav(viewer, self.readers).await?;
         self.list_visible(viewer, filter).await
     }

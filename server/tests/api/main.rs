@@ -32,6 +32,7 @@ mod provisioning;
 mod rank_access;
 mod recruitment;
 mod report_integrity;
+mod report_pages;
 mod roster;
 mod second_server;
 mod shared_stores;

@@ -501,7 +501,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Arrest reports, newest first (at most 500): all for reviewers, the viewer's own for the
+         * Arrest reports, newest first, a page at a time (500 unless `limit` asks for fewer; `Link` names the next page): all for reviewers, the viewer's own for the
          *     members who file them (and for reviewers with `?mine=true`). Statuses: pending,
          *     under_review, approved, returned.
          */
@@ -1738,7 +1738,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Tickets, newest first (at most 500): all for supervisors, the viewer's own otherwise (and
+         * Tickets, newest first, a page at a time (500 unless `limit` asks for fewer; `Link` names the next page): all for supervisors, the viewer's own otherwise (and
          *     for supervisors with `?mine=true`). A ticket's one status is `issued`.
          */
         get: operations["list_tickets"];
@@ -1949,7 +1949,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Reports, newest first (at most 500): every report for reviewers, the viewer's own for the
+         * Reports, newest first, a page at a time (500 unless `limit` asks for fewer; `Link` names the next page): every report for reviewers, the viewer's own for the
          *     members who file them (and for reviewers with `?mine=true`). Statuses: pending,
          *     under_review, in_policy, out_of_policy.
          */
@@ -7649,6 +7649,13 @@ export interface operations {
                 status?: string;
                 /** @description Only the reports the viewer filed (their profile), even for a reviewer. */
                 mine?: boolean;
+                /**
+                 * @description Only reports older than this one (its id): the next page, as the answer's
+                 *     `Link: <…>; rel="next"` header names it.
+                 */
+                before?: number;
+                /** @description At most this many reports (1 to 500; default 500, more is read as 500). */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -7658,6 +7665,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description <…?before={id}>; rel="next" when older reports follow */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14029,6 +14038,13 @@ export interface operations {
                 status?: string;
                 /** @description Only the reports the viewer filed (their profile), even for a reviewer. */
                 mine?: boolean;
+                /**
+                 * @description Only reports older than this one (its id): the next page, as the answer's
+                 *     `Link: <…>; rel="next"` header names it.
+                 */
+                before?: number;
+                /** @description At most this many reports (1 to 500; default 500, more is read as 500). */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -14038,6 +14054,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description <…?before={id}>; rel="next" when older reports follow */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15375,6 +15393,13 @@ export interface operations {
                 status?: string;
                 /** @description Only the reports the viewer filed (their profile), even for a reviewer. */
                 mine?: boolean;
+                /**
+                 * @description Only reports older than this one (its id): the next page, as the answer's
+                 *     `Link: <…>; rel="next"` header names it.
+                 */
+                before?: number;
+                /** @description At most this many reports (1 to 500; default 500, more is read as 500). */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -15384,6 +15409,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description <…?before={id}>; rel="next" when older reports follow */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,10 +1,11 @@
 import { Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useActiveSlug } from '@/agency/context';
 import { messageOf } from '@/api/client';
+import type { Page as ListPage } from '@/api/paging';
 import type { HistoryEntry } from '@/api/reports';
 import { Page } from '@/components/Page';
 import { userLabel } from '@/lib/identity';
@@ -47,8 +48,11 @@ export interface ReviewScreenConfig<R extends ReviewableReport> {
   flow: ReviewFlow;
   title: string;
   description: string;
-  /** The reports of a status (null: every status) and their cache key. */
-  list: (status: string | null, signal: AbortSignal) => Promise<R[]>;
+  /**
+   * A page of the reports of a status (null: every status), newest first, below `before`
+   * (null: the newest), and the list's cache key.
+   */
+  list: (status: string | null, before: number | null, signal: AbortSignal) => Promise<ListPage<R>>;
   listKey: (slug: string, status: string | null) => QueryKey;
   /** One report with its history and its cache key. */
   detail: (id: number, signal: AbortSignal) => Promise<R>;
@@ -85,11 +89,14 @@ export function ReportReviewScreen<R extends ReviewableReport>({ config }: { con
 
   const [filter, setFilter] = useState(ALL);
   const status = filter === ALL ? null : filter;
-  const list = useQuery({
+  // A page at a time, newest first; 'Show older reports' reads the next one.
+  const list = useInfiniteQuery({
     queryKey: config.listKey(slug, status),
-    queryFn: ({ signal }) => config.list(status, signal),
+    queryFn: ({ signal, pageParam }) => config.list(status, pageParam, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextBefore,
   });
-  const reports = list.data ?? [];
+  const reports = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
 
   const [selected, setSelected] = useState<number | null>(null);
   const detail = useQuery({
@@ -167,6 +174,15 @@ export function ReportReviewScreen<R extends ReviewableReport>({ config }: { con
         ) : (
           <ReportTable config={config} reports={reports} onOpen={open} />
         )}
+        <OlderReports
+          shown={reports.length}
+          hasMore={list.hasNextPage}
+          loading={list.isFetchingNextPage}
+          failed={list.isFetchNextPageError}
+          onMore={() => {
+            void list.fetchNextPage();
+          }}
+        />
       </QueryStatus>
       <ReportReviewModal
         flow={flow}
@@ -183,6 +199,30 @@ export function ReportReviewScreen<R extends ReviewableReport>({ config }: { con
         errorText={(error) => messageOf(error, 'Unable to open report')}
       />
     </Page>
+  );
+}
+
+export const SHOW_OLDER = 'Show older reports';
+export const OLDER_FAILED = 'Older reports could not be loaded. Try again.';
+
+/** How many reports are shown, and the button that reads the next page while there is one. */
+function OlderReports({ shown, hasMore, loading, failed, onMore }: { shown: number; hasMore: boolean; loading: boolean; failed: boolean; onMore: () => void }) {
+  return (
+    <Stack gap="xs" align="center">
+      <Text size="sm" c="dimmed" data-testid="reports-count" aria-live="polite">
+        {hasMore ? `Showing the newest ${String(shown)} reports` : `${String(shown)} ${shown === 1 ? 'report' : 'reports'}`}
+      </Text>
+      {failed && (
+        <Text size="sm" c="red" role="alert">
+          {OLDER_FAILED}
+        </Text>
+      )}
+      {hasMore && (
+        <Button variant="default" onClick={onMore} loading={loading} w={{ base: '100%', xs: 'auto' }}>
+          {SHOW_OLDER}
+        </Button>
+      )}
+    </Stack>
   );
 }
 

@@ -1,6 +1,6 @@
 //! `GET|POST /api/arrests`, `GET /api/arrests/next-number`, `GET|PATCH|PUT /api/arrests/{id}`.
 
-use axum::{http::StatusCode, Json};
+use axum::{extract::OriginalUri, http::StatusCode, response::Response, Json};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -27,19 +27,20 @@ pub struct ReportId {
     pub id: i64,
 }
 
-/// Arrest reports, newest first (at most 500): all for reviewers, the viewer's own for the
+/// Arrest reports, newest first, a page at a time (500 unless `limit` asks for fewer; `Link` names the next page): all for reviewers, the viewer's own for the
 /// members who file them (and for reviewers with `?mine=true`). Statuses: pending,
 /// under_review, approved, returned.
 #[utoipa::path(get, operation_id = "list_arrests", path = "/api/arrests", tag = "arrests",
     params(ReportFilter),
-    responses((status = 200, body = Vec<ArrestReport>), (status = 400, body = crate::error::ErrorBody),
+    responses((status = 200, body = Vec<ArrestReport>, headers(("Link" = String, description = "<…?before={id}>; rel=\"next\" when older reports follow"))), (status = 400, body = crate::error::ErrorBody),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
 pub async fn list(
     viewer: Viewer,
+    OriginalUri(uri): OriginalUri,
     QueryParams(filter): QueryParams<ReportFilter>,
-) -> AppResult<Json<Vec<ArrestReport>>> {
-    let reports = ARRESTS.list_for(&viewer, &filter).await?;
-    Ok(Json(reports.into_iter().map(ArrestReport::from).collect()))
+) -> AppResult<Response> {
+    let page = ARRESTS.list_for(&viewer, &filter).await?;
+    Ok(page.answer(ArrestReport::from).respond(&uri))
 }
 
 /// The case number the form suggests: one more than the highest so far.

@@ -1,6 +1,6 @@
 //! `GET|POST /api/tickets`, `GET /api/tickets/next-number`, `GET /api/tickets/{id}`.
 
-use axum::{http::StatusCode, Json};
+use axum::{extract::OriginalUri, http::StatusCode, response::Response, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -30,18 +30,19 @@ pub struct NextCitationNumber {
     pub citation_number: String,
 }
 
-/// Tickets, newest first (at most 500): all for supervisors, the viewer's own otherwise (and
+/// Tickets, newest first, a page at a time (500 unless `limit` asks for fewer; `Link` names the next page): all for supervisors, the viewer's own otherwise (and
 /// for supervisors with `?mine=true`). A ticket's one status is `issued`.
 #[utoipa::path(get, operation_id = "list_tickets", path = "/api/tickets", tag = "tickets",
     params(ReportFilter),
-    responses((status = 400, body = crate::error::ErrorBody), (status = 200, body = Vec<Ticket>), (status = 401, body = crate::error::ErrorBody),
+    responses((status = 400, body = crate::error::ErrorBody), (status = 200, body = Vec<Ticket>, headers(("Link" = String, description = "<…?before={id}>; rel=\"next\" when older reports follow"))), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody)))]
 pub async fn list(
     viewer: Viewer,
+    OriginalUri(uri): OriginalUri,
     QueryParams(filter): QueryParams<ReportFilter>,
-) -> AppResult<Json<Vec<Ticket>>> {
-    let tickets = TICKETS.list_for(&viewer, &filter).await?;
-    Ok(Json(tickets.into_iter().map(Ticket::from).collect()))
+) -> AppResult<Response> {
+    let page = TICKETS.list_for(&viewer, &filter).await?;
+    Ok(page.answer(Ticket::from).respond(&uri))
 }
 
 /// The citation number the form suggests.

@@ -1,6 +1,6 @@
 //! `GET|POST /api/uof`, `GET /api/uof/next-number`, `GET|PATCH /api/uof/{id}`.
 
-use axum::{http::StatusCode, Json};
+use axum::{extract::OriginalUri, http::StatusCode, response::Response, Json};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -24,19 +24,20 @@ pub struct ReportId {
     pub id: i64,
 }
 
-/// Reports, newest first (at most 500): every report for reviewers, the viewer's own for the
+/// Reports, newest first, a page at a time (500 unless `limit` asks for fewer; `Link` names the next page): every report for reviewers, the viewer's own for the
 /// members who file them (and for reviewers with `?mine=true`). Statuses: pending,
 /// under_review, in_policy, out_of_policy.
 #[utoipa::path(get, operation_id = "list_uof", path = "/api/uof", tag = "use-of-force",
     params(ReportFilter),
-    responses((status = 200, body = Vec<UofReport>), (status = 401, body = crate::error::ErrorBody),
+    responses((status = 200, body = Vec<UofReport>, headers(("Link" = String, description = "<…?before={id}>; rel=\"next\" when older reports follow"))), (status = 401, body = crate::error::ErrorBody),
               (status = 403, body = crate::error::ErrorBody)))]
 pub async fn list(
     viewer: Viewer,
+    OriginalUri(uri): OriginalUri,
     QueryParams(filter): QueryParams<ReportFilter>,
-) -> AppResult<Json<Vec<UofReport>>> {
-    let reports = REPORTS.list_for(&viewer, &filter).await?;
-    Ok(Json(reports.into_iter().map(UofReport::from).collect()))
+) -> AppResult<Response> {
+    let page = REPORTS.list_for(&viewer, &filter).await?;
+    Ok(page.answer(UofReport::from).respond(&uri))
 }
 
 /// The incident number the form suggests: one more than the highest so far.

@@ -4,16 +4,23 @@
  */
 
 import { api } from '@/api/client';
+import { getPage, withParams, type Page } from '@/api/paging';
 import type { ArrestReport, ArrestReview, UofReport, UofReview } from '@/api/reports';
 import type { ReviewRequest } from '@/lib/review-flows';
 
-function withStatus(path: string, status: string | null): string {
-  return status === null || status === '' ? path : `${path}?status=${encodeURIComponent(status)}`;
+/** How many reports a review list reads at a time. */
+export const REVIEW_PAGE_SIZE = 50;
+
+function listPage<R>(path: string, status: string | null, before: number | null, signal?: AbortSignal): Promise<Page<R>> {
+  return getPage<R>(withParams(path, { status, limit: REVIEW_PAGE_SIZE, before }), signal);
 }
 
-/** GET /api/uof?status= — every report for reviewers, the viewer's own otherwise (newest first). */
-export function getUofReports(status: string | null, signal?: AbortSignal): Promise<UofReport[]> {
-  return api.get<UofReport[]>(withStatus('/api/uof', status), { signal: signal ?? null });
+/**
+ * GET /api/uof?status=&limit=&before= — one page of every report for reviewers, the viewer's
+ * own otherwise (newest first), and where the next page starts.
+ */
+export function getUofReports(status: string | null, before: number | null, signal?: AbortSignal): Promise<Page<UofReport>> {
+  return listPage('/api/uof', status, before, signal);
 }
 
 /**
@@ -32,9 +39,9 @@ export function reviewUofReport(id: number, request: ReviewRequest): Promise<Uof
   return api.patch<UofReport>(`/api/uof/${String(id)}`, body);
 }
 
-/** GET /api/arrests?status= — every report for reviewers, the viewer's own otherwise. */
-export function getArrestReports(status: string | null, signal?: AbortSignal): Promise<ArrestReport[]> {
-  return api.get<ArrestReport[]>(withStatus('/api/arrests', status), { signal: signal ?? null });
+/** GET /api/arrests?status=&limit=&before= — one page, as `getUofReports`. */
+export function getArrestReports(status: string | null, before: number | null, signal?: AbortSignal): Promise<Page<ArrestReport>> {
+  return listPage('/api/arrests', status, before, signal);
 }
 
 /** PATCH /api/arrests/{id} {action: 'open' | 'approve' | 'return', supervisorNotes} → the report. */

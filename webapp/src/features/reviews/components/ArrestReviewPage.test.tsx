@@ -1,6 +1,7 @@
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ArrestReport } from '@/api/reports';
+import { OLDER_FAILED, SHOW_OLDER } from '@/components/ReportReviewScreen';
 import { renderApp, resetAppStores } from '@/test-utils/app';
 import { bodyOf, json, rosterEntry, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { rawlife } from '@/test-utils/organisation';
@@ -9,6 +10,27 @@ import { arrestReport, historyEntry } from '@/test-utils/reports';
 
 const SUPERVISOR = signedIn(rosterEntry({ id: 3, name: 'Sam Whitaker', rank: 'Sergeant', level: 'supervisor' }));
 const NOTES_REQUIRED = 'Write review notes that say what to correct.';
+
+/** Serves two pages: the newest report with a link to the next page, then the older one. */
+function servePages({ olderFails = false }: { olderFails?: boolean } = {}) {
+  const lists: string[] = [];
+  serveAgency({
+    me: SUPERVISOR,
+    agencies: [rawlife()],
+    handle: (request, url) => {
+      if (url.pathname !== '/api/arrests' || request.method !== 'GET') return undefined;
+      lists.push(`limit=${url.searchParams.get('limit') ?? ''} before=${url.searchParams.get('before') ?? ''}`);
+      if (url.searchParams.get('before') === null) {
+        const first = json([arrestReport({ id: 22, caseNumber: '76', location: 'Del Perro Pier' })]);
+        first.headers.set('Link', `</api/arrests?limit=50&before=22>; rel="next"`);
+        return first;
+      }
+      if (olderFails) return json({ error: 'Database unavailable' }, 503);
+      return json([arrestReport({ id: 21, caseNumber: '75', location: 'Vinewood Blvd' })]);
+    },
+  });
+  return { lists };
+}
 
 function serve({ own = false }: { own?: boolean } = {}) {
   const reports = new Map<number, ArrestReport>([
@@ -86,6 +108,34 @@ describe('ArrestReviewPage (/supervisor/arrests)', { timeout: 20_000 }, () => {
     expect(within(rowOf('Vinewood')).getByText('Pending')).toBeTruthy();
     expect(within(rowOf('Del Perro')).getByText('Approved')).toBeTruthy();
     expect(within(rowOf('Vinewood')).getByText('Casey Nguyen')).toBeTruthy();
+  });
+
+  it('reads a page of 50 at a time and shows older reports on request', async () => {
+    const { lists } = servePages();
+    renderApp('/supervisor/arrests');
+    await screen.findAllByTestId('report-row', {}, { timeout: 3000 });
+    expect(lists).toEqual(['limit=50 before=']);
+    expect(screen.getByTestId('reports-count').textContent).toBe('Showing the newest 1 reports');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: SHOW_OLDER }));
+    await waitFor(() => {
+      expect(screen.getAllByTestId('report-row')).toHaveLength(2);
+    });
+    expect(lists).toEqual(['limit=50 before=', 'limit=50 before=22']);
+    expect(screen.getAllByTestId('report-row').map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['76', '75']);
+    expect(screen.getByTestId('reports-count').textContent).toBe('2 reports');
+    expect(screen.queryByRole('button', { name: SHOW_OLDER })).toBeNull();
+  });
+
+  it('says when older reports could not be loaded and keeps the ones shown', async () => {
+    servePages({ olderFails: true });
+    renderApp('/supervisor/arrests');
+    await screen.findAllByTestId('report-row', {}, { timeout: 3000 });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: SHOW_OLDER }));
+    expect(await screen.findByText(OLDER_FAILED)).toBeTruthy();
+    expect(screen.getAllByTestId('report-row')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: SHOW_OLDER })).toBeTruthy();
   });
 
   it('opens a pending report into review and shows it read-only with its charges and totals', async () => {
