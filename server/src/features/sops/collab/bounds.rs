@@ -5,10 +5,17 @@
 
 use std::{
     collections::HashMap,
+    num::NonZeroU32,
     time::{Duration, Instant},
 };
 
 use chrono::{DateTime, Utc};
+use governor::{
+    clock::{Clock, DefaultClock},
+    middleware::NoOpMiddleware,
+    state::{InMemoryState, NotKeyed},
+    Quota, RateLimiter,
+};
 use yrs::{
     sync::awareness::{AwarenessUpdate, AwarenessUpdateEntry},
     ClientID,
@@ -90,47 +97,53 @@ impl SizeBound {
 // ------------------------------------------------------------------ cursors
 
 /// Cursor messages one socket may have passed on per second, and at once.
-pub const CURSOR_RATE: f64 = 20.0;
-pub const CURSOR_BURST: f64 = 20.0;
+pub const CURSOR_RATE: NonZeroU32 = NonZeroU32::new(20).unwrap();
+pub const CURSOR_BURST: NonZeroU32 = NonZeroU32::new(20).unwrap();
 /// The largest state one cursor client may have (the member's name, colour and caret take a
 /// few hundred bytes); a larger one is not passed on.
 pub const MAX_CURSOR_STATE: usize = 4096;
 /// At most one announcement of a room's cursors to the other instances per this time.
 pub const CURSOR_INTERVAL: Duration = Duration::from_millis(100);
 
-/// One socket's cursor messages (awareness updates and queries) against [`CURSOR_RATE`]: a
-/// token bucket of [`CURSOR_BURST`] tokens. A message past the rate is not passed on at once:
-/// the latest state of each of the socket's clients is held (a newer one replaces it) and
-/// passed on, in one message, as soon as a token is there; a query past the rate is answered
-/// then. So the others see where a caret ended, never more often than the rate, and nothing a
-/// socket sends past the rate reaches anyone but the state it ends with. The socket is not
-/// closed for its rate: a flood costs only the reading of it.
-#[derive(Debug)]
-pub struct CursorGate {
-    tokens: f64,
-    last: Instant,
+/// One socket's cursor messages (awareness updates and queries) against [`CURSOR_RATE`], with
+/// bursts of [`CURSOR_BURST`] (`governor`'s cell rate, as the API tokens and applications are
+/// limited). A message past the rate is not passed on at once: the latest state of each of the
+/// socket's clients is held (a newer one replaces it) and passed on, in one message, as soon
+/// as the rate allows; a query past the rate is answered then. So the others see where a caret
+/// ended, never more often than the rate, and nothing a socket sends past the rate reaches
+/// anyone but the state it ends with. The socket is not closed for its rate: a flood costs
+/// only the reading of it. `now` is the caller's clock for [`CursorGate::due`]; the rate is
+/// judged by `C` (a fake clock in the tests).
+pub struct CursorGate<C: Clock = DefaultClock> {
+    limiter: RateLimiter<NotKeyed, InMemoryState, C, NoOpMiddleware<C::Instant>>,
+    clock: C,
+    /// When what is held may pass (set when the rate last held something back).
+    due: Option<Instant>,
     held: HashMap<ClientID, AwarenessUpdateEntry>,
     query: bool,
 }
 
 impl CursorGate {
-    pub fn new(now: Instant) -> Self {
-        Self { tokens: CURSOR_BURST, last: now, held: HashMap::new(), query: false }
+    pub fn new() -> Self {
+        Self::with_clock(DefaultClock::default())
     }
+}
 
-    fn refill(&mut self, now: Instant) {
-        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
-        self.tokens = (self.tokens + elapsed * CURSOR_RATE).min(CURSOR_BURST);
-        self.last = now;
+impl Default for CursorGate {
+    fn default() -> Self {
+        Self::new()
     }
+}
 
-    fn take(&mut self, now: Instant) -> bool {
-        self.refill(now);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
+impl<C: Clock + Clone> CursorGate<C> {
+    pub fn with_clock(clock: C) -> Self {
+        let quota = Quota::per_second(CURSOR_RATE).allow_burst(CURSOR_BURST);
+        Self {
+            limiter: RateLimiter::direct_with_clock(quota, clock.clone()),
+            clock,
+            due: None,
+            held: HashMap::new(),
+            query: false,
         }
     }
 
@@ -147,11 +160,16 @@ impl CursorGate {
         self.release(now)
     }
 
-    /// Everything held, if a token is there now (taking it).
+    /// Everything held, if the rate allows it now.
     pub fn release(&mut self, now: Instant) -> Option<Released> {
-        if !self.is_holding() || !self.take(now) {
+        if !self.is_holding() {
             return None;
         }
+        if let Err(not_until) = self.limiter.check() {
+            self.due = Some(now + not_until.wait_time_from(self.clock.now()));
+            return None;
+        }
+        self.due = None;
         let clients = std::mem::take(&mut self.held);
         let update = (!clients.is_empty()).then_some(AwarenessUpdate { clients });
         Some(Released { update, query: std::mem::take(&mut self.query) })
@@ -161,13 +179,9 @@ impl CursorGate {
         !self.held.is_empty() || self.query
     }
 
-    /// When a token is there for what is held (`None` when nothing is).
+    /// When the rate allows what is held (`None` when nothing is).
     pub fn due(&self) -> Option<Instant> {
-        if !self.is_holding() {
-            return None;
-        }
-        let missing = (1.0 - self.tokens).max(0.0);
-        Some(self.last + Duration::from_secs_f64(missing / CURSOR_RATE))
+        self.due.filter(|_| self.is_holding())
     }
 }
 
@@ -288,6 +302,7 @@ mod tests {
     use yrs::sync::awareness::{AwarenessUpdate, AwarenessUpdateEntry};
 
     use super::*;
+    use governor::clock::FakeRelativeClock;
 
     fn cursor(client: u64, clock: u32, json: &str) -> AwarenessUpdate {
         let entry = AwarenessUpdateEntry { clock, json: json.into() };
@@ -324,8 +339,16 @@ mod tests {
 
     #[test]
     fn a_socket_passes_a_burst_of_cursors_then_the_latest_at_the_rate() {
+        // The rate's clock and the caller's move together.
+        let clock = FakeRelativeClock::default();
         let start = Instant::now();
-        let mut gate = CursorGate::new(start);
+        let at = |ms: u64| start + Duration::from_millis(ms);
+        let mut elapsed = 0;
+        let mut advance = |to: u64| {
+            clock.advance(Duration::from_millis(to - elapsed));
+            elapsed = to;
+        };
+        let mut gate = CursorGate::with_clock(clock.clone());
         for i in 0..20 {
             let passed = gate.offer(cursor(7, i, "{}"), start).expect("within the burst");
             assert_eq!(passed.update.unwrap().clients[&ClientID::new(7)].clock, i);
@@ -337,9 +360,11 @@ mod tests {
         assert_eq!(gate.offer_query(start), None);
         let due = gate.due().unwrap() - start;
         assert!(due.abs_diff(Duration::from_millis(50)) < Duration::from_millis(1), "{due:?}");
-        assert_eq!(gate.release(start + Duration::from_millis(10)), None);
-        let due = start + Duration::from_millis(51);
-        let released = gate.release(due).unwrap();
+        advance(10);
+        assert_eq!(gate.release(at(10)), None);
+        assert_eq!(gate.due(), Some(start + Duration::from_millis(50)), "still due then");
+        advance(51);
+        let released = gate.release(at(51)).unwrap();
         assert!(released.query);
         let update = released.update.unwrap();
         assert_eq!(update.clients.len(), 2);
@@ -348,12 +373,19 @@ mod tests {
         // A flood of 1,000 in one second passes 20 (one every 50 ms), each the latest.
         let mut passed = 0;
         for i in 0..1000u32 {
-            let now = due + Duration::from_millis(u64::from(i));
-            if gate.offer(cursor(7, 100 + i, "{}"), now).is_some() {
+            let now = 51 + u64::from(i);
+            advance(now);
+            if gate.offer(cursor(7, 100 + i, "{}"), at(now)).is_some() {
                 passed += 1;
             }
         }
         assert!((19..=21).contains(&passed), "{passed}");
+        // Quiet for a second, the burst is whole again.
+        advance(3_000);
+        for i in 0..20 {
+            assert!(gate.offer(cursor(7, 2_000 + i, "{}"), at(3_000)).is_some(), "burst {i}");
+        }
+        assert_eq!(gate.offer(cursor(7, 3_000, "{}"), at(3_000)), None);
     }
 
     #[test]

@@ -716,8 +716,7 @@ pub async fn serve(
         title: editor.title.clone(),
         stretch: Stretch::default(),
     };
-    let mut connection =
-        Connection { me, owned: Vec::new(), cursors: CursorGate::new(Instant::now()), audited };
+    let mut connection = Connection { me, owned: Vec::new(), cursors: CursorGate::new(), audited };
     let outcome = run(&room, &seed, &editor, &mut connection, &mut sink, &mut stream).await;
     if let Some((code, reason)) = outcome {
         let _ = sink.send(close(code, &reason)).await;
