@@ -127,17 +127,20 @@ pub async fn rename_media_keys(
     from: &str,
     to: &str,
 ) -> sqlx::Result<()> {
-    let sql = format!(
-        r#"UPDATE "{schema}"."{table}" SET "{column}" = $2 || substr("{column}", length($1) + 1)
-           WHERE starts_with("{column}", $1)"#
-    );
-    for folder in super::MEDIA_FOLDERS {
-        sqlx::query(&sql)
-            .bind(format!("{folder}/{from}/"))
-            .bind(format!("{folder}/{to}/"))
-            .execute(&mut *conn)
-            .await?;
-    }
+    // One statement for every media folder: each key starts with at most one of them.
+    let (old, new): (Vec<String>, Vec<String>) = super::MEDIA_FOLDERS
+        .iter()
+        .map(|folder| (format!("{folder}/{from}/"), format!("{folder}/{to}/")))
+        .unzip();
+    sqlx::query(&format!(
+        r#"UPDATE "{schema}"."{table}" SET "{column}" = f.new || substr("{column}", length(f.old) + 1)
+             FROM unnest($1::text[], $2::text[]) AS f (old, new)
+            WHERE starts_with("{column}", f.old)"#
+    ))
+    .bind(old)
+    .bind(new)
+    .execute(&mut *conn)
+    .await?;
     Ok(())
 }
 
