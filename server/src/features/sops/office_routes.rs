@@ -775,8 +775,8 @@ pub async fn callback<S: Portal>(
     let opened = history
         .iter()
         .find(|row| row.version == claims.ver && claims.names_object(&row.storage_key));
-    let current = office_store::current(viewer.pool(), &id).await?;
-    let same_session = match (opened, &current) {
+    let current = office_store::current_of(&history);
+    let same_session = match (opened, current) {
         (Some(opened), Some(current)) => {
             key_of(opened) == signed.key
                 && (current.version == opened.version
@@ -815,7 +815,7 @@ pub async fn callback<S: Portal>(
         Ok(bytes) => bytes,
         Err(reason) => return Ok(refused(reason)),
     };
-    let kind = kind_of(&current);
+    let kind = kind_of(current);
     if sniffed(bytes.clone()).await? != Some(kind) {
         return Ok(refused(NOT_OFFICE_SAVE));
     }

@@ -56,6 +56,12 @@ pub async fn current(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<Option<S
     Ok(newest.filter(|row| row.removed_at.is_none()))
 }
 
+/// The current source among a document's `history` (its [`versions`], newest first): the newest
+/// version, unless it was removed. What [`current`] reads, without reading it again.
+pub fn current_of(history: &[SourceRow]) -> Option<&SourceRow> {
+    history.first().filter(|row| row.removed_at.is_none())
+}
+
 /// The current sources of every document that has one.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn all_current(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<SourceRow>> {
