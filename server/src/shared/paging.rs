@@ -26,8 +26,14 @@ impl<T: Serialize> Paged<T> {
     pub fn respond(self, uri: &Uri) -> Response {
         let link = self.next_before.map(|before| next_link(uri, before));
         let mut response = Json(self.items).into_response();
-        if let Some(link) = link.and_then(|l| HeaderValue::from_str(&l).ok()) {
-            response.headers_mut().insert(header::LINK, link);
+        match link.as_deref().map(HeaderValue::from_str) {
+            Some(Ok(link)) => {
+                response.headers_mut().insert(header::LINK, link);
+            }
+            // The link is form-encoded ASCII, so this cannot happen; were it to, the client
+            // would take this page for the last, so it is logged.
+            Some(Err(_)) => tracing::error!(?link, "a next-page link is not a valid header"),
+            None => {}
         }
         response
     }

@@ -583,14 +583,15 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
         let rows: Vec<Row<B>> = sqlx::query_as(&format!(
             "SELECT {COLUMNS} FROM reports
              WHERE kind = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR filed_by_id = $3)
-               AND ($5::bigint IS NULL OR id < $5)
+               AND id < $5
              ORDER BY id DESC LIMIT $4"
         ))
         .bind(self.kind())
         .bind(status)
         .bind(filed_by_id)
         .bind(limit)
-        .bind(before)
+        // A plain bound (no `IS NULL OR`), so a generic plan still scans the index from it.
+        .bind(before.unwrap_or(i64::MAX))
         .fetch_all(db)
         .await?;
         Ok(rows.into_iter().map(Into::into).collect())

@@ -118,11 +118,22 @@ async fn every_report_kind_pages_and_a_cursor_never_reaches_another_agency() {
     let got = pages(&app, &supervisor, "/api/uof?limit=2", BCSO).await;
     assert_eq!(got, vec![vec![uofs[2], uofs[1]], vec![uofs[0]]]);
 
-    // LSPD's High Command, with a cursor past every BCSO report, reads LSPD's list: empty.
-    let bcso = file(&app, &deputy, 2).await;
+    // LSPD's High Command, with a cursor past every BCSO report, reads LSPD's own reports
+    // (each agency numbers its ids on its own), never BCSO's.
+    let bcso = file(&app, &deputy, 3).await;
     let lspd = app.as_persona(LSPD, Persona::HighCommand).await;
-    let beyond = format!("/api/arrests?before={}&limit=500", bcso[1] + 1);
-    assert_eq!(page(&app, &lspd, &beyond, LSPD).await, (vec![], None));
+    let mut theirs = Vec::new();
+    for _ in 0..2 {
+        let filed = json(file_report(&app, &lspd, ARRESTS, LSPD, &arrest()).await, 201).await;
+        theirs.push(filed["id"].as_i64().unwrap());
+    }
+    let filed = json(file_report(&app, &lspd, "/api/uof", LSPD, &uof("1")).await, 201).await;
+    let their_uof = filed["id"].as_i64().unwrap();
+    let beyond = format!("/api/arrests?before={}&limit=500", bcso[2] + 1);
+    assert_eq!(page(&app, &lspd, &beyond, LSPD).await, (newest_first(&theirs), None));
     let beyond = format!("/api/uof?before={}", uofs[2] + 1);
-    assert_eq!(page(&app, &lspd, &beyond, LSPD).await, (vec![], None));
+    assert_eq!(page(&app, &lspd, &beyond, LSPD).await, (vec![their_uof], None));
+    // And BCSO's list, paged from past LSPD's ids, holds BCSO's only.
+    let every = pages(&app, &supervisor, "/api/arrests?limit=2", BCSO).await.concat();
+    assert_eq!(every, newest_first(&bcso));
 }

@@ -16,6 +16,7 @@ describe('nextBefore', () => {
     expect(nextBefore('</api/uof?before=9>; rel="prev"')).toBeNull();
     expect(nextBefore('</api/uof?before=soon>; rel="next"')).toBeNull();
     expect(nextBefore('</api/uof>; rel="next"')).toBeNull();
+    expect(nextBefore('<unterminated; rel=next')).toBeNull();
   });
 });
 

@@ -16,7 +16,13 @@ export interface Page<T> {
 /** The `before` of the `rel="next"` link in a `Link` header, or null without one. */
 export function nextBefore(link: string | null): number | null {
   if (link === null || link.trim() === '') return null;
-  const next = LinkHeader.parse(link).rel('next')[0];
+  let next: { uri: string } | undefined;
+  try {
+    next = LinkHeader.parse(link).rel('next')[0];
+  } catch {
+    // A header the list did not write (a proxy's) is no reason to fail the page: it is the last.
+    return null;
+  }
   if (next === undefined) return null;
   const raw = new URL(next.uri, 'http://portal.invalid').searchParams.get('before');
   const value = raw === null || raw.trim() === '' ? Number.NaN : Number(raw);

@@ -117,7 +117,9 @@ export function ReportReviewScreen<R extends ReviewableReport>({ config }: { con
       throw error;
     }
     queryClient.setQueryData(config.detailKey(slug, id), updated);
-    await queryClient.invalidateQueries({ queryKey: config.kindKey(slug), refetchType: 'active' });
+    // Not awaited: the list reloads every page it has shown, one after another, and the dialog
+    // already holds the report as saved.
+    void queryClient.invalidateQueries({ queryKey: config.kindKey(slug), refetchType: 'active' });
     return updated;
   };
 
@@ -205,12 +207,16 @@ export function ReportReviewScreen<R extends ReviewableReport>({ config }: { con
 export const SHOW_OLDER = 'Show older reports';
 export const OLDER_FAILED = 'Older reports could not be loaded. Try again.';
 
+function reportCount(count: number): string {
+  return `${String(count)} ${count === 1 ? 'report' : 'reports'}`;
+}
+
 /** How many reports are shown, and the button that reads the next page while there is one. */
 function OlderReports({ shown, hasMore, loading, failed, onMore }: { shown: number; hasMore: boolean; loading: boolean; failed: boolean; onMore: () => void }) {
   return (
     <Stack gap="xs" align="center">
       <Text size="sm" c="dimmed" data-testid="reports-count" aria-live="polite">
-        {hasMore ? `Showing the newest ${String(shown)} reports` : `${String(shown)} ${shown === 1 ? 'report' : 'reports'}`}
+        {hasMore ? `Showing the newest ${reportCount(shown)}` : reportCount(shown)}
       </Text>
       {failed && (
         <Text size="sm" c="red" role="alert">

@@ -115,7 +115,7 @@ describe('ArrestReviewPage (/supervisor/arrests)', { timeout: 20_000 }, () => {
     renderApp('/supervisor/arrests');
     await screen.findAllByTestId('report-row', {}, { timeout: 3000 });
     expect(lists).toEqual(['limit=50 before=']);
-    expect(screen.getByTestId('reports-count').textContent).toBe('Showing the newest 1 reports');
+    expect(screen.getByTestId('reports-count').textContent).toBe('Showing the newest 1 report');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: SHOW_OLDER }));
     await waitFor(() => {
