@@ -82,6 +82,9 @@ pub struct Config {
     /// `PORTAL_DOCUMENT_FILES_MAX_MB`: what one agency's documents' Office files (every
     /// version) may take in the media store together (default 2048 MB).
     pub document_files_max_bytes: u64,
+    /// `PORTAL_SPARE_SCHEMAS`: agency schemas a serving instance keeps built ahead, which
+    /// provisioning renames instead of building one (issue 29); `0`: none.
+    pub spare_schemas: usize,
 }
 
 /// Where the document editor runs and the secret its configurations are signed with.
@@ -210,6 +213,7 @@ impl Config {
         let import_max_bytes = number("PORTAL_IMPORT_MAX_MB", 4096, 1, 1 << 20)? << 20;
         let document_files_max_bytes =
             number("PORTAL_DOCUMENT_FILES_MAX_MB", 2048, 1, 1 << 24)? << 20;
+        let spare_schemas = number("PORTAL_SPARE_SCHEMAS", 2, 0, 20)? as usize;
 
         let web_dir = get("PORTAL_WEB_DIR").map(PathBuf::from);
         if let Some(dir) = &web_dir {
@@ -342,6 +346,7 @@ impl Config {
             backup_keep,
             import_max_bytes,
             document_files_max_bytes,
+            spare_schemas,
             web_dir,
             log_format,
             discord,
@@ -479,6 +484,7 @@ mod tests {
         assert_eq!((c.backup_every_hours, c.backup_keep), (Some(24), 7));
         assert_eq!(c.import_max_bytes, 4096 << 20);
         assert_eq!(c.document_files_max_bytes, 2048 << 20);
+        assert_eq!(c.spare_schemas, 2);
         let c = config(&[DB, ("PORTAL_BACKUP_EVERY_HOURS", "0"), ("PORTAL_BACKUP_KEEP", "30")])
             .unwrap();
         assert_eq!((c.backup_every_hours, c.backup_keep), (None, 30));

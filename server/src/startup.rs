@@ -87,10 +87,17 @@ where
     });
 }
 
-/// The background jobs of a serving instance: audit pruning and relaying, and the
-/// integrations worker.
+/// The background jobs of a serving instance: audit pruning and relaying, the integrations
+/// worker, and the keeper of spare agency schemas.
 pub fn spawn_jobs(state: &AppState) {
     state.worker.start(state.clone());
+    let provisioner = &state.provisioner;
+    tokio::spawn(crate::tenancy::spares::keep(
+        provisioner.control_pool.clone(),
+        provisioner.migrator.clone(),
+        provisioner.maintenance.clone(),
+        provisioner.spares.clone(),
+    ));
     // Not at start-up, when every agency's pool is being opened anyway: ten minutes in.
     spawn_every(state.clone(), MINUTE * 10, HOUR * 6, prune_audit);
     spawn_every(state.clone(), MINUTE / 2, MINUTE, relay_audit_outbox);

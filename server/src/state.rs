@@ -108,6 +108,7 @@ impl App {
                 migrator: Arc::new(migrator),
                 maintenance: Arc::new(Semaphore::new(budget.maintenance as usize)),
                 seeders: seeders.into(),
+                spares: crate::tenancy::spares::Spares::new(config.spare_schemas),
             },
             control_options,
             media,

@@ -9,6 +9,7 @@ pub mod registry;
 pub mod resolver;
 pub mod settings;
 pub mod slug;
+pub mod spares;
 
 pub use registry::{Agency, AgencyTexts, Registry};
 pub use resolver::{CurrentAgency, TenancyState, Tenant};

@@ -15,7 +15,11 @@ use tokio::sync::Semaphore;
 use crate::{
     error::{conflict, AppError, AppResult, OnConstraint},
     tenancy::levels::{normalize_levels, Level},
-    tenancy::{registry, Agency},
+    tenancy::{
+        registry,
+        spares::{self, Spares},
+        Agency,
+    },
 };
 
 /// What a new agency is made of. Slug, domain and texts are already validated.
@@ -66,6 +70,8 @@ pub struct Provisioner {
     pub maintenance: Arc<Semaphore>,
     /// Every feature's default data for a new agency, in order.
     pub seeders: Arc<[Seeder]>,
+    /// The schemas built ahead that provisioning on the control server takes (issue 29).
+    pub spares: Spares,
 }
 
 impl Provisioner {
@@ -84,10 +90,27 @@ impl Provisioner {
 
         let levels = normalize_levels(new.flags.get("levels"));
         let seed = Seed { levels: &levels, owner: new.owner.as_ref(), agency: new };
+        let mut took_spare = false;
         let version = match &new.database_url {
             None => {
-                create_tenant_schema(&mut tx, &schema, &role, &self.migrator, &self.seeders, &seed)
-                    .await?
+                let latest = super::migrate::latest_version(&self.migrator);
+                match spares::take(&mut tx, latest, &schema, &role).await? {
+                    Some(control_path) => {
+                        took_spare = true;
+                        seed_and_finish(&mut tx, &role, &self.seeders, &seed, control_path).await?
+                    }
+                    None => {
+                        create_tenant_schema(
+                            &mut tx,
+                            &schema,
+                            &role,
+                            &self.migrator,
+                            &self.seeders,
+                            &seed,
+                        )
+                        .await?
+                    }
+                }
             }
             Some(url) => {
                 // The schema lives on another server: create it there in its own transaction,
@@ -117,6 +140,10 @@ impl Provisioner {
         };
         let agency = registry::set_version_returning(&mut *tx, id, version).await?;
         tx.commit().await?;
+        if took_spare {
+            // The keeper builds the next one, off this request.
+            self.spares.taken.notify_one();
+        }
         Ok(agency)
     }
 
@@ -209,7 +236,10 @@ const MIGRATIONS_TABLE: &str = "CREATE TABLE IF NOT EXISTS _sqlx_migrations (
 /// round trip instead of the migrator's several per migration), recorded with the same
 /// versions and checksums the migrator writes. Migrations that must run outside a transaction
 /// fall back to the migrator.
-async fn migrate_new_schema(conn: &mut PgConnection, migrator: &Migrator) -> AppResult<()> {
+pub(super) async fn migrate_new_schema(
+    conn: &mut PgConnection,
+    migrator: &Migrator,
+) -> AppResult<()> {
     migrate_range(conn, migrator, 0, i64::MAX).await
 }
 
@@ -269,7 +299,7 @@ pub async fn migrate_range(
 /// Creates the agency's role and its empty schema (the role may use it and read and write
 /// what is made in it), and points the transaction's `search_path` at it. Returns the control
 /// `search_path` to go back to.
-async fn create_role_and_schema(
+pub(super) async fn create_role_and_schema(
     conn: &mut PgConnection,
     schema: &str,
     role: &str,
@@ -340,7 +370,7 @@ pub async fn finish_schema(
 }
 
 #[tracing::instrument(level = "debug", skip_all)]
-async fn seed_and_finish(
+pub(super) async fn seed_and_finish(
     conn: &mut PgConnection,
     role: &str,
     seeders: &[Seeder],

@@ -229,6 +229,9 @@ async fn spawn_app_from(options: Options, agencies: &Agencies) -> TestApp {
         ("PORTAL_WEB_DIR", web_dir.path().display().to_string()),
         ("PORTAL_MAX_DB_CONNECTIONS", options.max_db_connections.to_string()),
         ("PORTAL_SECRET_KEY", SECRET_KEY.to_owned()),
+        // Tests with the background jobs build no spare schemas unless they ask
+        // (`tests/api/provisioning.rs` builds them itself).
+        ("PORTAL_SPARE_SCHEMAS", "0".to_owned()),
     ]);
     if options.demo {
         vars.insert("PORTAL_DEMO", "1".into());

@@ -1,6 +1,8 @@
 //! Provisioning (issue 29) on a connection of the control pool: a failure after the schema is
 //! built leaves nothing behind and the connection clean; `portal migrate` finds a new agency
-//! current, with the migrator's own history.
+//! current, with the migrator's own history. Spare schemas built ahead become new agencies'
+//! (renamed, seeded, as confined as any), never twice, never at another version, and a failed
+//! provisioning leaves its spare ready.
 
 use std::sync::Arc;
 
@@ -8,7 +10,7 @@ use futures::future::BoxFuture;
 use portal::tenancy::{
     migrate,
     provision::{NewAgency, Provisioner, Seed, Seeder},
-    registry,
+    registry, spares,
 };
 use sqlx::{migrate::Migration, PgConnection, Row};
 
@@ -79,4 +81,158 @@ async fn a_new_agency_is_current_for_migrate_with_the_migrators_history() {
     let expected: Vec<(i64, Vec<u8>)> =
         ups(&app).iter().map(|m| (m.version, m.checksum.to_vec())).collect();
     assert_eq!(recorded, expected);
+}
+
+/// The spares ready now (schema and role names), oldest first.
+async fn spares_ready(admin: &mut PgConnection) -> Vec<(String, String, i64)> {
+    sqlx::query_as("SELECT name, role, version FROM spare_schemas ORDER BY created_at, name")
+        .fetch_all(admin)
+        .await
+        .unwrap()
+}
+
+async fn refill(app: &TestApp, target: usize) -> usize {
+    let p = &app.state.provisioner;
+    spares::refill(&p.control_pool, &p.migrator, &p.maintenance, target).await.unwrap()
+}
+
+async fn schema_exists(admin: &mut PgConnection, name: &str) -> bool {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1)")
+        .bind(name)
+        .fetch_one(admin)
+        .await
+        .unwrap()
+}
+
+async fn role_exists(admin: &mut PgConnection, name: &str) -> bool {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1)")
+        .bind(name)
+        .fetch_one(admin)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_spare_schema_becomes_the_new_agency_and_another_is_built() {
+    let app = spawn_app().await;
+    let mut admin = app.admin().await;
+    let latest = migrate::latest_version(&app.state.provisioner.migrator);
+    assert_eq!(refill(&app, 2).await, 2);
+    assert_eq!(refill(&app, 2).await, 0, "two are ready: nothing more is built");
+    let spares = spares_ready(&mut admin).await;
+    assert_eq!(spares.iter().map(|s| s.2).collect::<Vec<_>>(), vec![latest, latest]);
+    let (spare, spare_role, _) = spares[0].clone();
+
+    let agency = app.create_agency("spare-pd", "Spare PD").await;
+    // The oldest spare is the agency's now: its schema and role renamed, one spare left.
+    assert!(
+        !schema_exists(&mut admin, &spare).await && !role_exists(&mut admin, &spare_role).await
+    );
+    assert!(schema_exists(&mut admin, &agency.schema_name).await);
+    assert!(role_exists(&mut admin, &agency.db_role).await);
+    assert_eq!(spares_ready(&mut admin).await, spares[1..].to_vec());
+    assert_eq!(agency.schema_version, latest);
+    // Its default data went into it, through its own connections.
+    let pool = app.state.pools.get(&agency).await.unwrap();
+    let departments: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM departments").fetch_one(&*pool).await.unwrap();
+    assert!(departments > 0, "the starter department is seeded");
+    // Its history is the migrator's, closed to its role, as a schema built on the request.
+    let recorded: i64 = sqlx::query_scalar("SELECT count(*) FROM _sqlx_migrations WHERE success")
+        .fetch_one(&*pool)
+        .await
+        .unwrap();
+    assert_eq!(recorded as usize, ups(&app).len());
+    let err = sqlx::query("DELETE FROM _sqlx_migrations").execute(&*pool).await.unwrap_err();
+    assert_eq!(err.as_database_error().and_then(|e| e.code()).as_deref(), Some("42501"));
+    // Its role reaches nothing else: the other spare, the registry, then another agency (the
+    // one the other spare becomes).
+    let refused = |sql: String| {
+        let pool = pool.clone();
+        async move {
+            let err = sqlx::query(&sql).execute(&*pool).await.expect_err(&sql);
+            let code = err.as_database_error().and_then(|e| e.code()).map(|c| c.into_owned());
+            assert_eq!(code.as_deref(), Some("42501"), "{sql}: {err}");
+        }
+    };
+    refused(format!("SELECT count(*) FROM {}.departments", spares[1].0)).await;
+    refused("SELECT count(*) FROM public.spare_schemas".to_owned()).await;
+    let other = app.create_agency("other-pd", "Other PD").await;
+    refused(format!("SELECT count(*) FROM {}.departments", other.schema_name)).await;
+    // The second agency took the last spare; the keeper builds two again.
+    assert!(spares_ready(&mut admin).await.is_empty());
+    assert!(schema_exists(&mut admin, &other.schema_name).await);
+    assert_eq!(refill(&app, 2).await, 2);
+    // With none ready, provisioning builds the schema on the request as before.
+    sqlx::query("DELETE FROM spare_schemas").execute(&mut admin).await.unwrap();
+    let third = app.create_agency("third-pd", "Third PD").await;
+    assert_eq!(third.schema_version, latest);
+    assert!(schema_exists(&mut admin, &third.schema_name).await);
+}
+
+#[tokio::test]
+async fn a_failed_provisioning_leaves_the_spare_and_an_old_one_is_never_taken() {
+    let app = spawn_app().await;
+    let mut admin = app.admin().await;
+    assert_eq!(refill(&app, 1).await, 1);
+    let before = spares_ready(&mut admin).await;
+
+    // A provisioning that fails after taking the spare rolls the taking back.
+    let mut seeders: Vec<Seeder> = app.state.provisioner.seeders.to_vec();
+    seeders.push(failing_seeder);
+    let failing = Provisioner { seeders: seeders.into(), ..app.state.provisioner.clone() };
+    let new =
+        NewAgency { slug: "late-failure".into(), name: "Late PD".into(), ..Default::default() };
+    assert!(failing.provision(new).await.is_err());
+    assert_eq!(spares_ready(&mut admin).await, before);
+    assert!(
+        schema_exists(&mut admin, &before[0].0).await
+            && role_exists(&mut admin, &before[0].1).await
+    );
+
+    // A spare of an older version (a deploy migrated the agencies since) is not taken, and the
+    // keeper drops it (schema and role) and builds one at the version of today.
+    sqlx::query("UPDATE spare_schemas SET version = version - 1")
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    let agency = app.create_agency("after-deploy", "After PD").await;
+    assert!(schema_exists(&mut admin, &before[0].0).await, "the old spare was not taken");
+    assert_eq!(agency.schema_version, migrate::latest_version(&app.state.provisioner.migrator));
+    assert_eq!(refill(&app, 1).await, 1);
+    assert!(
+        !schema_exists(&mut admin, &before[0].0).await
+            && !role_exists(&mut admin, &before[0].1).await
+    );
+    let now = spares_ready(&mut admin).await;
+    assert_eq!(now.len(), 1);
+    assert_ne!(now[0].0, before[0].0);
+    // A newer one (the next release's instance keeps it) is neither taken nor dropped.
+    sqlx::query("UPDATE spare_schemas SET version = version + 1")
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    app.create_agency("beside-next", "Beside PD").await;
+    assert_eq!(refill(&app, 0).await, 0);
+    assert!(schema_exists(&mut admin, &now[0].0).await, "a newer spare stays");
+}
+
+#[tokio::test]
+async fn concurrent_provisionings_never_share_a_spare() {
+    let app = spawn_app().await;
+    let mut admin = app.admin().await;
+    assert_eq!(refill(&app, 2).await, 2);
+    let made = futures::future::join_all((0..4).map(|n| {
+        let app = &app;
+        async move { app.create_agency(&format!("burst-{n}"), &format!("Burst {n}")).await }
+    }))
+    .await;
+    let mut schemas: Vec<&str> = made.iter().map(|a| a.schema_name.as_str()).collect();
+    schemas.sort_unstable();
+    schemas.dedup();
+    assert_eq!(schemas.len(), 4);
+    for agency in &made {
+        assert!(schema_exists(&mut admin, &agency.schema_name).await);
+    }
+    assert!(spares_ready(&mut admin).await.is_empty(), "two took the spares, two built theirs");
 }
