@@ -96,20 +96,20 @@ async fn refill(app: &TestApp, target: usize) -> usize {
     spares::refill(&p.control_pool, &p.migrator, &p.maintenance, target).await.unwrap()
 }
 
+const SCHEMA: &str = "SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1)";
+const ROLE: &str = "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1)";
+
+/// Whether `name` exists, asked with `sql` ([`SCHEMA`] or [`ROLE`]).
+async fn exists(admin: &mut PgConnection, sql: &str, name: &str) -> bool {
+    sqlx::query_scalar(sql).bind(name).fetch_one(admin).await.unwrap()
+}
+
 async fn schema_exists(admin: &mut PgConnection, name: &str) -> bool {
-    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1)")
-        .bind(name)
-        .fetch_one(admin)
-        .await
-        .unwrap()
+    exists(admin, SCHEMA, name).await
 }
 
 async fn role_exists(admin: &mut PgConnection, name: &str) -> bool {
-    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1)")
-        .bind(name)
-        .fetch_one(admin)
-        .await
-        .unwrap()
+    exists(admin, ROLE, name).await
 }
 
 #[tokio::test]
