@@ -236,3 +236,43 @@ async fn concurrent_provisionings_never_share_a_spare() {
     }
     assert!(spares_ready(&mut admin).await.is_empty(), "two took the spares, two built theirs");
 }
+
+#[tokio::test]
+async fn migrate_grants_what_a_schema_without_default_privileges_lacks() {
+    let app = spawn_app().await;
+    let agency = app.create_agency("legacy", "Legacy PD").await;
+    let (schema, role) = (&agency.schema_name, &agency.db_role);
+    let mut admin = app.admin().await;
+    // A schema as made before default privileges: none for its role, a table it was never
+    // granted, and the newest migration to run again.
+    sqlx::Executor::execute(
+        &mut admin,
+        format!(
+            r#"ALTER DEFAULT PRIVILEGES IN SCHEMA "{schema}" REVOKE ALL ON TABLES FROM "{role}";
+               ALTER DEFAULT PRIVILEGES IN SCHEMA "{schema}" REVOKE ALL ON SEQUENCES FROM "{role}";
+               CREATE TABLE "{schema}".legacy_notes (id int);
+               DELETE FROM "{schema}"._sqlx_migrations
+                WHERE version = (SELECT max(version) FROM "{schema}"._sqlx_migrations);"#
+        )
+        .as_str(),
+    )
+    .await
+    .unwrap();
+    let defaults = format!(
+        "SELECT count(*) FROM pg_default_acl WHERE defaclnamespace = '{schema}'::regnamespace"
+    );
+    assert_eq!(count(&mut admin, &defaults).await, 0);
+    let pool = app.state.pools.get(&agency).await.unwrap();
+    assert!(sqlx::query("SELECT * FROM legacy_notes").execute(&*pool).await.is_err());
+
+    let state = &app.state;
+    let migrator = state.provisioner.migrator.clone();
+    let outcomes = migrate::migrate_tenants(&state.control, &state.control_options, &migrator, 2)
+        .await
+        .unwrap();
+    let outcome = outcomes.iter().find(|o| o.slug == "legacy").unwrap();
+    assert!(outcome.visited && outcome.result.is_ok(), "{outcome:?}");
+    app.state.pools.invalidate(agency.id).await;
+    let pool = app.state.pools.get(&agency).await.unwrap();
+    sqlx::query("SELECT * FROM legacy_notes").execute(&*pool).await.expect("granted by migrate");
+}
