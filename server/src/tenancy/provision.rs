@@ -236,10 +236,7 @@ const MIGRATIONS_TABLE: &str = "CREATE TABLE IF NOT EXISTS _sqlx_migrations (
 /// round trip instead of the migrator's several per migration), recorded with the same
 /// versions and checksums the migrator writes. Migrations that must run outside a transaction
 /// fall back to the migrator.
-pub(super) async fn migrate_new_schema(
-    conn: &mut PgConnection,
-    migrator: &Migrator,
-) -> AppResult<()> {
+async fn migrate_new_schema(conn: &mut PgConnection, migrator: &Migrator) -> AppResult<()> {
     migrate_range(conn, migrator, 0, i64::MAX).await
 }
 
@@ -299,7 +296,7 @@ pub async fn migrate_range(
 /// Creates the agency's role and its empty schema (the role may use it and read and write
 /// what is made in it), and points the transaction's `search_path` at it. Returns the control
 /// `search_path` to go back to.
-pub(super) async fn create_role_and_schema(
+async fn create_role_and_schema(
     conn: &mut PgConnection,
     schema: &str,
     role: &str,
@@ -324,7 +321,7 @@ pub(super) async fn create_role_and_schema(
 /// Creates the role and schema, runs every tenant migration and seeds the defaults, inside
 /// the caller's transaction. Returns the schema version reached.
 #[tracing::instrument(level = "debug", skip_all, fields(schema = %schema))]
-async fn create_tenant_schema(
+pub(super) async fn create_tenant_schema(
     conn: &mut PgConnection,
     schema: &str,
     role: &str,

@@ -25,7 +25,7 @@ use tokio::sync::{Notify, Semaphore};
 
 use crate::{
     error::AppResult,
-    tenancy::provision::{create_role_and_schema, migrate_new_schema, seed_and_finish, Seed},
+    tenancy::provision::{create_tenant_schema, Seed},
 };
 
 /// The key of the advisory lock only one keeper holds at a time.
@@ -78,9 +78,8 @@ pub async fn build_one(conn: &mut PgConnection, migrator: &Migrator) -> AppResul
     .fetch_one(&mut *tx)
     .await?;
     let (schema, role) = (format!("spare_{token}"), format!("{prefix}_spare_{token}"));
-    let control_path = create_role_and_schema(&mut tx, &schema, &role).await?;
-    migrate_new_schema(&mut tx, migrator).await?;
-    let version = seed_and_finish(&mut tx, &role, &[], &Seed::none(), control_path).await?;
+    let version =
+        create_tenant_schema(&mut tx, &schema, &role, migrator, &[], &Seed::none()).await?;
     sqlx::query("INSERT INTO spare_schemas (name, role, version) VALUES ($1, $2, $3)")
         .bind(&schema)
         .bind(&role)
@@ -119,8 +118,7 @@ async fn drop_older(conn: &mut PgConnection, version: i64) -> AppResult<usize> {
     }
 }
 
-/// What the keeper needs: the control pool, the migrations, the maintenance share of the
-/// budget, how many spares to keep, and the bell a provisioning rings when it took one.
+/// How many spares the keeper keeps, and the bell a provisioning rings when it took one.
 #[derive(Clone)]
 pub struct Spares {
     pub target: usize,
