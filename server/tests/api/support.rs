@@ -118,35 +118,21 @@ pub(crate) async fn get(app: &TestApp, client: &Client, path: &str, agency: &str
     json(send(app, client, Method::GET, path, agency, None).await, 200).await
 }
 
-pub(crate) async fn post(
-    app: &TestApp,
-    client: &Client,
-    path: &str,
-    agency: &str,
-    body: Value,
-) -> Response {
-    send(app, client, Method::POST, path, agency, Some(&body)).await
+/// `post`, `patch` and `put`: a request with a JSON body to `agency`, the answer as it came.
+macro_rules! with_body {
+    ($($name:ident => $method:ident),+) => {$(
+        pub(crate) async fn $name(
+            app: &TestApp,
+            client: &Client,
+            path: &str,
+            agency: &str,
+            body: Value,
+        ) -> Response {
+            send(app, client, Method::$method, path, agency, Some(&body)).await
+        }
+    )+};
 }
-
-pub(crate) async fn patch(
-    app: &TestApp,
-    client: &Client,
-    path: &str,
-    agency: &str,
-    body: Value,
-) -> Response {
-    send(app, client, Method::PATCH, path, agency, Some(&body)).await
-}
-
-pub(crate) async fn put(
-    app: &TestApp,
-    client: &Client,
-    path: &str,
-    agency: &str,
-    body: Value,
-) -> Response {
-    send(app, client, Method::PUT, path, agency, Some(&body)).await
-}
+with_body!(post => POST, patch => PATCH, put => PUT);
 
 pub(crate) async fn delete(app: &TestApp, client: &Client, path: &str, agency: &str) -> Response {
     send(app, client, Method::DELETE, path, agency, None).await

@@ -30,7 +30,7 @@ use crate::{
             NOT_FOUND, STALE_DRAFT, VERSION_NOT_FOUND,
         },
         office_routes,
-        store::{self, DraftRow, VersionRow},
+        store::{self, DraftRow, VersionFrom, VersionRow},
     },
     shared::{
         audit::{self, Event},
@@ -392,7 +392,8 @@ pub async fn publish(
         .collect();
     let actor = viewer.actor();
     store::replace(&mut tx, &items, list.version, &actor).await?;
-    let version = store::publish_draft(&mut tx, &id, &row.content, &actor.display).await?;
+    let version =
+        store::add_version(&mut tx, &id, &row.content, &actor.display, VersionFrom::Draft).await?;
     tx.commit().await?;
     let published = Document { content: row.content.clone(), ..document };
     Ok(Json(draft_answer(&published, Some(row), Some(version))))

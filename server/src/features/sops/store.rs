@@ -201,6 +201,16 @@ pub async fn versions(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<Vec<Ver
     .await
 }
 
+/// Where a new version's content comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VersionFrom {
+    /// A save of the document list (a new document, or new content): no contributors.
+    ListSave,
+    /// The shared draft being published: its writers since the last publish become the
+    /// version's contributors, and are then forgotten (the next draft starts again).
+    Draft,
+}
+
 /// Records `content` as the next published version of document `id`, by `author`. Callers
 /// hold the document list's lock, so versions are numbered one after the other.
 #[tracing::instrument(level = "debug", skip(conn, content, author))]
@@ -209,45 +219,27 @@ pub async fn add_version(
     id: &str,
     content: &str,
     author: &str,
+    from: VersionFrom,
 ) -> sqlx::Result<VersionRow> {
-    sqlx::query_as(
-        "INSERT INTO document_versions (document_id, version, content, author)
-         SELECT $1, COALESCE(max(version), 0) + 1, $2, $3 FROM document_versions
-         WHERE document_id = $1
-         RETURNING version, author, published_at, content, contributors",
-    )
-    .bind(id)
-    .bind(content)
-    .bind(author)
-    .fetch_one(conn)
-    .await
-}
-
-/// Publishes the draft's `content` of document `id` as its next version, by `author`, with
-/// the draft's writers since the last publish (who are then forgotten: the next draft starts
-/// again). Callers hold the document list's lock.
-#[tracing::instrument(level = "debug", skip(conn, content, author))]
-pub async fn publish_draft(
-    conn: &mut PgConnection,
-    id: &str,
-    content: &str,
-    author: &str,
-) -> sqlx::Result<VersionRow> {
-    sqlx::query_as(
-        "WITH taken AS (
-             DELETE FROM document_draft_contributors WHERE document_id = $1
-             RETURNING name, first_at)
-         INSERT INTO document_versions (document_id, version, content, author, contributors)
-         SELECT $1, COALESCE(max(version), 0) + 1, $2, $3,
-                COALESCE((SELECT array_agg(name ORDER BY first_at, name) FROM taken), '{}')
-         FROM document_versions WHERE document_id = $1
-         RETURNING version, author, published_at, content, contributors",
-    )
-    .bind(id)
-    .bind(content)
-    .bind(author)
-    .fetch_one(conn)
-    .await
+    let sql = match from {
+        VersionFrom::ListSave => {
+            "INSERT INTO document_versions (document_id, version, content, author)
+             SELECT $1, COALESCE(max(version), 0) + 1, $2, $3 FROM document_versions
+             WHERE document_id = $1
+             RETURNING version, author, published_at, content, contributors"
+        }
+        VersionFrom::Draft => {
+            "WITH taken AS (
+                 DELETE FROM document_draft_contributors WHERE document_id = $1
+                 RETURNING name, first_at)
+             INSERT INTO document_versions (document_id, version, content, author, contributors)
+             SELECT $1, COALESCE(max(version), 0) + 1, $2, $3,
+                    COALESCE((SELECT array_agg(name ORDER BY first_at, name) FROM taken), '{}')
+             FROM document_versions WHERE document_id = $1
+             RETURNING version, author, published_at, content, contributors"
+        }
+    };
+    sqlx::query_as(sql).bind(id).bind(content).bind(author).fetch_one(conn).await
 }
 
 /// After a list save: a version for each new document and each changed content (a draft
@@ -265,7 +257,8 @@ pub async fn record_list_save(
         if old.is_some_and(|old| old.content == document.content) {
             continue;
         }
-        add_version(conn, &document.id, &document.content, &actor.display).await?;
+        add_version(conn, &document.id, &document.content, &actor.display, VersionFrom::ListSave)
+            .await?;
         if let Some(old) = old {
             sqlx::query(
                 "UPDATE document_drafts SET content = $3, revision = revision + 1
