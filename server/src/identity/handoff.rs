@@ -334,35 +334,10 @@ pub async fn switch<S: IdentityState>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tenancy::{
-        settings::{AgencyFlags, AgencyLinks, Theme},
-        Agency,
-    };
+    use crate::tenancy::Agency;
 
     fn agency(slug: &str, domain: Option<&str>) -> Agency {
-        let empty = serde_json::json!({});
-        Agency {
-            id: 0,
-            slug: slug.into(),
-            name: slug.into(),
-            short_name: None,
-            domain: domain.map(Into::into),
-            description: None,
-            long_description: None,
-            flags: AgencyFlags::from_stored(&empty),
-            theme: Theme::from_stored(&empty),
-            links: AgencyLinks::from_stored(&empty),
-            stored_flags: empty.clone(),
-            stored_theme: empty.clone(),
-            stored_links: empty,
-            schema_name: format!("agency_{slug}"),
-            db_role: format!("agency_{slug}"),
-            database_url: None,
-            schema_version: 0,
-            read_only_since: None,
-            created_at: chrono::Utc::now(),
-            updated_at: chrono::Utc::now(),
-        }
+        Agency { domain: domain.map(Into::into), ..Agency::for_tests(slug) }
     }
 
     fn registry() -> Snapshot {

@@ -44,6 +44,37 @@ pub struct Agency {
     pub updated_at: DateTime<Utc>,
 }
 
+#[cfg(test)]
+impl Agency {
+    /// An agency of unit tests: `slug` for its slug, name, schema and role, the default
+    /// flags, theme and links, no domain.
+    pub fn for_tests(slug: &str) -> Self {
+        let empty = serde_json::json!({});
+        Self {
+            id: 0,
+            slug: slug.into(),
+            name: slug.into(),
+            short_name: None,
+            domain: None,
+            description: None,
+            long_description: None,
+            flags: AgencyFlags::from_stored(&empty),
+            theme: Theme::from_stored(&empty),
+            links: AgencyLinks::from_stored(&empty),
+            stored_flags: empty.clone(),
+            stored_theme: empty.clone(),
+            stored_links: empty,
+            schema_name: format!("agency_{slug}"),
+            db_role: format!("agency_{slug}"),
+            database_url: None,
+            schema_version: 0,
+            read_only_since: None,
+            created_at: Utc::now(),
+            updated_at: Utc::now(),
+        }
+    }
+}
+
 /// An agency's slug, names, domain and descriptions as its API answers and its bundle carry
 /// them (each of those adds what else it needs beside them).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

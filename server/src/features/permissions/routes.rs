@@ -2,9 +2,13 @@
 
 use std::{collections::HashSet, sync::Arc};
 
-use axum::Json;
-use serde::Deserialize;
-use serde_json::json;
+use axum::{
+    response::{IntoResponse, Response},
+    Json,
+};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, value::to_raw_value, value::RawValue};
 use sqlx::PgConnection;
 use utoipa::IntoParams;
 
@@ -13,7 +17,7 @@ use crate::{
         cache::{announce, Change},
         guard::{page, require_high_command, HighCommand, HighCommandPage},
         levels::{Level, NO_LEVEL},
-        viewer::Actor,
+        viewer::{Actor, ViewerInfo},
         Viewer,
     },
     error::{bad_request, conflict, forbidden, not_found, AppResult},
@@ -73,45 +77,94 @@ async fn target_agency(
 }
 
 /// What the permissions screen and the menu are built from: the agency's stored rules and
-/// its department roles. Read on every page, so cached per agency (`access::cache`) until
-/// anything in the agency changes.
+/// its department roles.
 struct Described {
     stored: store::Stored,
     roles: Vec<crate::features::permissions::model::RoleOption>,
 }
 
-const DESCRIBED: &str = "nav_permissions";
-
 async fn load_described(db: &TenantDb) -> sqlx::Result<Described> {
     Ok(Described { stored: store::load(db).await?, roles: store::role_options(db).await? })
 }
 
-/// The permissions of `agency` as cached; a save reads them fresh instead (`describe`).
-async fn cached(agency: &Agency, db: &TenantDb, viewer: &Viewer) -> AppResult<NavPermissions> {
-    let described = viewer.access.agency_value(agency.id, DESCRIBED, load_described(db)).await?;
-    Ok(respond(agency, &described, viewer))
-}
-
-async fn describe(agency: &Agency, db: &TenantDb, viewer: &Viewer) -> AppResult<NavPermissions> {
-    Ok(respond(agency, &load_described(db).await?, viewer))
-}
-
-fn respond(agency: &Agency, described: &Described, viewer: &Viewer) -> NavPermissions {
-    let Described { stored, roles } = described;
+/// The agency's levels (then 'No level'), its department roles and the root's locks.
+fn metadata(agency: &Agency, described: &Described) -> PermissionsMetadata {
     let mut levels: Vec<Level> = agency.flags.levels.clone();
     levels.push(Level { id: NO_LEVEL.into(), label: "No level".into() });
+    PermissionsMetadata {
+        level_order: levels.iter().map(|l| l.id.clone()).collect(),
+        levels,
+        roles: described.roles.clone(),
+        locked: described.stored.locked.clone(),
+    }
+}
+
+fn respond(agency: &Agency, described: &Described, viewer: ViewerInfo) -> NavPermissions {
+    let stored = &described.stored;
     NavPermissions {
         items: stored.items.clone(),
-        metadata: PermissionsMetadata {
-            level_order: levels.iter().map(|l| l.id.clone()).collect(),
-            levels,
-            roles: roles.clone(),
-            locked: stored.locked.clone(),
-        },
-        viewer: viewer.info(),
+        metadata: metadata(agency, described),
+        viewer,
         updated_at: stored.updated_at,
         updated_by: stored.updated_by.clone(),
     }
+}
+
+/// The agency's part of `GET /api/nav-permissions` (all but `viewer`), serialised once and
+/// cached per agency (`access::cache`) until anything in the agency changes. The menu reads
+/// it on every page: a request copies these bytes instead of walking the rules again.
+struct Ready {
+    items: Box<RawValue>,
+    metadata: Box<RawValue>,
+    updated_at: Option<DateTime<Utc>>,
+    updated_by: Option<String>,
+}
+
+/// A ready answer as [`NavPermissions`] serialises, with the request's viewer.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ReadyAnswer<'a> {
+    items: &'a RawValue,
+    metadata: &'a RawValue,
+    viewer: ViewerInfo,
+    updated_at: Option<DateTime<Utc>>,
+    updated_by: Option<&'a str>,
+}
+
+impl Ready {
+    fn of(agency: &Agency, described: &Described) -> serde_json::Result<Self> {
+        Ok(Self {
+            items: to_raw_value(&described.stored.items)?,
+            metadata: to_raw_value(&metadata(agency, described))?,
+            updated_at: described.stored.updated_at,
+            updated_by: described.stored.updated_by.clone(),
+        })
+    }
+
+    fn answer(&self, viewer: ViewerInfo) -> ReadyAnswer<'_> {
+        ReadyAnswer {
+            items: &self.items,
+            metadata: &self.metadata,
+            viewer,
+            updated_at: self.updated_at,
+            updated_by: self.updated_by.as_deref(),
+        }
+    }
+}
+
+const READY: &str = "nav_permissions";
+
+/// The permissions of `agency` as cached; a save reads them fresh instead (`describe`).
+async fn cached(agency: &Agency, db: &TenantDb, viewer: &Viewer) -> AppResult<Arc<Ready>> {
+    let load = async {
+        let described = load_described(db).await?;
+        Ready::of(agency, &described).map_err(|e| sqlx::Error::Decode(Box::new(e)))
+    };
+    Ok(viewer.access.agency_value(agency.id, READY, load).await?)
+}
+
+async fn describe(agency: &Agency, db: &TenantDb, viewer: &Viewer) -> AppResult<NavPermissions> {
+    Ok(respond(agency, &load_described(db).await?, viewer.info()))
 }
 
 /// Navigation permissions of the active agency (anyone: the menu needs them), or of another
@@ -124,12 +177,12 @@ pub async fn get_permissions<S: Portal>(
     Services(state): Services<S>,
     viewer: Viewer,
     QueryParams(query): QueryParams<TargetQuery>,
-) -> AppResult<Json<NavPermissions>> {
-    let response = match target_agency(&state, &viewer, query.target).await? {
+) -> AppResult<Response> {
+    let ready = match target_agency(&state, &viewer, query.target).await? {
         Some((agency, db)) => cached(&agency, &db, &viewer).await?,
         None => cached(&viewer.agency, viewer.pool(), &viewer).await?,
     };
-    Ok(Json(response))
+    Ok(Json(ready.answer(viewer.info())).into_response())
 }
 
 /// Saves permissions (High Command). With `?target=`, only the locked list of that agency
@@ -218,5 +271,63 @@ fn check_base(
             "Permissions were changed by someone else since you loaded them. Refresh to see their changes.",
         )),
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::features::permissions::model::{NavEntry, RoleOption};
+
+    fn described() -> Described {
+        let entry = |public, levels: &[&str], roles: &[&str]| NavEntry {
+            public,
+            levels: levels.iter().map(|l| l.to_string()).collect(),
+            roles: roles.iter().map(|r| r.to_string()).collect(),
+        };
+        let items = BTreeMap::from([
+            ("roster".to_owned(), entry(true, &[], &[])),
+            ("command_sops".to_owned(), entry(false, &["command", "high_command"], &["fto"])),
+        ]);
+        Described {
+            stored: store::Stored {
+                items,
+                locked: vec!["command_sops".into()],
+                updated_at: Some(Utc::now()),
+                updated_by: Some("Jordan \"JR\" Reyes".into()),
+            },
+            roles: vec![RoleOption {
+                id: "fto".into(),
+                name: "Field Training Officer".into(),
+                department_name: "Patrol".into(),
+            }],
+        }
+    }
+
+    fn viewer() -> ViewerInfo {
+        ViewerInfo {
+            is_authenticated: true,
+            level: Some("command".into()),
+            roles: vec!["fto".into()],
+            is_high_command: false,
+            can_manage: true,
+            assignable_levels: vec!["deputy".into()],
+            user_id: Some("1234".into()),
+            roster: None,
+        }
+    }
+
+    #[test]
+    fn the_ready_answer_is_the_answer_serialised_whole() {
+        let agency = Agency::for_tests("bcso");
+        let described = described();
+        let ready = Ready::of(&agency, &described).unwrap();
+        let whole = serde_json::to_value(respond(&agency, &described, viewer())).unwrap();
+        let spliced = serde_json::to_value(ready.answer(viewer())).unwrap();
+        assert_eq!(spliced, whole);
+        assert_eq!(spliced["metadata"]["levelOrder"].as_array().unwrap().last().unwrap(), NO_LEVEL);
+        assert_eq!(spliced["updatedBy"], "Jordan \"JR\" Reyes");
     }
 }
