@@ -6,7 +6,6 @@ import { failureText } from '@/lib/catalogue-failure';
 import { getDraft } from '../api/sops';
 import {
   collabAddress,
-  listen,
   isFinalStatus,
   isRefusal,
   nextConnectionState,
@@ -147,25 +146,26 @@ export function useCollabSession(slug: string, id: string, user: CaretUser): Col
       if (!ended) provider.connect();
     };
 
-    // Every listener is taken off again on unmount from this one list (the window's by the
-    // abort signal, the Yjs emitters' by the functions `listen` hands back).
-    const unmounted = new AbortController();
-    window.addEventListener('offline', onOffline, { signal: unmounted.signal });
-    window.addEventListener('online', onOnline, { signal: unmounted.signal });
-    const stops = [
-      listen(provider, 'status', onStatus),
-      listen(provider, 'sync', onSync),
-      listen(provider, 'connection-close', onConnectionClose),
-      listen(provider, 'closed', onClosed),
-      listen(provider.awareness, 'change', onAwareness),
-      listen(doc, 'update', onUpdate),
-    ];
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
+    provider.on('status', onStatus);
+    provider.on('sync', onSync);
+    provider.on('connection-close', onConnectionClose);
+    provider.on('closed', onClosed);
+    provider.awareness.on('change', onAwareness);
+    doc.on('update', onUpdate);
     if (navigator.onLine) provider.connect();
     else dispatch({ type: 'dropped' });
     return () => {
       ended = true;
-      unmounted.abort();
-      for (const stop of stops) stop();
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
+      provider.off('status', onStatus);
+      provider.off('sync', onSync);
+      provider.off('connection-close', onConnectionClose);
+      provider.off('closed', onClosed);
+      provider.awareness.off('change', onAwareness);
+      doc.off('update', onUpdate);
       provider.disconnect();
       // Gone for good unless mounted again at once (React's development double mount); the
       // editor lets go of the document a moment after unmounting.

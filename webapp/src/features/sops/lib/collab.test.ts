@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { applyAwarenessUpdate, Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import { Doc } from 'yjs';
 import {
-  listen,
   CARET_COLORS,
   caretColor,
   collabAddress,
@@ -113,19 +112,5 @@ describe('caretColor', () => {
     expect(CARET_COLORS).toContain(caretColor(''));
     const colours = new Set(['1', '2', '3', '4', '5', '6', '7', '8'].map((d) => caretColor(`10000000000000000${d}`)));
     expect(colours.size).toBeGreaterThan(1);
-  });
-});
-
-describe('listen', () => {
-  it('hears the events of a Yjs document until the function it returns is called', () => {
-    const doc = new Doc();
-    const heard: number[] = [];
-    const stop = listen(doc, 'update', (update: Uint8Array) => {
-      heard.push(update.length);
-    });
-    doc.getText('t').insert(0, 'a');
-    stop();
-    doc.getText('t').insert(1, 'b');
-    expect(heard).toHaveLength(1);
   });
 });

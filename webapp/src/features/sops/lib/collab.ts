@@ -150,17 +150,3 @@ export function caretColor(seed: string): string {
   for (const char of seed) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
   return CARET_COLORS[hash % CARET_COLORS.length] ?? CARET_COLORS[0];
 }
-
-/** An emitter with `on` and `off`, as Yjs documents, providers and awareness are. */
-interface Emitter<N, F> {
-  on(name: N, handler: F): unknown;
-  off(name: N, handler: F): unknown;
-}
-
-/** Adds `handler` to `emitter`'s `name` events; the function returned takes it off again. */
-export function listen<N, F>(emitter: Emitter<N, F>, name: N, handler: F): () => void {
-  emitter.on(name, handler);
-  return () => {
-    emitter.off(name, handler);
-  };
-}
