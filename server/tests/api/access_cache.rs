@@ -165,3 +165,38 @@ async fn a_hidden_agency_and_a_sign_out_reach_the_other_instance() {
     let ended = within_a_second(|| async { level_with_copy(other_url.clone()).await.is_null() });
     assert!(ended.await, "the second instance still accepts the ended session");
 }
+
+#[tokio::test]
+async fn new_levels_in_the_registry_reach_the_cached_menu_on_both_instances() {
+    let app = spawn_app().await;
+    let other = app.second_instance();
+    let other_url = serve(&other).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let order_at = |base: String| async move {
+        let response = Client::new().get(format!("{base}/api/nav-permissions"));
+        let body = json(response.header("x-agency-slug", ROOT).send().await.unwrap(), 200).await;
+        body["metadata"]["levelOrder"].clone()
+    };
+    let here = app.address.clone();
+    let before = json!(["deputy", "supervisor", "command", "high_command", "no_level"]);
+    for base in [&here, &other_url] {
+        // Read twice: the second answer is the cached one.
+        assert_eq!(order_at(base.clone()).await, before, "{base}");
+        assert_eq!(order_at(base.clone()).await, before, "{base}");
+    }
+
+    // The levels change behind the portal's back (only the registry's notification tells).
+    let levels = json!([{"id": "cadet", "label": "Cadet"}, {"id": "chief", "label": "Chief"}]);
+    let mut admin = app.admin().await;
+    sqlx::query("UPDATE agencies SET flags = jsonb_set(flags, '{levels}', $1) WHERE slug = $2")
+        .bind(&levels)
+        .bind(ROOT)
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    let after = json!(["cadet", "chief", "no_level"]);
+    for base in [&here, &other_url] {
+        let seen = within_a_second(|| async { order_at(base.clone()).await == after });
+        assert!(seen.await, "{base} still answers the old levels");
+    }
+}

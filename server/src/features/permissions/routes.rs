@@ -20,7 +20,7 @@ use crate::{
         viewer::{Actor, ViewerInfo},
         Viewer,
     },
-    error::{bad_request, conflict, forbidden, not_found, AppResult},
+    error::{bad_request, conflict, forbidden, not_found, AppError, AppResult},
     extract::Services,
     extract::{JsonBody, QueryParams},
     features::permissions::{
@@ -118,6 +118,10 @@ struct Ready {
     metadata: Box<RawValue>,
     updated_at: Option<DateTime<Utc>>,
     updated_by: Option<String>,
+    /// The agency's levels the metadata was written with: a request that read the agency
+    /// before a registry change, and cached after the change dropped the entries, must not
+    /// leave the old levels for everyone (`cached` then builds the answer again).
+    levels: Vec<Level>,
 }
 
 /// A ready answer as [`NavPermissions`] serialises, with the request's viewer.
@@ -138,6 +142,7 @@ impl Ready {
             metadata: to_raw_value(&metadata(agency, described))?,
             updated_at: described.stored.updated_at,
             updated_by: described.stored.updated_by.clone(),
+            levels: agency.flags.levels.clone(),
         })
     }
 
@@ -154,13 +159,19 @@ impl Ready {
 
 const READY: &str = "nav_permissions";
 
-/// The permissions of `agency` as cached; a save reads them fresh instead (`describe`).
+/// The permissions of `agency` as cached; a save reads them fresh instead (`describe`). An
+/// answer cached with other levels than the request's agency has is built again.
 async fn cached(agency: &Agency, db: &TenantDb, viewer: &Viewer) -> AppResult<Arc<Ready>> {
     let load = async {
         let described = load_described(db).await?;
         Ready::of(agency, &described).map_err(|e| sqlx::Error::Decode(Box::new(e)))
     };
-    Ok(viewer.access.agency_value(agency.id, READY, load).await?)
+    let ready = viewer.access.agency_value(agency.id, READY, load).await?;
+    if ready.levels == agency.flags.levels {
+        return Ok(ready);
+    }
+    let described = load_described(db).await?;
+    Ok(Arc::new(Ready::of(agency, &described).map_err(|e| AppError::Other(e.into()))?))
 }
 
 async fn describe(agency: &Agency, db: &TenantDb, viewer: &Viewer) -> AppResult<NavPermissions> {
@@ -322,12 +333,21 @@ mod tests {
     #[test]
     fn the_ready_answer_is_the_answer_serialised_whole() {
         let agency = Agency::for_tests("bcso");
-        let described = described();
-        let ready = Ready::of(&agency, &described).unwrap();
-        let whole = serde_json::to_value(respond(&agency, &described, viewer())).unwrap();
-        let spliced = serde_json::to_value(ready.answer(viewer())).unwrap();
-        assert_eq!(spliced, whole);
-        assert_eq!(spliced["metadata"]["levelOrder"].as_array().unwrap().last().unwrap(), NO_LEVEL);
-        assert_eq!(spliced["updatedBy"], "Jordan \"JR\" Reyes");
+        let saved = described();
+        let never_saved = Described {
+            stored: store::Stored { updated_at: None, updated_by: None, ..described().stored },
+            ..described()
+        };
+        for described in [saved, never_saved] {
+            let ready = Ready::of(&agency, &described).unwrap();
+            let whole = serde_json::to_string(&respond(&agency, &described, viewer())).unwrap();
+            // Byte for byte: the same fields in the same order, nulls written out.
+            assert_eq!(serde_json::to_string(&ready.answer(viewer())).unwrap(), whole);
+        }
+        let ready =
+            serde_json::to_value(Ready::of(&agency, &described()).unwrap().answer(viewer()));
+        let ready = ready.unwrap();
+        assert_eq!(ready["metadata"]["levelOrder"].as_array().unwrap().last().unwrap(), NO_LEVEL);
+        assert_eq!(ready["updatedBy"], "Jordan \"JR\" Reyes");
     }
 }
