@@ -185,15 +185,9 @@ async fn new_levels_in_the_registry_reach_the_cached_menu_on_both_instances() {
         assert_eq!(order_at(base.clone()).await, before, "{base}");
     }
 
-    // The levels change behind the portal's back (only the registry's notification tells).
+    // The levels change behind the portal's back.
     let levels = json!([{"id": "cadet", "label": "Cadet"}, {"id": "chief", "label": "Chief"}]);
-    let mut admin = app.admin().await;
-    sqlx::query("UPDATE agencies SET flags = jsonb_set(flags, '{levels}', $1) WHERE slug = $2")
-        .bind(&levels)
-        .bind(ROOT)
-        .execute(&mut admin)
-        .await
-        .unwrap();
+    app.set_levels_in_registry(ROOT, &levels).await;
     let after = json!(["cadet", "chief", "no_level"]);
     for base in [&here, &other_url] {
         let seen = within_a_second(|| async { order_at(base.clone()).await == after });

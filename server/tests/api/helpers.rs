@@ -391,6 +391,17 @@ impl TestApp {
     pub async fn admin(&self) -> PgConnection {
         PgConnection::connect(&self.database_url).await.unwrap()
     }
+
+    /// Gives agency `slug` these `levels` behind the portal's back, as an operator editing the
+    /// registry would: only the registry's notification tells the instances.
+    pub async fn set_levels_in_registry(&self, slug: &str, levels: &serde_json::Value) {
+        sqlx::query("UPDATE agencies SET flags = jsonb_set(flags, '{levels}', $1) WHERE slug = $2")
+            .bind(levels)
+            .bind(slug)
+            .execute(&mut self.admin().await)
+            .await
+            .unwrap();
+    }
 }
 
 /// Who a test acts as in an agency: a visitor (not signed in) or a member at a level of the

@@ -855,13 +855,7 @@ async fn the_re_check_reads_the_agencys_levels_as_they_are_then() {
         {"id": "command", "label": "Command"}, {"id": "deputy", "label": "Deputy"},
         {"id": "supervisor", "label": "Supervisor"}, {"id": "high_command", "label": "High Command"}
     ]);
-    let mut admin = app.admin().await;
-    sqlx::query("UPDATE agencies SET flags = jsonb_set(flags, '{levels}', $1) WHERE slug = $2")
-        .bind(&levels)
-        .bind(BCSO)
-        .execute(&mut admin)
-        .await
-        .unwrap();
+    app.set_levels_in_registry(BCSO, &levels).await;
     app.state.registry.invalidate().await;
     assert_eq!(
         editor.closed(Duration::from_secs(8)).await,
