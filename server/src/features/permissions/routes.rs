@@ -20,7 +20,7 @@ use crate::{
         viewer::{Actor, ViewerInfo},
         Viewer,
     },
-    error::{bad_request, conflict, forbidden, not_found, AppError, AppResult},
+    error::{bad_request, conflict, forbidden, not_found, AppResult},
     extract::Services,
     extract::{JsonBody, QueryParams},
     features::permissions::{
@@ -162,16 +162,17 @@ const READY: &str = "nav_permissions";
 /// The permissions of `agency` as cached; a save reads them fresh instead (`describe`). An
 /// answer cached with other levels than the request's agency has is built again.
 async fn cached(agency: &Agency, db: &TenantDb, viewer: &Viewer) -> AppResult<Arc<Ready>> {
-    let load = async {
-        let described = load_described(db).await?;
-        Ready::of(agency, &described).map_err(|e| sqlx::Error::Decode(Box::new(e)))
-    };
-    let ready = viewer.access.agency_value(agency.id, READY, load).await?;
+    let ready = viewer.access.agency_value(agency.id, READY, load_ready(agency, db)).await?;
     if ready.levels == agency.flags.levels {
         return Ok(ready);
     }
+    Ok(Arc::new(load_ready(agency, db).await?))
+}
+
+/// The agency's part of the answer, read and serialised.
+async fn load_ready(agency: &Agency, db: &TenantDb) -> sqlx::Result<Ready> {
     let described = load_described(db).await?;
-    Ok(Arc::new(Ready::of(agency, &described).map_err(|e| AppError::Other(e.into()))?))
+    Ready::of(agency, &described).map_err(|e| sqlx::Error::Decode(Box::new(e)))
 }
 
 async fn describe(agency: &Agency, db: &TenantDb, viewer: &Viewer) -> AppResult<NavPermissions> {
