@@ -99,8 +99,10 @@ impl App {
             Some(dir) => WebAssets::Folder(dir.clone()),
             None => WebAssets::Embedded,
         };
+        let registry = Registry::new(control.clone());
         Ok(Self {
-            registry: Registry::new(control.clone()),
+            access_cache: Arc::new(AccessCache::new(registry.generation().clone())),
+            registry,
             pools: PoolCache::new(control_options.clone(), budget),
             provisioner: Provisioner {
                 control: control_options.clone(),
@@ -122,7 +124,6 @@ impl App {
                     .map(|d| d.api_url.clone())
                     .unwrap_or_else(|| DEFAULT_DISCORD_API.parse().expect("a valid URL")),
             )?,
-            access_cache: Arc::new(AccessCache::new()),
             sessions: session::store(control.clone()),
             worker: crate::worker::Worker::new(),
             token_gate: crate::access::tokens::TokenGate::new(config.api_token_rate),

@@ -12,8 +12,12 @@
 //!   drops everything (the listener is the registry's: `state::AppState::spawn_registry_listener`).
 //!
 //! A load that raced with a drop is not cached: every drop moves an epoch on, and a loaded
-//! value is kept only if the epoch did not move while it was read. Entries also expire after
-//! [`TIME_TO_LIVE`], a safety net should a notification be lost.
+//! value is kept only if the epoch did not move while it was read. What is derived from an
+//! agency is kept only if no registry change came after the request resolved that agency
+//! (its [`Generation`]): a request that read the registry just before a change, and loads
+//! after the change's drop, would otherwise cache what the old registry row said (its levels,
+//! its server). Entries also expire after [`TIME_TO_LIVE`], a safety net should a notification
+//! be lost.
 
 use std::{
     any::Any,
@@ -40,7 +44,10 @@ use crate::{
     access::{member::RosterEntry, nav::NavRule},
     extract::Services,
     identity::users::User,
-    tenancy::{registry, CurrentAgency},
+    tenancy::{
+        registry::{self, Agency, Generation},
+        CurrentAgency,
+    },
 };
 
 pub const ACCESS_CHANNEL: &str = "portal_access";
@@ -89,6 +96,7 @@ pub struct AccessCache {
     agency_values: Cache<(i64, &'static str), AgencyValue>,
     agency_json: Cache<(i64, &'static str, String), Arc<JsonAnswer>>,
     epoch: AtomicU64,
+    registry: Generation,
 }
 
 /// Most bytes of answers kept by [`AccessCache::agency_json`] (the biggest are rosters).
@@ -96,14 +104,9 @@ const JSON_BYTES: u64 = 64 * 1024 * 1024;
 
 type AgencyValue = Arc<dyn Any + Send + Sync>;
 
-impl Default for AccessCache {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl AccessCache {
-    pub fn new() -> Self {
+    /// A cache that trusts agencies read under `registry`'s current count.
+    pub fn new(registry: Generation) -> Self {
         fn cache<K, V>() -> Cache<K, V>
         where
             K: std::hash::Hash + Eq + Send + Sync + 'static,
@@ -129,13 +132,22 @@ impl AccessCache {
                 .support_invalidation_closures()
                 .build(),
             epoch: AtomicU64::new(0),
+            registry,
         }
     }
 
-    /// A cached value, or `load`'s answer (kept unless a drop happened meanwhile).
-    async fn through<K, V, E, F>(&self, cache: &Cache<K, V>, key: K, load: F) -> Result<V, E>
+    /// A cached value, or `load`'s answer: kept unless a drop happened while it was read, or
+    /// (for what is derived from `agency`) the registry changed since the agency was read. A
+    /// drop between that check and the insert takes the value out again.
+    async fn through<K, V, E, F>(
+        &self,
+        cache: &Cache<K, V>,
+        key: K,
+        agency: Option<&Agency>,
+        load: F,
+    ) -> Result<V, E>
     where
-        K: std::hash::Hash + Eq + Send + Sync + 'static,
+        K: std::hash::Hash + Eq + Clone + Send + Sync + 'static,
         V: Clone + Send + Sync + 'static,
         F: Future<Output = Result<V, E>>,
     {
@@ -144,8 +156,15 @@ impl AccessCache {
         }
         let epoch = self.epoch.load(Ordering::Acquire);
         let value = load.await?;
-        if self.epoch.load(Ordering::Acquire) == epoch {
-            cache.insert(key, value.clone()).await;
+        let fresh = || {
+            self.epoch.load(Ordering::Acquire) == epoch
+                && agency.is_none_or(|agency| self.registry.is_current(agency))
+        };
+        if fresh() {
+            cache.insert(key.clone(), value.clone()).await;
+            if !fresh() {
+                cache.invalidate(&key).await;
+            }
         }
         Ok(value)
     }
@@ -154,38 +173,38 @@ impl AccessCache {
     where
         F: Future<Output = sqlx::Result<Option<User>>>,
     {
-        self.through(&self.users, discord_id.to_owned(), load).await
+        self.through(&self.users, discord_id.to_owned(), None, load).await
     }
 
     pub async fn membership<F>(
         &self,
-        agency_id: i64,
+        agency: &Agency,
         discord_id: &str,
         load: F,
     ) -> sqlx::Result<Arc<Membership>>
     where
         F: Future<Output = sqlx::Result<Arc<Membership>>>,
     {
-        self.through(&self.members, (agency_id, discord_id.to_owned()), load).await
+        self.through(&self.members, (agency.id, discord_id.to_owned()), Some(agency), load).await
     }
 
     pub async fn nav_rule<F>(
         &self,
-        agency_id: i64,
+        agency: &Agency,
         nav_id: &str,
         load: F,
     ) -> sqlx::Result<Option<NavRule>>
     where
         F: Future<Output = sqlx::Result<Option<NavRule>>>,
     {
-        self.through(&self.rules, (agency_id, nav_id.to_owned()), load).await
+        self.through(&self.rules, (agency.id, nav_id.to_owned()), Some(agency), load).await
     }
 
     /// A value of one agency that a feature names (`name`, one type per name), dropped with
     /// the agency's other entries.
     pub async fn agency_value<T, F>(
         &self,
-        agency_id: i64,
+        agency: &Agency,
         name: &'static str,
         load: F,
     ) -> sqlx::Result<Arc<T>>
@@ -194,10 +213,12 @@ impl AccessCache {
         F: Future<Output = sqlx::Result<T>>,
     {
         let erased = async { load.await.map(|value| Arc::new(value) as AgencyValue) };
-        let value = self.through(&self.agency_values, (agency_id, name), erased).await?;
+        let value =
+            self.through(&self.agency_values, (agency.id, name), Some(agency), erased).await?;
         value.downcast::<T>().map_err(|_| {
             sqlx::Error::Protocol(format!(
-                "the cached '{name}' of agency {agency_id} has another type"
+                "the cached '{name}' of agency {} has another type",
+                agency.id
             ))
         })
     }
@@ -207,7 +228,7 @@ impl AccessCache {
     /// read costs no serialising or compressing either. Bounded by size.
     pub async fn agency_json<T, F>(
         &self,
-        agency_id: i64,
+        agency: &Agency,
         name: &'static str,
         load: F,
     ) -> crate::error::AppResult<Arc<JsonAnswer>>
@@ -215,7 +236,7 @@ impl AccessCache {
         T: serde::Serialize,
         F: Future<Output = sqlx::Result<T>>,
     {
-        self.agency_json_keyed(agency_id, name, String::new(), load).await
+        self.agency_json_keyed(agency, name, String::new(), load).await
     }
 
     /// [`Self::agency_json`] of one of several answers of the same name, told apart by `key`
@@ -223,7 +244,7 @@ impl AccessCache {
     /// of the agency, on its next write, and after [`TIME_TO_LIVE`] in any case.
     pub async fn agency_json_keyed<T, F>(
         &self,
-        agency_id: i64,
+        agency: &Agency,
         name: &'static str,
         key: String,
         load: F,
@@ -237,9 +258,9 @@ impl AccessCache {
             let body = serde_json::to_vec(&value)
                 .map(Bytes::from)
                 .map_err(|e| crate::error::AppError::Other(e.into()))?;
-            Ok::<_, crate::error::AppError>(Arc::new(JsonAnswer::new(agency_id, body)))
+            Ok::<_, crate::error::AppError>(Arc::new(JsonAnswer::new(agency.id, body)))
         };
-        self.through(&self.agency_json, (agency_id, name, key), encoded).await
+        self.through(&self.agency_json, (agency.id, name, key), Some(agency), encoded).await
     }
 
     /// Whether the answer `name`/`key` of the agency is cached here (tests, diagnostics).
@@ -354,27 +375,68 @@ mod tests {
         Some(NavRule { public, levels: vec![], roles: vec![] })
     }
 
+    /// Agencies 1 to 3 as a request resolves them from the registry's current copy.
+    fn resolved(registry: &Generation) -> Vec<Agency> {
+        (1..=3)
+            .map(|id| Agency {
+                id,
+                generation: registry.current(),
+                ..Agency::for_tests(&format!("agency{id}"))
+            })
+            .collect()
+    }
+
     #[tokio::test]
     async fn a_drop_reaches_only_what_changed_and_a_racing_load_is_not_kept() {
-        let cache = AccessCache::new();
+        let registry = Generation::default();
+        let cache = AccessCache::new(registry.clone());
+        let [one, two, three] = <[Agency; 3]>::try_from(resolved(&registry)).unwrap();
         let load = |public| async move { Ok::<_, sqlx::Error>(rule(public)) };
-        assert_eq!(cache.nav_rule(1, "roster", load(true)).await.unwrap(), rule(true));
-        assert_eq!(cache.nav_rule(2, "roster", load(true)).await.unwrap(), rule(true));
+        assert_eq!(cache.nav_rule(&one, "roster", load(true)).await.unwrap(), rule(true));
+        assert_eq!(cache.nav_rule(&two, "roster", load(true)).await.unwrap(), rule(true));
         // Cached: a new load is not asked for.
-        assert_eq!(cache.nav_rule(1, "roster", load(false)).await.unwrap(), rule(true));
+        assert_eq!(cache.nav_rule(&one, "roster", load(false)).await.unwrap(), rule(true));
 
         cache.forget(&Change::Agency(1));
         cache.rules.run_pending_tasks().await;
         assert!(!cache.has_rule(1, "roster").await);
         assert!(cache.has_rule(2, "roster").await, "other agencies keep theirs");
-        assert_eq!(cache.nav_rule(1, "roster", load(false)).await.unwrap(), rule(false));
+        assert_eq!(cache.nav_rule(&one, "roster", load(false)).await.unwrap(), rule(false));
 
         // A load that overlaps a drop answers, but is not cached.
         let racing = async {
             cache.forget(&Change::Agency(3));
             Ok::<_, sqlx::Error>(rule(true))
         };
-        assert_eq!(cache.nav_rule(3, "sops", racing).await.unwrap(), rule(true));
+        assert_eq!(cache.nav_rule(&three, "sops", racing).await.unwrap(), rule(true));
         assert!(!cache.has_rule(3, "sops").await);
+    }
+
+    #[tokio::test]
+    async fn what_a_request_derives_from_an_agency_read_before_a_registry_change_is_not_kept() {
+        let registry = Generation::default();
+        let cache = AccessCache::new(registry.clone());
+        let before = resolved(&registry).remove(0);
+        // The registry changes after the request resolved its agency, and the change's drop
+        // comes before the request loads: the epoch does not move during the load.
+        registry.advance();
+        cache.forget(&Change::Agency(1));
+        let load = || async { Ok::<_, sqlx::Error>(rule(true)) };
+        assert_eq!(cache.nav_rule(&before, "roster", load()).await.unwrap(), rule(true));
+        assert!(!cache.has_rule(1, "roster").await, "the old row's rule must not be kept");
+        let value = cache.agency_value(&before, "levels", async { Ok(7_u8) }).await.unwrap();
+        assert_eq!(*value, 7);
+        let again = cache.agency_value(&before, "levels", async { Ok(8_u8) }).await.unwrap();
+        assert_eq!(*again, 8, "a stale agency's value was kept");
+
+        // A request that resolved the agency after the change caches as before.
+        let after = resolved(&registry).remove(0);
+        assert_eq!(cache.nav_rule(&after, "roster", load()).await.unwrap(), rule(true));
+        assert!(cache.has_rule(1, "roster").await);
+
+        // An agency read outside a snapshot (generation 0) is never trusted.
+        let direct = Agency::for_tests("direct");
+        cache.nav_rule(&direct, "roster", load()).await.unwrap();
+        assert!(!cache.has_rule(direct.id, "roster").await);
     }
 }

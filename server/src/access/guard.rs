@@ -57,7 +57,7 @@ pub async fn require_nav(viewer: &Viewer, nav_id: &str) -> Result<(), AppError> 
         return Ok(());
     }
     let load = store::nav_rule(viewer.pool(), nav_id);
-    let rule = viewer.access.nav_rule(viewer.agency.id, nav_id, load).await?;
+    let rule = viewer.access.nav_rule(&viewer.agency, nav_id, load).await?;
     if can_see(rule.as_ref(), &viewer.facts(), &viewer.level_order()) {
         Ok(())
     } else if viewer.is_authenticated() {

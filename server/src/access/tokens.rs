@@ -184,7 +184,7 @@ async fn admit<S: AccessState>(
     let Tenant { agency, db } = Tenant::from_request_parts(parts, state).await?;
     let tokens = state
         .access_cache()
-        .agency_value(agency.id, "api_tokens", store::active_tokens(&*db))
+        .agency_value(&agency, "api_tokens", store::active_tokens(&*db))
         .await?;
     let digest = hash(secret);
     let token = tokens

@@ -248,7 +248,7 @@ pub async fn viewer_for(
             api_token: None,
         });
     };
-    let member = access.membership(agency.id, &user.discord_id, membership(&db, &user)).await?;
+    let member = access.membership(&agency, &user.discord_id, membership(&db, &user)).await?;
     let matches = member.matches.clone();
     let is_owner = agency.slug == ROOT_SLUG && owners.contains(&user.discord_id);
     let standing = if is_owner {

@@ -341,11 +341,14 @@ mod tests {
     }
 
     fn registry() -> Snapshot {
-        Snapshot::new(vec![
-            agency("rawlife", None),
-            agency("bcso", Some("bcso.example.org")),
-            agency("lspd", Some("LSPD.example.org")),
-        ])
+        Snapshot::new(
+            vec![
+                agency("rawlife", None),
+                agency("bcso", Some("bcso.example.org")),
+                agency("lspd", Some("LSPD.example.org")),
+            ],
+            1,
+        )
     }
 
     #[test]
@@ -377,7 +380,7 @@ mod tests {
         assert!(!known_host(&public, &r, "rebound.evil.example"));
 
         let local = Url::parse("http://127.0.0.1:8080").unwrap();
-        let r = Snapshot::new(vec![agency("bcso", Some("bcso.localhost"))]);
+        let r = Snapshot::new(vec![agency("bcso", Some("bcso.localhost"))], 1);
         assert_eq!(
             agency_host(&local, &r, "bcso.localhost:8080").as_deref(),
             Some("bcso.localhost:8080")

@@ -4,7 +4,14 @@
 //! A trigger announces every change with `NOTIFY portal_registry`; each instance listens and
 //! drops its snapshot and the pool of the agency that changed.
 
-use std::{collections::HashMap, sync::Arc, time::Duration};
+use std::{
+    collections::HashMap,
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Arc,
+    },
+    time::Duration,
+};
 
 use chrono::{DateTime, Utc};
 use moka::future::Cache;
@@ -42,6 +49,9 @@ pub struct Agency {
     pub read_only_since: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The registry [`Generation`] of the snapshot this copy came from; 0 when it was read
+    /// from the table directly (provisioning, the command line), which no cache trusts.
+    pub generation: u64,
 }
 
 #[cfg(test)]
@@ -71,6 +81,7 @@ impl Agency {
             read_only_since: None,
             created_at: Utc::now(),
             updated_at: Utc::now(),
+            generation: 0,
         }
     }
 }
@@ -149,6 +160,7 @@ impl From<AgencyRow> for Agency {
             read_only_since: r.read_only_since,
             created_at: r.created_at,
             updated_at: r.updated_at,
+            generation: 0,
         }
     }
 }
@@ -190,11 +202,14 @@ pub struct Snapshot {
     agencies: Vec<Arc<Agency>>,
     by_slug: HashMap<String, usize>,
     by_domain: HashMap<String, usize>,
+    generation: u64,
 }
 
 impl Snapshot {
-    pub fn new(agencies: Vec<Agency>) -> Self {
-        let agencies: Vec<Arc<Agency>> = agencies.into_iter().map(Arc::new).collect();
+    /// The registry as read while `generation` was current; each agency carries it.
+    pub fn new(agencies: Vec<Agency>, generation: u64) -> Self {
+        let agencies: Vec<Arc<Agency>> =
+            agencies.into_iter().map(|agency| Arc::new(Agency { generation, ..agency })).collect();
         let mut by_slug = HashMap::new();
         let mut by_domain = HashMap::new();
         for (i, a) in agencies.iter().enumerate() {
@@ -203,7 +218,7 @@ impl Snapshot {
                 by_domain.insert(domain.to_lowercase(), i);
             }
         }
-        Self { agencies, by_slug, by_domain }
+        Self { agencies, by_slug, by_domain, generation }
     }
 
     pub fn all(&self) -> &[Arc<Agency>] {
@@ -219,39 +234,93 @@ impl Snapshot {
     }
 }
 
+/// Counts the registry changes this instance has heard of. A request keeps the agency it
+/// resolved (with the count it was read under) while the registry may change beneath it, so a
+/// cache of values derived from an agency keeps them only while that count is still current
+/// (`access::cache`). Cheap to clone; every clone counts the same changes.
+#[derive(Debug, Clone)]
+pub struct Generation(Arc<AtomicU64>);
+
+impl Default for Generation {
+    fn default() -> Self {
+        // 0 is left for agencies read outside a snapshot.
+        Self(Arc::new(AtomicU64::new(1)))
+    }
+}
+
+impl Generation {
+    pub fn current(&self) -> u64 {
+        self.0.load(Ordering::Acquire)
+    }
+
+    /// Whether `agency` was read under the current count (no registry change since).
+    pub fn is_current(&self, agency: &Agency) -> bool {
+        agency.generation == self.current()
+    }
+
+    pub(crate) fn advance(&self) {
+        self.0.fetch_add(1, Ordering::AcqRel);
+    }
+}
+
 /// The cached registry. Cheap to clone.
 #[derive(Clone)]
 pub struct Registry {
     db: PgPool,
     cache: Cache<(), Arc<Snapshot>>,
+    generation: Generation,
 }
+
+/// How often [`Registry::snapshot`] reads again a copy that a change overtook while it was read.
+const SNAPSHOT_ATTEMPTS: usize = 3;
 
 impl Registry {
     pub fn new(db: PgPool) -> Self {
         // The time-to-live is only a safety net: NOTIFY drops the copy as soon as a row changes.
         let cache = Cache::builder().max_capacity(1).time_to_live(Duration::from_secs(300)).build();
-        Self { db, cache }
+        Self { db, cache, generation: Generation::default() }
     }
 
+    pub fn generation(&self) -> &Generation {
+        &self.generation
+    }
+
+    /// The registry as of the last change heard of. A copy whose reading a change overtook
+    /// (the change's notice came while the rows were read) is read again.
     pub async fn snapshot(&self) -> sqlx::Result<Arc<Snapshot>> {
-        let db = self.db.clone();
-        self.cache
-            .try_get_with(
-                (),
-                async move { fetch_all(&db).await.map(|a| Arc::new(Snapshot::new(a))) },
-            )
-            .await
-            .map_err(|e: Arc<sqlx::Error>| match Arc::try_unwrap(e) {
+        let mut attempt = 1;
+        loop {
+            let snapshot = self.cached_snapshot().await?;
+            if snapshot.generation == self.generation.current() || attempt == SNAPSHOT_ATTEMPTS {
+                return Ok(snapshot);
+            }
+            self.cache.invalidate(&()).await;
+            attempt += 1;
+        }
+    }
+
+    async fn cached_snapshot(&self) -> sqlx::Result<Arc<Snapshot>> {
+        let (db, generation) = (self.db.clone(), self.generation.clone());
+        let load = async move {
+            let read_under = generation.current();
+            fetch_all(&db).await.map(|a| Arc::new(Snapshot::new(a, read_under)))
+        };
+        self.cache.try_get_with((), load).await.map_err(
+            |e: Arc<sqlx::Error>| match Arc::try_unwrap(e) {
                 Ok(err) => err,
                 Err(shared) => sqlx::Error::Protocol(shared.to_string()),
-            })
+            },
+        )
     }
 
     pub async fn by_slug(&self, slug: &str) -> sqlx::Result<Option<Arc<Agency>>> {
         Ok(self.snapshot().await?.by_slug(slug).cloned())
     }
 
+    /// Forgets the copy after a change. The count moves first, so a request that resolved its
+    /// agency from the old copy cannot cache what it derives from it.
     pub async fn invalidate(&self) {
+        self.generation.advance();
         self.cache.invalidate(&()).await;
     }
 }

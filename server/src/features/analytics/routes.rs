@@ -80,7 +80,7 @@ where
     F: Future<Output = sqlx::Result<T>>,
 {
     let key = period.cache_key(section);
-    let answer = viewer.access.agency_json_keyed(viewer.agency.id, CACHED_AS, key, load).await?;
+    let answer = viewer.access.agency_json_keyed(&viewer.agency, CACHED_AS, key, load).await?;
     Ok(([(header::CONTENT_TYPE, "application/json")], answer.body().clone()).into_response())
 }
 

@@ -118,10 +118,6 @@ struct Ready {
     metadata: Box<RawValue>,
     updated_at: Option<DateTime<Utc>>,
     updated_by: Option<String>,
-    /// The agency's levels the metadata was written with: a request that read the agency
-    /// before a registry change, and cached after the change dropped the entries, must not
-    /// leave the old levels for everyone (`cached` then builds the answer again).
-    levels: Vec<Level>,
 }
 
 /// A ready answer as [`NavPermissions`] serialises, with the request's viewer.
@@ -142,7 +138,6 @@ impl Ready {
             metadata: to_raw_value(&metadata(agency, described))?,
             updated_at: described.stored.updated_at,
             updated_by: described.stored.updated_by.clone(),
-            levels: agency.flags.levels.clone(),
         })
     }
 
@@ -159,20 +154,15 @@ impl Ready {
 
 const READY: &str = "nav_permissions";
 
-/// The permissions of `agency` as cached; a save reads them fresh instead (`describe`). An
-/// answer cached with other levels than the request's agency has is built again.
+/// The permissions of `agency` as cached (its levels are the registry's of the time, which
+/// the cache keeps only while no registry change followed: `access::cache`); a save reads
+/// them fresh instead (`describe`).
 async fn cached(agency: &Agency, db: &TenantDb, viewer: &Viewer) -> AppResult<Arc<Ready>> {
-    let ready = viewer.access.agency_value(agency.id, READY, load_ready(agency, db)).await?;
-    if ready.levels == agency.flags.levels {
-        return Ok(ready);
-    }
-    Ok(Arc::new(load_ready(agency, db).await?))
-}
-
-/// The agency's part of the answer, read and serialised.
-async fn load_ready(agency: &Agency, db: &TenantDb) -> sqlx::Result<Ready> {
-    let described = load_described(db).await?;
-    Ready::of(agency, &described).map_err(|e| sqlx::Error::Decode(Box::new(e)))
+    let load = async {
+        let described = load_described(db).await?;
+        Ready::of(agency, &described).map_err(|e| sqlx::Error::Decode(Box::new(e)))
+    };
+    Ok(viewer.access.agency_value(agency, READY, load).await?)
 }
 
 async fn describe(agency: &Agency, db: &TenantDb, viewer: &Viewer) -> AppResult<NavPermissions> {

@@ -42,7 +42,7 @@ pub async fn list(
     // The same list for everyone who may see it (the guard has let this viewer in): cached per
     // agency ready to send (JSON, gzip copy, ETag) until anything in the agency changes
     // (`access::cache`), so the busiest read skips Postgres, serde and compression.
-    let answer = viewer.access.agency_json(viewer.agency.id, "roster", store::list(viewer.pool()));
+    let answer = viewer.access.agency_json(&viewer.agency, "roster", store::list(viewer.pool()));
     Ok(answer.await?.respond(&request))
 }
 
