@@ -227,6 +227,9 @@ impl AppState {
                                 None => state.access_cache.forget_all(),
                             }
                         }
+                        // The registry's copy (and its count) first, the access cache's entries
+                        // after: a value loaded in between is then refused for its agency's old
+                        // count (`access::cache`).
                         Some((_, payload)) => {
                             state.registry.invalidate().await;
                             match payload.parse::<i64>() {

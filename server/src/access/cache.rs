@@ -96,7 +96,9 @@ pub struct AccessCache {
     agency_values: Cache<(i64, &'static str), AgencyValue>,
     agency_json: Cache<(i64, &'static str, String), Arc<JsonAnswer>>,
     epoch: AtomicU64,
-    registry: Generation,
+    /// The registry's own count (`Registry::generation`): a count of another registry would
+    /// leave every value uncached after the first change.
+    registry_generation: Generation,
 }
 
 /// Most bytes of answers kept by [`AccessCache::agency_json`] (the biggest are rosters).
@@ -105,8 +107,9 @@ const JSON_BYTES: u64 = 64 * 1024 * 1024;
 type AgencyValue = Arc<dyn Any + Send + Sync>;
 
 impl AccessCache {
-    /// A cache that trusts agencies read under `registry`'s current count.
-    pub fn new(registry: Generation) -> Self {
+    /// A cache that trusts agencies read under the current count of the registry's
+    /// `generation` (`Registry::generation`, the instance's one registry).
+    pub fn new(registry_generation: Generation) -> Self {
         fn cache<K, V>() -> Cache<K, V>
         where
             K: std::hash::Hash + Eq + Send + Sync + 'static,
@@ -132,7 +135,7 @@ impl AccessCache {
                 .support_invalidation_closures()
                 .build(),
             epoch: AtomicU64::new(0),
-            registry,
+            registry_generation,
         }
     }
 
@@ -158,7 +161,7 @@ impl AccessCache {
         let value = load.await?;
         let fresh = || {
             self.epoch.load(Ordering::Acquire) == epoch
-                && agency.is_none_or(|agency| self.registry.is_current(agency))
+                && agency.is_none_or(|agency| self.registry_generation.is_current(agency))
         };
         if fresh() {
             cache.insert(key.clone(), value.clone()).await;

@@ -14,7 +14,7 @@ use std::{
 };
 
 use chrono::{DateTime, Utc};
-use moka::future::Cache;
+use moka::{future::Cache, ops::compute::Op};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::{postgres::PgListener, FromRow, PgPool};
@@ -271,7 +271,8 @@ pub struct Registry {
     generation: Generation,
 }
 
-/// How often [`Registry::snapshot`] reads again a copy that a change overtook while it was read.
+/// How many reads [`Registry::snapshot`] makes at most when changes keep overtaking them; the
+/// last copy is answered then, and no cache trusts its agencies (their count is not current).
 const SNAPSHOT_ATTEMPTS: usize = 3;
 
 impl Registry {
@@ -291,10 +292,18 @@ impl Registry {
         let mut attempt = 1;
         loop {
             let snapshot = self.cached_snapshot().await?;
-            if snapshot.generation == self.generation.current() || attempt == SNAPSHOT_ATTEMPTS {
+            let current = self.generation.current();
+            if snapshot.generation == current || attempt == SNAPSHOT_ATTEMPTS {
                 return Ok(snapshot);
             }
-            self.cache.invalidate(&()).await;
+            // Only a copy older than the count goes: one another request read meanwhile stays.
+            self.cache
+                .entry(())
+                .and_compute_with(|cached| {
+                    let stale = cached.is_some_and(|c| c.value().generation != current);
+                    std::future::ready(if stale { Op::Remove } else { Op::Nop })
+                })
+                .await;
             attempt += 1;
         }
     }
@@ -318,7 +327,8 @@ impl Registry {
     }
 
     /// Forgets the copy after a change. The count moves first, so a request that resolved its
-    /// agency from the old copy cannot cache what it derives from it.
+    /// agency from the old copy cannot cache what it derives from it; callers drop the access
+    /// cache's entries of the change only after this (`state::AppState::spawn_registry_listener`).
     pub async fn invalidate(&self) {
         self.generation.advance();
         self.cache.invalidate(&()).await;
@@ -377,5 +387,30 @@ where
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_snapshot_tags_its_agencies_with_the_count_it_was_read_under() {
+        let snapshot = Snapshot::new(vec![Agency::for_tests("bcso"), Agency::for_tests("lspd")], 5);
+        assert!(snapshot.all().iter().all(|agency| agency.generation == 5));
+        assert_eq!(snapshot.by_slug("lspd").map(|a| a.generation), Some(5));
+    }
+
+    #[tokio::test]
+    async fn a_registry_change_makes_the_agencies_read_before_it_stale() {
+        let db = PgPool::connect_lazy("postgres://unused@127.0.0.1:1/unused").unwrap();
+        let registry = Registry::new(db);
+        let generation = registry.generation().clone();
+        let read = Snapshot::new(vec![Agency::for_tests("bcso")], generation.current());
+        let agency = read.by_slug("bcso").unwrap();
+        assert!(generation.is_current(agency));
+        registry.invalidate().await;
+        assert!(!generation.is_current(agency), "invalidate must move the count on");
+        assert!(!generation.is_current(&Agency::for_tests("direct")), "0 is never current");
     }
 }
