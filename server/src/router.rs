@@ -15,6 +15,7 @@ use tower_http::{
     catch_panic::CatchPanicLayer,
     compression::CompressionLayer,
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
+    set_header::SetResponseHeaderLayer,
     timeout::TimeoutLayer,
     trace::{DefaultOnResponse, TraceLayer},
 };
@@ -232,7 +233,8 @@ pub fn router(state: AppState) -> Router {
         .layer(CompressionLayer::new());
 
     let sessions = identity::session::layer(state.sessions.clone());
-    api.route("/api/openapi.json", get(move || async move { Json(doc) }))
+    let app = api
+        .route("/api/openapi.json", get(move || async move { Json(doc) }))
         .route("/media/{*path}", get(media::routes::media))
         .route(
             "/api/uploads/insignia",
@@ -268,7 +270,13 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(state.clone(), identity::origin::same_origin))
         .layer(axum::middleware::from_fn(crate::extract::refuse_encoded_nul))
         .layer(sessions)
-        .layer(axum::middleware::from_fn_with_state(state.clone(), identity::transport::layer))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), identity::transport::layer));
+    let security = web::security_headers(state.config.onlyoffice.as_ref().map(|o| &o.url));
+    security
+        .into_iter()
+        .fold(app, |app, (name, value)| {
+            app.layer(SetResponseHeaderLayer::if_not_present(name, value))
+        })
         .layer(layers)
         .with_state(state)
 }

@@ -1,14 +1,15 @@
 //! The built web app: embedded in the binary at build time, or read from `PORTAL_WEB_DIR`.
 //! Hashed files under `/assets/` are cached for a year; every other path that is not an API
-//! path gets `index.html`, so deep links work.
+//! path gets `index.html`, so deep links work. Every answer carries [`security_headers`].
 
 use std::{borrow::Cow, path::PathBuf};
 
 use axum::{
-    http::{header, HeaderValue, Method, StatusCode, Uri},
+    http::{header, HeaderName, HeaderValue, Method, StatusCode, Uri},
     response::{IntoResponse, Response},
 };
 use rust_embed::RustEmbed;
+use url::Url;
 
 use crate::{error::not_found, extract::Services, media::routes::IMMUTABLE};
 
@@ -82,4 +83,94 @@ fn asset(name: &str, bytes: Cow<'static, [u8]>, cache: &'static str) -> Response
     }
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     response
+}
+
+/// The headers every answer of the portal carries, unless a route set its own:
+///
+/// - `Content-Security-Policy`: scripts only from the portal itself (and from the document
+///   server's origin when `ONLYOFFICE_URL` is set: its `api.js`, the editor's frame and what
+///   `api.js` asks of its server from the page), no
+///   plug-ins, no `<base>` elsewhere, and no page of the portal inside another site's frame.
+///   Styles may be inline (Mantine writes its theme's variables in a `<style>` element and
+///   places elements with `style` attributes). Pictures may come from anywhere on the web
+///   (catalogue pictures and SOP pictures may be http(s) addresses) and from `data:`/`blob:`
+///   (a picture shown before its upload ends). `connect-src` names `ws:`/`wss:` beside
+///   `'self'` because Safari before 15.4 does not count a WebSocket to the same host as
+///   `'self'` (the live SOP editor).
+/// - `X-Content-Type-Options: nosniff`, `Referrer-Policy: same-origin` (a link or picture to
+///   another site does not tell it which page of the portal it was on) and
+///   `X-Frame-Options: DENY` (`frame-ancestors` for browsers without CSP 2).
+pub fn security_headers(onlyoffice: Option<&Url>) -> Vec<(HeaderName, HeaderValue)> {
+    let office = onlyoffice.map(|url| url.origin().ascii_serialization());
+    let (beside_self, frames) = match office.as_deref() {
+        Some(origin) => (format!(" {origin}"), origin.to_owned()),
+        None => (String::new(), "'none'".to_owned()),
+    };
+    let policy = format!(
+        "default-src 'self'; script-src 'self'{beside_self}; style-src 'self' 'unsafe-inline'; \
+         img-src 'self' data: blob: http: https:; font-src 'self' data:; \
+         connect-src 'self' ws: wss:{beside_self}; frame-src {frames}; worker-src 'self' blob:; \
+         object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
+    );
+    vec![
+        (
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_str(&policy).expect("an origin is a valid header value"),
+        ),
+        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+        (header::REFERRER_POLICY, HeaderValue::from_static("same-origin")),
+        (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn policy(onlyoffice: Option<&str>) -> String {
+        let url = onlyoffice.map(|u| Url::parse(u).unwrap());
+        let headers = security_headers(url.as_ref());
+        let (_, value) =
+            headers.iter().find(|(name, _)| name == header::CONTENT_SECURITY_POLICY).unwrap();
+        value.to_str().unwrap().to_owned()
+    }
+
+    fn directive(policy: &str, name: &str) -> String {
+        policy
+            .split(';')
+            .map(str::trim)
+            .find_map(|d| d.strip_prefix(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("no {name} in {policy}"))
+            .to_owned()
+    }
+
+    #[test]
+    fn scripts_and_frames_come_from_the_portal_and_the_document_server_alone() {
+        let without = policy(None);
+        assert_eq!(directive(&without, "script-src"), "'self'");
+        assert_eq!(directive(&without, "frame-src"), "'none'");
+        assert_eq!(directive(&without, "frame-ancestors"), "'none'");
+        assert_eq!(directive(&without, "object-src"), "'none'");
+        assert!(!without.contains("unsafe-eval"));
+
+        // The origin only: a path or port in ONLYOFFICE_URL does not widen or break it.
+        let with = policy(Some("https://docs.example.org:8443/office/"));
+        assert_eq!(directive(&with, "script-src"), "'self' https://docs.example.org:8443");
+        assert_eq!(directive(&with, "frame-src"), "https://docs.example.org:8443");
+        assert_eq!(
+            directive(&with, "connect-src"),
+            "'self' ws: wss: https://docs.example.org:8443"
+        );
+        assert_eq!(directive(&without, "connect-src"), "'self' ws: wss:");
+    }
+
+    #[test]
+    fn every_answer_gets_the_other_headers() {
+        let names: Vec<HeaderName> = security_headers(None).into_iter().map(|(n, _)| n).collect();
+        for expected in
+            [header::X_CONTENT_TYPE_OPTIONS, header::REFERRER_POLICY, header::X_FRAME_OPTIONS]
+        {
+            assert!(names.contains(&expected), "{expected} missing");
+        }
+    }
 }
