@@ -270,14 +270,15 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(state.clone(), identity::origin::same_origin))
         .layer(axum::middleware::from_fn(crate::extract::refuse_encoded_nul))
         .layer(sessions)
-        .layer(axum::middleware::from_fn_with_state(state.clone(), identity::transport::layer));
+        .layer(axum::middleware::from_fn_with_state(state.clone(), identity::transport::layer))
+        .layer(layers);
+    // Outermost, so a panic's 500 carries them too.
     let security = web::security_headers(state.config.onlyoffice.as_ref().map(|o| &o.url));
     security
         .into_iter()
         .fold(app, |app, (name, value)| {
             app.layer(SetResponseHeaderLayer::if_not_present(name, value))
         })
-        .layer(layers)
         .with_state(state)
 }
 

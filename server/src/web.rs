@@ -88,15 +88,17 @@ fn asset(name: &str, bytes: Cow<'static, [u8]>, cache: &'static str) -> Response
 /// The headers every answer of the portal carries, unless a route set its own:
 ///
 /// - `Content-Security-Policy`: scripts only from the portal itself (and from the document
-///   server's origin when `ONLYOFFICE_URL` is set: its `api.js`, the editor's frame and what
-///   `api.js` asks of its server from the page), no
+///   server's origin when `ONLYOFFICE_URL` is set: its `api.js` and the editor's frame; it is
+///   named in `connect-src` too, which the real `api.js` does not need but the browser tests'
+///   stand-in, which has no frame, does), no
 ///   plug-ins, no `<base>` elsewhere, and no page of the portal inside another site's frame.
 ///   Styles may be inline (Mantine writes its theme's variables in a `<style>` element and
 ///   places elements with `style` attributes). Pictures may come from anywhere on the web
 ///   (catalogue pictures and SOP pictures may be http(s) addresses) and from `data:`/`blob:`
 ///   (a picture shown before its upload ends). `connect-src` names `ws:`/`wss:` beside
-///   `'self'` because Safari before 15.4 does not count a WebSocket to the same host as
-///   `'self'` (the live SOP editor).
+///   `'self'` because older Safari does not count a WebSocket to the same host as `'self'`
+///   (the live SOP editor); it lets a script open a WebSocket anywhere, but only the portal's
+///   own scripts run.
 /// - `X-Content-Type-Options: nosniff`, `Referrer-Policy: same-origin` (a link or picture to
 ///   another site does not tell it which page of the portal it was on) and
 ///   `X-Frame-Options: DENY` (`frame-ancestors` for browsers without CSP 2).
