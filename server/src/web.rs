@@ -85,13 +85,14 @@ fn asset(name: &str, bytes: Cow<'static, [u8]>, cache: &'static str) -> Response
     response
 }
 
-/// The headers every answer of the portal carries, unless a route set its own:
+/// The headers every answer of the portal carries, unless a route set its own (media, avatars
+/// and file downloads set a stricter policy, or none; `nosniff` they get from here):
 ///
 /// - `Content-Security-Policy`: scripts only from the portal itself (and from the document
 ///   server's origin when `ONLYOFFICE_URL` is set: its `api.js` and the editor's frame; it is
 ///   named in `connect-src` too, which the real `api.js` does not need but the browser tests'
-///   stand-in, which has no frame, does), no
-///   plug-ins, no `<base>` elsewhere, and no page of the portal inside another site's frame.
+///   stand-in, which has no frame, does), no plug-ins, no `<base>` elsewhere, and no page of
+///   the portal inside another site's frame.
 ///   Styles may be inline (Mantine writes its theme's variables in a `<style>` element and
 ///   places elements with `style` attributes). Pictures may come from anywhere on the web
 ///   (catalogue pictures and SOP pictures may be http(s) addresses) and from `data:`/`blob:`

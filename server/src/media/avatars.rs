@@ -151,7 +151,6 @@ fn default_response(index: usize, cache: &'static str) -> Response {
     let h = response.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'"));
     response
 }

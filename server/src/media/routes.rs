@@ -100,7 +100,6 @@ pub(crate) async fn serve(
         h.insert(header::CONTENT_TYPE, value);
     }
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     h.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static("default-src 'none'; sandbox"),

@@ -471,7 +471,6 @@ async fn serve(state: &impl Portal, row: &SourceRow) -> AppResult<Response> {
     h.insert(header::CONTENT_LENGTH, HeaderValue::from(size));
     h.insert(header::CONTENT_DISPOSITION, attachment(&row.file_name));
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     // Sent as stored: the compression layer leaves it alone.
     h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("identity"));
     Ok(response)
