@@ -9,12 +9,10 @@ import type { Backup, BackupList, BackupSettings } from '@/api/types';
 import {
   countsSummary,
   defaultLine,
-  EVERY_HOURS_MAX,
-  EVERY_HOURS_MIN,
+  EVERY_HOURS,
   everyLine,
   formatBytes,
-  KEEP_MAX,
-  KEEP_MIN,
+  KEEP,
   NO_BACKUPS,
   scheduleBody,
   scheduleRefusalField,
@@ -140,18 +138,15 @@ function ScheduleForm({ slug, activeSlug, settings }: { slug: string; activeSlug
         <Group align="flex-start" gap="md" wrap="wrap">
           <WholeNumberInput
             label="Every (hours)"
-            describeRange
-            min={EVERY_HOURS_MIN}
-            max={EVERY_HOURS_MAX}
+            range={EVERY_HOURS}
             disabled={!values.scheduled || save.isPending}
             w={{ base: '100%', xs: 200 }}
             {...form.getInputProps('everyHours')}
           />
           <WholeNumberInput
             label="Keep the last"
-            describeRange="backups"
-            min={KEEP_MIN}
-            max={KEEP_MAX}
+            range={KEEP}
+            unit="backups"
             disabled={save.isPending}
             w={{ base: '100%', xs: 200 }}
             {...form.getInputProps('keep')}

@@ -4,14 +4,14 @@
  * field a refusal of the server belongs to.
  */
 
+import { wholeIn, type WholeRange } from './whole-range';
+
 /** The server's sentence for a short passphrase (also checked here before sending). */
 export const PASSPHRASE_MIN = 12;
 export const PASSPHRASE_TOO_SHORT = 'The passphrase must be at least 12 characters.';
 export const CHOOSE_BUNDLE = 'Choose an agency bundle (.agency.tar.gz) to import.';
-export const EVERY_HOURS_MIN = 1;
-export const EVERY_HOURS_MAX = 168;
-export const KEEP_MIN = 1;
-export const KEEP_MAX = 100;
+export const EVERY_HOURS: WholeRange = { min: 1, max: 168 };
+export const KEEP: WholeRange = { min: 1, max: 100 };
 export const EVERY_HOURS_RANGE = 'Back up every 1 to 168 hours, or turn scheduled backups off.';
 export const KEEP_RANGE = 'Keep from 1 to 100 backups.';
 export const NO_BACKUPS = 'No backups yet.';
@@ -119,16 +119,11 @@ export function scheduleValues(settings: ScheduleSettings): ScheduleValues {
   };
 }
 
-const wholeIn = (value: number | string, min: number, max: number): number | null => {
-  const number = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
-  return Number.isInteger(number) && number >= min && number <= max ? number : null;
-};
-
 /** The form's own checks, with the server's sentences. */
 export function validateSchedule(values: ScheduleValues): Partial<Record<'everyHours' | 'keep', string>> {
   const errors: Partial<Record<'everyHours' | 'keep', string>> = {};
-  if (values.scheduled && wholeIn(values.everyHours, EVERY_HOURS_MIN, EVERY_HOURS_MAX) === null) errors.everyHours = EVERY_HOURS_RANGE;
-  if (wholeIn(values.keep, KEEP_MIN, KEEP_MAX) === null) errors.keep = KEEP_RANGE;
+  if (values.scheduled && wholeIn(values.everyHours, EVERY_HOURS) === null) errors.everyHours = EVERY_HOURS_RANGE;
+  if (wholeIn(values.keep, KEEP) === null) errors.keep = KEEP_RANGE;
   return errors;
 }
 

@@ -7,11 +7,9 @@ import { SettingsFormFrame, useSettingsSave } from '@/components/SettingsForm';
 import { WholeNumberInput } from '@/components/WholeNumberInput';
 import { dutyErrorText, dutySettingsQueryOptions, useSaveDutySettings, type DutySettings } from '../api/duty';
 import {
-  AUTO_CLOSE_MAX,
-  AUTO_CLOSE_MIN,
+  AUTO_CLOSE_HOURS,
   autoCloseLine,
-  INACTIVE_MAX,
-  INACTIVE_MIN,
+  INACTIVE_DAYS,
   inactiveLine,
   ONLY_HIGH_COMMAND,
   SETTINGS_SAVED,
@@ -38,9 +36,7 @@ function SettingsForm({ settings }: { settings: DutySettings }) {
       <Group align="flex-start" gap="md" wrap="wrap">
         <WholeNumberInput
           label="Close open shifts after (hours)"
-          describeRange
-          min={AUTO_CLOSE_MIN}
-          max={AUTO_CLOSE_MAX}
+          range={AUTO_CLOSE_HOURS}
           w={{ base: '100%', xs: 260 }}
           {...form.getInputProps('autoCloseHours')}
         />
@@ -49,9 +45,7 @@ function SettingsForm({ settings }: { settings: DutySettings }) {
           {inactive && (
             <WholeNumberInput
               label="Inactive after (days)"
-              describeRange
-              min={INACTIVE_MIN}
-              max={INACTIVE_MAX}
+              range={INACTIVE_DAYS}
               {...form.getInputProps('inactiveAfterDays')}
             />
           )}

@@ -6,6 +6,7 @@
 
 import { durationWords, formatClock, minutesSince } from '@/lib/duty';
 import { isoOf, pickerValueOf } from '@/lib/picker-time';
+import { wholeIn, type WholeRange } from '@/lib/whole-range';
 
 export const PAGE_TITLE = 'On duty';
 export const PAGE_DESCRIPTION = 'Who is on duty now and the shifts of the last week. Correct a shift with a reason; the corrections are kept.';
@@ -133,10 +134,8 @@ export function correctionBody(values: CorrectionValues): { startedAt: string; e
 
 /* --------------------------------------------------------------- settings */
 
-export const AUTO_CLOSE_MIN = 1;
-export const AUTO_CLOSE_MAX = 48;
-export const INACTIVE_MIN = 1;
-export const INACTIVE_MAX = 365;
+export const AUTO_CLOSE_HOURS: WholeRange = { min: 1, max: 48 };
+export const INACTIVE_DAYS: WholeRange = { min: 1, max: 365 };
 export const BAD_AUTO_CLOSE = 'Shifts close themselves after 1 to 48 hours.';
 export const BAD_INACTIVE = 'Members are inactive after 1 to 365 days without duty, or never.';
 export const SETTINGS_SAVED = 'Duty settings saved.';
@@ -160,16 +159,11 @@ export function settingsValues(settings: { autoCloseHours: number; inactiveAfter
   };
 }
 
-function wholeIn(value: number | string, min: number, max: number): boolean {
-  const number = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
-  return Number.isInteger(number) && number >= min && number <= max;
-}
-
 /** @mantine/form rules: the server's ranges and sentences. */
 export const validateSettings = {
-  autoCloseHours: (value: number | string) => (wholeIn(value, AUTO_CLOSE_MIN, AUTO_CLOSE_MAX) ? null : BAD_AUTO_CLOSE),
+  autoCloseHours: (value: number | string) => (wholeIn(value, AUTO_CLOSE_HOURS) === null ? BAD_AUTO_CLOSE : null),
   inactiveAfterDays: (value: number | string, values: SettingsValues) =>
-    !values.inactiveEnabled || wholeIn(value, INACTIVE_MIN, INACTIVE_MAX) ? null : BAD_INACTIVE,
+    !values.inactiveEnabled || wholeIn(value, INACTIVE_DAYS) !== null ? null : BAD_INACTIVE,
 };
 
 /** The PUT body of checked settings. */

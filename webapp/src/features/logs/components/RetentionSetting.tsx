@@ -7,12 +7,9 @@ import { useActiveSlug } from '@/agency/context';
 import { failureText } from '@/api/client';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { WholeNumberInput } from '@/components/WholeNumberInput';
+import { wholeIn } from '@/lib/whole-range';
 import { auditSettingsQueryOptions, useSaveAuditRetention } from '../api/logs';
-import { BAD_RETENTION, RETENTION_MAX, RETENTION_MIN, retentionLine } from '../lib/audit';
-
-function isRetention(days: number): boolean {
-  return Number.isInteger(days) && days >= RETENTION_MIN && days <= RETENTION_MAX;
-}
+import { BAD_RETENTION, RETENTION_DAYS, retentionLine } from '../lib/audit';
 
 /** High Command's form: the number of days, Save and Cancel; a refusal shows under the field. */
 function RetentionForm({ days, onDone }: { days: number; onDone: () => void }) {
@@ -22,7 +19,7 @@ function RetentionForm({ days, onDone }: { days: number; onDone: () => void }) {
   const form = useForm<{ retentionDays: number | string }>({
     initialValues: { retentionDays: days },
     validate: {
-      retentionDays: (value) => (isRetention(Number(value)) ? null : BAD_RETENTION),
+      retentionDays: (value) => (wholeIn(value, RETENTION_DAYS) === null ? BAD_RETENTION : null),
     },
   });
   useUnsavedChanges(form.isDirty() && !save.isSuccess);
@@ -44,9 +41,7 @@ function RetentionForm({ days, onDone }: { days: number; onDone: () => void }) {
       <Group align="flex-start" gap="sm" wrap="wrap">
         <WholeNumberInput
           label="Keep changes for (days)"
-          describeRange
-          min={RETENTION_MIN}
-          max={RETENTION_MAX}
+          range={RETENTION_DAYS}
           w={{ base: '100%', xs: 220 }}
           data-autofocus
           {...form.getInputProps('retentionDays')}

@@ -5,6 +5,7 @@
  * structure knows them, and the items of a list saved whole get a heading each.
  */
 
+import type { WholeRange } from '@/lib/whole-range';
 import { NO_NAMES, type StructureNames } from './roster-logs';
 
 /** The kinds of writes the log holds, as the Kind filter names them. */
@@ -33,8 +34,7 @@ export const AUDIT_KINDS: readonly { value: string; label: string }[] = [
 export const NO_CHANGES = 'No changes found for these filters.';
 
 /** The retention High Command may choose, and the server's sentence outside it. */
-export const RETENTION_MIN = 30;
-export const RETENTION_MAX = 3650;
+export const RETENTION_DAYS: WholeRange = { min: 30, max: 3650 };
 export const BAD_RETENTION = 'Keep changes for 30 to 3650 days.';
 
 /** "Changes are kept for 365 days, then deleted." */

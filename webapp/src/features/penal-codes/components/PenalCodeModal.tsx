@@ -58,8 +58,8 @@ export function PenalCodeModal({ entry, others, categories, onApply, onClose }: 
   const amount = (field: keyof PenalCodeFormValues, label: string, max: number) => (
     <WholeNumberInput
       label={label}
-      min={0}
-      max={max}
+      range={{ min: 0, max }}
+      description={null}
       thousandSeparator=","
       {...form.getInputProps(field)}
     />

@@ -9,7 +9,7 @@ import { EmptyNotice, QueryStatus } from '@/components/QueryStatus';
 import { WholeNumberInput } from '@/components/WholeNumberInput';
 import { formatDay } from '@/lib/days';
 import { expiringQueryOptions, qualificationsErrorText, type Expiring } from '../api/qualifications';
-import { BAD_DAYS, daysLeftText, expiringDays, EXPIRING_UNAVAILABLE, MAX_EXPIRING_DAYS, noneExpiringText } from '../lib/qualifications';
+import { BAD_DAYS, daysLeftText, EXPIRING_DAYS, expiringDays, EXPIRING_UNAVAILABLE, noneExpiringText } from '../lib/qualifications';
 
 function DaysLeft({ item }: { item: Expiring }) {
   return (
@@ -55,8 +55,8 @@ export function ExpiringList() {
           </Title>
           <WholeNumberInput
             label="Days"
-            min={1}
-            max={MAX_EXPIRING_DAYS}
+            range={EXPIRING_DAYS}
+            description={null}
             value={value}
             disabled={shownDays === null}
             error={invalid ? BAD_DAYS : undefined}

@@ -18,9 +18,9 @@ import {
   DESCRIPTION_MAX,
   formErrors,
   formValues,
-  MAX_VALIDITY_DAYS,
   NAME_MAX,
   qualificationBody,
+  VALIDITY_DAYS,
   type QualificationFormValues,
 } from '../lib/qualifications';
 
@@ -105,8 +105,7 @@ export function QualificationDialog({ qualification, templates, onClose }: Quali
             label="Days"
             description="A grant lasts this many days from the day it is given."
             inputWrapperOrder={['label', 'input', 'description', 'error']}
-            min={1}
-            max={MAX_VALIDITY_DAYS}
+            range={VALIDITY_DAYS}
             w={{ base: '100%', xs: 220 }}
             {...form.getInputProps('days')}
           />

@@ -3,6 +3,8 @@
  * (the server's words), and what a save sends. Pure.
  */
 
+import { wholeIn, type WholeRange } from '@/lib/whole-range';
+
 export const PAGE_TITLE = 'Qualifications';
 export const PAGE_DESCRIPTION =
   'What members may be qualified for, how long a qualification lasts, and the training that grants it.';
@@ -16,8 +18,8 @@ export const BAD_DAYS = 'Days must be a whole number from 1 to 365.';
 export const NAME_MAX = 120;
 export const DESCRIPTION_MAX = 1000;
 export const BADGE_MAX = 2048;
-export const MAX_VALIDITY_DAYS = 3650;
-export const MAX_EXPIRING_DAYS = 365;
+export const VALIDITY_DAYS: WholeRange = { min: 1, max: 3650 };
+export const EXPIRING_DAYS: WholeRange = { min: 1, max: 365 };
 
 /** 'expires' with a number of days, or 'never'. */
 export type ValidityKind = 'expires' | 'never';
@@ -65,10 +67,7 @@ export function formErrors(values: QualificationFormValues): Record<string, stri
   const errors: Record<string, string> = {};
   if (values.name.trim() === '') errors.name = NAME_REQUIRED;
   if (values.validity === 'expires') {
-    const days = typeof values.days === 'number' ? values.days : Number(values.days);
-    if (String(values.days).trim() === '' || !Number.isInteger(days) || days < 1 || days > MAX_VALIDITY_DAYS) {
-      errors.days = BAD_VALIDITY;
-    }
+    if (wholeIn(values.days, VALIDITY_DAYS) === null) errors.days = BAD_VALIDITY;
   }
   return errors;
 }
@@ -101,9 +100,7 @@ export function qualificationBody(values: QualificationFormValues): Qualificatio
 
 /** Whether `raw` (a number input's value) is a whole number of days the expiring list takes. */
 export function expiringDays(raw: number | string): number | null {
-  const days = typeof raw === 'number' ? raw : Number(raw);
-  if (String(raw).trim() === '' || !Number.isInteger(days) || days < 1 || days > MAX_EXPIRING_DAYS) return null;
-  return days;
+  return wholeIn(raw, EXPIRING_DAYS);
 }
 
 /** 'Held by 3 members', 'Held by 1 member', 'Not held by anyone'. */

@@ -328,8 +328,7 @@ function TicketReportForm({ initial, viewer, onSaved }: TicketReportFormProps) {
                   description={`Range: ${formatFineRange(row.fineMin, row.fineMax)}`}
                   prefix="$"
                   thousandSeparator=","
-                  min={row.fineMin}
-                  max={row.fineMax}
+                  range={{ min: row.fineMin, max: row.fineMax }}
                   maw={260}
                   {...form.getInputProps(path)}
                   // The range is checked as the fine is typed, not only on save.
