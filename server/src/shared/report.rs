@@ -220,6 +220,13 @@ pub fn evidence(list: Vec<Evidence>) -> Result<Vec<Evidence>, String> {
     })
 }
 
+/// The path of one report: `…/{id}`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct ReportId {
+    pub id: i64,
+}
+
 /// The filters of a report list.
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]

@@ -1,7 +1,8 @@
 //! What every report kind's API does, once: file, list, read one, review, and correct a
 //! returned report, each through the kind's [`ReportKind`] (its flow, pages and messages).
-//! A report feature's handlers name their guard and their types and call these; record kinds
-//! still to come (applications, leave requests) plug in the same way.
+//! A report feature's handlers name their guard and their types and call these; the reads,
+//! alike in every kind but for names and words, are written once by [`report_reads!`]. Record
+//! kinds still to come (applications, leave requests) plug in the same way.
 
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::{json, Value};
@@ -161,4 +162,77 @@ fn audit_view<B: Serialize>(report: &StoredReport<B>) -> AppResult<Value> {
         view.extend(body);
     }
     Ok(view)
+}
+
+/// The reads every report kind's API has, as handlers with their OpenAPI description, written
+/// once: `list` (`GET`, newest first, a page at a time), `detail` (`GET …/{id}`) and
+/// `next_number` (the number the filing form suggests, for the filing page's members). A
+/// kind's `routes.rs` names its [`ReportKind`], its answer type, its tag, each route's
+/// operation id, path and description, its filing page, and the answer of its next number
+/// (whose field the specification names per kind):
+///
+/// ```ignore
+/// crate::report_reads! {
+///     kind: REPORTS, answer: UofReport, tag: "use-of-force";
+///     /// Reports, newest first, …
+///     list "list_uof" "/api/uof";
+///     /// One report with its history, …
+///     detail "get_uof" "/api/uof/{id}";
+///     /// The incident number the form suggests.
+///     next_number "next_uof_number" "/api/uof/next-number", nav_item::UseOfForceReport => NextNumber { incident_number };
+/// }
+/// ```
+///
+/// The descriptions are the routes' doc comments, kept as written for the OpenAPI derive.
+/// What a kind does on its own (filing and its checks, review, correction) stays in its
+/// handlers.
+#[macro_export]
+macro_rules! report_reads {
+    (
+        kind: $kind:ident, answer: $answer:ident, tag: $tag:literal;
+        $(#[doc = $list_doc:literal])*
+        list $list_id:literal $list_path:literal;
+        $(#[doc = $detail_doc:literal])*
+        detail $detail_id:literal $detail_path:literal;
+        $(#[doc = $next_doc:literal])*
+        next_number $next_id:literal $next_path:literal, $($page:ident)::+ => $next:ident { $field:ident };
+    ) => {
+        $(#[doc = $list_doc])*
+        #[utoipa::path(get, operation_id = $list_id, path = $list_path, tag = $tag,
+            params($crate::shared::report::ReportFilter),
+            responses((status = 200, body = Vec<$answer>, headers(("Link" = String, description = "<…?before={id}>; rel=\"next\" when older reports follow"))),
+                      (status = 400, body = $crate::error::ErrorBody), (status = 401, body = $crate::error::ErrorBody),
+                      (status = 403, body = $crate::error::ErrorBody)))]
+        pub async fn list(
+            viewer: $crate::access::Viewer,
+            axum::extract::OriginalUri(uri): axum::extract::OriginalUri,
+            $crate::extract::QueryParams(filter): $crate::extract::QueryParams<$crate::shared::report::ReportFilter>,
+        ) -> $crate::error::AppResult<axum::response::Response> {
+            let page = $kind.list_for(&viewer, &filter).await?;
+            Ok(page.answer($answer::from).respond(&uri))
+        }
+
+        $(#[doc = $detail_doc])*
+        #[utoipa::path(get, operation_id = $detail_id, path = $detail_path, tag = $tag,
+            params($crate::shared::report::ReportId),
+            responses((status = 200, body = $answer), (status = 401, body = $crate::error::ErrorBody),
+                      (status = 403, body = $crate::error::ErrorBody), (status = 404, body = $crate::error::ErrorBody)))]
+        pub async fn detail(
+            viewer: $crate::access::Viewer,
+            $crate::extract::PathParams($crate::shared::report::ReportId { id }): $crate::extract::PathParams<$crate::shared::report::ReportId>,
+        ) -> $crate::error::AppResult<axum::Json<$answer>> {
+            Ok(axum::Json($kind.detail_for(&viewer, id).await?.into()))
+        }
+
+        $(#[doc = $next_doc])*
+        #[utoipa::path(get, operation_id = $next_id, path = $next_path, tag = $tag,
+            responses((status = 200, body = $next), (status = 401, body = $crate::error::ErrorBody),
+                      (status = 403, body = $crate::error::ErrorBody)))]
+        pub async fn next_number(
+            $crate::access::guard::Guard(viewer, _): $crate::access::guard::Guard<$($page)::+>,
+        ) -> $crate::error::AppResult<axum::Json<$next>> {
+            let next = $kind.next_number(&viewer).await?;
+            Ok(axum::Json($next { $field: next.to_string() }))
+        }
+    };
 }

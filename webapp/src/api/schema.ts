@@ -15417,7 +15417,6 @@ export interface operations {
                     "application/json": components["schemas"]["UofReport"][];
                 };
             };
-            /** @description Invalid request */
             400: {
                 headers: {
                     [name: string]: unknown;

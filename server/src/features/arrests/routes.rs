@@ -1,16 +1,11 @@
 //! `GET|POST /api/arrests`, `GET /api/arrests/next-number`, `GET|PATCH|PUT /api/arrests/{id}`.
 
-use axum::{extract::OriginalUri, http::StatusCode, response::Response, Json};
-use serde::Deserialize;
-use utoipa::IntoParams;
+use axum::{http::StatusCode, Json};
 
 use crate::{
-    access::{
-        guard::{nav_item, Guard},
-        Viewer,
-    },
+    access::guard::{nav_item, Guard},
     error::{bad_request, AppResult},
-    extract::{JsonBody, PathParams, QueryParams},
+    extract::{JsonBody, PathParams},
     features::arrests::{
         model::{
             check_arrest, ArrestDraft, ArrestReport, ArrestReview, FiledArrest, NextCaseNumber,
@@ -18,41 +13,8 @@ use crate::{
         },
         store::ARRESTS,
     },
-    shared::{report::ReportFilter, review::Request},
+    shared::{report::ReportId, review::Request},
 };
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
-pub struct ReportId {
-    pub id: i64,
-}
-
-/// Arrest reports, newest first, a page at a time (500 unless `limit` asks for fewer; `Link` names the next page): all for reviewers, the viewer's own for the
-/// members who file them (and for reviewers with `?mine=true`). Statuses: pending,
-/// under_review, approved, returned.
-#[utoipa::path(get, operation_id = "list_arrests", path = "/api/arrests", tag = "arrests",
-    params(ReportFilter),
-    responses((status = 200, body = Vec<ArrestReport>, headers(("Link" = String, description = "<…?before={id}>; rel=\"next\" when older reports follow"))), (status = 400, body = crate::error::ErrorBody),
-              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
-pub async fn list(
-    viewer: Viewer,
-    OriginalUri(uri): OriginalUri,
-    QueryParams(filter): QueryParams<ReportFilter>,
-) -> AppResult<Response> {
-    let page = ARRESTS.list_for(&viewer, &filter).await?;
-    Ok(page.answer(ArrestReport::from).respond(&uri))
-}
-
-/// The case number the form suggests: one more than the highest so far.
-#[utoipa::path(get, operation_id = "next_arrest_number", path = "/api/arrests/next-number", tag = "arrests",
-    responses((status = 200, body = NextCaseNumber), (status = 401, body = crate::error::ErrorBody),
-              (status = 403, body = crate::error::ErrorBody)))]
-pub async fn next_number(
-    Guard(viewer, _): Guard<nav_item::ArrestReport>,
-) -> AppResult<Json<NextCaseNumber>> {
-    let next = ARRESTS.next_number(&viewer).await?;
-    Ok(Json(NextCaseNumber { case_number: next.to_string() }))
-}
 
 /// Files an arrest report as the viewer; a missing case number gets the next one, allocated
 /// in the transaction, and one already used answers 409.
@@ -68,18 +30,6 @@ pub async fn file(
     let arrest = check_arrest(draft, chrono::Utc::now().date_naive()).map_err(bad_request)?;
     let (id, case_number) = ARRESTS.file(&viewer, &arrest.filing()).await?;
     Ok((StatusCode::CREATED, Json(FiledArrest { id, case_number })))
-}
-
-/// One report with its history, for reviewers and for whoever filed it.
-#[utoipa::path(get, operation_id = "get_arrest", path = "/api/arrests/{id}", tag = "arrests",
-    params(ReportId),
-    responses((status = 200, body = ArrestReport), (status = 401, body = crate::error::ErrorBody),
-              (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn detail(
-    viewer: Viewer,
-    PathParams(ReportId { id }): PathParams<ReportId>,
-) -> AppResult<Json<ArrestReport>> {
-    Ok(Json(ARRESTS.detail_for(&viewer, id).await?.into()))
 }
 
 /// A supervisor's review: `open` (pending → under review), `approve` (signs), `return`
@@ -119,4 +69,17 @@ pub async fn resubmit(
     let arrest = check_arrest(draft, chrono::Utc::now().date_naive()).map_err(bad_request)?;
     let refile = ("returned", "refile", NOT_RETURNED);
     Ok(Json(ARRESTS.resubmit(&viewer, id, &arrest.filing(), refile).await?.into()))
+}
+
+// The reads every report kind has (the list, one report, the number the form suggests).
+crate::report_reads! {
+    kind: ARRESTS, answer: ArrestReport, tag: "arrests";
+    /// Arrest reports, newest first, a page at a time (500 unless `limit` asks for fewer; `Link` names the next page): all for reviewers, the viewer's own for the
+    /// members who file them (and for reviewers with `?mine=true`). Statuses: pending,
+    /// under_review, approved, returned.
+    list "list_arrests" "/api/arrests";
+    /// One report with its history, for reviewers and for whoever filed it.
+    detail "get_arrest" "/api/arrests/{id}";
+    /// The case number the form suggests: one more than the highest so far.
+    next_number "next_arrest_number" "/api/arrests/next-number", nav_item::ArrestReport => NextCaseNumber { case_number };
 }

@@ -1,59 +1,24 @@
 //! `GET|POST /api/tickets`, `GET /api/tickets/next-number`, `GET /api/tickets/{id}`.
 
-use axum::{extract::OriginalUri, http::StatusCode, response::Response, Json};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use axum::{http::StatusCode, Json};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::{
-    access::{
-        guard::{nav_item, Guard},
-        Viewer,
-    },
+    access::guard::{nav_item, Guard},
     error::{bad_request, AppResult},
-    extract::{JsonBody, PathParams, QueryParams},
+    extract::JsonBody,
     features::tickets::{
         model::{check_ticket, IssuedTicket, Ticket, TicketDraft},
         store::TICKETS,
     },
-    shared::{penal_code, report::ReportFilter},
+    shared::penal_code,
 };
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
-pub struct TicketId {
-    pub id: i64,
-}
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NextCitationNumber {
     pub citation_number: String,
-}
-
-/// Tickets, newest first, a page at a time (500 unless `limit` asks for fewer; `Link` names the next page): all for supervisors, the viewer's own otherwise (and
-/// for supervisors with `?mine=true`). A ticket's one status is `issued`.
-#[utoipa::path(get, operation_id = "list_tickets", path = "/api/tickets", tag = "tickets",
-    params(ReportFilter),
-    responses((status = 400, body = crate::error::ErrorBody), (status = 200, body = Vec<Ticket>, headers(("Link" = String, description = "<…?before={id}>; rel=\"next\" when older reports follow"))), (status = 401, body = crate::error::ErrorBody),
-              (status = 403, body = crate::error::ErrorBody)))]
-pub async fn list(
-    viewer: Viewer,
-    OriginalUri(uri): OriginalUri,
-    QueryParams(filter): QueryParams<ReportFilter>,
-) -> AppResult<Response> {
-    let page = TICKETS.list_for(&viewer, &filter).await?;
-    Ok(page.answer(Ticket::from).respond(&uri))
-}
-
-/// The citation number the form suggests.
-#[utoipa::path(get, operation_id = "next_ticket_number", path = "/api/tickets/next-number", tag = "tickets",
-    responses((status = 200, body = NextCitationNumber), (status = 401, body = crate::error::ErrorBody),
-              (status = 403, body = crate::error::ErrorBody)))]
-pub async fn next_number(
-    Guard(viewer, _): Guard<nav_item::TicketReport>,
-) -> AppResult<Json<NextCitationNumber>> {
-    let next = TICKETS.next_number(&viewer).await?;
-    Ok(Json(NextCitationNumber { citation_number: next.to_string() }))
 }
 
 /// Issues a ticket as the viewer: violations from the agency's penal code catalogue, each
@@ -74,14 +39,14 @@ pub async fn issue(
     Ok((StatusCode::CREATED, Json(IssuedTicket { id, citation_number })))
 }
 
-/// One ticket, for supervisors and for whoever issued it.
-#[utoipa::path(get, operation_id = "get_ticket", path = "/api/tickets/{id}", tag = "tickets",
-    params(TicketId),
-    responses((status = 200, body = Ticket), (status = 401, body = crate::error::ErrorBody),
-              (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn detail(
-    viewer: Viewer,
-    PathParams(TicketId { id }): PathParams<TicketId>,
-) -> AppResult<Json<Ticket>> {
-    Ok(Json(TICKETS.detail_for(&viewer, id).await?.into()))
+// The reads every report kind has (the list, one report, the number the form suggests).
+crate::report_reads! {
+    kind: TICKETS, answer: Ticket, tag: "tickets";
+    /// Tickets, newest first, a page at a time (500 unless `limit` asks for fewer; `Link` names the next page): all for supervisors, the viewer's own otherwise (and
+    /// for supervisors with `?mine=true`). A ticket's one status is `issued`.
+    list "list_tickets" "/api/tickets";
+    /// One ticket, for supervisors and for whoever issued it.
+    detail "get_ticket" "/api/tickets/{id}";
+    /// The citation number the form suggests.
+    next_number "next_ticket_number" "/api/tickets/next-number", nav_item::TicketReport => NextCitationNumber { citation_number };
 }

@@ -1,55 +1,17 @@
 //! `GET|POST /api/uof`, `GET /api/uof/next-number`, `GET|PATCH /api/uof/{id}`.
 
-use axum::{extract::OriginalUri, http::StatusCode, response::Response, Json};
-use serde::Deserialize;
-use utoipa::IntoParams;
+use axum::{http::StatusCode, Json};
 
 use crate::{
-    access::{
-        guard::{nav_item, Guard},
-        Viewer,
-    },
+    access::guard::{nav_item, Guard},
     error::{bad_request, AppResult},
-    extract::{JsonBody, PathParams, QueryParams},
+    extract::{JsonBody, PathParams},
     features::use_of_force::{
         model::{check_draft, Filed, NextNumber, UofDraft, UofReport, UofReview},
         store::REPORTS,
     },
-    shared::{report::ReportFilter, review::Request},
+    shared::{report::ReportId, review::Request},
 };
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
-pub struct ReportId {
-    pub id: i64,
-}
-
-/// Reports, newest first, a page at a time (500 unless `limit` asks for fewer; `Link` names the next page): every report for reviewers, the viewer's own for the
-/// members who file them (and for reviewers with `?mine=true`). Statuses: pending,
-/// under_review, in_policy, out_of_policy.
-#[utoipa::path(get, operation_id = "list_uof", path = "/api/uof", tag = "use-of-force",
-    params(ReportFilter),
-    responses((status = 200, body = Vec<UofReport>, headers(("Link" = String, description = "<…?before={id}>; rel=\"next\" when older reports follow"))), (status = 401, body = crate::error::ErrorBody),
-              (status = 403, body = crate::error::ErrorBody)))]
-pub async fn list(
-    viewer: Viewer,
-    OriginalUri(uri): OriginalUri,
-    QueryParams(filter): QueryParams<ReportFilter>,
-) -> AppResult<Response> {
-    let page = REPORTS.list_for(&viewer, &filter).await?;
-    Ok(page.answer(UofReport::from).respond(&uri))
-}
-
-/// The incident number the form suggests: one more than the highest so far.
-#[utoipa::path(get, operation_id = "next_uof_number", path = "/api/uof/next-number", tag = "use-of-force",
-    responses((status = 200, body = NextNumber), (status = 401, body = crate::error::ErrorBody),
-              (status = 403, body = crate::error::ErrorBody)))]
-pub async fn next_number(
-    Guard(viewer, _): Guard<nav_item::UseOfForceReport>,
-) -> AppResult<Json<NextNumber>> {
-    let next = REPORTS.next_number(&viewer).await?;
-    Ok(Json(NextNumber { incident_number: next.to_string() }))
-}
 
 /// Files a report as the viewer. A blank incident number gets the next one, allocated in the
 /// transaction; a number already used answers 409.
@@ -65,18 +27,6 @@ pub async fn file(
     let draft = check_draft(draft, chrono::Utc::now().date_naive()).map_err(bad_request)?;
     let (id, incident_number) = REPORTS.file(&viewer, &draft.filing()).await?;
     Ok((StatusCode::CREATED, Json(Filed { id, incident_number })))
-}
-
-/// One report with its history, for reviewers and for whoever filed it.
-#[utoipa::path(get, operation_id = "get_uof", path = "/api/uof/{id}", tag = "use-of-force",
-    params(ReportId),
-    responses((status = 200, body = UofReport), (status = 401, body = crate::error::ErrorBody),
-              (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn detail(
-    viewer: Viewer,
-    PathParams(ReportId { id }): PathParams<ReportId>,
-) -> AppResult<Json<UofReport>> {
-    Ok(Json(REPORTS.detail_for(&viewer, id).await?.into()))
 }
 
 /// A supervisor's review (command-and-reports §4): opening a pending report moves it to
@@ -102,4 +52,17 @@ pub async fn review(
         };
     let notes = body.supervisor_notes.as_deref();
     Ok(Json(REPORTS.review_by(&viewer, id, request, notes).await?.into()))
+}
+
+// The reads every report kind has (the list, one report, the number the form suggests).
+crate::report_reads! {
+    kind: REPORTS, answer: UofReport, tag: "use-of-force";
+    /// Reports, newest first, a page at a time (500 unless `limit` asks for fewer; `Link` names the next page): every report for reviewers, the viewer's own for the
+    /// members who file them (and for reviewers with `?mine=true`). Statuses: pending,
+    /// under_review, in_policy, out_of_policy.
+    list "list_uof" "/api/uof";
+    /// One report with its history, for reviewers and for whoever filed it.
+    detail "get_uof" "/api/uof/{id}";
+    /// The incident number the form suggests: one more than the highest so far.
+    next_number "next_uof_number" "/api/uof/next-number", nav_item::UseOfForceReport => NextNumber { incident_number };
 }
