@@ -54,21 +54,22 @@ where
     W: AsyncWrite + Unpin + Send + 'static,
 {
     let mut conn = PgConnection::connect_with(source).await?;
-    let result = export_on(&mut conn, agency, options, out, progress).await;
+    let result = export_on(&mut conn, agency, options, Box::new(out), progress).await;
     let _ = conn.close().await;
     result
 }
 
-async fn export_on<W>(
+/// A bundle's destination, whatever it is (a file, an upload, a download's body): the
+/// writing below is compiled once rather than once for each kind of destination.
+type Destination = Box<dyn AsyncWrite + Unpin + Send>;
+
+async fn export_on(
     conn: &mut PgConnection,
     agency: &Agency,
     options: &ExportOptions,
-    out: W,
+    out: Destination,
     progress: &Progress,
-) -> anyhow::Result<Manifest>
-where
-    W: AsyncWrite + Unpin + Send + 'static,
-{
+) -> anyhow::Result<Manifest> {
     let schema = &agency.schema_name;
     let level = if options.fast { Level::Fastest } else { Level::Default };
     let mut tar = Builder::new(GzipEncoder::with_quality(out, level));
@@ -216,7 +217,7 @@ fn tar_header(size: u64) -> TarHeader {
 
 async fn append<W>(tar: &mut Builder<W>, path: &str, bytes: &[u8]) -> std::io::Result<()>
 where
-    W: AsyncWrite + Unpin + Send + 'static,
+    W: AsyncWrite + Unpin + Send,
 {
     let mut header = tar_header(bytes.len() as u64);
     tar.append_data(&mut header, path, bytes).await
