@@ -60,6 +60,27 @@ pub async fn load<T: DeserializeOwned + Send + Unpin + 'static>(
     }))
 }
 
+/// The item of list `name` whose `id` is `id` (`None`: no such item), picked out by Postgres:
+/// the other items are neither sent nor decoded (a document list holds every document's
+/// content).
+#[tracing::instrument(level = "debug", skip(db), fields(list = name))]
+pub async fn item<T: DeserializeOwned + Send + Unpin + 'static>(
+    db: impl PgExecutor<'_>,
+    name: &str,
+    id: &str,
+) -> sqlx::Result<Option<T>> {
+    let found: Option<Json<T>> = sqlx::query_scalar(
+        "SELECT i FROM whole_lists l, jsonb_array_elements(l.items) i
+         WHERE l.name = $1 AND i->>'id' = $2
+         LIMIT 1",
+    )
+    .bind(name)
+    .bind(id)
+    .fetch_optional(db)
+    .await?;
+    Ok(found.map(|Json(item)| item))
+}
+
 /// The list `name` locked until the caller's transaction ends (for saves that merge the
 /// stored list with what was sent).
 #[tracing::instrument(level = "debug", skip_all)]

@@ -10,9 +10,12 @@ use portal::{
         whole_list::{self, STALE_LIST},
     },
 };
-use serde_json::json;
+use serde_json::{json, Value};
 
-use crate::helpers::spawn_app;
+use crate::{
+    helpers::{spawn_app, TestApp},
+    support::{BCSO, LSPD},
+};
 
 #[tokio::test]
 async fn a_whole_list_is_replaced_only_from_the_version_it_was_read_at() {
@@ -67,6 +70,44 @@ async fn a_whole_list_is_replaced_only_from_the_version_it_was_read_at() {
     // Another agency's list of the same name is its own.
     let other = whole_list::load::<serde_json::Value>(&*lspd, "vehicles").await.unwrap();
     assert_eq!(other.version, 0);
+}
+
+#[tokio::test]
+async fn one_item_of_a_whole_list_is_read_alone_in_its_own_agency_and_list() {
+    let app = TestApp::builder().sheriff_and_police().build().await;
+    let db = |slug: &'static str| {
+        let app = &app;
+        async move {
+            let agency = app.state.registry.by_slug(slug).await.unwrap().unwrap();
+            app.state.pools.get(&agency).await.unwrap()
+        }
+    };
+    let (bcso, lspd) = (db(BCSO).await, db(LSPD).await);
+    let items = [json!({"id": "a", "name": "Cruiser"}), json!({"id": "b", "name": "Bike"})];
+    for (list, db) in [("vehicles", &bcso), ("uniforms", &bcso), ("vehicles", &lspd)] {
+        let mut tx = db.begin().await.unwrap();
+        let version = whole_list::load::<Value>(&mut *tx, list).await.unwrap().version;
+        let named: Vec<Value> = items
+            .iter()
+            .map(|item| json!({"id": item["id"], "name": format!("{} of {list}", item["name"].as_str().unwrap())}))
+            .collect();
+        whole_list::replace(&mut tx, list, &named, version, &Actor::system("T")).await.unwrap();
+        tx.commit().await.unwrap();
+    }
+    let item = |db, list, id| whole_list::item::<Value>(db, list, id);
+    assert_eq!(
+        item(&*bcso, "vehicles", "b").await.unwrap(),
+        Some(json!({"id": "b", "name": "Bike of vehicles"}))
+    );
+    assert_eq!(
+        item(&*bcso, "uniforms", "b").await.unwrap().map(|v| v["name"].clone()),
+        Some(json!("Bike of uniforms"))
+    );
+    assert_eq!(item(&*bcso, "vehicles", "c").await.unwrap(), None);
+    assert_eq!(item(&*bcso, "never-saved", "a").await.unwrap(), None);
+    // The other agency's item of the same list and id is its own.
+    let theirs = item(&*lspd, "vehicles", "a").await.unwrap();
+    assert_eq!(theirs.map(|v| v["name"].clone()), Some(json!("Cruiser of vehicles")));
 }
 
 #[tokio::test]

@@ -33,10 +33,10 @@ use crate::{
     features::sops::{
         editor::{EditorAnswer, EditorConfig, EditorDocument, EditorPermissions, EditorSettings},
         editor::{EditorUser, NOT_CONFIGURED},
-        model::{Document, ABOVE_OWN_LEVEL_DRAFT, NOT_FOUND},
+        model::{Document, NOT_FOUND},
         office::{self, OfficeKind, MAX_SOURCE_BYTES, NOT_OFFICE, NO_FILE, NO_SOURCE, TOO_LARGE},
         office_store::{self, NewSource, SourceRow},
-        routes::DocumentId,
+        routes::{agency_levels, reached_document, DocumentId},
         store,
     },
     identity::users,
@@ -127,24 +127,6 @@ fn info(row: SourceRow, manager: bool) -> SourceInfo {
     }
 }
 
-fn levels(viewer: &Viewer) -> Vec<String> {
-    viewer.agency.flags.levels.iter().map(|l| l.id.clone()).collect()
-}
-
-/// Document `id` if the viewer's level reaches it; one above it answers as a missing one
-/// does, unless the manager is about to change it (`write`): that is refused with a sentence.
-async fn document(viewer: &Viewer, id: &str, write: bool) -> AppResult<Document> {
-    let items = store::load(viewer.pool()).await?.items;
-    let document = items.into_iter().find(|d| d.id == id).ok_or_else(|| not_found(NOT_FOUND))?;
-    if document.reached_by(&levels(viewer), viewer.level.as_deref()) {
-        Ok(document)
-    } else if write {
-        Err(forbidden(ABOVE_OWN_LEVEL_DRAFT))
-    } else {
-        Err(not_found(NOT_FOUND))
-    }
-}
-
 /// Whether the viewer reads documents (the SOPs page) or manages them.
 async fn require_reader(viewer: &Viewer) -> AppResult<()> {
     require_any_nav(viewer, &[nav_item::Sops::ID, nav_item::SopManagement::ID]).await
@@ -178,7 +160,7 @@ pub async fn sources<S: Portal>(
     let manage = query.manage()?;
     require_nav(&viewer, if manage { nav_item::SopManagement::ID } else { nav_item::Sops::ID })
         .await?;
-    let levels = levels(&viewer);
+    let levels = agency_levels(&viewer);
     let documents = store::load(viewer.pool()).await?.items;
     let reached: Vec<&str> = documents
         .iter()
@@ -372,7 +354,7 @@ pub async fn attach<S: Portal>(
     PathParams(DocumentId { id }): PathParams<DocumentId>,
     MultipartBody(multipart): MultipartBody,
 ) -> AppResult<Json<SourceInfo>> {
-    let document = document(&viewer, &id, true).await?;
+    let document = reached_document(&viewer, &id, true).await?;
     let (bytes, name) = read_upload(multipart).await?;
     let kind = sniffed(bytes.clone())
         .await?
@@ -403,7 +385,7 @@ pub async fn remove(
     Guard(viewer, _): Guard<nav_item::SopManagement>,
     PathParams(DocumentId { id }): PathParams<DocumentId>,
 ) -> AppResult<StatusCode> {
-    let document = document(&viewer, &id, true).await?;
+    let document = reached_document(&viewer, &id, true).await?;
     let actor = viewer.actor();
     let mut tx = viewer.pool().begin().await?;
     office_store::lock(&mut tx, &id).await?;
@@ -425,7 +407,7 @@ pub async fn versions(
     Guard(viewer, _): Guard<nav_item::SopManagement>,
     PathParams(DocumentId { id }): PathParams<DocumentId>,
 ) -> AppResult<Json<SourceHistory>> {
-    document(&viewer, &id, false).await?;
+    reached_document(&viewer, &id, false).await?;
     let versions = office_store::versions(viewer.pool(), &id)
         .await?
         .into_iter()
@@ -492,7 +474,7 @@ pub async fn download<S: Portal>(
         AppError::Forbidden(_) | AppError::Unauthorized(_) => not_found(NOT_FOUND),
         other => other,
     })?;
-    document(&viewer, &id, false).await?;
+    reached_document(&viewer, &id, false).await?;
     let row =
         office_store::current(viewer.pool(), &id).await?.ok_or_else(|| not_found(NO_SOURCE))?;
     serve(&state, &row).await
@@ -521,8 +503,7 @@ pub async fn editor_file<S: Portal>(
     let claims = office::verify(&settings.jwt_secret, office::FILE_PURPOSE, &token)
         .filter(|c| c.doc == id && c.agency == viewer.agency.slug)
         .ok_or_else(|| forbidden(super::editor::BAD_FILE_TOKEN))?;
-    let items = store::load(viewer.pool()).await?.items;
-    if !items.iter().any(|d| d.id == id) {
+    if store::document(viewer.pool(), &id).await?.is_none() {
         return Err(not_found(NOT_FOUND));
     }
     let row = office_store::current(viewer.pool(), &id)
@@ -621,7 +602,7 @@ pub async fn open<S: Portal>(
     PathParams(DocumentId { id }): PathParams<DocumentId>,
 ) -> AppResult<Json<EditorAnswer>> {
     require_reader(&viewer).await?;
-    let document = document(&viewer, &id, false).await?;
+    let document = reached_document(&viewer, &id, false).await?;
     let answer = source_editor(&state, &viewer, &document).await?;
     Ok(Json(answer.ok_or_else(|| not_found(NO_SOURCE))?))
 }
@@ -706,7 +687,7 @@ async fn editors<S: Portal>(
             state.access_cache().clone(),
         )
         .await?;
-        let reached = document.reached_by(&levels(&member), member.level.as_deref());
+        let reached = document.reached_by(&agency_levels(&member), member.level.as_deref());
         if !reached || !may_manage(&member).await? {
             return Ok(None);
         }
@@ -764,8 +745,7 @@ pub async fn callback<S: Portal>(
     };
     // The session's key: the version the link was made for, or one that session saved since
     // with a forced save (after its final save, the session is over).
-    let items = store::load(viewer.pool()).await?.items;
-    let Some(document) = items.into_iter().find(|d| d.id == id) else {
+    let Some(document) = store::document(viewer.pool(), &id).await? else {
         return Ok(refused(NOT_FOUND));
     };
     let history = office_store::versions(viewer.pool(), &id).await?;

@@ -49,7 +49,7 @@ pub enum Documents {
     Read(DocumentList),
 }
 
-fn agency_levels(viewer: &Viewer) -> Vec<String> {
+pub(super) fn agency_levels(viewer: &Viewer) -> Vec<String> {
     viewer.agency.flags.levels.iter().map(|l| l.id.clone()).collect()
 }
 
@@ -171,13 +171,7 @@ pub async fn editor_config<S: Portal>(
 ) -> AppResult<Json<EditorAnswer>> {
     // Opening a document changes nothing: members on leave may preview too.
     require_nav(&viewer, nav_item::SopManagement::ID).await?;
-    let levels = agency_levels(&viewer);
-    let document = store::load(viewer.pool())
-        .await?
-        .items
-        .into_iter()
-        .find(|d| d.id == id && d.reached_by(&levels, viewer.level.as_deref()))
-        .ok_or_else(|| not_found(NOT_FOUND))?;
+    let document = reached_document(&viewer, &id, false).await?;
     // A document with an Office source opens that file (edit mode for managers).
     if let Some(answer) = office_routes::source_editor(&state, &viewer, &document).await? {
         return Ok(Json(answer));
@@ -218,12 +212,8 @@ pub async fn file<S: Portal>(
     let claims = editor::verify_file_token(&settings.jwt_secret, &token)
         .filter(|c| c.doc == id && c.agency == viewer.agency.slug)
         .ok_or_else(|| crate::error::forbidden(BAD_FILE_TOKEN))?;
-    let document = store::load(viewer.pool())
-        .await?
-        .items
-        .into_iter()
-        .find(|d| d.id == claims.doc)
-        .ok_or_else(|| not_found(NOT_FOUND))?;
+    let document =
+        store::document(viewer.pool(), &claims.doc).await?.ok_or_else(|| not_found(NOT_FOUND))?;
     if editor::version(&document) != claims.ver {
         // The document changed since the link was made: the editor asks for a new one.
         return Err(crate::error::forbidden(BAD_FILE_TOKEN));
@@ -237,18 +227,30 @@ pub async fn file<S: Portal>(
 // (the guard of the management screen) and only for documents their level reaches: reading
 // one above it answers as a missing one does, changing one is refused with a sentence.
 
-/// Document `id` of `items` if the manager's level reaches it; `write` says whether they are
-/// about to change it.
-fn managed(viewer: &Viewer, items: Vec<Document>, id: &str, write: bool) -> AppResult<Document> {
-    let levels = agency_levels(viewer);
-    let document = items.into_iter().find(|d| d.id == id).ok_or_else(|| not_found(NOT_FOUND))?;
-    if document.reached_by(&levels, viewer.level.as_deref()) {
+/// The document found, if the viewer's level reaches it. One above it answers as a missing one
+/// does, unless the manager is about to change it (`write`): that is refused with a sentence.
+pub(super) fn reached(
+    viewer: &Viewer,
+    found: Option<Document>,
+    write: bool,
+) -> AppResult<Document> {
+    let document = found.ok_or_else(|| not_found(NOT_FOUND))?;
+    if document.reached_by(&agency_levels(viewer), viewer.level.as_deref()) {
         Ok(document)
     } else if write {
         Err(forbidden(ABOVE_OWN_LEVEL_DRAFT))
     } else {
         Err(not_found(NOT_FOUND))
     }
+}
+
+/// Document `id`, read alone, if the viewer's level reaches it (see [`reached`]).
+pub(super) async fn reached_document(
+    viewer: &Viewer,
+    id: &str,
+    write: bool,
+) -> AppResult<Document> {
+    reached(viewer, store::document(viewer.pool(), id).await?, write)
 }
 
 /// The draft as answered: its row (none before the first save: the published content at
@@ -295,7 +297,7 @@ async fn hold_document(
 ) -> AppResult<(TenantTx, Versioned<Document>, Document)> {
     let mut tx = viewer.pool().begin().await?;
     let list = store::load_for_update(&mut tx).await?;
-    let document = managed(viewer, list.items.clone(), id, true)?;
+    let document = reached(viewer, list.items.iter().find(|d| d.id == id).cloned(), true)?;
     Ok((tx, list, document))
 }
 
@@ -323,7 +325,7 @@ pub async fn get_draft(
     Guard(viewer, _): Guard<nav_item::SopManagement>,
     PathParams(DocumentId { id }): PathParams<DocumentId>,
 ) -> AppResult<Json<Draft>> {
-    let document = managed(&viewer, store::load(viewer.pool()).await?.items, &id, false)?;
+    let document = reached_document(&viewer, &id, false).await?;
     // Live changes not yet written are written first: the revision is the current one.
     collab::write_pending(viewer.pool(), &id).await?;
     let row = store::draft(viewer.pool(), &id).await?;
@@ -415,7 +417,7 @@ pub async fn versions(
     Guard(viewer, _): Guard<nav_item::SopManagement>,
     PathParams(DocumentId { id }): PathParams<DocumentId>,
 ) -> AppResult<Json<VersionList>> {
-    let document = managed(&viewer, store::load(viewer.pool()).await?.items, &id, false)?;
+    let document = reached_document(&viewer, &id, false).await?;
     let versions = store::versions(viewer.pool(), &id).await?;
     Ok(Json(VersionList { id, title: document.title, versions }))
 }
@@ -429,7 +431,7 @@ pub async fn version(
     Guard(viewer, _): Guard<nav_item::SopManagement>,
     PathParams(VersionPath { id, version }): PathParams<VersionPath>,
 ) -> AppResult<Json<VersionDetail>> {
-    managed(&viewer, store::load(viewer.pool()).await?.items, &id, false)?;
+    reached_document(&viewer, &id, false).await?;
     let mut rows = store::version_and_previous(viewer.pool(), &id, version).await?.into_iter();
     let this = rows.next().filter(|v| v.version == version);
     let this = this.ok_or_else(|| not_found(VERSION_NOT_FOUND))?;

@@ -22,6 +22,12 @@ pub async fn load(db: impl PgExecutor<'_>) -> sqlx::Result<Versioned<Document>> 
     whole_list::load(db, LIST).await
 }
 
+/// Document `id` alone (`None`: no such document), without reading the rest of the list.
+#[tracing::instrument(level = "debug", skip(db))]
+pub async fn document(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<Option<Document>> {
+    whole_list::item(db, LIST, id).await
+}
+
 /// The list as it is, locked until the transaction ends (a save merges into it).
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn load_for_update(conn: &mut PgConnection) -> sqlx::Result<Versioned<Document>> {
