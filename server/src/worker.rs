@@ -6,7 +6,8 @@
 //! ends, so a restart neither loses nor repeats work.
 //!
 //! Beside it runs the scheduled backups (issue 27): every [`BACKUP_CHECK`] (the first a few
-//! minutes after start, out of start-up's way) each agency whose backup is due gets one.
+//! minutes after start, out of start-up's way) each agency whose backup is due gets one. And
+//! every [`SESSION_SWEEP`] the sessions past their expiry are deleted.
 
 use std::{collections::BTreeSet, sync::Mutex, time::Duration};
 
@@ -23,6 +24,10 @@ use crate::{
 /// How often the scheduled backups look for agencies that are due, and when they first do.
 pub const BACKUP_CHECK: Duration = Duration::from_secs(15 * 60);
 const FIRST_BACKUP_CHECK: Duration = Duration::from_secs(5 * 60);
+
+/// How often the sessions past their expiry are deleted (the first time a minute after start).
+pub const SESSION_SWEEP: Duration = Duration::from_secs(60 * 60);
+const FIRST_SESSION_SWEEP: Duration = Duration::from_secs(60);
 
 /// How long a shutdown waits for the piece of work in hand.
 const FINISH_WITHIN: Duration = Duration::from_secs(10);
@@ -64,6 +69,7 @@ impl Worker {
         }
         let stop = self.stop.subscribe();
         tokio::spawn(backup_loop(state.clone(), self.stop.subscribe()));
+        tokio::spawn(session_sweep_loop(state.clone(), self.stop.subscribe()));
         tokio::spawn(async move {
             run(state, inbox, stop).await;
             let _ = done.send(());
@@ -130,6 +136,22 @@ async fn backup_loop(state: AppState, mut stop: watch::Receiver<bool>) {
             }
             Ok(_) => {}
             Err(error) => tracing::warn!(%error, "scheduled backups not checked"),
+        }
+    }
+}
+
+/// Deletes the sessions past their expiry, every [`SESSION_SWEEP`], until stopped.
+async fn session_sweep_loop(state: AppState, mut stop: watch::Receiver<bool>) {
+    let first = tokio::time::Instant::now() + FIRST_SESSION_SWEEP;
+    let mut sweep = tokio::time::interval_at(first, SESSION_SWEEP);
+    sweep.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = stop.changed() => return,
+            _ = sweep.tick() => {}
+        }
+        if let Err(error) = state.sessions.delete_expired().await {
+            tracing::warn!(%error, "expired sessions not deleted");
         }
     }
 }

@@ -16,6 +16,13 @@ pub const SESSION_COOKIE: &str = "portal_session";
 const USER_KEY: &str = "userId";
 const LOGIN_KEY: &str = "login";
 
+/// How long a signed-in session lasts without use.
+pub const SIGNED_IN_FOR: time::Duration = time::Duration::days(30);
+/// How long a visitor's session that only holds a sign-in in progress lasts without use: long
+/// enough to finish signing in with Discord, short enough that starting sign-ins over and over
+/// does not fill the table with month-long rows.
+pub const SIGNING_IN_FOR: time::Duration = time::Duration::minutes(15);
+
 /// A sign-in in progress: what the callback must see again, bound to this browser's session.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PendingLogin {
@@ -41,7 +48,8 @@ pub fn store(db: sqlx::PgPool) -> CachedSessionStore {
 }
 
 /// HttpOnly, SameSite=Lax (the cookie must survive the redirect back from Discord), one per
-/// host, expiring after 30 days without use. `Secure` is added per request by
+/// host, expiring after 30 days without use ([`SIGNED_IN_FOR`]; a visitor's sign-in in
+/// progress after [`SIGNING_IN_FOR`]). `Secure` is added per request by
 /// `transport::layer` when the request came over https.
 pub fn layer(store: CachedSessionStore) -> SessionManagerLayer<CachedSessionStore> {
     SessionManagerLayer::new(store)
@@ -50,7 +58,7 @@ pub fn layer(store: CachedSessionStore) -> SessionManagerLayer<CachedSessionStor
         .with_same_site(SameSite::Lax)
         .with_secure(false)
         .with_path("/")
-        .with_expiry(Expiry::OnInactivity(time::Duration::days(30)))
+        .with_expiry(Expiry::OnInactivity(SIGNED_IN_FOR))
 }
 
 fn session_error(err: tower_sessions::session::Error) -> AppError {
@@ -59,7 +67,13 @@ fn session_error(err: tower_sessions::session::Error) -> AppError {
     AppError::Unavailable(crate::error::DATABASE_UNAVAILABLE.into())
 }
 
+/// Keeps `pending` in the browser's session until the callback. A visitor's session lasts
+/// [`SIGNING_IN_FOR`] until they are signed in; a signed-in member's keeps its own length.
 pub async fn begin_login(session: &Session, pending: PendingLogin) -> AppResult<()> {
+    let signed_in = session.get::<String>(USER_KEY).await.map_err(session_error)?.is_some();
+    if !signed_in {
+        session.set_expiry(Some(Expiry::OnInactivity(SIGNING_IN_FOR)));
+    }
     session.insert(LOGIN_KEY, pending).await.map_err(session_error)
 }
 
@@ -68,9 +82,11 @@ pub async fn take_login(session: &Session) -> AppResult<Option<PendingLogin>> {
     session.remove(LOGIN_KEY).await.map_err(session_error)
 }
 
-/// Signs `discord_id` in: a new session id (no fixation), then the user.
+/// Signs `discord_id` in: a new session id (no fixation), lasting [`SIGNED_IN_FOR`], then the
+/// user.
 pub async fn sign_in(session: &Session, discord_id: &str) -> AppResult<()> {
     session.cycle_id().await.map_err(session_error)?;
+    session.set_expiry(Some(Expiry::OnInactivity(SIGNED_IN_FOR)));
     session.insert(USER_KEY, discord_id).await.map_err(session_error)
 }
 

@@ -20,7 +20,7 @@ use sqlx::PgPool;
 use time::OffsetDateTime;
 use tower_sessions::{
     session::{Id, Record},
-    session_store, SessionStore,
+    session_store, ExpiredDeletion, SessionStore,
 };
 use tower_sessions_sqlx_store::PostgresStore;
 
@@ -60,6 +60,15 @@ impl CachedSessionStore {
     /// Tells the other instances (a failure leaves their copies to expire: `time_to_live`).
     async fn announce(&self, id: &Id) {
         registry::notify(&self.control, SESSION_CHANNEL, &id.to_string()).await;
+    }
+}
+
+impl CachedSessionStore {
+    /// Deletes the sessions past their expiry (the worker, every [`crate::worker::SESSION_SWEEP`]):
+    /// nothing else removes a session nobody signed out of. Cached copies of them are already
+    /// refused by their expiry.
+    pub async fn delete_expired(&self) -> session_store::Result<()> {
+        self.store.delete_expired().await
     }
 }
 

@@ -89,6 +89,65 @@ async fn the_oauth_round_trip_signs_in_returns_and_signs_out() {
     );
 }
 
+/// Seconds from now until the stored expiry of the session a `Set-Cookie` names (`None`: no
+/// such session stored).
+async fn stored_lifetime(app: &TestApp, set_cookie: &str) -> Option<i64> {
+    let id = set_cookie.split(';').next().unwrap().trim_start_matches("portal_session=");
+    sqlx::query_scalar(
+        "SELECT extract(epoch FROM expiry_date - now())::bigint FROM sessions WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&app.state.control)
+    .await
+    .unwrap()
+}
+
+/// A visitor's sign-in in progress is kept for minutes, a signed-in session for a month (a
+/// member starting another sign-in keeps it), and the worker's sweep deletes expired sessions
+/// and only those.
+#[tokio::test]
+async fn sessions_last_minutes_while_signing_in_a_month_once_signed_in_and_expired_ones_go() {
+    let app = spawn_app().await;
+    app.add_member("rawlife", DEPUTY, "Casey Nguyen", "deputy").await;
+    let browser = app.browser();
+    let start = browser.get(app.url("/auth/discord")).send().await.unwrap();
+    let pending = session_cookie(&start).expect("a session holds the pending sign-in");
+    let minutes = stored_lifetime(&app, &pending).await.expect("stored") / 60;
+    assert!((14..=15).contains(&minutes), "{minutes} minutes");
+
+    let authorize = location(&start).replace("/oauth2/authorize?", "/oauth2/approve?");
+    let callback =
+        location(&browser.get(format!("{authorize}&user={DEPUTY}")).send().await.unwrap());
+    let done = browser.get(&callback).send().await.unwrap();
+    let signed_in = session_cookie(&done).expect("a new session cookie at sign-in");
+    let month = |seconds: i64| (29 * 86_400..=30 * 86_400).contains(&seconds);
+    let lifetime = stored_lifetime(&app, &signed_in).await.expect("stored");
+    assert!(month(lifetime), "{lifetime} s");
+    assert_eq!(stored_lifetime(&app, &pending).await, None, "the pending session's id is gone");
+
+    // Starting a sign-in again while signed in does not shorten the member's session.
+    let again = browser.get(app.url("/auth/discord")).send().await.unwrap();
+    assert_eq!(again.status(), 303);
+    let lifetime = stored_lifetime(&app, &signed_in).await.expect("still stored");
+    assert!(month(lifetime), "{lifetime} s");
+
+    // Another visitor gives up half-way; once their session is past its expiry the sweep
+    // deletes it, and the member's stays.
+    let visitor = app.browser();
+    let abandoned = session_cookie(&visitor.get(app.url("/auth/discord")).send().await.unwrap())
+        .expect("a pending session");
+    let id = abandoned.split(';').next().unwrap().trim_start_matches("portal_session=");
+    sqlx::query("UPDATE sessions SET expiry_date = now() - interval '1 second' WHERE id = $1")
+        .bind(id)
+        .execute(&app.state.control)
+        .await
+        .unwrap();
+    app.state.sessions.delete_expired().await.unwrap();
+    assert_eq!(stored_lifetime(&app, &abandoned).await, None, "the expired session is deleted");
+    assert!(stored_lifetime(&app, &signed_in).await.is_some(), "the member's session stays");
+    assert_eq!(me(&app, &browser).await["user"]["id"], DEPUTY, "still signed in");
+}
+
 #[tokio::test]
 async fn the_return_path_comes_from_the_referer_and_never_leaves_the_portal() {
     let app = spawn_app().await;
