@@ -6,7 +6,7 @@
 //! with `/* analytics */`, which is how `scripts/bench` finds them in Postgres' log to run the
 //! same SQL through pgbench. Days and hours are UTC.
 
-use sqlx::PgConnection;
+use sqlx::{postgres::PgArguments, query::QueryAs, FromRow, PgConnection, Postgres};
 
 use crate::{
     features::analytics::model::{
@@ -17,6 +17,15 @@ use crate::{
     },
     shared::review::{self, ARREST, TICKET, USE_OF_FORCE},
 };
+
+/// `sql` with the period bound as the module's statements expect it: `$1` its first day, `$2`
+/// its last, `$3` the department or NULL; any further parameters are bound after.
+fn in_period<'q, O>(sql: &'q str, period: &'q Period) -> QueryAs<'q, Postgres, O, PgArguments>
+where
+    O: for<'r> FromRow<'r, sqlx::postgres::PgRow>,
+{
+    sqlx::query_as(sql).bind(period.from).bind(period.to).bind(period.department.as_deref())
+}
 
 /// The period's first instant and the instant after its last day (UTC).
 const START: &str = "(($1::date)::timestamp AT TIME ZONE 'UTC')";
@@ -119,7 +128,7 @@ pub async fn changes_by_month(
     levels: &[String],
 ) -> sqlx::Result<Vec<MonthChanges>> {
     let in_department = member_in_department("l.roster_id");
-    sqlx::query_as(&format!(
+    let sql = format!(
         "/* analytics */ WITH hires AS (
              SELECT date_trunc('month', r.hire_date::timestamp)::date AS month, count(*) AS hires
                FROM roster r
@@ -142,13 +151,8 @@ pub async fn changes_by_month(
                 COALESCE(g.demotions, 0) AS demotions
            FROM hires h FULL JOIN logged g ON g.month = h.month
           ORDER BY 1"
-    ))
-    .bind(period.from)
-    .bind(period.to)
-    .bind(period.department.as_deref())
-    .bind(levels)
-    .fetch_all(conn)
-    .await
+    );
+    in_period(&sql, period).bind(levels).fetch_all(conn).await
 }
 
 // ---------------------------------------------------------------------------------------
@@ -161,7 +165,7 @@ pub async fn reports_by_week(
     period: &Period,
 ) -> sqlx::Result<Vec<ReportWeek>> {
     let (arrest, ticket, uof) = (ARREST.kind, TICKET.kind, USE_OF_FORCE.kind);
-    sqlx::query_as(&format!(
+    let sql = format!(
         "/* analytics */ SELECT date_trunc('week', r.incident_day::timestamp)::date AS week,
                 count(*) FILTER (WHERE r.kind = '{arrest}') AS arrests,
                 count(*) FILTER (WHERE r.kind = '{ticket}') AS tickets,
@@ -170,12 +174,8 @@ pub async fn reports_by_week(
           WHERE r.kind IN ('{arrest}', '{ticket}', '{uof}')
             AND r.incident_day BETWEEN $1::date AND $2::date AND {REPORT_IN_DEPARTMENT}
           GROUP BY 1 ORDER BY 1"
-    ))
-    .bind(period.from)
-    .bind(period.to)
-    .bind(period.department.as_deref())
-    .fetch_all(conn)
-    .await
+    );
+    in_period(&sql, period).fetch_all(conn).await
 }
 
 /// Use-of-force reports of the period by the types of force they name, most named first.
@@ -185,7 +185,7 @@ pub async fn force_types(
     period: &Period,
 ) -> sqlx::Result<Vec<ForceTypeCount>> {
     let uof = USE_OF_FORCE.kind;
-    sqlx::query_as(&format!(
+    let sql = format!(
         "/* analytics */ SELECT t.force_type, count(*) AS reports
            FROM reports r
           CROSS JOIN LATERAL jsonb_array_elements_text(
@@ -193,30 +193,22 @@ pub async fn force_types(
           WHERE r.kind = '{uof}' AND r.incident_day BETWEEN $1::date AND $2::date
             AND {REPORT_IN_DEPARTMENT}
           GROUP BY 1 ORDER BY 2 DESC, 1"
-    ))
-    .bind(period.from)
-    .bind(period.to)
-    .bind(period.department.as_deref())
-    .fetch_all(conn)
-    .await
+    );
+    in_period(&sql, period).fetch_all(conn).await
 }
 
 /// Use-of-force reports of the period by review status.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn outcomes(conn: &mut PgConnection, period: &Period) -> sqlx::Result<Vec<OutcomeCount>> {
     let uof = USE_OF_FORCE.kind;
-    sqlx::query_as(&format!(
+    let sql = format!(
         "/* analytics */ SELECT r.status, count(*) AS reports
            FROM reports r
           WHERE r.kind = '{uof}' AND r.incident_day BETWEEN $1::date AND $2::date
             AND {REPORT_IN_DEPARTMENT}
           GROUP BY 1"
-    ))
-    .bind(period.from)
-    .bind(period.to)
-    .bind(period.department.as_deref())
-    .fetch_all(conn)
-    .await
+    );
+    in_period(&sql, period).fetch_all(conn).await
 }
 
 /// The review decisions made in the period (`h`, with its report `r`): a change of a
@@ -263,7 +255,7 @@ pub async fn turnaround(
         hours("percentile_cont(0.5) WITHIN GROUP (ORDER BY w.seconds)"),
         hours("percentile_cont(0.9) WITHIN GROUP (ORDER BY w.seconds)"),
     );
-    sqlx::query_as(&format!(
+    let sql = format!(
         "/* analytics */ WITH decided AS MATERIALIZED ({decided}),
          refiled AS (
              SELECT d.id, max(p.at) AS at
@@ -277,15 +269,13 @@ pub async fn turnaround(
          SELECT w.reviewer, count(*) AS decisions, {median} AS median_hours, {p90} AS p90_hours
            FROM waited w
           GROUP BY w.reviewer ORDER BY decisions DESC, w.reviewer"
-    ))
-    .bind(period.from)
-    .bind(period.to)
-    .bind(period.department.as_deref())
-    .bind(statuses(open_statuses))
-    .bind(statuses(decided_statuses))
-    .bind(statuses(|f| vec![f.initial]))
-    .fetch_all(conn)
-    .await
+    );
+    in_period(&sql, period)
+        .bind(statuses(open_statuses))
+        .bind(statuses(decided_statuses))
+        .bind(statuses(|f| vec![f.initial]))
+        .fetch_all(conn)
+        .await
 }
 
 /// Arrest decisions of the period, and those that returned the report for correction.
@@ -296,10 +286,8 @@ pub async fn returned(conn: &mut PgConnection, period: &Period) -> sqlx::Result<
     let sql = decisions(&format!(
         "/* analytics */ SELECT count(*) AS decisions, count(*) FILTER (WHERE h.to_status = '{returned}') AS returned"
     ));
-    sqlx::query_as(&format!("{sql} AND h.report_kind = '{arrest}'"))
-        .bind(period.from)
-        .bind(period.to)
-        .bind(period.department.as_deref())
+    let sql = format!("{sql} AND h.report_kind = '{arrest}'");
+    in_period(&sql, period)
         .bind(open_statuses(&ARREST))
         .bind(decided_statuses(&ARREST))
         .fetch_one(conn)
@@ -317,7 +305,7 @@ pub async fn training_by_week(
     period: &Period,
 ) -> sqlx::Result<Vec<TrainingWeek>> {
     let holder = member_in_department("q.roster_id");
-    sqlx::query_as(&format!(
+    let sql = format!(
         "/* analytics */ WITH scheduled AS (
              SELECT date_trunc('week', COALESCE(s.scheduled_at, s.created_at) AT TIME ZONE 'UTC')::date AS week,
                     count(*) AS n
@@ -341,12 +329,8 @@ pub async fn training_by_week(
            FULL JOIN completed co ON co.week = sc.week
            FULL JOIN granted g ON g.week = COALESCE(sc.week, co.week)
           ORDER BY 1"
-    ))
-    .bind(period.from)
-    .bind(period.to)
-    .bind(period.department.as_deref())
-    .fetch_all(conn)
-    .await
+    );
+    in_period(&sql, period).fetch_all(conn).await
 }
 
 /// Sessions completed in the period and the median hours from their scheduled time (else
@@ -356,16 +340,12 @@ pub async fn completion(conn: &mut PgConnection, period: &Period) -> sqlx::Resul
     let median = hours(
         "percentile_cont(0.5) WITHIN GROUP (ORDER BY GREATEST(EXTRACT(EPOCH FROM s.completed_at - COALESCE(s.scheduled_at, s.created_at)), 0))",
     );
-    sqlx::query_as(&format!(
+    let sql = format!(
         "/* analytics */ SELECT count(*) AS sessions, {median} AS median_hours
            FROM training_sessions s
           WHERE s.completed_at >= {START} AND s.completed_at < {END} AND {SESSION_IN_DEPARTMENT}"
-    ))
-    .bind(period.from)
-    .bind(period.to)
-    .bind(period.department.as_deref())
-    .fetch_one(conn)
-    .await
+    );
+    in_period(&sql, period).fetch_one(conn).await
 }
 
 /// Holdings not revoked that expire from the period's last day ($1) to 30 days after it
@@ -411,17 +391,13 @@ fn clipped() -> String {
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn duty_totals(conn: &mut PgConnection, period: &Period) -> sqlx::Result<DutyTotals> {
     let total = hours("COALESCE(sum(EXTRACT(EPOCH FROM c.z - c.a)), 0)");
-    sqlx::query_as(&format!(
+    let sql = format!(
         "/* analytics */ WITH {}
          SELECT {total} AS hours, count(*) AS shifts, count(DISTINCT c.roster_id) AS members
            FROM clipped c WHERE c.z > c.a",
         clipped()
-    ))
-    .bind(period.from)
-    .bind(period.to)
-    .bind(period.department.as_deref())
-    .fetch_one(conn)
-    .await
+    );
+    in_period(&sql, period).fetch_one(conn).await
 }
 
 /// Hours on duty by ISO week (of the shift's start within the period) and by the member's
@@ -432,7 +408,7 @@ pub async fn duty_by_week(
     period: &Period,
 ) -> sqlx::Result<Vec<WeekDepartmentHours>> {
     let total = hours("sum(EXTRACT(EPOCH FROM c.z - c.a))");
-    sqlx::query_as(&format!(
+    let sql = format!(
         "/* analytics */ WITH {}
          SELECT date_trunc('week', c.a AT TIME ZONE 'UTC')::date AS week, r.department_id,
                 d.name AS department, {total} AS hours
@@ -441,12 +417,8 @@ pub async fn duty_by_week(
           WHERE c.z > c.a
           GROUP BY 1, 2, 3 ORDER BY 1, 3",
         clipped()
-    ))
-    .bind(period.from)
-    .bind(period.to)
-    .bind(period.department.as_deref())
-    .fetch_all(conn)
-    .await
+    );
+    in_period(&sql, period).fetch_all(conn).await
 }
 
 /// Member-hours on duty in each hour of the day (UTC) over the period: each shift counts the
@@ -459,7 +431,7 @@ pub async fn duty_by_hour(
     let total = hours(
         "sum(EXTRACT(EPOCH FROM LEAST(c.z, slot + interval '1 hour') - GREATEST(c.a, slot)))",
     );
-    sqlx::query_as(&format!(
+    let sql = format!(
         "/* analytics */ WITH {},
          utc AS (SELECT a AT TIME ZONE 'UTC' AS a, z AT TIME ZONE 'UTC' AS z FROM clipped WHERE z > a)
          SELECT extract(HOUR FROM slot)::int AS hour, {total} AS member_hours
@@ -468,12 +440,8 @@ pub async fn duty_by_hour(
           WHERE slot < c.z
           GROUP BY 1 ORDER BY 1",
         clipped()
-    ))
-    .bind(period.from)
-    .bind(period.to)
-    .bind(period.department.as_deref())
-    .fetch_all(conn)
-    .await
+    );
+    in_period(&sql, period).fetch_all(conn).await
 }
 
 /// Active members (of the department `$1`) without duty for the agency's "inactive after"
