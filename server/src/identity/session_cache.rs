@@ -64,9 +64,9 @@ impl CachedSessionStore {
 }
 
 impl CachedSessionStore {
-    /// Deletes the sessions past their expiry (the worker, every [`crate::worker::SESSION_SWEEP`]):
-    /// nothing else removes a session nobody signed out of. Cached copies of them are already
-    /// refused by their expiry.
+    /// Deletes the sessions past their expiry (the worker calls it every hour): nothing else
+    /// removes a session nobody signed out of. Cached copies of them are already refused by
+    /// their expiry.
     pub async fn delete_expired(&self) -> session_store::Result<()> {
         self.store.delete_expired().await
     }
