@@ -150,8 +150,10 @@ async fn session_sweep_loop(state: AppState, mut stop: watch::Receiver<bool>) {
             _ = stop.changed() => return,
             _ = sweep.tick() => {}
         }
-        if let Err(error) = state.sessions.delete_expired().await {
-            tracing::warn!(%error, "expired sessions not deleted");
+        match crate::identity::session_cache::delete_expired(&state.control).await {
+            Ok(0) => {}
+            Ok(deleted) => tracing::info!(deleted, "expired sessions deleted"),
+            Err(error) => tracing::warn!(%error, "expired sessions not deleted"),
         }
     }
 }

@@ -16,7 +16,8 @@ pub const SESSION_COOKIE: &str = "portal_session";
 const USER_KEY: &str = "userId";
 const LOGIN_KEY: &str = "login";
 
-/// How long a signed-in session lasts without use.
+/// How long a signed-in session lasts. tower-sessions saves a session (and so moves its expiry
+/// on) only when it changes, which use does not: in effect 30 days from signing in.
 pub const SIGNED_IN_FOR: time::Duration = time::Duration::days(30);
 /// How long a visitor's session that only holds a sign-in in progress lasts without use: long
 /// enough to finish signing in with Discord, short enough that starting sign-ins over and over
@@ -48,7 +49,7 @@ pub fn store(db: sqlx::PgPool) -> CachedSessionStore {
 }
 
 /// HttpOnly, SameSite=Lax (the cookie must survive the redirect back from Discord), one per
-/// host, expiring after 30 days without use ([`SIGNED_IN_FOR`]; a visitor's sign-in in
+/// host, expiring 30 days after signing in ([`SIGNED_IN_FOR`]; a visitor's sign-in in
 /// progress after [`SIGNING_IN_FOR`]). `Secure` is added per request by
 /// `transport::layer` when the request came over https.
 pub fn layer(store: CachedSessionStore) -> SessionManagerLayer<CachedSessionStore> {

@@ -20,7 +20,7 @@ use sqlx::PgPool;
 use time::OffsetDateTime;
 use tower_sessions::{
     session::{Id, Record},
-    session_store, ExpiredDeletion, SessionStore,
+    session_store, SessionStore,
 };
 use tower_sessions_sqlx_store::PostgresStore;
 
@@ -63,13 +63,17 @@ impl CachedSessionStore {
     }
 }
 
-impl CachedSessionStore {
-    /// Deletes the sessions past their expiry (the worker calls it every hour): nothing else
-    /// removes a session nobody signed out of. Cached copies of them are already refused by
-    /// their expiry.
-    pub async fn delete_expired(&self) -> session_store::Result<()> {
-        self.store.delete_expired().await
-    }
+/// Deletes the sessions past their expiry (the worker calls it on a schedule) and answers how
+/// many: nothing else removes a session nobody signed out of. Cached copies of them are
+/// already refused by their expiry. Compared with `now()` as a `timestamptz`, whatever the
+/// connection's time zone (the store's own `delete_expired` compares with UTC wall-clock time,
+/// which a connection west of UTC reads as hours ahead: it would delete live sessions).
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn delete_expired(control: impl sqlx::PgExecutor<'_>) -> sqlx::Result<u64> {
+    let deleted = sqlx::query("DELETE FROM public.sessions WHERE expiry_date < now()")
+        .execute(control)
+        .await?;
+    Ok(deleted.rows_affected())
 }
 
 fn is_active(record: &Record) -> bool {

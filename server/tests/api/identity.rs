@@ -131,19 +131,32 @@ async fn sessions_last_minutes_while_signing_in_a_month_once_signed_in_and_expir
     let lifetime = stored_lifetime(&app, &signed_in).await.expect("still stored");
     assert!(month(lifetime), "{lifetime} s");
 
-    // Another visitor gives up half-way; once their session is past its expiry the sweep
-    // deletes it, and the member's stays.
-    let visitor = app.browser();
-    let abandoned = session_cookie(&visitor.get(app.url("/auth/discord")).send().await.unwrap())
-        .expect("a pending session");
-    let id = abandoned.split(';').next().unwrap().trim_start_matches("portal_session=");
-    sqlx::query("UPDATE sessions SET expiry_date = now() - interval '1 second' WHERE id = $1")
-        .bind(id)
-        .execute(&app.state.control)
-        .await
-        .unwrap();
-    app.state.sessions.delete_expired().await.unwrap();
-    assert_eq!(stored_lifetime(&app, &abandoned).await, None, "the expired session is deleted");
+    // Two visitors give up half-way; once one's session is past its expiry the sweep deletes
+    // it, and the other's (an hour left) and the member's stay, on a connection west of UTC
+    // too (a comparison with UTC wall-clock time would read the hour as already gone).
+    let mut pending = Vec::new();
+    for _ in 0..2 {
+        let visitor = app.browser();
+        let start = visitor.get(app.url("/auth/discord")).send().await.unwrap();
+        pending.push(session_cookie(&start).expect("a pending session"));
+    }
+    let set_expiry = |cookie: &str, interval: &str| {
+        let id = cookie.split(';').next().unwrap().trim_start_matches("portal_session=").to_owned();
+        let sql = format!(
+            "UPDATE sessions SET expiry_date = now() + interval '{interval}' WHERE id = $1"
+        );
+        let control = app.state.control.clone();
+        async move { sqlx::query(&sql).bind(id).execute(&control).await.unwrap() }
+    };
+    set_expiry(&pending[0], "-1 second").await;
+    set_expiry(&pending[1], "1 hour").await;
+    let mut west = app.state.control.acquire().await.unwrap();
+    sqlx::query("SET timezone TO 'America/Los_Angeles'").execute(&mut *west).await.unwrap();
+    let deleted = portal::identity::session_cache::delete_expired(&mut *west).await.unwrap();
+    sqlx::query("RESET timezone").execute(&mut *west).await.unwrap();
+    assert_eq!(deleted, 1);
+    assert_eq!(stored_lifetime(&app, &pending[0]).await, None, "the expired session is deleted");
+    assert!(stored_lifetime(&app, &pending[1]).await.is_some(), "an hour left: it stays");
     assert!(stored_lifetime(&app, &signed_in).await.is_some(), "the member's session stays");
     assert_eq!(me(&app, &browser).await["user"]["id"], DEPUTY, "still signed in");
 }

@@ -84,12 +84,14 @@ async fn one_item_of_a_whole_list_is_read_alone_in_its_own_agency_and_list() {
     };
     let (bcso, lspd) = (db(BCSO).await, db(LSPD).await);
     let items = [json!({"id": "a", "name": "Cruiser"}), json!({"id": "b", "name": "Bike"})];
-    for (list, db) in [("vehicles", &bcso), ("uniforms", &bcso), ("vehicles", &lspd)] {
+    for (agency, list, db) in
+        [(BCSO, "vehicles", &bcso), (BCSO, "uniforms", &bcso), (LSPD, "vehicles", &lspd)]
+    {
         let mut tx = db.begin().await.unwrap();
         let version = whole_list::load::<Value>(&mut *tx, list).await.unwrap().version;
         let named: Vec<Value> = items
             .iter()
-            .map(|item| json!({"id": item["id"], "name": format!("{} of {list}", item["name"].as_str().unwrap())}))
+            .map(|item| json!({"id": item["id"], "name": format!("{} of {agency} {list}", item["name"].as_str().unwrap())}))
             .collect();
         whole_list::replace(&mut tx, list, &named, version, &Actor::system("T")).await.unwrap();
         tx.commit().await.unwrap();
@@ -97,17 +99,20 @@ async fn one_item_of_a_whole_list_is_read_alone_in_its_own_agency_and_list() {
     let item = |db, list, id| whole_list::item::<Value>(db, list, id);
     assert_eq!(
         item(&*bcso, "vehicles", "b").await.unwrap(),
-        Some(json!({"id": "b", "name": "Bike of vehicles"}))
+        Some(json!({"id": "b", "name": format!("Bike of {BCSO} vehicles")}))
     );
     assert_eq!(
         item(&*bcso, "uniforms", "b").await.unwrap().map(|v| v["name"].clone()),
-        Some(json!("Bike of uniforms"))
+        Some(json!(format!("Bike of {BCSO} uniforms")))
     );
     assert_eq!(item(&*bcso, "vehicles", "c").await.unwrap(), None);
     assert_eq!(item(&*bcso, "never-saved", "a").await.unwrap(), None);
     // The other agency's item of the same list and id is its own.
     let theirs = item(&*lspd, "vehicles", "a").await.unwrap();
-    assert_eq!(theirs.map(|v| v["name"].clone()), Some(json!("Cruiser of vehicles")));
+    assert_eq!(
+        theirs.map(|v| v["name"].clone()),
+        Some(json!(format!("Cruiser of {LSPD} vehicles")))
+    );
 }
 
 #[tokio::test]

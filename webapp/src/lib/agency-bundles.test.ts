@@ -3,11 +3,13 @@ import {
   attachmentName,
   countsSummary,
   defaultLine,
+  EVERY_HOURS,
   EVERY_HOURS_RANGE,
   exportFileName,
   formatBytes,
   importedLine,
   importRefusalField,
+  KEEP,
   KEEP_RANGE,
   passphraseProblem,
   PASSPHRASE_TOO_SHORT,
@@ -18,6 +20,7 @@ import {
   transferPercent,
   validateSchedule,
 } from './agency-bundles';
+import { rangeText } from './whole-range';
 
 const SETTINGS = { everyHours: 24, keep: 7, usesDefault: true, defaultEveryHours: 24, defaultKeep: 7, nextDueAt: null };
 
@@ -79,5 +82,12 @@ describe('agency bundles', () => {
     expect(importedLine({ name: 'BCSO', slug: 'bcso-2', domainCleared: true, secretsImported: false })).toBe(
       'Agency "BCSO" imported as bcso-2. Its domain was cleared because another agency uses it.',
     );
+  });
+});
+
+describe('the backup schedule ranges', () => {
+  it('are the ranges the refusals name', () => {
+    expect(EVERY_HOURS_RANGE).toContain(`${rangeText(EVERY_HOURS)} hours`);
+    expect(KEEP_RANGE).toContain(`${rangeText(KEEP)} backups`);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A whole-number setting's range as the server checks it (hours, days, backups), both ends
  * included. One constant serves the field (`WholeNumberInput`'s `range`) and the form's rule
- * (`wholeIn`), so the two cannot drift apart.
+ * (`wholeIn`), so the two cannot drift apart; each feature's tests check that the refusal
+ * sentence (the server's words) names the same range.
  */
 export interface WholeRange {
   readonly min: number;

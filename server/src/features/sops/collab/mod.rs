@@ -38,7 +38,7 @@ use crate::{
     extract::{PathParams, Services},
     features::sops::{
         model::{Document, NOT_FOUND},
-        routes::DocumentId,
+        routes::{agency_levels, DocumentId},
         store as documents,
     },
     identity::{handoff, origin, session::user_of_session, transport::Scheme, IdentityState},
@@ -71,8 +71,7 @@ async fn require_live_editor(viewer: &Viewer) -> AppResult<()> {
 /// Refuses (as not found, as the draft routes do) a document whose minimum level `min_level`
 /// is above `viewer`'s, by the agency's levels as the viewer was built with them.
 fn require_reach(viewer: &Viewer, min_level: &str) -> AppResult<()> {
-    let levels: Vec<String> = viewer.agency.flags.levels.iter().map(|l| l.id.clone()).collect();
-    if reaches(&levels, viewer.level.as_deref(), min_level) {
+    if reaches(&agency_levels(viewer), viewer.level.as_deref(), min_level) {
         Ok(())
     } else {
         Err(not_found(NOT_FOUND))
@@ -82,12 +81,8 @@ fn require_reach(viewer: &Viewer, min_level: &str) -> AppResult<()> {
 /// The document `id` if `viewer` may edit its draft live now; the refusal otherwise.
 async fn may_edit(viewer: &Viewer, id: &str) -> AppResult<Document> {
     require_live_editor(viewer).await?;
-    let document = documents::load(viewer.pool())
-        .await?
-        .items
-        .into_iter()
-        .find(|d| d.id == id)
-        .ok_or_else(|| not_found(NOT_FOUND))?;
+    let document = documents::document(viewer.pool(), id).await?;
+    let document = document.ok_or_else(|| not_found(NOT_FOUND))?;
     require_reach(viewer, &document.min_level)?;
     Ok(document)
 }

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { isoOf, pickerValueOf } from '@/lib/picker-time';
+import { rangeText } from '@/lib/whole-range';
 import {
+  AUTO_CLOSE_HOURS,
   BAD_AUTO_CLOSE,
   BAD_INACTIVE,
+  INACTIVE_DAYS,
   clockedInMessage,
   clockedOutMessage,
   clockInBody,
@@ -134,5 +137,12 @@ describe('the list of the last week', () => {
     expect(pageOf(items, 3, 20).items).toEqual([40, 41, 42, 43, 44]);
     expect(pageOf(items, 9, 20).page).toBe(3);
     expect(pageOf([], 1, 20)).toEqual({ items: [], page: 1, pageCount: 1 });
+  });
+});
+
+describe('the settings ranges', () => {
+  it('are the ranges the refusals name', () => {
+    expect(BAD_AUTO_CLOSE).toContain(`${rangeText(AUTO_CLOSE_HOURS)} hours`);
+    expect(BAD_INACTIVE).toContain(`${rangeText(INACTIVE_DAYS)} days`);
   });
 });

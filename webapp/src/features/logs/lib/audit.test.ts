@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { rangeText } from '@/lib/whole-range';
 import { structure } from '@/test-utils/organisation';
-import { actionLabel, auditParams, diffRows, fieldLabel, humanize, kindLabel, NO_FILTERS, valueText } from './audit';
+import { actionLabel, auditParams, BAD_RETENTION, diffRows, fieldLabel, humanize, kindLabel, NO_FILTERS, RETENTION_DAYS, valueText } from './audit';
 import { structureNames } from './roster-logs';
 
 /** The demo's Headquarters and Patrol Division (Sergeant, Deputy, K9 Unit, Field Training Officer, …). */
@@ -87,5 +88,11 @@ describe('the audit view', () => {
     expect(auditParams({ kind: 'roster', text: ' Nia ', from: '2026-11-01', to: '2026-11-24' }, 25, 50).toString()).toBe(
       'limit=25&offset=50&kind=roster&q=Nia&from=2026-11-01&to=2026-11-24',
     );
+  });
+});
+
+describe('the retention range', () => {
+  it('is the range the refusal names', () => {
+    expect(BAD_RETENTION).toContain(`${rangeText(RETENTION_DAYS)} days`);
   });
 });
