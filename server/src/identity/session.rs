@@ -15,9 +15,11 @@ use crate::{
 pub const SESSION_COOKIE: &str = "portal_session";
 const USER_KEY: &str = "userId";
 const LOGIN_KEY: &str = "login";
+/// The day (UTC) a signed-in session was last renewed: see [`renew_daily`].
+const RENEWED_KEY: &str = "renewedOn";
 
-/// How long a signed-in session lasts. tower-sessions saves a session (and so moves its expiry
-/// on) only when it changes, which use does not: in effect 30 days from signing in.
+/// How long a signed-in session lasts without use. tower-sessions moves a session's expiry on
+/// only when it saves it, after a change; [`renew_daily`] changes it once a day of use.
 pub const SIGNED_IN_FOR: time::Duration = time::Duration::days(30);
 /// How long a visitor's session that only holds a sign-in in progress lasts without use: long
 /// enough to finish signing in with Discord, short enough that starting sign-ins over and over
@@ -49,7 +51,7 @@ pub fn store(db: sqlx::PgPool) -> CachedSessionStore {
 }
 
 /// HttpOnly, SameSite=Lax (the cookie must survive the redirect back from Discord), one per
-/// host, expiring 30 days after signing in ([`SIGNED_IN_FOR`]; a visitor's sign-in in
+/// host, expiring after 30 days without use ([`SIGNED_IN_FOR`]; a visitor's sign-in in
 /// progress after [`SIGNING_IN_FOR`]). `Secure` is added per request by
 /// `transport::layer` when the request came over https.
 pub fn layer(store: CachedSessionStore) -> SessionManagerLayer<CachedSessionStore> {
@@ -88,7 +90,24 @@ pub async fn take_login(session: &Session) -> AppResult<Option<PendingLogin>> {
 pub async fn sign_in(session: &Session, discord_id: &str) -> AppResult<()> {
     session.cycle_id().await.map_err(session_error)?;
     session.set_expiry(Some(Expiry::OnInactivity(SIGNED_IN_FOR)));
+    session.insert(RENEWED_KEY, today()).await.map_err(session_error)?;
     session.insert(USER_KEY, discord_id).await.map_err(session_error)
+}
+
+fn today() -> String {
+    chrono::Utc::now().date_naive().to_string()
+}
+
+/// Renews a signed-in session on its first request of the day (UTC), so that it lasts
+/// [`SIGNED_IN_FOR`] from its last day of use rather than from signing in: one write (and its
+/// announcement to the other instances) per member and day, not one per request.
+async fn renew_daily(session: &Session) -> AppResult<()> {
+    let today = today();
+    let renewed: Option<String> = session.get(RENEWED_KEY).await.map_err(session_error)?;
+    if renewed.as_deref() != Some(today.as_str()) {
+        session.insert(RENEWED_KEY, today).await.map_err(session_error)?;
+    }
+    Ok(())
 }
 
 pub async fn sign_out(session: &Session) -> AppResult<()> {
@@ -114,6 +133,9 @@ impl<S: AccessState> FromRequestParts<S> for SignedIn {
             Some(id) => state.access_cache().user(&id, users::find(state.control(), &id)).await?,
             None => None,
         };
+        if user.is_some() {
+            renew_daily(&session).await?;
+        }
         let found = SignedIn(user);
         parts.extensions.insert(found.clone());
         Ok(found)

@@ -102,6 +102,25 @@ async fn stored_lifetime(app: &TestApp, set_cookie: &str) -> Option<i64> {
     .unwrap()
 }
 
+/// Leaves session `id` a day to live and changes the day it was last renewed from `from` to
+/// `to` in its stored record (then drops this instance's cached copy).
+async fn age_session(app: &TestApp, id: &str, from: &str, to: &str) {
+    let moved = sqlx::query(
+        "UPDATE sessions SET expiry_date = now() + interval '1 day',
+                data = overlay(data PLACING convert_to($3, 'UTF8')
+                               FROM position(convert_to($2, 'UTF8') IN data) FOR 10)
+          WHERE id = $1 AND position(convert_to($2, 'UTF8') IN data) > 0",
+    )
+    .bind(id)
+    .bind(from)
+    .bind(to)
+    .execute(&app.state.control)
+    .await
+    .unwrap();
+    assert_eq!(moved.rows_affected(), 1, "the stored session names {from}");
+    app.state.sessions.forget(Some(id)).await;
+}
+
 /// A visitor's sign-in in progress is kept for minutes, a signed-in session for a month (a
 /// member starting another sign-in keeps it), and the worker's sweep deletes expired sessions
 /// and only those.
@@ -130,6 +149,20 @@ async fn sessions_last_minutes_while_signing_in_a_month_once_signed_in_and_expir
     assert_eq!(again.status(), 303);
     let lifetime = stored_lifetime(&app, &signed_in).await.expect("still stored");
     assert!(month(lifetime), "{lifetime} s");
+
+    // Use renews the month, once a day: the first signed-in request of a day after the one the
+    // session was last renewed (moved back to 2000-01-01 in the stored record here) saves it
+    // again for 30 days; the day's later requests write nothing.
+    let id = signed_in.split(';').next().unwrap().trim_start_matches("portal_session=");
+    let today = chrono::Utc::now().date_naive().to_string();
+    age_session(&app, id, &today, "2000-01-01").await;
+    assert_eq!(me(&app, &browser).await["user"]["id"], DEPUTY);
+    let lifetime = stored_lifetime(&app, &signed_in).await.expect("stored");
+    assert!(month(lifetime), "renewed on the day's first request: {lifetime} s");
+    age_session(&app, id, &today, &today).await;
+    assert_eq!(me(&app, &browser).await["user"]["id"], DEPUTY);
+    let lifetime = stored_lifetime(&app, &signed_in).await.expect("stored");
+    assert!(lifetime < 86_400 + 60, "renewed already today: not written again ({lifetime} s)");
 
     // Two visitors give up half-way; once one's session is past its expiry the sweep deletes
     // it, and the other's (an hour left) and the member's stay, on a connection west of UTC
