@@ -89,8 +89,25 @@ impl SessionStore for CachedSessionStore {
         Ok(())
     }
 
+    /// Writes a change to a session that exists (tower-sessions creates new ones through
+    /// `create`), and never brings back one that was deleted meanwhile: a sign-out on another
+    /// instance, or the sweep, while this request (a day's renewal, say) was in flight. The
+    /// Postgres store's own `save` would insert it again, signed in.
     async fn save(&self, record: &Record) -> session_store::Result<()> {
-        self.store.save(record).await?;
+        let data =
+            rmp_serde::to_vec(record).map_err(|e| session_store::Error::Encode(e.to_string()))?;
+        let updated =
+            sqlx::query("UPDATE public.sessions SET data = $2, expiry_date = $3 WHERE id = $1")
+                .bind(record.id.to_string())
+                .bind(data)
+                .bind(record.expiry_date)
+                .execute(&self.control)
+                .await
+                .map_err(|e| session_store::Error::Backend(e.to_string()))?;
+        if updated.rows_affected() == 0 {
+            self.cache.invalidate(&record.id).await;
+            return Ok(());
+        }
         self.cache.insert(record.id, record.clone()).await;
         self.announce(&record.id).await;
         Ok(())

@@ -192,6 +192,21 @@ async fn sessions_last_minutes_while_signing_in_a_month_once_signed_in_and_expir
     assert!(stored_lifetime(&app, &pending[1]).await.is_some(), "an hour left: it stays");
     assert!(stored_lifetime(&app, &signed_in).await.is_some(), "the member's session stays");
     assert_eq!(me(&app, &browser).await["user"]["id"], DEPUTY, "still signed in");
+
+    // A change saved after the session was deleted (signed out on another instance while a
+    // request, such as the day's renewal, was in flight) does not bring it back signed in.
+    use tower_sessions::SessionStore;
+    let sessions = &app.state.sessions;
+    let record = sessions.load(&id.parse().unwrap()).await.unwrap().expect("the member's record");
+    sqlx::query("DELETE FROM sessions WHERE id = $1")
+        .bind(id)
+        .execute(&app.state.control)
+        .await
+        .unwrap();
+    sessions.save(&record).await.unwrap();
+    assert_eq!(stored_lifetime(&app, &signed_in).await, None, "the deleted session stays deleted");
+    let visitor = me(&app, &browser).await;
+    assert_eq!(visitor["user"], serde_json::Value::Null, "signed out: {visitor}");
 }
 
 #[tokio::test]
