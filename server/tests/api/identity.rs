@@ -122,8 +122,8 @@ async fn age_session(app: &TestApp, id: &str, from: &str, to: &str) {
 }
 
 /// A visitor's sign-in in progress is kept for minutes, a signed-in session for a month (a
-/// member starting another sign-in keeps it), and the worker's sweep deletes expired sessions
-/// and only those.
+/// member starting another sign-in keeps it; use renews it once a day), the worker's sweep
+/// deletes expired sessions and only those, and a deleted session is never written back.
 #[tokio::test]
 async fn sessions_last_minutes_while_signing_in_a_month_once_signed_in_and_expired_ones_go() {
     let app = spawn_app().await;
