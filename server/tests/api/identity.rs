@@ -89,14 +89,18 @@ async fn the_oauth_round_trip_signs_in_returns_and_signs_out() {
     );
 }
 
+/// The session id a `Set-Cookie` of the session cookie names.
+fn session_id(set_cookie: &str) -> &str {
+    set_cookie.split(';').next().unwrap().trim_start_matches("portal_session=")
+}
+
 /// Seconds from now until the stored expiry of the session a `Set-Cookie` names (`None`: no
 /// such session stored).
 async fn stored_lifetime(app: &TestApp, set_cookie: &str) -> Option<i64> {
-    let id = set_cookie.split(';').next().unwrap().trim_start_matches("portal_session=");
     sqlx::query_scalar(
         "SELECT extract(epoch FROM expiry_date - now())::bigint FROM sessions WHERE id = $1",
     )
-    .bind(id)
+    .bind(session_id(set_cookie))
     .fetch_optional(&app.state.control)
     .await
     .unwrap()
@@ -134,9 +138,7 @@ async fn sessions_last_minutes_while_signing_in_a_month_once_signed_in_and_expir
     let minutes = stored_lifetime(&app, &pending).await.expect("stored") / 60;
     assert!((14..=15).contains(&minutes), "{minutes} minutes");
 
-    let authorize = location(&start).replace("/oauth2/authorize?", "/oauth2/approve?");
-    let callback =
-        location(&browser.get(format!("{authorize}&user={DEPUTY}")).send().await.unwrap());
+    let callback = app.authorize(&browser, DEPUTY).await;
     let done = browser.get(&callback).send().await.unwrap();
     let signed_in = session_cookie(&done).expect("a new session cookie at sign-in");
     let month = |seconds: i64| (29 * 86_400..=30 * 86_400).contains(&seconds);
@@ -153,7 +155,7 @@ async fn sessions_last_minutes_while_signing_in_a_month_once_signed_in_and_expir
     // Use renews the month, once a day: the first signed-in request of a day after the one the
     // session was last renewed (moved back to 2000-01-01 in the stored record here) saves it
     // again for 30 days; the day's later requests write nothing.
-    let id = signed_in.split(';').next().unwrap().trim_start_matches("portal_session=");
+    let id = session_id(&signed_in);
     let today = chrono::Utc::now().date_naive().to_string();
     age_session(&app, id, &today, "2000-01-01").await;
     assert_eq!(me(&app, &browser).await["user"]["id"], DEPUTY);
@@ -174,7 +176,7 @@ async fn sessions_last_minutes_while_signing_in_a_month_once_signed_in_and_expir
         pending.push(session_cookie(&start).expect("a pending session"));
     }
     let set_expiry = |cookie: &str, interval: &str| {
-        let id = cookie.split(';').next().unwrap().trim_start_matches("portal_session=").to_owned();
+        let id = session_id(cookie).to_owned();
         let sql = format!(
             "UPDATE sessions SET expiry_date = now() + interval '{interval}' WHERE id = $1"
         );
