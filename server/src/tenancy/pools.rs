@@ -6,7 +6,9 @@
 //! and an agency that sends no requests holds none of them. An agency's handle
 //! ([`TenantDb`], cached in moka like the pools it replaces) caps how many connections that
 //! agency may use at once (`PORTAL_AGENCY_POOL_MAX`), so one busy agency cannot starve the
-//! others.
+//! others. The registry snapshot's copy of the agency keeps the handle too ([`HandleSlot`]):
+//! a request of a busy deployment finds it there, with no lookup that grows costlier as
+//! requests spread over more agencies (issue 29).
 //!
 //! Checkout is one statement that sets `role` and `search_path` (ARCHITECTURE.md §3: a
 //! connection can only see the agency's own schema) and reads the schema version the
@@ -21,7 +23,7 @@ use std::{
     collections::HashMap,
     fmt,
     ops::{Deref, DerefMut},
-    sync::{Arc, Mutex},
+    sync::{Arc, Mutex, OnceLock},
     time::Duration,
 };
 
@@ -76,6 +78,26 @@ const LABEL: &str = "SELECT set_config('portal.schema_version', $1, false)";
 const RELEASE: &str =
     "SELECT set_config('role', 'none', false), set_config('search_path', '', false)";
 
+/// The connection handle of one registry copy of an agency ([`Agency::db_handle`]), set by
+/// the first [`PoolCache::get`] of that copy. A copy is never changed (a registry change brings
+/// a new snapshot with empty slots); [`PoolCache::get`] still checks that the handle is for the
+/// agency's version and server before it uses it.
+#[derive(Clone, Default)]
+pub struct HandleSlot(OnceLock<Arc<TenantDb>>);
+
+impl HandleSlot {
+    /// Whether a request of this copy was given its handle.
+    pub fn is_filled(&self) -> bool {
+        self.0.get().is_some()
+    }
+}
+
+impl fmt::Debug for HandleSlot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("HandleSlot").field(&self.0.get()).finish()
+    }
+}
+
 /// An agency's handle on its server's shared pool. Executes queries like a pool
 /// (`&TenantDb` is an [`Executor`]) and hands out connections and transactions that are
 /// switched to the agency for as long as they are held.
@@ -102,6 +124,13 @@ impl fmt::Debug for TenantDb {
 impl TenantDb {
     pub fn agency_id(&self) -> i64 {
         self.agency_id
+    }
+
+    /// Whether this handle is for `agency` as it is now: its schema version and server.
+    fn serves(&self, agency: &Agency) -> bool {
+        self.agency_id == agency.id
+            && self.schema_version == agency.schema_version
+            && self.database_url == agency.database_url
     }
 
     /// The agency's database server (`None`: the control server), as the registry names it.
@@ -282,18 +311,22 @@ impl PoolCache {
         }
     }
 
-    /// The handle of `agency`, rebuilt if its schema was migrated or moved since.
+    /// The handle of `agency`, rebuilt if its schema was migrated or moved since; kept on
+    /// this copy of the agency too, where its next request finds it first.
     pub async fn get(&self, agency: &Agency) -> AppResult<Arc<TenantDb>> {
-        if let Some(found) = self.agencies.get(&agency.id).await {
-            if found.schema_version == agency.schema_version
-                && found.database_url == agency.database_url
-            {
-                return Ok(found);
-            }
+        if let Some(kept) = agency.db_handle.0.get().filter(|db| db.serves(agency)) {
+            return Ok(kept.clone());
         }
-        let built = Arc::new(self.build(agency).await?);
-        self.agencies.insert(agency.id, built.clone()).await;
-        Ok(built)
+        let handle = match self.agencies.get(&agency.id).await {
+            Some(found) if found.serves(agency) => found,
+            _ => {
+                let built = Arc::new(self.build(agency).await?);
+                self.agencies.insert(agency.id, built.clone()).await;
+                built
+            }
+        };
+        let _ = agency.db_handle.0.set(handle.clone());
+        Ok(handle)
     }
 
     /// Forgets the handle of one agency (the next request builds it from the registry).

@@ -2,7 +2,9 @@
 //!
 //! The whole registry is cached as one snapshot (agencies are few and read on every request).
 //! A trigger announces every change with `NOTIFY portal_registry`; each instance listens and
-//! drops its snapshot and the pool of the agency that changed.
+//! drops its snapshot and the pool of the agency that changed. Each agency of a snapshot keeps
+//! its connection handle once a request built it ([`HandleSlot`]), so a request finds it
+//! without a cache lookup until the next change brings a new snapshot.
 
 use std::{
     collections::HashMap,
@@ -20,7 +22,10 @@ use serde_json::Value;
 use sqlx::{postgres::PgListener, FromRow, PgPool};
 use utoipa::ToSchema;
 
-use crate::tenancy::settings::{AgencyFlags, AgencyLinks, Theme};
+use crate::tenancy::{
+    pools::HandleSlot,
+    settings::{AgencyFlags, AgencyLinks, Theme},
+};
 
 /// The channel the registry trigger notifies on; the payload is the agency id.
 pub const REGISTRY_CHANNEL: &str = "portal_registry";
@@ -52,6 +57,8 @@ pub struct Agency {
     /// The registry [`Generation`] of the snapshot this copy came from; 0 when it was read
     /// from the table directly (provisioning, the command line), which no cache trusts.
     pub generation: u64,
+    /// This copy's connection handle once a request asked for it (`PoolCache::get`).
+    pub db_handle: HandleSlot,
 }
 
 #[cfg(test)]
@@ -82,6 +89,7 @@ impl Agency {
             created_at: Utc::now(),
             updated_at: Utc::now(),
             generation: 0,
+            db_handle: HandleSlot::default(),
         }
     }
 }
@@ -161,6 +169,7 @@ impl From<AgencyRow> for Agency {
             created_at: r.created_at,
             updated_at: r.updated_at,
             generation: 0,
+            db_handle: HandleSlot::default(),
         }
     }
 }

@@ -83,6 +83,39 @@ async fn naming_another_agencys_schema_is_refused_by_postgres() {
     assert_eq!(err.as_database_error().and_then(|e| e.code()).as_deref(), Some("42501"));
 }
 
+/// The registry's copy of an agency keeps the handle its first request was given, so the next
+/// request of that copy finds it with no cache lookup (issue 29); a copy at another schema
+/// version is never given the old copy's handle, and a new registry copy starts empty.
+#[tokio::test]
+async fn a_registry_copy_keeps_its_handle_and_a_changed_agency_gets_a_new_one() {
+    let app = spawn_app().await;
+    app.create_agency("alpha", "Alpha PD").await;
+    let (registry, pools) = (&app.state.registry, &app.state.pools);
+    let snapshot = registry.snapshot().await.unwrap();
+    let alpha = snapshot.by_slug("alpha").unwrap();
+    let first = pools.get(alpha).await.unwrap();
+    // Without the pool cache's entry, the copy still has it.
+    pools.invalidate(alpha.id).await;
+    assert!(Arc::ptr_eq(&first, &pools.get(alpha).await.unwrap()), "kept on the copy");
+
+    // A copy that says the schema moved on (its slot copied, filled) gets a handle of its own.
+    let newer =
+        portal::tenancy::Agency { schema_version: alpha.schema_version + 1, ..(**alpha).clone() };
+    let moved_on = pools.get(&newer).await.unwrap();
+    assert!(!Arc::ptr_eq(&first, &moved_on), "the old version's handle served a newer copy");
+    assert!(Arc::ptr_eq(&moved_on, &pools.get(&newer).await.unwrap()));
+
+    // The registry's next copy (after any registry change) builds or finds its own.
+    registry.invalidate().await;
+    let next = registry.snapshot().await.unwrap();
+    let again = next.by_slug("alpha").unwrap();
+    assert!(!Arc::ptr_eq(alpha, again), "a new copy");
+    assert!(!again.db_handle.is_filled());
+    let handle = pools.get(again).await.unwrap();
+    assert_eq!(handle.agency_id(), alpha.id);
+    assert!(again.db_handle.is_filled());
+}
+
 /// Every probe row of `nav_permissions` as `SELECT *` returns it: column names, then the
 /// nav ids. `SELECT *` is the statement whose result shape changes with a migration.
 async fn star(db: &TenantDb) -> (Vec<String>, Vec<String>) {
