@@ -81,7 +81,8 @@ const RELEASE: &str =
 /// The connection handle of one registry copy of an agency ([`Agency::db_handle`]), set by
 /// the first [`PoolCache::get`] of that copy. A copy is never changed (a registry change brings
 /// a new snapshot with empty slots); [`PoolCache::get`] still checks that the handle is for the
-/// agency's version and server before it uses it.
+/// agency's role, schema, version and server before it uses it (a clone that changed them
+/// carries the slot along).
 #[derive(Clone, Default)]
 pub struct HandleSlot(OnceLock<Arc<TenantDb>>);
 
@@ -126,11 +127,14 @@ impl TenantDb {
         self.agency_id
     }
 
-    /// Whether this handle is for `agency` as it is now: its schema version and server.
+    /// Whether this handle is for `agency` as it is now: its role, schema and version, and
+    /// its server.
     fn serves(&self, agency: &Agency) -> bool {
         self.agency_id == agency.id
             && self.schema_version == agency.schema_version
             && self.database_url == agency.database_url
+            && self.role == agency.db_role
+            && self.search_path == agency.schema_name
     }
 
     /// The agency's database server (`None`: the control server), as the registry names it.
@@ -287,7 +291,11 @@ impl<'d> Executor<'d> for &'d TenantDb {
 pub struct PoolCache {
     agencies: Cache<i64, Arc<TenantDb>>,
     /// Each agency's share of the connections, kept apart from its handle so a rebuilt
-    /// handle (after a migration or a registry change) counts the same connections.
+    /// handle (after a migration or a registry change) counts the same connections. Never
+    /// expires: a busy agency's handle is read from the registry copy, not from `agencies`, so
+    /// neither cache sees its use, and a semaphore dropped while requests of the old handle
+    /// still held permits would let the agency exceed its share after the next rebuild. One
+    /// small semaphore per agency this instance has served.
     slots: Cache<i64, Arc<Semaphore>>,
     servers: Mutex<HashMap<Option<String>, PgPool>>,
     budget: Budget,
@@ -300,7 +308,7 @@ impl PoolCache {
         // Handles hold no connections, so they are cheap to keep and to rebuild.
         let agencies =
             Cache::builder().max_capacity(100_000).time_to_idle(Duration::from_secs(3600)).build();
-        let slots = Cache::builder().time_to_idle(Duration::from_secs(3600)).build();
+        let slots = Cache::builder().build();
         Self {
             agencies,
             slots,
@@ -329,7 +337,8 @@ impl PoolCache {
         Ok(handle)
     }
 
-    /// Forgets the handle of one agency (the next request builds it from the registry).
+    /// Forgets the cached handle of one agency: the next request with a new registry copy
+    /// builds it again. A copy that already holds one keeps it until the next snapshot.
     pub async fn invalidate(&self, agency_id: i64) {
         self.agencies.invalidate(&agency_id).await;
     }

@@ -88,7 +88,8 @@ async fn naming_another_agencys_schema_is_refused_by_postgres() {
 /// version is never given the old copy's handle, and a new registry copy starts empty.
 #[tokio::test]
 async fn a_registry_copy_keeps_its_handle_and_a_changed_agency_gets_a_new_one() {
-    let app = spawn_app().await;
+    // No background job may read the registry's next copy before the test does.
+    let app = spawn_app_with(Options { jobs: false, ..Default::default() }).await;
     app.create_agency("alpha", "Alpha PD").await;
     let (registry, pools) = (&app.state.registry, &app.state.pools);
     let snapshot = registry.snapshot().await.unwrap();
@@ -104,6 +105,11 @@ async fn a_registry_copy_keeps_its_handle_and_a_changed_agency_gets_a_new_one() 
     let moved_on = pools.get(&newer).await.unwrap();
     assert!(!Arc::ptr_eq(&first, &moved_on), "the old version's handle served a newer copy");
     assert!(Arc::ptr_eq(&moved_on, &pools.get(&newer).await.unwrap()));
+    // Nor a copy of another agency, or on another server, that carries the slot along.
+    let other = portal::tenancy::Agency { id: alpha.id + 1000, ..(**alpha).clone() };
+    assert!(!Arc::ptr_eq(&first, &pools.get(&other).await.unwrap()));
+    let renamed = portal::tenancy::Agency { db_role: "agency_renamed".into(), ..(**alpha).clone() };
+    assert!(!Arc::ptr_eq(&first, &pools.get(&renamed).await.unwrap()));
 
     // The registry's next copy (after any registry change) builds or finds its own.
     registry.invalidate().await;
