@@ -85,7 +85,8 @@ async fn naming_another_agencys_schema_is_refused_by_postgres() {
 
 /// The registry's copy of an agency keeps the handle its first request was given, so the next
 /// request of that copy finds it with no cache lookup (issue 29); a copy at another schema
-/// version is never given the old copy's handle, and a new registry copy starts empty.
+/// version, of another agency or with another role is never given the old copy's handle, and
+/// a new registry copy starts empty.
 #[tokio::test]
 async fn a_registry_copy_keeps_its_handle_and_a_changed_agency_gets_a_new_one() {
     // No background job may read the registry's next copy before the test does.
@@ -105,7 +106,7 @@ async fn a_registry_copy_keeps_its_handle_and_a_changed_agency_gets_a_new_one() 
     let moved_on = pools.get(&newer).await.unwrap();
     assert!(!Arc::ptr_eq(&first, &moved_on), "the old version's handle served a newer copy");
     assert!(Arc::ptr_eq(&moved_on, &pools.get(&newer).await.unwrap()));
-    // Nor a copy of another agency, or on another server, that carries the slot along.
+    // Nor a copy of another agency, or with another role, that carries the slot along.
     let other = portal::tenancy::Agency { id: alpha.id + 1000, ..(**alpha).clone() };
     assert!(!Arc::ptr_eq(&first, &pools.get(&other).await.unwrap()));
     let renamed = portal::tenancy::Agency { db_role: "agency_renamed".into(), ..(**alpha).clone() };
