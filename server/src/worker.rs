@@ -115,16 +115,31 @@ async fn run(
     }
 }
 
-/// Backs up the agencies that are due, every [`BACKUP_CHECK`], until stopped.
-async fn backup_loop(state: AppState, mut stop: watch::Receiver<bool>) {
-    let mut check =
-        tokio::time::interval_at(tokio::time::Instant::now() + FIRST_BACKUP_CHECK, BACKUP_CHECK);
-    check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+/// Runs `work` a `first` while after start, then every `period` (a late run delays the next
+/// rather than bunching them), until stopped.
+async fn every<F, Fut>(
+    first: Duration,
+    period: Duration,
+    mut stop: watch::Receiver<bool>,
+    mut work: F,
+) where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + first, period);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
             _ = stop.changed() => return,
-            _ = check.tick() => {}
+            _ = tick.tick() => {}
         }
+        work().await;
+    }
+}
+
+/// Backs up the agencies that are due, every [`BACKUP_CHECK`], until stopped.
+async fn backup_loop(state: AppState, stop: watch::Receiver<bool>) {
+    every(FIRST_BACKUP_CHECK, BACKUP_CHECK, stop, || async {
         let config = &state.config;
         let defaults = backups::Defaults {
             every_hours: config.backup_every_hours.map(|h| h as i32),
@@ -137,25 +152,20 @@ async fn backup_loop(state: AppState, mut stop: watch::Receiver<bool>) {
             Ok(_) => {}
             Err(error) => tracing::warn!(%error, "scheduled backups not checked"),
         }
-    }
+    })
+    .await
 }
 
 /// Deletes the sessions past their expiry, every [`SESSION_SWEEP`], until stopped.
-async fn session_sweep_loop(state: AppState, mut stop: watch::Receiver<bool>) {
-    let first = tokio::time::Instant::now() + FIRST_SESSION_SWEEP;
-    let mut sweep = tokio::time::interval_at(first, SESSION_SWEEP);
-    sweep.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = stop.changed() => return,
-            _ = sweep.tick() => {}
-        }
+async fn session_sweep_loop(state: AppState, stop: watch::Receiver<bool>) {
+    every(FIRST_SESSION_SWEEP, SESSION_SWEEP, stop, || async {
         match crate::identity::session_cache::delete_expired(&state.control).await {
             Ok(0) => {}
             Ok(deleted) => tracing::info!(deleted, "expired sessions deleted"),
             Err(error) => tracing::warn!(%error, "expired sessions not deleted"),
         }
-    }
+    })
+    .await
 }
 
 /// Visits agency `id` while it has work (a bounded number of times in a row).
