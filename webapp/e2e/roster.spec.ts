@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ALEX, CASEY, signIn, snap, userMenu } from './helpers';
+import { expect, test, type APIResponse, type Locator, type Page } from '@playwright/test';
+import { ALEX, CASEY, DESKTOP, PHONE, expectNoSidewaysScroll, inAgency, signIn, snap, userMenu } from './helpers';
 
 /** Picks `option` in the Mantine select labelled `label` inside `scope`. */
 async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
@@ -112,5 +112,66 @@ test.describe('roster', () => {
     await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
     await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
     await snap(page, 'roster-deputy');
+  });
+
+  test('a roster longer than one page of the server is shown whole, on a desktop and a phone', async ({ page }) => {
+    // LSPD, whose roster no other test counts. The server answers 100 people a page (issue 29).
+    await page.goto('/roster?agency=lspd');
+    await signIn(page, inAgency(ALEX, 'lspd'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Roster' })).toBeVisible();
+    const api = page.request;
+    /** Everyone on LSPD's roster, read page by page through the `next` links as any client would. */
+    const everyone = async (): Promise<{ name: string; rankId?: string | null }[]> => {
+      const people: { name: string; rankId?: string | null }[] = [];
+      for (let next: string | null = '/api/roster?agency=lspd'; next !== null; ) {
+        const response: APIResponse = await api.get(next);
+        expect(response.status()).toBe(200);
+        people.push(...((await response.json()) as typeof people));
+        next = /<([^>]*)>; rel="next"/.exec(response.headers().link ?? '')?.[1] ?? null;
+      }
+      return people;
+    };
+    const before = await everyone();
+    const wanted = Math.max(0, 130 - before.length);
+    // A rank of the roster with enough free callsigns for everyone added.
+    let rank = '';
+    let free: string[] = [];
+    for (const id of new Set(before.map((p) => p.rankId ?? '').filter((id) => id !== ''))) {
+      const answer = await api.get(`/api/roster/callsigns?agency=lspd&rank=${encodeURIComponent(id)}`);
+      const { available } = (await answer.json()) as { available: string[] };
+      if (available.length > free.length) [rank, free] = [id, available];
+    }
+    expect(free.length).toBeGreaterThanOrEqual(wanted);
+    const batch = Date.now().toString(36);
+    for (const [index, callsign] of free.slice(0, wanted).entries()) {
+      const added = await api.post('/api/roster?agency=lspd', {
+        data: { name: `Paged ${batch} ${String(index).padStart(3, '0')}`, callsign, rankId: rank },
+      });
+      expect(added.status()).toBe(201);
+    }
+    const total = (await everyone()).length;
+    expect(total).toBeGreaterThan(100);
+
+    const pages: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/roster') pages.push(url.searchParams.get('page') ?? '1');
+    });
+    await page.reload();
+    await page.getByRole('group', { name: 'Rows per page' }).getByRole('button', { name: 'All', exact: true }).click();
+    await expect(page.getByTestId('roster-count')).toHaveText(`Showing 1–${total} of ${total}`);
+    await expect(page.getByTestId('roster-row')).toHaveCount(total);
+    expect(pages).toContain('2');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(`Paged ${batch} 0`);
+    await expect(page.getByTestId('roster-row')).toHaveCount(Math.min(wanted, 100));
+    await snap(page, 'roster-many-pages-desktop');
+
+    await page.setViewportSize(PHONE);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+    await expect(page.getByTestId('roster-count')).toHaveText(`Showing 1–${total} of ${total}`);
+    await expect(page.getByTestId('roster-row')).toHaveCount(total);
+    await expectNoSidewaysScroll(page);
+    await snap(page, 'roster-many-pages-phone');
+    await page.setViewportSize(DESKTOP);
   });
 });

@@ -37,10 +37,14 @@ impl JsonAnswer {
     /// Prepares `body` (JSON) of agency `agency_id`: the digest and the gzip copy are made here,
     /// once.
     pub fn new(agency_id: i64, body: Bytes) -> Self {
-        let digest = Sha256::digest(&body);
-        let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
-        let etag = HeaderValue::from_str(&format!("W/\"a{agency_id}-{hex}\""))
-            .expect("an ETag of digits and hex is a valid header value");
+        let digest = hex(&Sha256::digest(&body));
+        Self::tagged(body, &format!("a{agency_id}-{digest}"))
+    }
+
+    /// Prepares `body` under the weak `ETag` `W/"{tag}"` (`tag`: digits, letters and `-`).
+    fn tagged(body: Bytes, tag: &str) -> Self {
+        let etag = HeaderValue::from_str(&format!("W/\"{tag}\""))
+            .expect("an ETag of digits, hex and dashes is a valid header value");
         let gzip = (body.len() >= GZIP_FROM).then(|| gzip(&body)).flatten();
         Self { body, gzip, etag }
     }
@@ -96,6 +100,74 @@ impl JsonAnswer {
             .filter_map(|v| v.to_str().ok())
             .any(|v| v.split(',').map(str::trim).any(|tag| tag == "*" || opaque(tag) == ours))
     }
+}
+
+/// A list answered a page at a time (issue 29: no answer is larger than a page), every page
+/// ready to send. The pages are cut from one reading of the list, named by a token (a digest
+/// of every page). Each page's `ETag` carries the token, so a page revalidates with `304` only
+/// while the whole list is unchanged, and a client gathering the pages sends the token back
+/// to learn whether the list changed between them (`shared::paging::PageQuery`).
+#[derive(Debug)]
+pub struct JsonPages {
+    token: String,
+    pages: Vec<JsonAnswer>,
+}
+
+impl JsonPages {
+    /// `items` of agency `agency_id` in pages of `size` (at least one); no items is one empty
+    /// page.
+    pub fn new<T: serde::Serialize>(
+        agency_id: i64,
+        items: &[T],
+        size: usize,
+    ) -> serde_json::Result<Self> {
+        let bodies: Vec<Bytes> = if items.is_empty() {
+            vec![Bytes::from_static(b"[]")]
+        } else {
+            items
+                .chunks(size.max(1))
+                .map(|page| serde_json::to_vec(page).map(Bytes::from))
+                .collect::<serde_json::Result<_>>()?
+        };
+        let mut digest = Sha256::new();
+        for body in &bodies {
+            digest.update(body.len().to_le_bytes());
+            digest.update(body);
+        }
+        let token = hex(&digest.finalize());
+        let pages = (1..)
+            .zip(bodies)
+            .map(|(number, body)| {
+                JsonAnswer::tagged(body, &format!("a{agency_id}-{token}-p{number}"))
+            })
+            .collect();
+        Ok(Self { token, pages })
+    }
+
+    /// What names this reading of the list (24 hex digits).
+    pub fn token(&self) -> &str {
+        &self.token
+    }
+
+    /// How many pages there are (at least one).
+    pub fn count(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// Page `number`, counted from 1.
+    pub fn page(&self, number: usize) -> Option<&JsonAnswer> {
+        self.pages.get(number.checked_sub(1)?)
+    }
+
+    /// Bytes kept (the cache's weigher).
+    pub fn weight(&self) -> usize {
+        self.pages.iter().map(JsonAnswer::weight).sum()
+    }
+}
+
+/// The first 12 bytes of a digest in hex.
+fn hex(digest: &[u8]) -> String {
+    digest.iter().take(12).map(|b| format!("{b:02x}")).collect()
 }
 
 fn opaque(tag: &str) -> &str {
@@ -194,5 +266,39 @@ mod tests {
         assert_eq!(plain, a.body().to_vec());
         // Small answers are not compressed at all.
         assert!(JsonAnswer::new(1, Bytes::from_static(b"[]")).gzip.is_none());
+    }
+
+    fn json(answer: &JsonAnswer) -> Vec<u32> {
+        serde_json::from_slice(answer.body()).unwrap()
+    }
+
+    #[test]
+    fn a_list_is_cut_into_pages_of_the_size_asked() {
+        let items: Vec<u32> = (1..=7).collect();
+        let pages = JsonPages::new(3, &items, 3).unwrap();
+        assert_eq!(pages.count(), 3);
+        assert_eq!(json(pages.page(1).unwrap()), [1, 2, 3]);
+        assert_eq!(json(pages.page(3).unwrap()), [7]);
+        assert!(pages.page(0).is_none() && pages.page(4).is_none());
+        let empty = JsonPages::new::<u32>(3, &[], 3).unwrap();
+        assert_eq!((empty.count(), json(empty.page(1).unwrap())), (1, vec![]));
+    }
+
+    #[test]
+    fn every_page_tag_names_the_agency_the_whole_list_and_the_page() {
+        let items: Vec<u32> = (1..=7).collect();
+        let pages = JsonPages::new(3, &items, 3).unwrap();
+        assert_eq!(pages.token().len(), 24);
+        let tag = |p: &JsonPages, n| p.page(n).unwrap().etag().to_str().unwrap().to_owned();
+        assert_eq!(tag(&pages, 2), format!("W/\"a3-{}-p2\"", pages.token()));
+        assert_eq!(pages.token(), JsonPages::new(3, &items, 3).unwrap().token(), "same list");
+        // A change on the last page changes the first page's tag too: a client revalidating
+        // page 1 must not keep links that name the old list.
+        let changed = JsonPages::new(3, &[1, 2, 3, 4, 5, 6, 8], 3).unwrap();
+        assert_ne!(changed.token(), pages.token());
+        assert_ne!(tag(&changed, 1), tag(&pages, 1));
+        // Another page size is another reading, and another agency another tag.
+        assert_ne!(JsonPages::new(3, &items, 4).unwrap().token(), pages.token());
+        assert!(tag(&JsonPages::new(4, &items, 3).unwrap(), 1).starts_with("W/\"a4-"));
     }
 }

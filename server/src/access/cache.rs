@@ -38,7 +38,7 @@ use axum::{
 use bytes::Bytes;
 use moka::future::Cache;
 
-pub use crate::access::answer::JsonAnswer;
+pub use crate::access::answer::{JsonAnswer, JsonPages};
 use crate::{
     access::AccessState,
     access::{member::RosterEntry, nav::NavRule},
@@ -95,14 +95,30 @@ pub struct AccessCache {
     rules: Cache<(i64, String), Option<NavRule>>,
     agency_values: Cache<(i64, &'static str), AgencyValue>,
     agency_json: Cache<(i64, &'static str, String), Arc<JsonAnswer>>,
+    agency_pages: Cache<(i64, &'static str), Arc<JsonPages>>,
     epoch: AtomicU64,
     /// The registry's own count (`Registry::generation`): a count of another registry would
     /// leave every value uncached after the first change.
     registry_generation: Generation,
 }
 
-/// Most bytes of answers kept by [`AccessCache::agency_json`] (the biggest are rosters).
+/// Most bytes of answers kept by [`AccessCache::agency_json`] (analytics), and again by
+/// [`AccessCache::agency_pages`] (the biggest are rosters).
 const JSON_BYTES: u64 = 64 * 1024 * 1024;
+
+/// A cache of answers ready to send, bounded by their bytes.
+fn by_weight<K, V>(weight: fn(&V) -> usize) -> Cache<K, V>
+where
+    K: std::hash::Hash + Eq + Send + Sync + 'static,
+    V: Clone + Send + Sync + 'static,
+{
+    Cache::builder()
+        .max_capacity(JSON_BYTES)
+        .weigher(move |_, value: &V| u32::try_from(weight(value)).unwrap_or(u32::MAX))
+        .time_to_live(TIME_TO_LIVE)
+        .support_invalidation_closures()
+        .build()
+}
 
 type AgencyValue = Arc<dyn Any + Send + Sync>;
 
@@ -126,14 +142,8 @@ impl AccessCache {
             members: cache(),
             rules: cache(),
             agency_values: cache(),
-            agency_json: Cache::builder()
-                .max_capacity(JSON_BYTES)
-                .weigher(|_, answer: &Arc<JsonAnswer>| {
-                    u32::try_from(answer.weight()).unwrap_or(u32::MAX)
-                })
-                .time_to_live(TIME_TO_LIVE)
-                .support_invalidation_closures()
-                .build(),
+            agency_json: by_weight(|answer: &Arc<JsonAnswer>| answer.weight()),
+            agency_pages: by_weight(|pages: &Arc<JsonPages>| pages.weight()),
             epoch: AtomicU64::new(0),
             registry_generation,
         }
@@ -226,25 +236,35 @@ impl AccessCache {
         })
     }
 
-    /// An answer of one agency that is the same for every viewer allowed to see it (`name`),
-    /// kept ready to send (its JSON, a gzip copy and an `ETag`: [`JsonAnswer`]) so a cached
-    /// read costs no serialising or compressing either. Bounded by size.
-    pub async fn agency_json<T, F>(
+    /// A list of one agency that is the same for every viewer allowed to see it (`name`), kept
+    /// ready to send in pages of `page_size` ([`JsonPages`]: each page's JSON, gzip copy and
+    /// `ETag`), so a cached read costs no serialising or compressing either, and no answer is
+    /// larger than a page. Bounded by size.
+    pub async fn agency_pages<T, F>(
         &self,
         agency: &Agency,
         name: &'static str,
+        page_size: usize,
         load: F,
-    ) -> crate::error::AppResult<Arc<JsonAnswer>>
+    ) -> crate::error::AppResult<Arc<JsonPages>>
     where
         T: serde::Serialize,
-        F: Future<Output = sqlx::Result<T>>,
+        F: Future<Output = sqlx::Result<Vec<T>>>,
     {
-        self.agency_json_keyed(agency, name, String::new(), load).await
+        let paged = async {
+            let items = load.await?;
+            let pages = JsonPages::new(agency.id, &items, page_size)
+                .map_err(|e| crate::error::AppError::Other(e.into()))?;
+            Ok::<_, crate::error::AppError>(Arc::new(pages))
+        };
+        self.through(&self.agency_pages, (agency.id, name), Some(agency), paged).await
     }
 
-    /// [`Self::agency_json`] of one of several answers of the same name, told apart by `key`
-    /// (analytics: the section, period and department asked for). Dropped, like every entry
-    /// of the agency, on its next write, and after [`TIME_TO_LIVE`] in any case.
+    /// An answer of one agency that is the same for every viewer allowed to see it, one of
+    /// several of the same `name` told apart by `key` (analytics: the section, period and
+    /// department asked for), kept ready to send ([`JsonAnswer`]: its JSON, a gzip copy and an
+    /// `ETag`). Dropped, like every entry of the agency, on its next write, and after
+    /// [`TIME_TO_LIVE`] in any case. Bounded by size.
     pub async fn agency_json_keyed<T, F>(
         &self,
         agency: &Agency,
@@ -271,6 +291,11 @@ impl AccessCache {
         self.agency_json.contains_key(&(agency_id, name, key.to_owned()))
     }
 
+    /// Whether the list `name` of the agency is cached here (tests, diagnostics).
+    pub async fn has_pages(&self, agency_id: i64, name: &'static str) -> bool {
+        self.agency_pages.contains_key(&(agency_id, name))
+    }
+
     /// Whether the rule of `nav_id` in the agency is cached here (tests, diagnostics).
     pub async fn has_rule(&self, agency_id: i64, nav_id: &str) -> bool {
         self.rules.contains_key(&(agency_id, nav_id.to_owned()))
@@ -287,6 +312,7 @@ impl AccessCache {
                 let _ = self.rules.invalidate_entries_if(move |(a, _), _| *a == agency);
                 let _ = self.agency_values.invalidate_entries_if(move |(a, _), _| *a == agency);
                 let _ = self.agency_json.invalidate_entries_if(move |(a, _, _), _| *a == agency);
+                let _ = self.agency_pages.invalidate_entries_if(move |(a, _), _| *a == agency);
             }
             Change::User(user) => {
                 let (one, other) = (user.clone(), user.clone());
@@ -304,6 +330,7 @@ impl AccessCache {
         self.rules.invalidate_all();
         self.agency_values.invalidate_all();
         self.agency_json.invalidate_all();
+        self.agency_pages.invalidate_all();
     }
 }
 

@@ -11,8 +11,8 @@ use crate::{
     support::{
         add_department, add_item, add_ranks, agency_with_flags, error, find, get, patch,
         patrol_department, pool, post, refused, set_pools, snapshot, two_agencies, A, B, B_HC,
-        COMMAND, COMMAND_NAME, DEPUTY, DEPUTY_NAME, HC, HC_NAME, HQ, HQ_DEPUTY, HQ_SUPERVISOR,
-        NO_PERMISSION, SIGN_IN_REQUIRED, SUPERVISOR,
+        B_HC_NAME, COMMAND, COMMAND_NAME, DEPUTY, DEPUTY_NAME, HC, HC_NAME, HQ, HQ_DEPUTY,
+        HQ_SUPERVISOR, NO_PERMISSION, SIGN_IN_REQUIRED, SUPERVISOR,
     },
 };
 
@@ -935,4 +935,141 @@ async fn the_roster_answers_304_to_its_own_etag_until_it_changes() {
     assert_ne!(new_tag, tag);
     assert_eq!(changed.json::<Vec<Value>>().await.unwrap().len(), 5);
     assert_eq!(read_roster(&app, &hc, A, Some(&new_tag), None).await.status(), 304);
+}
+
+const LIST_CHANGED: &str =
+    "The list changed while its pages were being read. Read it again from the first page.";
+
+/// A roster page as the browser asks for it: its status, its entries' names (none on an
+/// error), and its `next` and `last` links.
+struct Page {
+    status: u16,
+    names: Vec<String>,
+    tag: Option<String>,
+    next: Option<String>,
+    last: Option<String>,
+}
+
+async fn roster_page(
+    app: &TestApp,
+    client: &Client,
+    agency: &str,
+    path: &str,
+    tag: Option<&str>,
+) -> Page {
+    let mut request = client.get(app.url(path)).header("x-agency-slug", agency);
+    if let Some(tag) = tag {
+        request = request.header("if-none-match", tag);
+    }
+    let response = request.send().await.unwrap();
+    let link = |rel: &str| {
+        let header = response.headers().get("link")?.to_str().unwrap().to_owned();
+        header.split(", ").find_map(|part| {
+            let (target, relation) = part.split_once("; ")?;
+            (relation == format!("rel=\"{rel}\""))
+                .then(|| target.trim_matches(['<', '>']).to_owned())
+        })
+    };
+    let (next, last) = (link("next"), link("last"));
+    let status = response.status().as_u16();
+    let tag = response.headers().get("etag").map(|t| t.to_str().unwrap().to_owned());
+    let names = if status == 200 {
+        let list: Vec<Value> = response.json().await.unwrap();
+        list.iter().map(|e| e["name"].as_str().unwrap().to_owned()).collect()
+    } else {
+        Vec::new()
+    };
+    Page { status, names, tag, next, last }
+}
+
+/// Issue 29: no roster answer is larger than a page of 100 people. The pages follow the
+/// roster's order (by name), and each names the next (while one follows) and the last with
+/// the list's token, so the screen fetches the rest at once. A page of a roster that changed
+/// since the token's reading is refused (409), so the pages gathered are of one list; a page
+/// past the last is 404; the token of one agency's roster is no use in another's.
+#[tokio::test]
+async fn the_roster_is_answered_a_page_of_100_at_a_time_with_links_to_the_next_and_the_last() {
+    let app = two_agencies().await;
+    let agency = app.state.registry.by_slug(A).await.unwrap().unwrap();
+    // 246 more people (250 with the four members): pages of 100, 100 and 50.
+    sqlx::query(&format!(
+        "INSERT INTO {}.roster (name, department_id, rank_id)
+         SELECT 'Paged ' || lpad(i::text, 3, '0'), $1, $2 FROM generate_series(1, 246) i",
+        agency.schema_name
+    ))
+    .bind(portal::shared::organisation::STARTER_DEPARTMENT_ID)
+    .bind(portal::shared::organisation::starter_rank_id("deputy"))
+    .execute(&mut app.admin().await)
+    .await
+    .unwrap();
+    portal::access::cache::announce(&app.state, portal::access::cache::Change::Agency(agency.id))
+        .await;
+    let hc = app.signed_in(HC).await;
+    let deputy = app.signed_in(DEPUTY).await;
+
+    let first = roster_page(&app, &deputy, A, "/api/roster", None).await;
+    assert_eq!((first.status, first.names.len()), (200, 100));
+    assert!(app.state.access_cache.has_pages(agency.id, "roster").await, "read once, kept");
+    let next = first.next.clone().expect("a next page");
+    let last = first.last.clone().expect("a last page");
+    let token = next.split("of=").nth(1).expect("the list's token").to_owned();
+    assert_eq!(next, format!("/api/roster?page=2&of={token}"));
+    assert_eq!(last, format!("/api/roster?page=3&of={token}"));
+    let second = roster_page(&app, &deputy, A, &next, None).await;
+    assert_eq!((second.status, second.names.len()), (200, 100));
+    assert_eq!(second.next.as_deref(), Some(last.as_str()));
+    let third = roster_page(&app, &deputy, A, &last, None).await;
+    assert_eq!((third.status, third.names.len(), third.next), (200, 50, None));
+    assert_eq!(third.last.as_deref(), Some(last.as_str()), "the last page names itself last");
+
+    // Together: everyone once, by name, as one read of the whole list would give them.
+    let gathered: Vec<String> = [first.names, second.names, third.names].concat();
+    let mut expected = gathered.clone();
+    expected.sort_by_key(|name| name.to_lowercase());
+    assert_eq!(gathered, expected);
+    expected.dedup();
+    assert_eq!(expected.len(), 250);
+    assert!(gathered.contains(&HC_NAME.to_owned()) && gathered.contains(&"Paged 246".to_owned()));
+
+    // Past the last, or not a page at all.
+    let past = format!("/api/roster?page=4&of={token}");
+    let response = hc.get(app.url(&past)).header("x-agency-slug", A).send().await.unwrap();
+    refused(response, 404, "There is no page 4: the list has 3 pages.").await;
+    for bad in ["/api/roster?page=0", "/api/roster?page=two"] {
+        let response = hc.get(app.url(bad)).header("x-agency-slug", A).send().await.unwrap();
+        assert_eq!(response.status(), 400, "{bad}");
+    }
+
+    // A page revalidates with 304, links and all, until the roster changes.
+    let tag = second.tag.expect("an ETag");
+    let unchanged = roster_page(&app, &hc, A, &next, Some(&tag)).await;
+    assert_eq!((unchanged.status, unchanged.next.as_deref()), (304, Some(last.as_str())));
+    add_person(
+        &app,
+        &hc,
+        A,
+        json!({"name": "Aaron Added", "callsign": "D-09", "rankId": HQ_DEPUTY}),
+    )
+    .await;
+    assert!(!app.state.access_cache.has_pages(agency.id, "roster").await, "dropped on a write");
+    let response = hc.get(app.url(&next)).header("x-agency-slug", A).send().await.unwrap();
+    refused(response, 409, LIST_CHANGED).await;
+    let again = roster_page(&app, &hc, A, "/api/roster", None).await;
+    assert_eq!(again.names.first().map(String::as_str), Some("Aaron Added"));
+    let new_next = again.next.expect("a next page");
+    assert_ne!(new_next, next, "a new reading, a new token");
+    assert_eq!(roster_page(&app, &hc, A, &new_next, Some(&tag)).await.status, 200);
+
+    // Another agency: its own single page, and A's token is refused there; A's pages are
+    // not B's to read.
+    let b_hc = app.signed_in(B_HC).await;
+    let b = roster_page(&app, &b_hc, B, "/api/roster", None).await;
+    assert_eq!((b.status, b.names, b.next), (200, vec![B_HC_NAME.to_owned()], None));
+    assert!(b
+        .last
+        .is_some_and(|l| l.starts_with("/api/roster?page=1&of=") && !l.ends_with(&token)));
+    let response = b_hc.get(app.url(&new_next)).header("x-agency-slug", B).send().await.unwrap();
+    refused(response, 409, LIST_CHANGED).await;
+    let response = b_hc.get(app.url(&new_next)).header("x-agency-slug", A).send().await.unwrap();
+    refused(response, 403, NO_PERMISSION).await;
 }

@@ -1,11 +1,13 @@
 /**
- * Lists the server answers a page at a time (report lists): the page is the JSON array the
- * call always answered, and a `Link: <…?before={id}>; rel="next"` header (RFC 8288) names the
- * next page when there is one.
+ * Lists the server answers a page at a time: the page is the JSON array the call always
+ * answered, and a `Link` header (RFC 8288) names the next page when there is one. Report lists
+ * continue below an id (`<…?before={id}>; rel="next"`, read on demand); the roster is cut
+ * into numbered pages of one reading of the list (`<…?page={n}&of={token}>`, with
+ * `rel="last"` too), which `getAllPages` gathers whole.
  */
 
 import LinkHeader from 'http-link-header';
-import { apiRequest } from './client';
+import { ApiError, apiRequest } from './client';
 
 export interface Page<T> {
   items: T[];
@@ -13,20 +15,78 @@ export interface Page<T> {
   nextBefore: number | null;
 }
 
-/** The `before` of the `rel="next"` link in a `Link` header, or null without one. */
-export function nextBefore(link: string | null): number | null {
+/** The target of the `rel` link in a `Link` header as a URL (on a placeholder origin), or null. */
+function linked(link: string | null, rel: string): URL | null {
   if (link === null || link.trim() === '') return null;
-  let next: { uri: string } | undefined;
+  let found: { uri: string } | undefined;
   try {
-    next = LinkHeader.parse(link).rel('next')[0];
+    found = LinkHeader.parse(link).rel(rel)[0];
   } catch {
     // A header the list did not write (a proxy's) is no reason to fail the page: it is the last.
     return null;
   }
-  if (next === undefined) return null;
-  const raw = new URL(next.uri, 'http://portal.invalid').searchParams.get('before');
+  return found === undefined ? null : new URL(found.uri, PLACEHOLDER);
+}
+
+const PLACEHOLDER = 'http://portal.invalid';
+
+/** A whole number query parameter of `url`, or null. */
+function integerParam(url: URL, name: string): number | null {
+  const raw = url.searchParams.get(name);
   const value = raw === null || raw.trim() === '' ? Number.NaN : Number(raw);
   return Number.isSafeInteger(value) ? value : null;
+}
+
+/** The `before` of the `rel="next"` link in a `Link` header, or null without one. */
+export function nextBefore(link: string | null): number | null {
+  const next = linked(link, 'next');
+  return next === null ? null : integerParam(next, 'before');
+}
+
+/**
+ * The numbered pages after the first, as the `rel="last"` link of a first page names them
+ * (`…?page={n}&of={token}`): the path and query of each, in order. None when there is one
+ * page or no such link.
+ */
+export function laterPages(link: string | null): string[] {
+  const last = linked(link, 'last');
+  const count = last === null ? null : integerParam(last, 'page');
+  if (last === null || count === null || count < 2) return [];
+  return Array.from({ length: count - 1 }, (_, index) => {
+    const page = new URL(last.href);
+    page.searchParams.set('page', String(index + 2));
+    return `${page.pathname}${page.search}`;
+  });
+}
+
+/** How many times a list that changed between its pages (409) is read again from the start. */
+const LIST_READS = 3;
+
+/**
+ * GET a list the server cuts into numbered pages (the roster) whole: the first page, then
+ * every later one at once (they are of the same reading of the list, named by the links'
+ * token). A list that changed between its pages (409) is read again from the first page, up
+ * to three readings in all; other failures throw at once.
+ */
+export async function getAllPages<T>(path: string, signal?: AbortSignal): Promise<T[]> {
+  for (let reading = 1; ; reading++) {
+    try {
+      return await readPages<T>(path, signal);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 409) || reading >= LIST_READS) throw error;
+    }
+  }
+}
+
+async function readPages<T>(path: string, signal?: AbortSignal): Promise<T[]> {
+  const get = (url: string) => apiRequest(url, { method: 'GET', signal: signal ?? null });
+  const first = await get(path);
+  const later = laterPages(first.headers.get('Link'));
+  const pages = await Promise.all([
+    first.json() as Promise<T[]>,
+    ...later.map(async (url) => (await (await get(url)).json()) as T[]),
+  ]);
+  return pages.flat();
 }
 
 /** `path` with `params` in its query (null and undefined left out). */

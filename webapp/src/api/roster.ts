@@ -4,13 +4,16 @@
  */
 
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './client';
+import { getAllPages } from './paging';
 import { queryKeys } from './query-keys';
 import type { RosterRow } from './types';
 
-/** GET /api/roster: every entry, with the qualifications held and a running leave's end (issue 23). */
+/**
+ * GET /api/roster: every entry, with the qualifications held and a running leave's end
+ * (issue 23), gathered from the pages the server answers (100 people each, issue 29).
+ */
 export function getRoster(signal?: AbortSignal): Promise<RosterRow[]> {
-  return api.get<RosterRow[]>('/api/roster', { signal: signal ?? null });
+  return getAllPages<RosterRow>('/api/roster', signal);
 }
 
 export const rosterQueryOptions = (slug: string) =>

@@ -1252,8 +1252,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Everyone on the roster of the agency. Answered with an `ETag`; a request whose
-         *     `If-None-Match` names the current one gets `304` without a body.
+         * Everyone on the roster of the agency, by name, [`PAGE_SIZE`] to a page: the `Link` header
+         *     names the next page (when one follows) and the last, each with the list's token (`of`),
+         *     so a client can fetch the rest at once and be told (`409`) if the roster changed between
+         *     pages. Every page is answered with an `ETag`; a request whose `If-None-Match` names the
+         *     current one gets `304` without a body.
          */
         get: operations["list_roster"];
         put?: never;
@@ -11502,7 +11505,18 @@ export interface operations {
     };
     list_roster: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The page, from 1 (default 1), as the answer's `Link` header names the next and the
+                 *     last: `<…?page={n}&of={token}>; rel="next"`, `…; rel="last"`.
+                 */
+                page?: number;
+                /**
+                 * @description The token the links carry. A page of a list that changed since that token's reading is
+                 *     refused with `409`, so the pages a client gathers are of one list.
+                 */
+                of?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11511,6 +11525,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description <…?page={n}&of={token}>; rel="next" when a page follows, and <…>; rel="last" */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11524,7 +11540,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11542,6 +11557,24 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The roster changed since the token's reading */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

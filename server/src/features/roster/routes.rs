@@ -1,6 +1,7 @@
 //! `GET/POST /api/roster`, `PATCH /api/roster/{id}` (member-portal §2.6, §3, §5, §6).
 
 use axum::{
+    extract::OriginalUri,
     http::{HeaderMap, StatusCode},
     response::Response,
     Json,
@@ -14,7 +15,7 @@ use crate::{
         Viewer,
     },
     error::{bad_request, not_found, AppError, AppResult},
-    extract::{JsonBody, PathParams},
+    extract::{JsonBody, PathParams, QueryParams},
     features::roster::{
         model::{changes, RosterEntry, RosterInput},
         store,
@@ -23,27 +24,42 @@ use crate::{
         audit::{self, Event},
         callsign_pools::{in_pools, pools_of},
         hiring::{self, callsign_conflict, ROSTER_KIND},
+        paging::PageQuery,
     },
 };
 
 pub use crate::access::guard::{require_roster_manager as require_manager, CANNOT_MANAGE};
 pub const VERSION_REQUIRED: &str = "Send the version of the entry you edited.";
 
-/// Everyone on the roster of the agency. Answered with an `ETag`; a request whose
-/// `If-None-Match` names the current one gets `304` without a body.
-#[utoipa::path(get, operation_id = "list_roster", path = "/api/roster", tag = "roster",
-    responses((status = 200, body = Vec<crate::features::roster::model::RosterRow>),
+/// People on a page of the roster (issue 29: no answer is larger than a page).
+pub const PAGE_SIZE: usize = 100;
+
+/// Everyone on the roster of the agency, by name, [`PAGE_SIZE`] to a page: the `Link` header
+/// names the next page (when one follows) and the last, each with the list's token (`of`),
+/// so a client can fetch the rest at once and be told (`409`) if the roster changed between
+/// pages. Every page is answered with an `ETag`; a request whose `If-None-Match` names the
+/// current one gets `304` without a body.
+#[utoipa::path(get, operation_id = "list_roster", path = "/api/roster", tag = "roster", params(PageQuery),
+    responses((status = 200, body = Vec<crate::features::roster::model::RosterRow>,
+               headers(("Link" = String, description = "<…?page={n}&of={token}>; rel=\"next\" when a page follows, and <…>; rel=\"last\""))),
               (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
-              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
+              (status = 400, body = crate::error::ErrorBody),
+              (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+              (status = 404, body = crate::error::ErrorBody, description = "No such page"),
+              (status = 409, body = crate::error::ErrorBody, description = "The roster changed since the token's reading")))]
 pub async fn list(
     Guard(viewer, _): Guard<nav_item::Roster>,
+    QueryParams(page): QueryParams<PageQuery>,
+    OriginalUri(uri): OriginalUri,
     request: HeaderMap,
 ) -> AppResult<Response> {
     // The same list for everyone who may see it (the guard has let this viewer in): cached per
-    // agency ready to send (JSON, gzip copy, ETag) until anything in the agency changes
-    // (`access::cache`), so the busiest read skips Postgres, serde and compression.
-    let answer = viewer.access.agency_json(&viewer.agency, "roster", store::list(viewer.pool()));
-    Ok(answer.await?.respond(&request))
+    // agency, cut into pages ready to send (JSON, gzip copy, ETag) until anything in the
+    // agency changes (`access::cache`), so the busiest read skips Postgres, serde and
+    // compression.
+    let roster =
+        viewer.access.agency_pages(&viewer.agency, "roster", PAGE_SIZE, store::list(viewer.pool()));
+    page.respond(&*roster.await?, &uri, &request)
 }
 
 /// A person as saved, and whether their callsign lies outside their rank's callsign pools:
