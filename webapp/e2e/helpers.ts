@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Browser, type Locator, type Page } from '@playwright/test';
 
 const SCREENSHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
@@ -183,4 +183,19 @@ export async function drag(page: Page, from: Locator, to: Locator, nudge = 10): 
   await page.mouse.move(x, y + nudge, { steps: 5 });
   await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2 - 4, { steps: 20 });
   await page.mouse.up();
+}
+
+/**
+ * Everyone on a roster, read through `request` (a page's or a context's, with its session) along
+ * the `rel="next"` links: the server answers 100 people a page (issue 29).
+ */
+export async function wholeRoster<T>(request: APIRequestContext, path = '/api/roster'): Promise<T[]> {
+  const people: T[] = [];
+  for (let next: string | null = path; next !== null; ) {
+    const response: APIResponse = await request.get(next);
+    expect(response.status(), `GET ${next}`).toBe(200);
+    people.push(...((await response.json()) as T[]));
+    next = /<([^>]*)>; rel="next"/.exec(response.headers().link ?? '')?.[1] ?? null;
+  }
+  return people;
 }

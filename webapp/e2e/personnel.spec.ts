@@ -11,6 +11,7 @@ import {
   SAM,
   snapBoth,
   snapView,
+  wholeRoster,
   type DemoAccount,
 } from './helpers';
 
@@ -516,10 +517,6 @@ test.describe('personnel records', () => {
 
 /** The roster id of `name`, read through the page's session. */
 async function rosterIdOf(page: Page, name: string): Promise<string> {
-  return page.evaluate(async (wanted) => {
-    const response = await fetch('/api/roster', { credentials: 'same-origin' });
-    if (!response.ok) return '0';
-    const rows = (await response.json()) as { id: number; name: string }[];
-    return String(rows.find((row) => row.name === wanted)?.id ?? 0);
-  }, name);
+  const rows = await wholeRoster<{ id: number; name: string }>(page.request);
+  return String(rows.find((row) => row.name === name)?.id ?? 0);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { ALEX, CASEY, expectNoSidewaysScroll, JORDAN, openAs, PHONE, SAM, snapView } from './helpers';
+import { ALEX, CASEY, expectNoSidewaysScroll, JORDAN, openAs, PHONE, SAM, snapView, wholeRoster } from './helpers';
 import { card, cleanUp, newDocument, removeTestDocuments } from './sops-helpers';
 
 // Writing one SOP together (issue 28, stage 2). The root agency's demo members (seed-demo):
@@ -21,9 +21,10 @@ const SUPERVISOR_RANK = 'headquarters-supervisor';
  */
 async function setSamRank(browser: Browser, rankId: string): Promise<void> {
   const alex = await openAs(browser, ALEX, '/roster');
-  const roster = await alex.request.get('/api/roster?agency=rawlife');
-  expect(roster.ok()).toBe(true);
-  const entries = (await roster.json()) as { id: number; discordId: string | null; rankId: string | null; version: number }[];
+  const entries = await wholeRoster<{ id: number; discordId: string | null; rankId: string | null; version: number }>(
+    alex.request,
+    '/api/roster?agency=rawlife',
+  );
   const sam = entries.find((entry) => entry.discordId === SAM.discordId);
   if (sam === undefined) throw new Error('Sam Whitaker is not on the root agency roster');
   if (sam.rankId !== rankId) {

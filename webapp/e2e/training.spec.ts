@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { CASEY, type DemoAccount, drag, expectNoSidewaysScroll, JORDAN, SAM, signIn, snap, snapView } from './helpers';
+import { CASEY, type DemoAccount, drag, expectNoSidewaysScroll, JORDAN, SAM, signIn, snap, snapView, wholeRoster } from './helpers';
 
 // Root agency demo data (seed-demo): Sam Whitaker is a Supervisor (a training manager: the
 // fto_training_management page is open from supervisor up), Casey Nguyen a Deputy. The demo
@@ -44,7 +44,7 @@ async function expectDialogFits(dialog: Locator): Promise<void> {
 
 /** A roster member's id, read as `page`'s member. */
 async function rosterId(page: Page, name: string): Promise<number> {
-  const roster = (await (await page.request.get('/api/roster')).json()) as { id: number; name: string }[];
+  const roster = await wholeRoster<{ id: number; name: string }>(page.request);
   const entry = roster.find((e) => e.name === name);
   if (entry === undefined) throw new Error(`${name} is not on the demo roster`);
   return entry.id;

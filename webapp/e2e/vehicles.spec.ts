@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { CASEY, type DemoAccount, DESKTOP, expectNoSidewaysScroll, JORDAN, PHONE, SAM, signIn, snap, snapView } from './helpers';
+import { CASEY, type DemoAccount, DESKTOP, expectNoSidewaysScroll, JORDAN, PHONE, SAM, signIn, snap, snapView, wholeRoster } from './helpers';
 
 // Root agency demo members (seed-demo): Jordan Reyes is Command (manages vehicles), Sam
 // Whitaker a Supervisor and Casey Nguyen a Deputy, on different ranks.
@@ -102,7 +102,7 @@ test.describe('vehicles', () => {
     await expect(page.getByTestId('vehicle-card').first()).toBeVisible();
 
     // The deputy's and the supervisor's ranks, as the picker names them.
-    const roster = (await (await page.request.get('/api/roster')).json()) as { name: string; rankId?: string | null }[];
+    const roster = await wholeRoster<{ name: string; rankId?: string | null }>(page.request);
     const manage = (await (await page.request.get('/api/vehicles?scope=manage')).json()) as { ranks: RankOption[] };
     const rankOf = (person: string): RankChip => {
       const rankId = roster.find((entry) => entry.name === person)?.rankId;

@@ -16,6 +16,8 @@ use axum::{
 use bytes::Bytes;
 use sha2::{Digest, Sha256};
 
+use crate::shared::bundle::hex;
+
 /// Below this many bytes a gzip copy is not worth its header (the compression layer does the
 /// same for uncached answers).
 const GZIP_FROM: usize = 1024;
@@ -37,7 +39,7 @@ impl JsonAnswer {
     /// Prepares `body` (JSON) of agency `agency_id`: the digest and the gzip copy are made here,
     /// once.
     pub fn new(agency_id: i64, body: Bytes) -> Self {
-        let digest = hex(&Sha256::digest(&body));
+        let digest = hex(&Sha256::digest(&body)[..12]);
         Self::tagged(body, &format!("a{agency_id}-{digest}"))
     }
 
@@ -129,12 +131,15 @@ impl JsonPages {
                 .map(|page| serde_json::to_vec(page).map(Bytes::from))
                 .collect::<serde_json::Result<_>>()?
         };
+        // The agency is in the token too: two agencies with the same list (two empty rosters)
+        // still have tokens of their own.
         let mut digest = Sha256::new();
+        digest.update(agency_id.to_le_bytes());
         for body in &bodies {
-            digest.update(body.len().to_le_bytes());
+            digest.update((body.len() as u64).to_le_bytes());
             digest.update(body);
         }
-        let token = hex(&digest.finalize());
+        let token = hex(&digest.finalize()[..12]);
         let pages = (1..)
             .zip(bodies)
             .map(|(number, body)| {
@@ -163,11 +168,6 @@ impl JsonPages {
     pub fn weight(&self) -> usize {
         self.pages.iter().map(JsonAnswer::weight).sum()
     }
-}
-
-/// The first 12 bytes of a digest in hex.
-fn hex(digest: &[u8]) -> String {
-    digest.iter().take(12).map(|b| format!("{b:02x}")).collect()
 }
 
 fn opaque(tag: &str) -> &str {
@@ -299,6 +299,8 @@ mod tests {
         assert_ne!(tag(&changed, 1), tag(&pages, 1));
         // Another page size is another reading, and another agency another tag.
         assert_ne!(JsonPages::new(3, &items, 4).unwrap().token(), pages.token());
-        assert!(tag(&JsonPages::new(4, &items, 3).unwrap(), 1).starts_with("W/\"a4-"));
+        let elsewhere = JsonPages::new(4, &items, 3).unwrap();
+        assert!(tag(&elsewhere, 1).starts_with("W/\"a4-"));
+        assert_ne!(elsewhere.token(), pages.token(), "the same list in another agency");
     }
 }

@@ -95,25 +95,26 @@ pub struct AccessCache {
     rules: Cache<(i64, String), Option<NavRule>>,
     agency_values: Cache<(i64, &'static str), AgencyValue>,
     agency_json: Cache<(i64, &'static str, String), Arc<JsonAnswer>>,
-    agency_pages: Cache<(i64, &'static str), Arc<JsonPages>>,
+    agency_pages: Cache<(i64, &'static str, usize), Arc<JsonPages>>,
     epoch: AtomicU64,
     /// The registry's own count (`Registry::generation`): a count of another registry would
     /// leave every value uncached after the first change.
     registry_generation: Generation,
 }
 
-/// Most bytes of answers kept by [`AccessCache::agency_json`] (analytics), and again by
-/// [`AccessCache::agency_pages`] (the biggest are rosters).
-const JSON_BYTES: u64 = 64 * 1024 * 1024;
+/// Most bytes of lists kept by [`AccessCache::agency_pages`] (rosters, the biggest answers),
+/// and of answers kept by [`AccessCache::agency_json_keyed`] (analytics): 64 MB together.
+const PAGES_BYTES: u64 = 48 * 1024 * 1024;
+const JSON_BYTES: u64 = 16 * 1024 * 1024;
 
 /// A cache of answers ready to send, bounded by their bytes.
-fn by_weight<K, V>(weight: fn(&V) -> usize) -> Cache<K, V>
+fn by_weight<K, V>(bytes: u64, weight: fn(&V) -> usize) -> Cache<K, V>
 where
     K: std::hash::Hash + Eq + Send + Sync + 'static,
     V: Clone + Send + Sync + 'static,
 {
     Cache::builder()
-        .max_capacity(JSON_BYTES)
+        .max_capacity(bytes)
         .weigher(move |_, value: &V| u32::try_from(weight(value)).unwrap_or(u32::MAX))
         .time_to_live(TIME_TO_LIVE)
         .support_invalidation_closures()
@@ -142,8 +143,8 @@ impl AccessCache {
             members: cache(),
             rules: cache(),
             agency_values: cache(),
-            agency_json: by_weight(|answer: &Arc<JsonAnswer>| answer.weight()),
-            agency_pages: by_weight(|pages: &Arc<JsonPages>| pages.weight()),
+            agency_json: by_weight(JSON_BYTES, |answer: &Arc<JsonAnswer>| answer.weight()),
+            agency_pages: by_weight(PAGES_BYTES, |pages: &Arc<JsonPages>| pages.weight()),
             epoch: AtomicU64::new(0),
             registry_generation,
         }
@@ -257,7 +258,8 @@ impl AccessCache {
                 .map_err(|e| crate::error::AppError::Other(e.into()))?;
             Ok::<_, crate::error::AppError>(Arc::new(pages))
         };
-        self.through(&self.agency_pages, (agency.id, name), Some(agency), paged).await
+        let key = (agency.id, name, page_size);
+        self.through(&self.agency_pages, key, Some(agency), paged).await
     }
 
     /// An answer of one agency that is the same for every viewer allowed to see it, one of
@@ -291,9 +293,10 @@ impl AccessCache {
         self.agency_json.contains_key(&(agency_id, name, key.to_owned()))
     }
 
-    /// Whether the list `name` of the agency is cached here (tests, diagnostics).
-    pub async fn has_pages(&self, agency_id: i64, name: &'static str) -> bool {
-        self.agency_pages.contains_key(&(agency_id, name))
+    /// Whether the list `name` of the agency is cached here in pages of `page_size` (tests,
+    /// diagnostics).
+    pub async fn has_pages(&self, agency_id: i64, name: &'static str, page_size: usize) -> bool {
+        self.agency_pages.contains_key(&(agency_id, name, page_size))
     }
 
     /// Whether the rule of `nav_id` in the agency is cached here (tests, diagnostics).
@@ -312,7 +315,7 @@ impl AccessCache {
                 let _ = self.rules.invalidate_entries_if(move |(a, _), _| *a == agency);
                 let _ = self.agency_values.invalidate_entries_if(move |(a, _), _| *a == agency);
                 let _ = self.agency_json.invalidate_entries_if(move |(a, _, _), _| *a == agency);
-                let _ = self.agency_pages.invalidate_entries_if(move |(a, _), _| *a == agency);
+                let _ = self.agency_pages.invalidate_entries_if(move |(a, _, _), _| *a == agency);
             }
             Change::User(user) => {
                 let (one, other) = (user.clone(), user.clone());

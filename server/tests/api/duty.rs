@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 use crate::{
     helpers::{json, send, Persona, TestApp},
     support::{
-        agency_db, audit_rows, count_rows, get, post, refused, BCSO, LSPD, NO_PERMISSION,
+        agency_db, audit_rows, count_rows, get, link, post, refused, BCSO, LSPD, NO_PERMISSION,
         SIGN_IN_REQUIRED,
     },
 };
@@ -590,9 +590,11 @@ async fn tokens_are_shown_once_stored_hashed_scoped_and_revocable() {
 
     // A roster reader reads the roster and the hours.
     let (reader, _) = token(&app, &hc, BCSO, "Website", &["roster:read", "penal_codes:read"]).await;
-    let roster =
-        json(with_token(&app, &reader, Method::GET, "/api/roster", BCSO, None).await, 200).await;
-    assert_eq!(roster.as_array().unwrap().len(), 4);
+    let answer = with_token(&app, &reader, Method::GET, "/api/roster", BCSO, None).await;
+    // Pages of 100 (issue 29): a website is told where the list ends, here on its first page.
+    let last = link(&answer, "last").expect("the roster names its last page");
+    assert!(last.starts_with("/api/roster?page=1&of="), "{last}");
+    assert_eq!(json(answer, 200).await.as_array().unwrap().len(), 4);
     json(with_token(&app, &reader, Method::GET, "/api/duty/hours", BCSO, None).await, 200).await;
     json(with_token(&app, &reader, Method::GET, "/api/penal-codes", BCSO, None).await, 200).await;
 

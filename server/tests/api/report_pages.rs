@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::{
     arrests::arrest,
     helpers::{json, send, Persona, TestApp},
-    support::{app, file_report, BCSO, LSPD},
+    support::{app, file_report, link, BCSO, LSPD},
     use_of_force::report as uof,
 };
 
@@ -33,12 +33,7 @@ async fn page(
     agency: &str,
 ) -> (Vec<i64>, Option<String>) {
     let response: Response = send(app, client, Method::GET, path, agency, None).await;
-    let next = response.headers().get("link").map(|link| {
-        let link = link.to_str().unwrap();
-        let (target, rel) = link.split_once("; ").expect("a link and its rel");
-        assert_eq!(rel, "rel=\"next\"");
-        target.trim_start_matches('<').trim_end_matches('>').to_owned()
-    });
+    let next = link(&response, "next");
     let body: Value = json(response, 200).await;
     let ids = body.as_array().unwrap().iter().map(|r| r["id"].as_i64().unwrap()).collect();
     (ids, next)

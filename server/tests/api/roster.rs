@@ -6,10 +6,12 @@ use chrono::{NaiveDate, Utc};
 use reqwest::{Client, Method};
 use serde_json::{json, Value};
 
+use portal::features::roster::routes::PAGE_SIZE;
+
 use crate::{
     helpers::{json, send, TestApp},
     support::{
-        add_department, add_item, add_ranks, agency_with_flags, error, find, get, patch,
+        add_department, add_item, add_ranks, agency_with_flags, error, find, get, link, patch,
         patrol_department, pool, post, refused, set_pools, snapshot, two_agencies, A, B, B_HC,
         B_HC_NAME, COMMAND, COMMAND_NAME, DEPUTY, DEPUTY_NAME, HC, HC_NAME, HQ, HQ_DEPUTY,
         HQ_SUPERVISOR, NO_PERMISSION, SIGN_IN_REQUIRED, SUPERVISOR,
@@ -859,7 +861,19 @@ async fn read_roster(
     tag: Option<&str>,
     accept_encoding: Option<&str>,
 ) -> reqwest::Response {
-    let mut request = client.get(app.url("/api/roster")).header("x-agency-slug", agency);
+    read_roster_at(app, client, agency, "/api/roster", tag, accept_encoding).await
+}
+
+/// [`read_roster`] of `path` (a page).
+async fn read_roster_at(
+    app: &TestApp,
+    client: &Client,
+    agency: &str,
+    path: &str,
+    tag: Option<&str>,
+    accept_encoding: Option<&str>,
+) -> reqwest::Response {
+    let mut request = client.get(app.url(path)).header("x-agency-slug", agency);
     if let Some(tag) = tag {
         request = request.header("if-none-match", tag);
     }
@@ -957,20 +971,8 @@ async fn roster_page(
     path: &str,
     tag: Option<&str>,
 ) -> Page {
-    let mut request = client.get(app.url(path)).header("x-agency-slug", agency);
-    if let Some(tag) = tag {
-        request = request.header("if-none-match", tag);
-    }
-    let response = request.send().await.unwrap();
-    let link = |rel: &str| {
-        let header = response.headers().get("link")?.to_str().unwrap().to_owned();
-        header.split(", ").find_map(|part| {
-            let (target, relation) = part.split_once("; ")?;
-            (relation == format!("rel=\"{rel}\""))
-                .then(|| target.trim_matches(['<', '>']).to_owned())
-        })
-    };
-    let (next, last) = (link("next"), link("last"));
+    let response = read_roster_at(app, client, agency, path, tag, None).await;
+    let (next, last) = (link(&response, "next"), link(&response, "last"));
     let status = response.status().as_u16();
     let tag = response.headers().get("etag").map(|t| t.to_str().unwrap().to_owned());
     let names = if status == 200 {
@@ -1009,7 +1011,10 @@ async fn the_roster_is_answered_a_page_of_100_at_a_time_with_links_to_the_next_a
 
     let first = roster_page(&app, &deputy, A, "/api/roster", None).await;
     assert_eq!((first.status, first.names.len()), (200, 100));
-    assert!(app.state.access_cache.has_pages(agency.id, "roster").await, "read once, kept");
+    assert!(
+        app.state.access_cache.has_pages(agency.id, "roster", PAGE_SIZE).await,
+        "read once, kept"
+    );
     let next = first.next.clone().expect("a next page");
     let last = first.last.clone().expect("a last page");
     let token = next.split("of=").nth(1).expect("the list's token").to_owned();
@@ -1033,10 +1038,10 @@ async fn the_roster_is_answered_a_page_of_100_at_a_time_with_links_to_the_next_a
 
     // Past the last, or not a page at all.
     let past = format!("/api/roster?page=4&of={token}");
-    let response = hc.get(app.url(&past)).header("x-agency-slug", A).send().await.unwrap();
+    let response = read_roster_at(&app, &hc, A, &past, None, None).await;
     refused(response, 404, "There is no page 4: the list has 3 pages.").await;
     for bad in ["/api/roster?page=0", "/api/roster?page=two"] {
-        let response = hc.get(app.url(bad)).header("x-agency-slug", A).send().await.unwrap();
+        let response = read_roster_at(&app, &hc, A, bad, None, None).await;
         assert_eq!(response.status(), 400, "{bad}");
     }
 
@@ -1051,8 +1056,11 @@ async fn the_roster_is_answered_a_page_of_100_at_a_time_with_links_to_the_next_a
         json!({"name": "Aaron Added", "callsign": "D-09", "rankId": HQ_DEPUTY}),
     )
     .await;
-    assert!(!app.state.access_cache.has_pages(agency.id, "roster").await, "dropped on a write");
-    let response = hc.get(app.url(&next)).header("x-agency-slug", A).send().await.unwrap();
+    assert!(
+        !app.state.access_cache.has_pages(agency.id, "roster", PAGE_SIZE).await,
+        "dropped on a write"
+    );
+    let response = read_roster_at(&app, &hc, A, &next, None, None).await;
     refused(response, 409, LIST_CHANGED).await;
     let again = roster_page(&app, &hc, A, "/api/roster", None).await;
     assert_eq!(again.names.first().map(String::as_str), Some("Aaron Added"));
@@ -1068,8 +1076,8 @@ async fn the_roster_is_answered_a_page_of_100_at_a_time_with_links_to_the_next_a
     assert!(b
         .last
         .is_some_and(|l| l.starts_with("/api/roster?page=1&of=") && !l.ends_with(&token)));
-    let response = b_hc.get(app.url(&new_next)).header("x-agency-slug", B).send().await.unwrap();
+    let response = read_roster_at(&app, &b_hc, B, &new_next, None, None).await;
     refused(response, 409, LIST_CHANGED).await;
-    let response = b_hc.get(app.url(&new_next)).header("x-agency-slug", A).send().await.unwrap();
+    let response = read_roster_at(&app, &b_hc, A, &new_next, None, None).await;
     refused(response, 403, NO_PERMISSION).await;
 }

@@ -144,6 +144,15 @@ pub(crate) fn error(message: &str) -> Value {
 }
 
 /// Asserts an answer is `status` with exactly `{"error": message}`.
+/// The target of the `rel` link in an answer's `Link` header (a path and query), if any.
+pub(crate) fn link(response: &Response, rel: &str) -> Option<String> {
+    let header = response.headers().get("link")?.to_str().expect("an ASCII Link header");
+    header.split(", ").find_map(|part| {
+        let (target, relation) = part.split_once("; ")?;
+        (relation == format!("rel=\"{rel}\"")).then(|| target.trim_matches(['<', '>']).to_owned())
+    })
+}
+
 pub(crate) async fn refused(response: Response, status: u16, message: &str) {
     assert_eq!(json(response, status).await, error(message));
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './client';
+import { ApiError, setAgencySlugSource } from './client';
 import { getAllPages, laterPages, nextBefore, withParams } from './paging';
 
 describe('nextBefore', () => {
@@ -61,7 +61,7 @@ function pagedServer(readings: string[][], changes = 0) {
   const requested: string[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn((input: string) => {
+    vi.fn<(input: string, init?: RequestInit) => Promise<Response>>((input) => {
       const url = new URL(input, 'http://portal.test');
       requested.push(`${url.pathname}${url.search}`);
       const people = readings[Math.min(reading, readings.length - 1)] ?? [];
@@ -72,7 +72,13 @@ function pagedServer(readings: string[][], changes = 0) {
       }
       const page = Number(url.searchParams.get('page') ?? '1');
       const count = Math.max(1, Math.ceil(people.length / 2));
-      const headers = new Headers({ Link: `</api/roster?page=${count}&of=${token}>; rel="last"` });
+      // As the server writes it: the query as asked, with the page and the token set.
+      const last = new URLSearchParams(url.search);
+      last.delete('page');
+      last.delete('of');
+      last.set('page', String(count));
+      last.set('of', token);
+      const headers = new Headers({ Link: `<${url.pathname}?${last.toString()}>; rel="last"` });
       const body = JSON.stringify(people.slice((page - 1) * 2, page * 2).map((name) => ({ name })));
       if (page === 1 && reading < changes) reading += 1;
       return Promise.resolve(new Response(body, { status: 200, headers }));
@@ -91,6 +97,19 @@ describe('getAllPages', () => {
     const people = await getAllPages<{ name: string }>('/api/roster');
     expect(people.map((p) => p.name)).toEqual(['Ann', 'Bob', 'Cy', 'Di', 'Ed']);
     expect(requested).toEqual(['/api/roster', '/api/roster?page=2&of=t0', '/api/roster?page=3&of=t0']);
+  });
+
+  it('asks every page of the agency it was given, whichever is active', async () => {
+    setAgencySlugSource(() => 'bcso');
+    try {
+      const requested = pagedServer([['Ann', 'Bob', 'Cy']]);
+      await getAllPages('/api/roster', { agency: 'lspd' });
+      expect(requested).toEqual(['/api/roster?agency=lspd', '/api/roster?agency=lspd&page=2&of=t0']);
+      const headers = vi.mocked(globalThis.fetch).mock.calls.map(([, init]) => new Headers(init?.headers).get('X-Agency-Slug'));
+      expect(headers).toEqual(['lspd', 'lspd']);
+    } finally {
+      setAgencySlugSource(() => null);
+    }
   });
 
   it('reads the list again from the first page when it changed between pages', async () => {

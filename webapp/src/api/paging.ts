@@ -59,27 +59,36 @@ export function laterPages(link: string | null): string[] {
   });
 }
 
-/** How many times a list that changed between its pages (409) is read again from the start. */
+/** How many times a list that changed between its pages (409) is read in all. */
 const LIST_READS = 3;
+/** The pause before reading such a list again, times the readings so far. */
+const REREAD_AFTER_MS = 100;
+
+export interface AllPagesOptions {
+  /** The agency whose list it is (every page of it): the active one when not given. */
+  agency?: string;
+  signal?: AbortSignal;
+}
 
 /**
  * GET a list the server cuts into numbered pages (the roster) whole: the first page, then
  * every later one at once (they are of the same reading of the list, named by the links'
- * token). A list that changed between its pages (409) is read again from the first page, up
- * to three readings in all; other failures throw at once.
+ * token). A list that changed between its pages (409) is read again from the first page after
+ * a short pause, up to three readings in all; other failures throw at once.
  */
-export async function getAllPages<T>(path: string, signal?: AbortSignal): Promise<T[]> {
+export async function getAllPages<T>(path: string, options: AllPagesOptions = {}): Promise<T[]> {
   for (let reading = 1; ; reading++) {
     try {
-      return await readPages<T>(path, signal);
+      return await readPages<T>(path, options);
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 409) || reading >= LIST_READS) throw error;
     }
+    await new Promise((resolve) => setTimeout(resolve, REREAD_AFTER_MS * reading));
   }
 }
 
-async function readPages<T>(path: string, signal?: AbortSignal): Promise<T[]> {
-  const get = (url: string) => apiRequest(url, { method: 'GET', signal: signal ?? null });
+async function readPages<T>(path: string, { agency, signal }: AllPagesOptions): Promise<T[]> {
+  const get = (url: string) => apiRequest(url, { method: 'GET', signal: signal ?? null, agency });
   const first = await get(path);
   const later = laterPages(first.headers.get('Link'));
   const pages = await Promise.all([

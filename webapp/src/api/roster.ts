@@ -12,13 +12,13 @@ import type { RosterRow } from './types';
  * GET /api/roster: every entry, with the qualifications held and a running leave's end
  * (issue 23), gathered from the pages the server answers (100 people each, issue 29).
  */
-export function getRoster(signal?: AbortSignal): Promise<RosterRow[]> {
-  return getAllPages<RosterRow>('/api/roster', signal);
+export function getRoster(slug: string, signal?: AbortSignal): Promise<RosterRow[]> {
+  return getAllPages<RosterRow>('/api/roster', { agency: slug, signal });
 }
 
 export const rosterQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: queryKeys.roster(slug),
-    queryFn: ({ signal }) => getRoster(signal),
+    queryFn: ({ signal }) => getRoster(slug, signal),
     staleTime: 30_000,
   });

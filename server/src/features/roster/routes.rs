@@ -34,7 +34,7 @@ pub const VERSION_REQUIRED: &str = "Send the version of the entry you edited.";
 /// People on a page of the roster (issue 29: no answer is larger than a page).
 pub const PAGE_SIZE: usize = 100;
 
-/// Everyone on the roster of the agency, by name, [`PAGE_SIZE`] to a page: the `Link` header
+/// Everyone on the roster of the agency, by name, 100 to a page: the `Link` header
 /// names the next page (when one follows) and the last, each with the list's token (`of`),
 /// so a client can fetch the rest at once and be told (`409`) if the roster changed between
 /// pages. Every page is answered with an `ETag`; a request whose `If-None-Match` names the
@@ -42,8 +42,9 @@ pub const PAGE_SIZE: usize = 100;
 #[utoipa::path(get, operation_id = "list_roster", path = "/api/roster", tag = "roster", params(PageQuery),
     responses((status = 200, body = Vec<crate::features::roster::model::RosterRow>,
                headers(("Link" = String, description = "<…?page={n}&of={token}>; rel=\"next\" when a page follows, and <…>; rel=\"last\""))),
-              (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
-              (status = 400, body = crate::error::ErrorBody),
+              (status = 304, description = "Unchanged since the ETag sent in If-None-Match",
+               headers(("Link" = String, description = "As on the page itself"))),
+              (status = 400, body = crate::error::ErrorBody, description = "Invalid request"),
               (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
               (status = 404, body = crate::error::ErrorBody, description = "No such page"),
               (status = 409, body = crate::error::ErrorBody, description = "The roster changed since the token's reading")))]
