@@ -12,7 +12,9 @@
 //!   drops everything (the listener is the registry's: `state::AppState::spawn_registry_listener`).
 //!
 //! A load that raced with a drop is not cached: every drop moves an epoch on, and a loaded
-//! value is kept only if the epoch did not move while it was read. What is derived from an
+//! value is kept only if its epochs did not move while it was read ([`Epochs`]: one for what
+//! depends on users, one per stripe of agencies, so a write in one agency does not keep every
+//! other agency's loads from being cached). What is derived from an
 //! agency is kept only if no registry change came after the request resolved that agency
 //! (its [`Generation`]): a request that read the registry just before a change, and loads
 //! after the change's drop, would otherwise cache what the old registry row said (its levels,
@@ -96,7 +98,7 @@ pub struct AccessCache {
     agency_values: Cache<(i64, &'static str), AgencyValue>,
     agency_json: Cache<(i64, &'static str, String), Arc<JsonAnswer>>,
     agency_pages: Cache<(i64, &'static str, usize), Arc<JsonPages>>,
-    epoch: AtomicU64,
+    epochs: Epochs,
     /// The registry's own count (`Registry::generation`): a count of another registry would
     /// leave every value uncached after the first change.
     registry_generation: Generation,
@@ -123,6 +125,62 @@ where
 
 type AgencyValue = Arc<dyn Any + Send + Sync>;
 
+/// What a cached value is derived from: which drops a load racing with them must not outlive.
+#[derive(Debug, Clone, Copy)]
+enum Source<'a> {
+    /// A user's account (dropped by a change of the user).
+    User,
+    /// A user's standing in an agency (dropped by a change of either).
+    Member(&'a Agency),
+    /// The agency alone (dropped by a change of the agency).
+    Agency(&'a Agency),
+}
+
+impl<'a> Source<'a> {
+    fn agency(self) -> Option<&'a Agency> {
+        match self {
+            Self::User => None,
+            Self::Member(agency) | Self::Agency(agency) => Some(agency),
+        }
+    }
+}
+
+/// Agencies share this many epochs (by id), so a drop in one agency moves the epoch of one
+/// agency in this many, not every agency's.
+const STRIPES: usize = 64;
+
+/// The counts a drop moves on: users' for a user change, the agency's stripe for an agency
+/// change, all of them when everything is dropped.
+#[derive(Debug)]
+struct Epochs {
+    users: AtomicU64,
+    agencies: [AtomicU64; STRIPES],
+}
+
+impl Default for Epochs {
+    fn default() -> Self {
+        Self { users: AtomicU64::new(0), agencies: std::array::from_fn(|_| AtomicU64::new(0)) }
+    }
+}
+
+impl Epochs {
+    fn agency(&self, id: i64) -> &AtomicU64 {
+        // `rem_euclid` of a positive modulus is in 0..STRIPES.
+        &self.agencies[id.rem_euclid(STRIPES as i64) as usize]
+    }
+
+    /// The counts a value from `source` depends on (0 for those it does not).
+    fn of(&self, source: Source<'_>) -> (u64, u64) {
+        let users = || self.users.load(Ordering::Acquire);
+        let agency = |agency: &Agency| self.agency(agency.id).load(Ordering::Acquire);
+        match source {
+            Source::User => (users(), 0),
+            Source::Member(a) => (users(), agency(a)),
+            Source::Agency(a) => (0, agency(a)),
+        }
+    }
+}
+
 impl AccessCache {
     /// A cache that trusts agencies read under the current count of the registry's
     /// `generation` (`Registry::generation`, the instance's one registry).
@@ -145,7 +203,7 @@ impl AccessCache {
             agency_values: cache(),
             agency_json: by_weight(JSON_BYTES, |answer: &Arc<JsonAnswer>| answer.weight()),
             agency_pages: by_weight(PAGES_BYTES, |pages: &Arc<JsonPages>| pages.weight()),
-            epoch: AtomicU64::new(0),
+            epochs: Epochs::default(),
             registry_generation,
         }
     }
@@ -157,7 +215,7 @@ impl AccessCache {
         &self,
         cache: &Cache<K, V>,
         key: K,
-        agency: Option<&Agency>,
+        source: Source<'_>,
         load: F,
     ) -> Result<V, E>
     where
@@ -168,11 +226,11 @@ impl AccessCache {
         if let Some(found) = cache.get(&key).await {
             return Ok(found);
         }
-        let epoch = self.epoch.load(Ordering::Acquire);
+        let seen = self.epochs.of(source);
         let value = load.await?;
         let fresh = || {
-            self.epoch.load(Ordering::Acquire) == epoch
-                && agency.is_none_or(|agency| self.registry_generation.is_current(agency))
+            self.epochs.of(source) == seen
+                && source.agency().is_none_or(|agency| self.registry_generation.is_current(agency))
         };
         if fresh() {
             cache.insert(key.clone(), value.clone()).await;
@@ -187,7 +245,7 @@ impl AccessCache {
     where
         F: Future<Output = sqlx::Result<Option<User>>>,
     {
-        self.through(&self.users, discord_id.to_owned(), None, load).await
+        self.through(&self.users, discord_id.to_owned(), Source::User, load).await
     }
 
     pub async fn membership<F>(
@@ -199,7 +257,8 @@ impl AccessCache {
     where
         F: Future<Output = sqlx::Result<Arc<Membership>>>,
     {
-        self.through(&self.members, (agency.id, discord_id.to_owned()), Some(agency), load).await
+        let key = (agency.id, discord_id.to_owned());
+        self.through(&self.members, key, Source::Member(agency), load).await
     }
 
     pub async fn nav_rule<F>(
@@ -211,7 +270,8 @@ impl AccessCache {
     where
         F: Future<Output = sqlx::Result<Option<NavRule>>>,
     {
-        self.through(&self.rules, (agency.id, nav_id.to_owned()), Some(agency), load).await
+        let key = (agency.id, nav_id.to_owned());
+        self.through(&self.rules, key, Source::Agency(agency), load).await
     }
 
     /// A value of one agency that a feature names (`name`, one type per name), dropped with
@@ -227,8 +287,9 @@ impl AccessCache {
         F: Future<Output = sqlx::Result<T>>,
     {
         let erased = async { load.await.map(|value| Arc::new(value) as AgencyValue) };
-        let value =
-            self.through(&self.agency_values, (agency.id, name), Some(agency), erased).await?;
+        let value = self
+            .through(&self.agency_values, (agency.id, name), Source::Agency(agency), erased)
+            .await?;
         value.downcast::<T>().map_err(|_| {
             sqlx::Error::Protocol(format!(
                 "the cached '{name}' of agency {} has another type",
@@ -259,7 +320,7 @@ impl AccessCache {
             Ok::<_, crate::error::AppError>(Arc::new(pages))
         };
         let key = (agency.id, name, page_size);
-        self.through(&self.agency_pages, key, Some(agency), paged).await
+        self.through(&self.agency_pages, key, Source::Agency(agency), paged).await
     }
 
     /// An answer of one agency that is the same for every viewer allowed to see it, one of
@@ -285,7 +346,8 @@ impl AccessCache {
                 .map_err(|e| crate::error::AppError::Other(e.into()))?;
             Ok::<_, crate::error::AppError>(Arc::new(JsonAnswer::new(agency.id, body)))
         };
-        self.through(&self.agency_json, (agency.id, name, key), Some(agency), encoded).await
+        let key = (agency.id, name, key);
+        self.through(&self.agency_json, key, Source::Agency(agency), encoded).await
     }
 
     /// Whether the answer `name`/`key` of the agency is cached here (tests, diagnostics).
@@ -306,11 +368,11 @@ impl AccessCache {
 
     /// Drops what `change` touched, on this instance.
     pub fn forget(&self, change: &Change) {
-        self.epoch.fetch_add(1, Ordering::AcqRel);
         // The predicates only fail when closures are not supported, which `new` turns on.
         match change {
             Change::Agency(agency) => {
                 let agency = *agency;
+                self.epochs.agency(agency).fetch_add(1, Ordering::AcqRel);
                 let _ = self.members.invalidate_entries_if(move |(a, _), _| *a == agency);
                 let _ = self.rules.invalidate_entries_if(move |(a, _), _| *a == agency);
                 let _ = self.agency_values.invalidate_entries_if(move |(a, _), _| *a == agency);
@@ -318,6 +380,7 @@ impl AccessCache {
                 let _ = self.agency_pages.invalidate_entries_if(move |(a, _, _), _| *a == agency);
             }
             Change::User(user) => {
+                self.epochs.users.fetch_add(1, Ordering::AcqRel);
                 let (one, other) = (user.clone(), user.clone());
                 let _ = self.users.invalidate_entries_if(move |u, _| *u == one);
                 let _ = self.members.invalidate_entries_if(move |(_, u), _| *u == other);
@@ -327,7 +390,10 @@ impl AccessCache {
 
     /// Drops everything, on this instance.
     pub fn forget_all(&self) {
-        self.epoch.fetch_add(1, Ordering::AcqRel);
+        self.epochs.users.fetch_add(1, Ordering::AcqRel);
+        for stripe in &self.epochs.agencies {
+            stripe.fetch_add(1, Ordering::AcqRel);
+        }
         self.users.invalidate_all();
         self.members.invalidate_all();
         self.rules.invalidate_all();
@@ -443,6 +509,75 @@ mod tests {
         };
         assert_eq!(cache.nav_rule(&three, "sops", racing).await.unwrap(), rule(true));
         assert!(!cache.has_rule(3, "sops").await);
+
+        // A drop elsewhere does not keep a load from being cached: another agency's, or a
+        // user's for what is the agency's alone.
+        for elsewhere in [Change::Agency(2), Change::User("1234567890".into())] {
+            cache.forget(&Change::Agency(3));
+            let overlapping = async {
+                cache.forget(&elsewhere);
+                Ok::<_, sqlx::Error>(rule(false))
+            };
+            assert_eq!(cache.nav_rule(&three, "sops", overlapping).await.unwrap(), rule(false));
+            assert!(cache.has_rule(3, "sops").await, "kept despite {elsewhere:?}");
+        }
+        // An agency in the same stripe shares its epoch: the load is answered, not kept.
+        let mut neighbour = three.clone();
+        neighbour.id = 3 + STRIPES as i64;
+        cache.forget(&Change::Agency(3));
+        let overlapping = async {
+            cache.forget(&Change::Agency(neighbour.id));
+            Ok::<_, sqlx::Error>(rule(true))
+        };
+        assert_eq!(cache.nav_rule(&three, "sops", overlapping).await.unwrap(), rule(true));
+        assert!(!cache.has_rule(3, "sops").await);
+    }
+
+    #[tokio::test]
+    async fn a_membership_load_racing_with_a_change_of_its_user_or_agency_is_not_kept() {
+        let registry = Generation::default();
+        let cache = AccessCache::new(registry.clone());
+        let one = resolved(&registry).remove(0);
+        let member = |change: Option<Change>| {
+            let cache = &cache;
+            async move {
+                if let Some(change) = change {
+                    cache.forget(&change);
+                }
+                Ok::<_, sqlx::Error>(Arc::new(Membership::default()))
+            }
+        };
+        let kept = || async { cache.members.contains_key(&(1, "99999".to_owned())) };
+        for (change, keep) in [
+            (Some(Change::User("99999".into())), false),
+            (Some(Change::Agency(1)), false),
+            (Some(Change::Agency(2)), true),
+            (None, true),
+        ] {
+            cache.forget_all();
+            cache.members.run_pending_tasks().await;
+            cache.membership(&one, "99999", member(change.clone())).await.unwrap();
+            assert_eq!(kept().await, keep, "{change:?}");
+        }
+        // A user's account: only a change of users stops it.
+        cache
+            .user("99999", async {
+                cache.forget(&Change::Agency(1));
+                Ok(None)
+            })
+            .await
+            .unwrap();
+        assert!(cache.users.contains_key("99999"));
+        cache.forget_all();
+        cache.users.run_pending_tasks().await;
+        cache
+            .user("99999", async {
+                cache.forget(&Change::User("5".into()));
+                Ok(None)
+            })
+            .await
+            .unwrap();
+        assert!(!cache.users.contains_key("99999"));
     }
 
     #[tokio::test]
