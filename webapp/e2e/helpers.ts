@@ -187,7 +187,7 @@ export async function drag(page: Page, from: Locator, to: Locator, nudge = 10): 
 
 /**
  * Everyone on a roster, read through `request` (a page's or a context's, with its session) along
- * the `rel="next"` links: the server answers 100 people a page (issue 29).
+ * the `rel="next"` links: the server answers 50 people a page (issue 29).
  */
 export async function wholeRoster<T>(request: APIRequestContext, path = '/api/roster'): Promise<T[]> {
   const people: T[] = [];

@@ -115,7 +115,7 @@ test.describe('roster', () => {
   });
 
   test('a roster longer than one page of the server is shown whole, on a desktop and a phone', async ({ page }) => {
-    // LSPD, whose roster no other test counts. The server answers 100 people a page (issue 29).
+    // LSPD, whose roster no other test counts. The server answers 50 people a page (issue 29).
     await page.goto('/roster?agency=lspd');
     await signIn(page, inAgency(ALEX, 'lspd'));
     await expect(page.getByRole('heading', { level: 1, name: 'Roster' })).toBeVisible();

@@ -208,9 +208,10 @@ impl AccessCache {
         }
     }
 
-    /// A cached value, or `load`'s answer: kept unless a drop happened while it was read, or
-    /// (for what is derived from `agency`) the registry changed since the agency was read. A
-    /// drop between that check and the insert takes the value out again.
+    /// A cached value, or `load`'s answer: kept unless a drop that concerns `source` (one that
+    /// moves an epoch it depends on, [`Epochs::of`]) happened while it was read, or (for what
+    /// is derived from an agency) the registry changed since the agency was read. A drop
+    /// between that check and the insert takes the value out again.
     async fn through<K, V, E, F>(
         &self,
         cache: &Cache<K, V>,
@@ -511,17 +512,34 @@ mod tests {
         assert!(!cache.has_rule(3, "sops").await);
 
         // A drop elsewhere does not keep a load from being cached: another agency's, or a
-        // user's for what is the agency's alone.
-        for elsewhere in [Change::Agency(2), Change::User("1234567890".into())] {
+        // user's for what is the agency's alone. Each pass loads another value, so a kept
+        // one is this load's, not the last pass's.
+        for (pass, elsewhere) in
+            [Change::Agency(2), Change::User("1234567890".into())].iter().enumerate()
+        {
             cache.forget(&Change::Agency(3));
+            let levels = vec![format!("pass {pass}")];
+            let loaded = Some(NavRule { public: false, levels, roles: vec![] });
             let overlapping = async {
-                cache.forget(&elsewhere);
-                Ok::<_, sqlx::Error>(rule(false))
+                cache.forget(elsewhere);
+                Ok::<_, sqlx::Error>(loaded.clone())
             };
-            assert_eq!(cache.nav_rule(&three, "sops", overlapping).await.unwrap(), rule(false));
+            assert_eq!(cache.nav_rule(&three, "sops", overlapping).await.unwrap(), loaded);
             assert!(cache.has_rule(3, "sops").await, "kept despite {elsewhere:?}");
+            let again = cache.nav_rule(&three, "sops", async { Ok(rule(true)) }).await.unwrap();
+            assert_eq!(again, loaded, "the kept value is the one loaded");
         }
-        // An agency in the same stripe shares its epoch: the load is answered, not kept.
+        // Dropping everything, under way, stops any load from being kept.
+        cache.forget(&Change::Agency(3));
+        let everything = async {
+            cache.forget_all();
+            Ok::<_, sqlx::Error>(rule(true))
+        };
+        assert_eq!(cache.nav_rule(&three, "sops", everything).await.unwrap(), rule(true));
+        assert!(!cache.has_rule(3, "sops").await, "a load across forget_all was kept");
+        // A limit, not a rule: agencies 64 apart share an epoch, so a drop in one keeps the
+        // other's load under way from being cached (answered all the same). A finer map would
+        // keep it; what must hold is that it is never kept across its own agency's drop.
         let mut neighbour = three.clone();
         neighbour.id = 3 + STRIPES as i64;
         cache.forget(&Change::Agency(3));
@@ -578,6 +596,16 @@ mod tests {
             .await
             .unwrap();
         assert!(!cache.users.contains_key("99999"));
+        cache.forget_all();
+        cache.users.run_pending_tasks().await;
+        cache
+            .user("99999", async {
+                cache.forget_all();
+                Ok(None)
+            })
+            .await
+            .unwrap();
+        assert!(!cache.users.contains_key("99999"), "an account load across forget_all was kept");
     }
 
     #[tokio::test]

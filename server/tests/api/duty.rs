@@ -591,7 +591,7 @@ async fn tokens_are_shown_once_stored_hashed_scoped_and_revocable() {
     // A roster reader reads the roster and the hours.
     let (reader, _) = token(&app, &hc, BCSO, "Website", &["roster:read", "penal_codes:read"]).await;
     let answer = with_token(&app, &reader, Method::GET, "/api/roster", BCSO, None).await;
-    // Pages of 100 (issue 29): a website is told where the list ends, here on its first page.
+    // Pages of 50 (issue 29): a website is told where the list ends, here on its first page.
     let last = link(&answer, "last").expect("the roster names its last page");
     assert!(last.starts_with("/api/roster?page=1&of="), "{last}");
     assert_eq!(json(answer, 200).await.as_array().unwrap().len(), 4);

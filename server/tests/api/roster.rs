@@ -984,19 +984,21 @@ async fn roster_page(
     Page { status, names, tag, next, last }
 }
 
-/// Issue 29: no roster answer is larger than a page of 100 people. The pages follow the
+/// Issue 29: no roster answer is larger than a page ([`PAGE_SIZE`] people). The pages follow the
 /// roster's order (by name), and each names the next (while one follows) and the last with
 /// the list's token, so the screen fetches the rest at once. A page of a roster that changed
 /// since the token's reading is refused (409), so the pages gathered are of one list; a page
 /// past the last is 404; the token of one agency's roster is no use in another's.
 #[tokio::test]
-async fn the_roster_is_answered_a_page_of_100_at_a_time_with_links_to_the_next_and_the_last() {
+async fn the_roster_is_answered_a_page_at_a_time_with_links_to_the_next_and_the_last() {
     let app = two_agencies().await;
     let agency = app.state.registry.by_slug(A).await.unwrap().unwrap();
-    // 246 more people (250 with the four members): pages of 100, 100 and 50.
+    // Two pages and a half with the four members: pages of PAGE_SIZE, PAGE_SIZE and half.
+    let everyone = 2 * PAGE_SIZE + PAGE_SIZE / 2;
+    let added = everyone - 4;
     sqlx::query(&format!(
         "INSERT INTO {}.roster (name, department_id, rank_id)
-         SELECT 'Paged ' || lpad(i::text, 3, '0'), $1, $2 FROM generate_series(1, 246) i",
+         SELECT 'Paged ' || lpad(i::text, 3, '0'), $1, $2 FROM generate_series(1, {added}) i",
         agency.schema_name
     ))
     .bind(portal::shared::organisation::STARTER_DEPARTMENT_ID)
@@ -1010,7 +1012,7 @@ async fn the_roster_is_answered_a_page_of_100_at_a_time_with_links_to_the_next_a
     let deputy = app.signed_in(DEPUTY).await;
 
     let first = roster_page(&app, &deputy, A, "/api/roster", None).await;
-    assert_eq!((first.status, first.names.len()), (200, 100));
+    assert_eq!((first.status, first.names.len()), (200, PAGE_SIZE));
     assert!(
         app.state.access_cache.has_pages(agency.id, "roster", PAGE_SIZE).await,
         "read once, kept"
@@ -1021,10 +1023,10 @@ async fn the_roster_is_answered_a_page_of_100_at_a_time_with_links_to_the_next_a
     assert_eq!(next, format!("/api/roster?page=2&of={token}"));
     assert_eq!(last, format!("/api/roster?page=3&of={token}"));
     let second = roster_page(&app, &deputy, A, &next, None).await;
-    assert_eq!((second.status, second.names.len()), (200, 100));
+    assert_eq!((second.status, second.names.len()), (200, PAGE_SIZE));
     assert_eq!(second.next.as_deref(), Some(last.as_str()));
     let third = roster_page(&app, &deputy, A, &last, None).await;
-    assert_eq!((third.status, third.names.len(), third.next), (200, 50, None));
+    assert_eq!((third.status, third.names.len(), third.next), (200, PAGE_SIZE / 2, None));
     assert_eq!(third.last.as_deref(), Some(last.as_str()), "the last page names itself last");
 
     // Together: everyone once, by name, as one read of the whole list would give them.
@@ -1033,8 +1035,9 @@ async fn the_roster_is_answered_a_page_of_100_at_a_time_with_links_to_the_next_a
     expected.sort_by_key(|name| name.to_lowercase());
     assert_eq!(gathered, expected);
     expected.dedup();
-    assert_eq!(expected.len(), 250);
-    assert!(gathered.contains(&HC_NAME.to_owned()) && gathered.contains(&"Paged 246".to_owned()));
+    assert_eq!(expected.len(), everyone);
+    let last_added = format!("Paged {added:03}");
+    assert!(gathered.contains(&HC_NAME.to_owned()) && gathered.contains(&last_added));
 
     // Past the last, or not a page at all.
     let past = format!("/api/roster?page=4&of={token}");

@@ -10,7 +10,7 @@ import type { RosterRow } from './types';
 
 /**
  * GET /api/roster: every entry, with the qualifications held and a running leave's end
- * (issue 23), gathered from the pages the server answers (100 people each, issue 29).
+ * (issue 23), gathered from the pages the server answers (50 people each, issue 29).
  */
 export function getRoster(slug: string, signal?: AbortSignal): Promise<RosterRow[]> {
   return getAllPages<RosterRow>('/api/roster', { agency: slug, signal });

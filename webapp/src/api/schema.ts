@@ -1252,7 +1252,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Everyone on the roster of the agency, by name, 100 to a page: the `Link` header
+         * Everyone on the roster of the agency, by name, 50 to a page: the `Link` header
          *     names the next page (when one follows) and the last, each with the list's token (`of`),
          *     so a client can fetch the rest at once and be told (`409`) if the roster changed between
          *     pages. Every page is answered with an `ETag`; a request whose `If-None-Match` names the

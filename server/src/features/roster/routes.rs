@@ -32,9 +32,9 @@ pub use crate::access::guard::{require_roster_manager as require_manager, CANNOT
 pub const VERSION_REQUIRED: &str = "Send the version of the entry you edited.";
 
 /// People on a page of the roster (issue 29: no answer is larger than a page).
-pub const PAGE_SIZE: usize = 100;
+pub const PAGE_SIZE: usize = 50;
 
-/// Everyone on the roster of the agency, by name, 100 to a page: the `Link` header
+/// Everyone on the roster of the agency, by name, 50 to a page: the `Link` header
 /// names the next page (when one follows) and the last, each with the list's token (`of`),
 /// so a client can fetch the rest at once and be told (`409`) if the roster changed between
 /// pages. Every page is answered with an `ETag`; a request whose `If-None-Match` names the
