@@ -15,6 +15,9 @@ export interface Page<T> {
   nextBefore: number | null;
 }
 
+/** The origin link targets (paths) are read against. */
+const PLACEHOLDER = 'http://portal.invalid';
+
 /** The target of the `rel` link in a `Link` header as a URL (on a placeholder origin), or null. */
 function linked(link: string | null, rel: string): URL | null {
   if (link === null || link.trim() === '') return null;
@@ -27,8 +30,6 @@ function linked(link: string | null, rel: string): URL | null {
   }
   return found === undefined ? null : new URL(found.uri, PLACEHOLDER);
 }
-
-const PLACEHOLDER = 'http://portal.invalid';
 
 /** A whole number query parameter of `url`, or null. */
 function integerParam(url: URL, name: string): number | null {
