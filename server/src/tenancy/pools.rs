@@ -1,9 +1,14 @@
-//! Agency connections: one shared pool per Postgres server, whose connections take an
-//! agency's role and schema when they are checked out and give them up when they return.
+//! Agency connections: one shared set of connections per Postgres server, whose connections
+//! take an agency's role and schema when they are checked out and give them up when they
+//! return.
 //!
-//! Open connections are the budget, not pools: the shared pool of a server never holds more
+//! Open connections are the budget, not pools: the connections of a server never number more
 //! than the tenants' share of `PORTAL_MAX_DB_CONNECTIONS`, however many agencies there are,
-//! and an agency that sends no requests holds none of them. An agency's handle
+//! and an agency that sends no requests holds none of them. They are cut into lanes
+//! ([`Lanes`]) of one agency's share each, and an agency takes its connections from its own
+//! lane first (affinity): the connection that last served it is likely to serve it again, its
+//! plans still made for that agency's schema, and each Postgres backend keeps the catalog
+//! entries of a lane's agencies rather than of all of them (issue 29). An agency's handle
 //! ([`TenantDb`], cached in moka like the pools it replaces) caps how many connections that
 //! agency may use at once (`PORTAL_AGENCY_POOL_MAX`), so one busy agency cannot starve the
 //! others. The registry snapshot's copy of the agency keeps the handle too ([`HandleSlot`]):
@@ -17,7 +22,8 @@
 //! a plan prepared against one schema version never serves another (Postgres re-parses a
 //! statement when `search_path` changes, but refuses one whose result columns changed). A
 //! checkout that fails part-way closes the connection. Return resets role and path, so an
-//! idle connection belongs to no agency.
+//! idle connection belongs to no agency (Postgres keeps the plans: a statement is re-planned
+//! only when the path it was planned for differs from the path it runs under).
 
 use std::{
     collections::HashMap,
@@ -62,6 +68,14 @@ impl Budget {
         let per_agency = agency_pool_max.clamp(1, tenants);
         Self { control, maintenance, tenants, per_agency }
     }
+
+    /// How a server's agency connections are cut into lanes ([`Lanes`]): how many lanes, and
+    /// the most connections each may open. Every lane holds at least one agency's share, and
+    /// together they hold no more than the tenants' share.
+    pub fn lanes(&self) -> (u32, u32) {
+        let count = (self.tenants / self.per_agency.max(1)).max(1);
+        (count, self.tenants / count)
+    }
 }
 
 /// Switches a connection to an agency and returns the schema version its prepared statements
@@ -99,11 +113,11 @@ impl fmt::Debug for HandleSlot {
     }
 }
 
-/// An agency's handle on its server's shared pool. Executes queries like a pool
+/// An agency's handle on its server's shared connections. Executes queries like a pool
 /// (`&TenantDb` is an [`Executor`]) and hands out connections and transactions that are
 /// switched to the agency for as long as they are held.
 pub struct TenantDb {
-    shared: PgPool,
+    lanes: Lanes,
     agency_id: i64,
     role: String,
     search_path: String,
@@ -145,7 +159,7 @@ impl TenantDb {
     /// The pool of the agency's database server, not switched to the agency: for what is not
     /// in any schema (`LISTEN`, which collaborative editing relays its updates by).
     pub fn server_pool(&self) -> &PgPool {
-        &self.shared
+        self.lanes.home(self.agency_id)
     }
 
     /// A connection switched to the agency until it is dropped.
@@ -154,7 +168,24 @@ impl TenantDb {
             .await
             .map_err(|_| sqlx::Error::PoolTimedOut)?
             .map_err(|_| sqlx::Error::PoolClosed)?;
-        let mut conn = self.shared.acquire().await?;
+        let (conn, tested) = self.lanes.checkout(self.agency_id).await?;
+        let conn = match self.switch(conn).await {
+            Ok(conn) => conn,
+            // An idle connection is handed over untested: it may have died while it waited
+            // (a restarted server). One more try, on a connection its lane tests or opens.
+            Err(_) if !tested => {
+                self.switch(self.lanes.home(self.agency_id).acquire().await?).await?
+            }
+            Err(err) => return Err(err),
+        };
+        Ok(TenantConn { conn, _slot: slot })
+    }
+
+    /// Switches `conn` to the agency; a connection that fails part-way is closed.
+    async fn switch(
+        &self,
+        mut conn: PoolConnection<Postgres>,
+    ) -> sqlx::Result<PoolConnection<Postgres>> {
         let version = self.schema_version.to_string();
         let switched = async {
             let (previous,): (Option<String>,) = sqlx::query_as(CHECKOUT)
@@ -173,7 +204,7 @@ impl TenantDb {
             conn.close_on_drop();
             return Err(err);
         }
-        Ok(TenantConn { conn, _slot: slot })
+        Ok(conn)
     }
 
     /// A transaction on a connection switched to the agency.
@@ -287,7 +318,7 @@ impl<'d> Executor<'d> for &'d TenantDb {
     }
 }
 
-/// The agencies' handles and the shared pool of each server they live on.
+/// The agencies' handles and the lanes of each server they live on.
 pub struct PoolCache {
     agencies: Cache<i64, Arc<TenantDb>>,
     /// Each agency's share of the connections, kept apart from its handle so a rebuilt
@@ -297,7 +328,7 @@ pub struct PoolCache {
     /// still held permits would let the agency exceed its share after the next rebuild. One
     /// small semaphore per agency this instance has served.
     slots: Cache<i64, Arc<Semaphore>>,
-    servers: Mutex<HashMap<Option<String>, PgPool>>,
+    servers: Mutex<HashMap<Option<String>, Lanes>>,
     budget: Budget,
     control_options: PgConnectOptions,
     acquire_timeout: Duration,
@@ -348,16 +379,16 @@ impl PoolCache {
         self.agencies.run_pending_tasks().await;
     }
 
-    /// Connections open in the shared pools now (for the budget's tests and benchmarks).
+    /// Agency connections open now, on every server (for the budget's tests and benchmarks).
     pub fn open_connections(&self) -> u32 {
-        self.servers.lock().expect("server pools").values().map(PgPool::size).sum()
+        self.servers.lock().expect("server pools").values().map(Lanes::size).sum()
     }
 
     async fn build(&self, agency: &Agency) -> AppResult<TenantDb> {
         let per_agency = self.budget.per_agency as usize;
         let slots = self.slots.get_with(agency.id, async { Arc::new(Semaphore::new(per_agency)) });
         Ok(TenantDb {
-            shared: self.shared_pool(agency)?,
+            lanes: self.server_lanes(agency)?,
             agency_id: agency.id,
             role: agency.db_role.clone(),
             // Generated names (`agency_<id>`): plain identifiers that need no quoting.
@@ -369,24 +400,88 @@ impl PoolCache {
         })
     }
 
-    /// The shared pool of the server that holds `agency`, opened (lazily) on first use. Its
-    /// connections belong to no agency until a [`TenantDb`] checks them out.
+    /// The pool of `agency`'s lane on the server that holds it ([`Lanes`]).
     pub fn shared_pool(&self, agency: &Agency) -> AppResult<PgPool> {
+        Ok(self.server_lanes(agency)?.home(agency.id).clone())
+    }
+
+    /// The lanes of the server that holds `agency`, opened (lazily) on first use. Their
+    /// connections belong to no agency until a [`TenantDb`] checks them out.
+    fn server_lanes(&self, agency: &Agency) -> AppResult<Lanes> {
         let mut servers = self.servers.lock().expect("server pools");
-        if let Some(pool) = servers.get(&agency.database_url) {
-            return Ok(pool.clone());
+        if let Some(lanes) = servers.get(&agency.database_url) {
+            return Ok(lanes.clone());
         }
         let options = server_options(&self.control_options, agency)?;
-        let pool = PgPoolOptions::new()
-            .max_connections(self.budget.tenants)
-            .min_connections(0)
-            .idle_timeout(Duration::from_secs(60))
-            .acquire_timeout(self.acquire_timeout)
-            .after_connect(|conn, _| Box::pin(async move { release(conn).await }))
-            .after_release(|conn, _| Box::pin(async move { release(conn).await.map(|_| true) }))
-            .connect_lazy_with(options);
-        servers.insert(agency.database_url.clone(), pool.clone());
-        Ok(pool)
+        let lanes = Lanes::open(&options, self.budget, self.acquire_timeout);
+        servers.insert(agency.database_url.clone(), lanes.clone());
+        Ok(lanes)
+    }
+}
+
+/// A server's agency connections, cut into lanes of at least one agency's share
+/// ([`Budget::lanes`]); agency `id` belongs to lane `id mod lanes`. Checkout takes, in order:
+/// an idle connection of the agency's lane; a new one while that lane has room; an idle
+/// connection of another lane; a new one in another lane with room; and else waits for its
+/// own lane. So an agency alone is never held back by lanes (its share fits in one), a lane
+/// of busy agencies borrows what the others leave idle, and all lanes together never hold
+/// more than the tenants' share of the budget.
+#[derive(Clone)]
+pub struct Lanes {
+    lanes: Arc<[PgPool]>,
+    lane_max: u32,
+}
+
+impl Lanes {
+    fn open(options: &PgConnectOptions, budget: Budget, acquire_timeout: Duration) -> Self {
+        let (count, lane_max) = budget.lanes();
+        let lanes = (0..count)
+            .map(|_| {
+                PgPoolOptions::new()
+                    .max_connections(lane_max)
+                    .min_connections(0)
+                    .idle_timeout(Duration::from_secs(60))
+                    .acquire_timeout(acquire_timeout)
+                    .after_connect(|conn, _| Box::pin(async move { release(conn).await }))
+                    .after_release(|conn, _| {
+                        Box::pin(async move { release(conn).await.map(|_| true) })
+                    })
+                    .connect_lazy_with(options.clone())
+            })
+            .collect();
+        Self { lanes, lane_max }
+    }
+
+    fn lane_of(&self, agency_id: i64) -> usize {
+        // Lanes number at most the budget (a u32), so the remainder fits in a usize.
+        agency_id.rem_euclid(self.lanes.len() as i64) as usize
+    }
+
+    fn home(&self, agency_id: i64) -> &PgPool {
+        &self.lanes[self.lane_of(agency_id)]
+    }
+
+    /// A connection for agency `agency_id`, and whether its pool tested it (sqlx pings a
+    /// connection it hands out from `acquire`, not from `try_acquire`).
+    async fn checkout(&self, agency_id: i64) -> sqlx::Result<(PoolConnection<Postgres>, bool)> {
+        let home = self.home(agency_id);
+        if let Some(conn) = home.try_acquire() {
+            return Ok((conn, false));
+        }
+        if home.size() < self.lane_max {
+            return Ok((home.acquire().await?, true));
+        }
+        let start = self.lane_of(agency_id);
+        let others = || (1..self.lanes.len()).map(|i| &self.lanes[(start + i) % self.lanes.len()]);
+        if let Some(conn) = others().find_map(PgPool::try_acquire) {
+            return Ok((conn, false));
+        }
+        let lane = others().find(|lane| lane.size() < self.lane_max).unwrap_or(home);
+        Ok((lane.acquire().await?, true))
+    }
+
+    fn size(&self) -> u32 {
+        self.lanes.iter().map(PgPool::size).sum()
     }
 }
 
@@ -422,5 +517,23 @@ mod tests {
         // One agency never gets more than the whole share, nor less than one connection.
         assert_eq!(Budget::split(6, 8).per_agency, Budget::split(6, 8).tenants);
         assert_eq!(Budget::split(50, 0).per_agency, 1);
+    }
+
+    #[test]
+    fn lanes_hold_an_agencys_share_each_and_no_more_than_the_tenants_share_together() {
+        for total in [6, 10, 20, 50, 200] {
+            for agency_max in [0, 1, 2, 8, 36, 500] {
+                let b = Budget::split(total, agency_max);
+                let (count, size) = b.lanes();
+                assert!(count >= 1 && size >= b.per_agency, "{b:?}: {count} x {size}");
+                assert!(count * size <= b.tenants, "{b:?}: {count} x {size}");
+                // Fewer connections are left over than there are lanes.
+                assert!(b.tenants - count * size < count, "{b:?}");
+            }
+        }
+        // The default budget: four lanes of nine for shares of eight.
+        assert_eq!(Budget::split(50, 8).lanes(), (4, 9));
+        // A share as large as the tenants' makes one lane.
+        assert_eq!(Budget::split(50, 36).lanes(), (1, 36));
     }
 }

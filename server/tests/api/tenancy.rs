@@ -205,6 +205,99 @@ async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows()
     );
 }
 
+/// The backend serving a connection of `db`, taken for this one query and given back.
+async fn backend(db: &TenantDb) -> i32 {
+    let pid = sqlx::query_scalar("SELECT pg_backend_pid()").fetch_one(db).await.unwrap();
+    // sqlx gives a connection back (and resets it) in a task of its own.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    pid
+}
+
+/// Agency connections come in lanes of one agency's share (issue 29): an agency is served by
+/// its lane's connections, an agency of another lane by connections of its own,
+/// and an agency whose lane is full borrows an idle connection of another lane, seeing only its
+/// own rows on it, while all lanes together stay within the tenants' share. An idle connection
+/// that died while it waited is replaced.
+#[tokio::test]
+async fn an_agency_takes_its_lanes_connections_first_and_a_full_lane_borrows_from_another() {
+    let app = spawn_app().await;
+    let budget = Budget { control: 1, maintenance: 1, tenants: 4, per_agency: 2 };
+    assert_eq!(budget.lanes(), (2, 2), "two lanes of two: even agency ids and odd ones");
+    let pools = PoolCache::new(app.state.control_options.clone(), budget);
+    let mut agencies = vec![];
+    // Two agencies of one lane and one of the other (ids need not follow one another).
+    let (a, c, b) = loop {
+        let n = agencies.len();
+        agencies.push(app.create_agency(&format!("lane-{n}"), &format!("Lane {n}")).await);
+        let lane = |parity: i64| agencies.iter().filter(move |x| x.id.rem_euclid(2) == parity);
+        let (even, odd): (Vec<_>, Vec<_>) = (lane(0).collect(), lane(1).collect());
+        let (pair, single) = if even.len() >= 2 { (even, odd) } else { (odd, even) };
+        if let ([a, c, ..], [b, ..]) = (pair.as_slice(), single.as_slice()) {
+            break ((*a).clone(), (*c).clone(), (*b).clone());
+        }
+    };
+    let (db_a, db_b, db_c) =
+        (pools.get(&a).await.unwrap(), pools.get(&b).await.unwrap(), pools.get(&c).await.unwrap());
+    insert_probe(&db_b, "probe_bravo").await;
+
+    let first_a = backend(&db_a).await;
+    assert_eq!(backend(&db_a).await, first_a, "its lane's one open connection, again");
+    let first_b = backend(&db_b).await;
+    assert_ne!(first_b, first_a, "another lane, another connection");
+    assert_eq!(backend(&db_a).await, first_a, "b's turn took nothing of a's lane");
+
+    // a holds both connections of its lane: c, of the same lane, borrows b's idle one, as c.
+    let held = (db_a.acquire().await.unwrap(), db_a.acquire().await.unwrap());
+    let mut borrowed = db_c.acquire().await.unwrap();
+    let (pid, role): (i32, String) = sqlx::query_as("SELECT pg_backend_pid(), current_user::text")
+        .fetch_one(&mut *borrowed)
+        .await
+        .unwrap();
+    assert_eq!((pid, role.as_str()), (first_b, c.db_role.as_str()));
+    let seen: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM nav_permissions WHERE nav_id LIKE 'probe%'")
+            .fetch_one(&mut *borrowed)
+            .await
+            .unwrap();
+    assert_eq!(seen, 0, "c saw b's rows on b's connection");
+    // b's lane has room for one more: b opens it (and holds it).
+    let mut own = db_b.acquire().await.unwrap();
+    let pid: i32 =
+        sqlx::query_scalar("SELECT pg_backend_pid()").fetch_one(&mut *own).await.unwrap();
+    assert_ne!(pid, first_b);
+    assert_eq!(pools.open_connections(), 4, "the tenants' share, all of it");
+
+    // Nothing is idle and no lane has room: b waits for its own lane, and is served as soon as
+    // c gives b's lane's connection back.
+    let mut waiting = tokio::spawn({
+        let db_b = db_b.clone();
+        async move { backend(&db_b).await }
+    });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!waiting.is_finished(), "served beyond the budget");
+    drop(borrowed);
+    let served = tokio::time::timeout(Duration::from_secs(3), &mut waiting).await;
+    assert_eq!(served.expect("b waited in vain").unwrap(), first_b, "b's lane's connection");
+    assert!(has_probe(&db_b, "probe_bravo").await);
+    drop(own);
+    assert!(pools.open_connections() <= 4);
+
+    // Both of a's connections die while idle (a restarted server): a's next query is served.
+    let dead = {
+        let (mut one, mut two) = held;
+        let pid = || sqlx::query_scalar::<_, i32>("SELECT pg_backend_pid()");
+        [pid().fetch_one(&mut *one).await.unwrap(), pid().fetch_one(&mut *two).await.unwrap()]
+    };
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut admin = app.admin().await;
+    for pid in dead {
+        sqlx::query("SELECT pg_terminate_backend($1)").bind(pid).execute(&mut admin).await.unwrap();
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let after = backend(&db_a).await;
+    assert!(!dead.contains(&after), "served by a dead connection");
+}
+
 #[tokio::test]
 async fn the_tenant_router_resolves_each_source_and_their_order() {
     let app = spawn_app().await;
