@@ -156,8 +156,8 @@ impl TenantDb {
         self.database_url.as_deref()
     }
 
-    /// The pool of the agency's database server, not switched to the agency: for what is not
-    /// in any schema (`LISTEN`, which collaborative editing relays its updates by).
+    /// The pool of the agency's lane on its database server, not switched to the agency: for
+    /// what is not in any schema (`LISTEN`, which collaborative editing relays its updates by).
     pub fn server_pool(&self) -> &PgPool {
         self.lanes.home(self.agency_id)
     }
@@ -172,9 +172,9 @@ impl TenantDb {
         let conn = match self.switch(conn).await {
             Ok(conn) => conn,
             // An idle connection is handed over untested: it may have died while it waited
-            // (a restarted server). One more try, on a connection its lane tests or opens.
-            Err(_) if !tested => {
-                self.switch(self.lanes.home(self.agency_id).acquire().await?).await?
+            // (a restarted server). One more try, on a connection a lane tests or opens.
+            Err(err) if !tested && lost(&err) => {
+                self.switch(self.lanes.first_free(self.agency_id).await?).await?
             }
             Err(err) => return Err(err),
         };
@@ -384,6 +384,11 @@ impl PoolCache {
         self.servers.lock().expect("server pools").values().map(Lanes::size).sum()
     }
 
+    /// Agency connections open and idle now, on every server (for tests).
+    pub fn idle_connections(&self) -> usize {
+        self.servers.lock().expect("server pools").values().map(Lanes::idle).sum()
+    }
+
     async fn build(&self, agency: &Agency) -> AppResult<TenantDb> {
         let per_agency = self.budget.per_agency as usize;
         let slots = self.slots.get_with(agency.id, async { Arc::new(Semaphore::new(per_agency)) });
@@ -476,12 +481,40 @@ impl Lanes {
         if let Some(conn) = others().find_map(PgPool::try_acquire) {
             return Ok((conn, false));
         }
-        let lane = others().find(|lane| lane.size() < self.lane_max).unwrap_or(home);
-        Ok((lane.acquire().await?, true))
+        if let Some(lane) = others().find(|lane| lane.size() < self.lane_max) {
+            return Ok((lane.acquire().await?, true));
+        }
+        Ok((self.first_free(agency_id).await?, true))
+    }
+
+    /// The first connection any lane hands out, tested or new (its own lane asked first): for
+    /// when no lane has one idle or room for one, so a request never waits on one lane while
+    /// another frees a connection, and for a second try.
+    async fn first_free(&self, agency_id: i64) -> sqlx::Result<PoolConnection<Postgres>> {
+        let start = self.lane_of(agency_id);
+        let count = self.lanes.len();
+        let every = (0..count).map(|i| Box::pin(self.lanes[(start + i) % count].acquire()));
+        futures::future::select_ok(every).await.map(|(conn, _)| conn)
     }
 
     fn size(&self) -> u32 {
         self.lanes.iter().map(PgPool::size).sum()
+    }
+
+    fn idle(&self) -> usize {
+        self.lanes.iter().map(PgPool::num_idle).sum()
+    }
+}
+
+/// Whether `err` says the connection itself is gone (rather than a statement refused).
+fn lost(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::Io(_) | sqlx::Error::Protocol(_) | sqlx::Error::Tls(_) => true,
+        // Class 08: connection exception; 57P: the server shutting down or ending the session.
+        sqlx::Error::Database(db) => {
+            db.code().is_some_and(|code| code.starts_with("08") || code.starts_with("57P"))
+        }
+        _ => false,
     }
 }
 
@@ -501,7 +534,16 @@ pub fn server_options(control: &PgConnectOptions, agency: &Agency) -> AppResult<
 
 #[cfg(test)]
 mod tests {
-    use super::Budget;
+    use super::{lost, Budget};
+
+    #[test]
+    fn only_a_lost_connection_is_tried_again() {
+        let gone = std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "closed");
+        assert!(lost(&sqlx::Error::Io(gone)));
+        assert!(lost(&sqlx::Error::Protocol("unexpected message".into())));
+        assert!(!lost(&sqlx::Error::RowNotFound));
+        assert!(!lost(&sqlx::Error::PoolTimedOut));
+    }
 
     #[test]
     fn the_budget_is_shared_without_overcommitting() {

@@ -207,10 +207,23 @@ async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows()
 
 /// The backend serving a connection of `db`, taken for this one query and given back.
 async fn backend(db: &TenantDb) -> i32 {
-    let pid = sqlx::query_scalar("SELECT pg_backend_pid()").fetch_one(db).await.unwrap();
-    // sqlx gives a connection back (and resets it) in a task of its own.
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    pid
+    sqlx::query_scalar("SELECT pg_backend_pid()").fetch_one(db).await.unwrap()
+}
+
+/// Waits until every connection of `pools` but the `held` ones is back and idle: sqlx gives
+/// a connection back (and resets it) in a task of its own.
+async fn settle(pools: &PoolCache, held: usize) {
+    for _ in 0..500 {
+        if pools.open_connections() as usize - pools.idle_connections() == held {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!(
+        "connections did not come back: {} open, {} idle",
+        pools.open_connections(),
+        pools.idle_connections()
+    );
 }
 
 /// Agency connections come in lanes of one agency's share (issue 29): an agency is served by
@@ -228,6 +241,7 @@ async fn an_agency_takes_its_lanes_connections_first_and_a_full_lane_borrows_fro
     // Two agencies of one lane and one of the other (ids need not follow one another).
     let (a, c, b) = loop {
         let n = agencies.len();
+        assert!(n < 12, "no two agencies in one lane and one in the other");
         agencies.push(app.create_agency(&format!("lane-{n}"), &format!("Lane {n}")).await);
         let lane = |parity: i64| agencies.iter().filter(move |x| x.id.rem_euclid(2) == parity);
         let (even, odd): (Vec<_>, Vec<_>) = (lane(0).collect(), lane(1).collect());
@@ -239,12 +253,19 @@ async fn an_agency_takes_its_lanes_connections_first_and_a_full_lane_borrows_fro
     let (db_a, db_b, db_c) =
         (pools.get(&a).await.unwrap(), pools.get(&b).await.unwrap(), pools.get(&c).await.unwrap());
     insert_probe(&db_b, "probe_bravo").await;
+    settle(&pools, 0).await;
+    let first_b = backend(&db_b).await;
+    settle(&pools, 0).await;
 
     let first_a = backend(&db_a).await;
+    assert_ne!(first_a, first_b, "another lane, another connection");
+    settle(&pools, 0).await;
     assert_eq!(backend(&db_a).await, first_a, "its lane's one open connection, again");
-    let first_b = backend(&db_b).await;
-    assert_ne!(first_b, first_a, "another lane, another connection");
+    settle(&pools, 0).await;
+    assert_eq!(backend(&db_b).await, first_b, "b's lane's one open connection, again");
+    settle(&pools, 0).await;
     assert_eq!(backend(&db_a).await, first_a, "b's turn took nothing of a's lane");
+    settle(&pools, 0).await;
 
     // a holds both connections of its lane: c, of the same lane, borrows b's idle one, as c.
     let held = (db_a.acquire().await.unwrap(), db_a.acquire().await.unwrap());
@@ -262,24 +283,26 @@ async fn an_agency_takes_its_lanes_connections_first_and_a_full_lane_borrows_fro
     assert_eq!(seen, 0, "c saw b's rows on b's connection");
     // b's lane has room for one more: b opens it (and holds it).
     let mut own = db_b.acquire().await.unwrap();
-    let pid: i32 =
+    let own_pid: i32 =
         sqlx::query_scalar("SELECT pg_backend_pid()").fetch_one(&mut *own).await.unwrap();
-    assert_ne!(pid, first_b);
+    assert_ne!(own_pid, first_b);
     assert_eq!(pools.open_connections(), 4, "the tenants' share, all of it");
 
-    // Nothing is idle and no lane has room: b waits for its own lane, and is served as soon as
-    // c gives b's lane's connection back.
+    // Nothing is idle and no lane has room: c waits, and is served by the first connection to
+    // come free, b's lane's, though c's own lane stays full.
     let mut waiting = tokio::spawn({
-        let db_b = db_b.clone();
-        async move { backend(&db_b).await }
+        let db_c = db_c.clone();
+        async move { backend(&db_c).await }
     });
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert!(!waiting.is_finished(), "served beyond the budget");
-    drop(borrowed);
-    let served = tokio::time::timeout(Duration::from_secs(3), &mut waiting).await;
-    assert_eq!(served.expect("b waited in vain").unwrap(), first_b, "b's lane's connection");
-    assert!(has_probe(&db_b, "probe_bravo").await);
+    assert_eq!(pools.open_connections(), 4);
     drop(own);
+    let served = tokio::time::timeout(Duration::from_secs(3), &mut waiting).await;
+    assert_eq!(served.expect("c waited for its own lane only").unwrap(), own_pid);
+    settle(&pools, 3).await;
+    assert!(has_probe(&db_b, "probe_bravo").await, "b, on its lane's free connection");
+    drop(borrowed);
     assert!(pools.open_connections() <= 4);
 
     // Both of a's connections die while idle (a restarted server): a's next query is served.
@@ -288,12 +311,12 @@ async fn an_agency_takes_its_lanes_connections_first_and_a_full_lane_borrows_fro
         let pid = || sqlx::query_scalar::<_, i32>("SELECT pg_backend_pid()");
         [pid().fetch_one(&mut *one).await.unwrap(), pid().fetch_one(&mut *two).await.unwrap()]
     };
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    settle(&pools, 0).await;
+    assert_eq!(pools.idle_connections(), 4, "a's two, idle in its lane, and b's two");
     let mut admin = app.admin().await;
     for pid in dead {
         sqlx::query("SELECT pg_terminate_backend($1)").bind(pid).execute(&mut admin).await.unwrap();
     }
-    tokio::time::sleep(Duration::from_millis(100)).await;
     let after = backend(&db_a).await;
     assert!(!dead.contains(&after), "served by a dead connection");
 }
