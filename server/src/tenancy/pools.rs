@@ -427,10 +427,10 @@ impl PoolCache {
 /// A server's agency connections, cut into lanes of at least one agency's share
 /// ([`Budget::lanes`]); agency `id` belongs to lane `id mod lanes`. Checkout takes, in order:
 /// an idle connection of the agency's lane; a new one while that lane has room; an idle
-/// connection of another lane; a new one in another lane with room; and else waits for its
-/// own lane. So an agency alone is never held back by lanes (its share fits in one), a lane
-/// of busy agencies borrows what the others leave idle, and all lanes together never hold
-/// more than the tenants' share of the budget.
+/// connection of another lane; a new one in another lane with room; and else the first
+/// connection any lane frees ([`Lanes::first_free`]). So an agency alone is not held back by
+/// lanes (its share fits in one), a lane of busy agencies borrows what the others leave idle,
+/// and all lanes together never hold more than the tenants' share of the budget.
 #[derive(Clone)]
 pub struct Lanes {
     lanes: Arc<[PgPool]>,
