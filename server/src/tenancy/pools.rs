@@ -466,6 +466,12 @@ impl Lanes {
         &self.lanes[self.lane_of(agency_id)]
     }
 
+    /// Every lane, the agency's own first, then the others in turn.
+    fn from(&self, agency_id: i64) -> impl Iterator<Item = &PgPool> + Clone {
+        let (start, count) = (self.lane_of(agency_id), self.lanes.len());
+        (0..count).map(move |i| &self.lanes[(start + i) % count])
+    }
+
     /// A connection for agency `agency_id`, and whether its pool tested it (sqlx pings a
     /// connection it hands out from `acquire`, not from `try_acquire`).
     async fn checkout(&self, agency_id: i64) -> sqlx::Result<(PoolConnection<Postgres>, bool)> {
@@ -476,12 +482,11 @@ impl Lanes {
         if home.size() < self.lane_max {
             return Ok((home.acquire().await?, true));
         }
-        let start = self.lane_of(agency_id);
-        let others = || (1..self.lanes.len()).map(|i| &self.lanes[(start + i) % self.lanes.len()]);
-        if let Some(conn) = others().find_map(PgPool::try_acquire) {
+        let others = self.from(agency_id).skip(1);
+        if let Some(conn) = others.clone().find_map(PgPool::try_acquire) {
             return Ok((conn, false));
         }
-        if let Some(lane) = others().find(|lane| lane.size() < self.lane_max) {
+        if let Some(lane) = others.clone().find(|lane| lane.size() < self.lane_max) {
             return Ok((lane.acquire().await?, true));
         }
         Ok((self.first_free(agency_id).await?, true))
@@ -491,9 +496,7 @@ impl Lanes {
     /// when no lane has one idle or room for one, so a request never waits on one lane while
     /// another frees a connection, and for a second try.
     async fn first_free(&self, agency_id: i64) -> sqlx::Result<PoolConnection<Postgres>> {
-        let start = self.lane_of(agency_id);
-        let count = self.lanes.len();
-        let every = (0..count).map(|i| Box::pin(self.lanes[(start + i) % count].acquire()));
+        let every = self.from(agency_id).map(|lane| Box::pin(lane.acquire()));
         futures::future::select_ok(every).await.map(|(conn, _)| conn)
     }
 
