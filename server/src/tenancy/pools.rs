@@ -69,12 +69,14 @@ impl Budget {
         Self { control, maintenance, tenants, per_agency }
     }
 
-    /// How a server's agency connections are cut into lanes ([`Lanes`]): how many lanes, and
-    /// the most connections each may open. Every lane holds at least one agency's share, and
-    /// together they hold no more than the tenants' share.
-    pub fn lanes(&self) -> (u32, u32) {
+    /// How a server's agency connections are cut into lanes ([`Lanes`]): the most connections
+    /// each lane may open. Every lane holds at least one agency's share, and together they hold
+    /// the tenants' share, all of it: what does not divide evenly goes one each to the first
+    /// lanes.
+    pub fn lanes(&self) -> Vec<u32> {
         let count = (self.tenants / self.per_agency.max(1)).max(1);
-        (count, self.tenants / count)
+        let (size, rest) = (self.tenants / count, self.tenants % count);
+        (0..count).map(|lane| size + u32::from(lane < rest)).collect()
     }
 }
 
@@ -172,7 +174,8 @@ impl TenantDb {
         let conn = match self.switch(conn).await {
             Ok(conn) => conn,
             // An idle connection is handed over untested: it may have died while it waited
-            // (a restarted server). One more try, on a connection a lane tests or opens.
+            // (a restarted server), or stopped answering (a network that dropped it without a
+            // word). One more try, on a connection a lane tests or opens.
             Err(err) if !tested && lost(&err) => {
                 self.switch(self.lanes.first_free(self.agency_id).await?).await?
             }
@@ -181,7 +184,8 @@ impl TenantDb {
         Ok(TenantConn { conn, _slot: slot })
     }
 
-    /// Switches `conn` to the agency; a connection that fails part-way is closed.
+    /// Switches `conn` to the agency; a connection that fails part-way, or does not answer
+    /// within the acquire timeout, is closed (a lost connection: [`lost`]).
     async fn switch(
         &self,
         mut conn: PoolConnection<Postgres>,
@@ -199,7 +203,14 @@ impl TenantDb {
             }
             sqlx::Result::Ok(())
         };
-        if let Err(err) = switched.await {
+        let failed = match tokio::time::timeout(self.acquire_timeout, switched).await {
+            Ok(done) => done.err(),
+            Err(_) => Some(sqlx::Error::Io(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                "the database connection did not answer",
+            ))),
+        };
+        if let Some(err) = failed {
             // In an unknown state: never give it back to the pool.
             conn.close_on_drop();
             return Err(err);
@@ -350,6 +361,13 @@ impl PoolCache {
         }
     }
 
+    /// How long a checkout may wait for a connection, and for the connection to take the
+    /// agency's role and schema (5 s unless set; tests shorten it).
+    pub fn with_acquire_timeout(mut self, acquire_timeout: Duration) -> Self {
+        self.acquire_timeout = acquire_timeout;
+        self
+    }
+
     /// The handle of `agency`, rebuilt if its schema was migrated or moved since; kept on
     /// this copy of the agency too, where its next request finds it first.
     pub async fn get(&self, agency: &Agency) -> AppResult<Arc<TenantDb>> {
@@ -434,14 +452,14 @@ impl PoolCache {
 #[derive(Clone)]
 pub struct Lanes {
     lanes: Arc<[PgPool]>,
-    lane_max: u32,
 }
 
 impl Lanes {
     fn open(options: &PgConnectOptions, budget: Budget, acquire_timeout: Duration) -> Self {
-        let (count, lane_max) = budget.lanes();
-        let lanes = (0..count)
-            .map(|_| {
+        let lanes = budget
+            .lanes()
+            .into_iter()
+            .map(|lane_max| {
                 PgPoolOptions::new()
                     .max_connections(lane_max)
                     .min_connections(0)
@@ -454,7 +472,7 @@ impl Lanes {
                     .connect_lazy_with(options.clone())
             })
             .collect();
-        Self { lanes, lane_max }
+        Self { lanes }
     }
 
     fn lane_of(&self, agency_id: i64) -> usize {
@@ -479,14 +497,14 @@ impl Lanes {
         if let Some(conn) = home.try_acquire() {
             return Ok((conn, false));
         }
-        if home.size() < self.lane_max {
+        if has_room(home) {
             return Ok((home.acquire().await?, true));
         }
         let others = self.from(agency_id).skip(1);
         if let Some(conn) = others.clone().find_map(PgPool::try_acquire) {
             return Ok((conn, false));
         }
-        if let Some(lane) = others.clone().find(|lane| lane.size() < self.lane_max) {
+        if let Some(lane) = others.clone().find(|lane| has_room(lane)) {
             return Ok((lane.acquire().await?, true));
         }
         Ok((self.first_free(agency_id).await?, true))
@@ -509,7 +527,13 @@ impl Lanes {
     }
 }
 
-/// Whether `err` says the connection itself is gone (rather than a statement refused).
+/// Whether `lane` may open another connection.
+fn has_room(lane: &PgPool) -> bool {
+    lane.size() < lane.options().get_max_connections()
+}
+
+/// Whether `err` says the connection itself is gone or does not answer (rather than a
+/// statement refused).
 fn lost(err: &sqlx::Error) -> bool {
     match err {
         sqlx::Error::Io(_) | sqlx::Error::Protocol(_) | sqlx::Error::Tls(_) => true,
@@ -544,6 +568,8 @@ mod tests {
         let gone = std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "closed");
         assert!(lost(&sqlx::Error::Io(gone)));
         assert!(lost(&sqlx::Error::Protocol("unexpected message".into())));
+        let silent = std::io::Error::new(std::io::ErrorKind::TimedOut, "did not answer");
+        assert!(lost(&sqlx::Error::Io(silent)));
         assert!(!lost(&sqlx::Error::RowNotFound));
         assert!(!lost(&sqlx::Error::PoolTimedOut));
     }
@@ -569,16 +595,20 @@ mod tests {
         for total in [6, 10, 20, 50, 200] {
             for agency_max in [0, 1, 2, 8, 36, 500] {
                 let b = Budget::split(total, agency_max);
-                let (count, size) = b.lanes();
-                assert!(count >= 1 && size >= b.per_agency, "{b:?}: {count} x {size}");
-                assert!(count * size <= b.tenants, "{b:?}: {count} x {size}");
-                // Fewer connections are left over than there are lanes.
-                assert!(b.tenants - count * size < count, "{b:?}");
+                let lanes = b.lanes();
+                assert!(!lanes.is_empty(), "{b:?}");
+                assert!(lanes.iter().all(|&size| size >= b.per_agency), "{b:?}: {lanes:?}");
+                assert_eq!(lanes.iter().sum::<u32>(), b.tenants, "{b:?}: {lanes:?}");
+                // As even as can be: no lane holds two more than another.
+                let (least, most) = (lanes.iter().min(), lanes.iter().max());
+                assert!(most.zip(least).is_some_and(|(m, l)| m - l <= 1), "{b:?}: {lanes:?}");
             }
         }
         // The default budget: four lanes of nine for shares of eight.
-        assert_eq!(Budget::split(50, 8).lanes(), (4, 9));
+        assert_eq!(Budget::split(50, 8).lanes(), [9, 9, 9, 9]);
+        // 40 connections: 28 for the agencies, in three lanes (10, 9, 9), none left unused.
+        assert_eq!(Budget::split(40, 8).lanes(), [10, 9, 9]);
         // A share as large as the tenants' makes one lane.
-        assert_eq!(Budget::split(50, 36).lanes(), (1, 36));
+        assert_eq!(Budget::split(50, 36).lanes(), [36]);
     }
 }

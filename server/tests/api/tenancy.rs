@@ -3,7 +3,7 @@
 
 use std::{
     sync::{
-        atomic::{AtomicBool, AtomicI64, Ordering},
+        atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering},
         Arc,
     },
     time::Duration,
@@ -235,7 +235,7 @@ async fn settle(pools: &PoolCache, held: usize) {
 async fn an_agency_takes_its_lanes_connections_first_and_a_full_lane_borrows_from_another() {
     let app = spawn_app().await;
     let budget = Budget { control: 1, maintenance: 1, tenants: 4, per_agency: 2 };
-    assert_eq!(budget.lanes(), (2, 2), "two lanes of two: even agency ids and odd ones");
+    assert_eq!(budget.lanes(), [2, 2], "two lanes of two: even agency ids and odd ones");
     let pools = PoolCache::new(app.state.control_options.clone(), budget);
     let mut agencies = vec![];
     // Two agencies of one lane and one of the other (ids need not follow one another).
@@ -319,6 +319,96 @@ async fn an_agency_takes_its_lanes_connections_first_and_a_full_lane_borrows_fro
     }
     let after = backend(&db_a).await;
     assert!(!dead.contains(&after), "served by a dead connection");
+}
+
+/// A relay of TCP connections to the test's Postgres server that can fall silent: the
+/// connections it carries when [`SilentRelay::silence`] is called stop passing anything either
+/// way and stay open, as a connection a network dropped without a word does; connections made
+/// after pass as before.
+struct SilentRelay {
+    /// The test database, reached through the relay.
+    url: String,
+    /// Connections numbered below this one are silent.
+    silent_below: Arc<AtomicU64>,
+    accepted: Arc<AtomicU64>,
+}
+
+impl SilentRelay {
+    async fn to(database_url: &str) -> Self {
+        let mut url = url::Url::parse(database_url).unwrap();
+        let server = (url.host_str().unwrap().to_owned(), url.port().unwrap_or(5432));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        url.set_host(Some("127.0.0.1")).unwrap();
+        url.set_port(Some(listener.local_addr().unwrap().port())).unwrap();
+        let (silent_below, accepted) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+        let relay = Self { url: url.into(), silent_below, accepted };
+        let (silent_below, accepted) = (relay.silent_below.clone(), relay.accepted.clone());
+        tokio::spawn(async move {
+            while let Ok((client, _)) = listener.accept().await {
+                let number = accepted.fetch_add(1, Ordering::SeqCst);
+                let upstream = tokio::net::TcpStream::connect(server.clone()).await.unwrap();
+                let ((from_client, to_client), (from_server, to_server)) =
+                    (client.into_split(), upstream.into_split());
+                let silent_below = silent_below.clone();
+                let silent = move || number < silent_below.load(Ordering::SeqCst);
+                tokio::spawn(pass(from_client, to_server, silent.clone()));
+                tokio::spawn(pass(from_server, to_client, silent));
+            }
+        });
+        relay
+    }
+
+    /// Every connection open now falls silent.
+    fn silence(&self) {
+        self.silent_below.store(self.accepted.load(Ordering::SeqCst), Ordering::SeqCst);
+    }
+}
+
+/// Copies `from` to `to` until either closes; once `silent`, holds both open and passes nothing.
+async fn pass(
+    mut from: tokio::net::tcp::OwnedReadHalf,
+    mut to: tokio::net::tcp::OwnedWriteHalf,
+    silent: impl Fn() -> bool,
+) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut buffer = vec![0; 16 * 1024];
+    while let Ok(read @ 1..) = from.read(&mut buffer).await {
+        if silent() {
+            std::future::pending::<()>().await;
+        }
+        if to.write_all(&buffer[..read]).await.is_err() {
+            break;
+        }
+    }
+}
+
+/// An idle agency connection that stops answering without closing (a network that dropped it
+/// without a word) does not hold the request that takes it: the switch to the agency gives up
+/// after the acquire timeout, the connection is closed, and the request is served on a new one.
+#[tokio::test]
+async fn an_idle_connection_that_stops_answering_is_given_up_and_replaced() {
+    let app = spawn_app().await;
+    let relay = SilentRelay::to(&app.database_url).await;
+    let quiet = app.create_agency("quiet", "Quiet PD").await;
+    // The agency's server, reached through the relay.
+    let quiet = portal::tenancy::Agency { database_url: Some(relay.url.clone()), ..quiet };
+    let budget = Budget { control: 1, maintenance: 1, tenants: 2, per_agency: 2 };
+    let pools = PoolCache::new(app.state.control_options.clone(), budget)
+        .with_acquire_timeout(Duration::from_millis(500));
+    let db = pools.get(&quiet).await.unwrap();
+    insert_probe(&db, "probe_quiet").await;
+    settle(&pools, 0).await;
+    let first = backend(&db).await;
+    settle(&pools, 0).await;
+    assert_eq!((pools.open_connections(), pools.idle_connections()), (1, 1));
+
+    relay.silence();
+    let served = tokio::time::timeout(Duration::from_secs(5), backend(&db)).await;
+    let replaced = served.expect("held by a connection that does not answer");
+    assert_ne!(replaced, first, "served by the silent connection");
+    settle(&pools, 0).await;
+    assert_eq!(pools.open_connections(), 1, "the silent connection was kept");
+    assert!(has_probe(&db, "probe_quiet").await, "the new connection is the agency's");
 }
 
 #[tokio::test]
