@@ -288,5 +288,28 @@ test.describe.serial('report reviews', () => {
     await button.click();
     await expect(reportRow(sam, ARREST_PENDING)).toHaveCount(1);
     await sam.context().close();
+
+    // Casey's profile reads 50 of each kind at a time too (issue 29): the 51 arrests come
+    // first, the older ones and Casey's other reports on request.
+    for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto('/profile?agency=rawlife');
+      const section = page.getByRole('region', { name: 'My reports' });
+      const mine = section.getByTestId('my-report');
+      await expect(mine).toHaveCount(50);
+      await expect(section.getByTestId('reports-count')).toHaveText('Showing the newest 50 reports');
+      const more = section.getByRole('button', { name: 'Show older reports' });
+      await more.scrollIntoViewIfNeeded();
+      if (size === 'phone') expect((await more.boundingBox())?.width ?? 0).toBeGreaterThan(PHONE.width / 2);
+      await expectNoSidewaysScroll(page);
+      await more.click();
+      await expect(more).toHaveCount(0);
+      const all = await mine.count();
+      expect(all).toBeGreaterThanOrEqual(51);
+      await expect(section.getByTestId('reports-count')).toHaveText(`${String(all)} reports`);
+      await section.getByTestId('reports-count').scrollIntoViewIfNeeded();
+      await expectNoSidewaysScroll(page);
+      await snapView(page, `my-reports-older-${size}`);
+    }
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '@/lib/review-flows';
 import { useMe } from '@/session/use-me';
 import { useNavAccess } from '@/session/use-nav-access';
+import { OlderReports } from './OlderReports';
 import { QueryStatus } from './QueryStatus';
 import { ReportReviewModal } from './ReportReviewModal';
 import type { ReviewedReport } from './ReportSections';
@@ -201,34 +202,6 @@ export function ReportReviewScreen<R extends ReviewableReport>({ config }: { con
         errorText={(error) => messageOf(error, 'Unable to open report')}
       />
     </Page>
-  );
-}
-
-export const SHOW_OLDER = 'Show older reports';
-export const OLDER_FAILED = 'Older reports could not be loaded. Try again.';
-
-function reportCount(count: number): string {
-  return `${String(count)} ${count === 1 ? 'report' : 'reports'}`;
-}
-
-/** How many reports are shown, and the button that reads the next page while there is one. */
-function OlderReports({ shown, hasMore, loading, failed, onMore }: { shown: number; hasMore: boolean; loading: boolean; failed: boolean; onMore: () => void }) {
-  return (
-    <Stack gap="xs" align="center">
-      <Text size="sm" c="dimmed" data-testid="reports-count" aria-live="polite">
-        {hasMore ? `Showing the newest ${reportCount(shown)}` : reportCount(shown)}
-      </Text>
-      {failed && (
-        <Text size="sm" c="red" role="alert">
-          {OLDER_FAILED}
-        </Text>
-      )}
-      {hasMore && (
-        <Button variant="default" onClick={onMore} loading={loading} w={{ base: '100%', xs: 'auto' }}>
-          {SHOW_OLDER}
-        </Button>
-      )}
-    </Stack>
   );
 }
 

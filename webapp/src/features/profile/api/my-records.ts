@@ -2,11 +2,12 @@
  * The signed-in member's own records for their profile (issue 10 "What every report gets",
  * "A trainee's completed sessions appear on their /profile"): the use-of-force reports, arrests
  * and tickets they filed (`?mine=true`: the server keeps the filer's account, so a reviewer
- * gets only their own too) and their training sessions (`GET /api/trainings/assignments?trainee=me`).
+ * gets only their own too; 50 of a kind at a time) and their training sessions (`GET /api/trainings/assignments?trainee=me`).
  */
 
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, failureText } from '@/api/client';
+import { getPage, withParams, type Page } from '@/api/paging';
 import { queryKeys } from '@/api/query-keys';
 import type { components } from '@/api/schema';
 import { useWrite } from '@/api/write';
@@ -17,23 +18,24 @@ export type ArrestReport = Schemas['ArrestReport'];
 export type Ticket = Schemas['Ticket'];
 export type TrainingSession = Schemas['Session'];
 
-export const myUofQueryOptions = (slug: string) =>
-  queryOptions({
-    queryKey: queryKeys.myReports(slug, 'uof'),
-    queryFn: ({ signal }) => api.get<UofReport[]>('/api/uof?mine=true', { signal }),
+/** How many of each kind of report 'My reports' reads at a time. */
+export const MY_REPORTS_PAGE_SIZE = 50;
+
+/** The member's own reports of one kind, a page at a time, newest filed first (`GET {path}?mine=true&limit=&before=`). */
+const myReportPages = <R>(slug: string, kind: 'uof' | 'arrests' | 'tickets', path: string) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.myReports(slug, kind),
+    queryFn: ({ signal, pageParam }) =>
+      getPage<R>(withParams(path, { mine: 'true', limit: MY_REPORTS_PAGE_SIZE, before: pageParam }), signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last: Page<R>) => last.nextBefore,
   });
 
-export const myArrestsQueryOptions = (slug: string) =>
-  queryOptions({
-    queryKey: queryKeys.myReports(slug, 'arrests'),
-    queryFn: ({ signal }) => api.get<ArrestReport[]>('/api/arrests?mine=true', { signal }),
-  });
+export const myUofQueryOptions = (slug: string) => myReportPages<UofReport>(slug, 'uof', '/api/uof');
 
-export const myTicketsQueryOptions = (slug: string) =>
-  queryOptions({
-    queryKey: queryKeys.myReports(slug, 'tickets'),
-    queryFn: ({ signal }) => api.get<Ticket[]>('/api/tickets?mine=true', { signal }),
-  });
+export const myArrestsQueryOptions = (slug: string) => myReportPages<ArrestReport>(slug, 'arrests', '/api/arrests');
+
+export const myTicketsQueryOptions = (slug: string) => myReportPages<Ticket>(slug, 'tickets', '/api/tickets');
 
 export const myTrainingQueryOptions = (slug: string) =>
   queryOptions({

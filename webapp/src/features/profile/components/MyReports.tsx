@@ -1,11 +1,13 @@
 import { Alert, Anchor, Badge, Card, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useActiveSlug } from '@/agency/context';
 import { ApiError, messageOf } from '@/api/client';
+import type { Page } from '@/api/paging';
+import { OlderReports } from '@/components/OlderReports';
 import { formatReportDate } from '@/lib/report-format';
 import { myArrestsQueryOptions, myTicketsQueryOptions, myUofQueryOptions } from '../api/my-records';
-import { KIND_LABELS, myReportRows, type MyReportRow } from '../lib/my-reports';
+import { KIND_LABELS, myReportPage, type KindRead, type MyReportRow } from '../lib/my-reports';
 
 export const NO_REPORTS = 'You have not filed any reports yet.';
 
@@ -49,24 +51,33 @@ function ReportRow({ row }: { row: MyReportRow }) {
   );
 }
 
+/** What has been read of one kind so far. */
+function read<T>(query: UseInfiniteQueryResult<InfiniteData<Page<T>>>): KindRead<T> | undefined {
+  return query.data && { items: query.data.pages.flatMap((page) => page.items), hasMore: query.hasNextPage };
+}
+
 /**
  * 'My reports' (issue 10): the member's own use-of-force reports, arrests and tickets with
  * their review status, newest first; a returned arrest shows the supervisor's notes and links
- * to 'Correct and resubmit'. The server lists only the viewer's own filings (`?mine=true`).
+ * to 'Correct and resubmit'. The server lists only the viewer's own filings (`?mine=true`),
+ * 50 of each kind at a time (issue 29); 'Show older reports' reads the next page of every kind
+ * that has one.
  */
 export function MyReports() {
   const slug = useActiveSlug();
-  const uof = useQuery({ ...myUofQueryOptions(slug), retry: false });
-  const arrests = useQuery({ ...myArrestsQueryOptions(slug), retry: false });
-  const tickets = useQuery({ ...myTicketsQueryOptions(slug), retry: false });
+  const uof = useInfiniteQuery({ ...myUofQueryOptions(slug), retry: false });
+  const arrests = useInfiniteQuery({ ...myArrestsQueryOptions(slug), retry: false });
+  const tickets = useInfiniteQuery({ ...myTicketsQueryOptions(slug), retry: false });
   const sources = [
     { label: 'use-of-force reports', query: uof },
     { label: 'arrest reports', query: arrests },
     { label: 'tickets', query: tickets },
   ];
   const loading = sources.some(({ query }) => query.isPending);
-  const failures = sources.filter(({ query }) => query.isError && !refused(query.error));
-  const rows = myReportRows({ uof: uof.data, arrests: arrests.data, tickets: tickets.data });
+  // A kind whose first page failed; one whose older page failed keeps what it showed.
+  const failures = sources.filter(({ query }) => query.isError && !query.isFetchNextPageError && !refused(query.error));
+  const { rows, hasMore } = myReportPage({ uof: read(uof), arrests: read(arrests), tickets: read(tickets) });
+  const unfinished = sources.filter(({ query }) => query.hasNextPage);
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="profile-reports">
@@ -91,11 +102,24 @@ export function MyReports() {
             </Text>
           )
         ) : (
-          <Stack component="ul" gap="xs" m={0} p={0} aria-label="My reports">
-            {rows.map((row) => (
-              <ReportRow key={`${row.kind}-${String(row.id)}`} row={row} />
-            ))}
-          </Stack>
+          <>
+            <Stack component="ul" gap="xs" m={0} p={0} aria-label="My reports">
+              {rows.map((row) => (
+                <ReportRow key={`${row.kind}-${String(row.id)}`} row={row} />
+              ))}
+            </Stack>
+            <OlderReports
+              shown={rows.length}
+              hasMore={hasMore}
+              loading={unfinished.some(({ query }) => query.isFetchingNextPage)}
+              failed={sources.some(({ query }) => query.isFetchNextPageError)}
+              onMore={() => {
+                // Every kind with older reports reads its next page: the rows held back
+                // below the latest of them then show.
+                for (const { query } of unfinished) if (!query.isFetchingNextPage) void query.fetchNextPage();
+              }}
+            />
+          </>
         )}
       </Stack>
     </Card>

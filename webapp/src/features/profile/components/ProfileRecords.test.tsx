@@ -1,5 +1,7 @@
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
+import { OLDER_FAILED, SHOW_OLDER } from '@/components/OlderReports';
 import { renderApp, resetAppStores } from '@/test-utils/app';
 import { json, type RecordedRequest, rosterEntry, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { screen, waitFor, within } from '@/test-utils/render';
@@ -76,10 +78,10 @@ describe('Profile: my reports and training', { timeout: 30_000 }, () => {
   it("lists the member's own reports with their review status; a returned arrest links to its correction", async () => {
     serve({
       // Asked for the member's own filings only (the server matches the account).
-      '/api/uof?mine=true': () => json([uof(1, 'Casey Nguyen', 'in_policy')]),
-      '/api/arrests?mine=true': () => json([arrest(3, 'returned', 'Add the second officer.'), arrest(4, 'under_review', null)]),
+      '/api/uof?mine=true&limit=50': () => json([uof(1, 'Casey Nguyen', 'in_policy')]),
+      '/api/arrests?mine=true&limit=50': () => json([arrest(3, 'returned', 'Add the second officer.'), arrest(4, 'under_review', null)]),
       // Not allowed to read tickets: left out without a word.
-      '/api/tickets?mine=true': () => json({ error: 'You do not have permission to view this page.' }, 403),
+      '/api/tickets?mine=true&limit=50': () => json({ error: 'You do not have permission to view this page.' }, 403),
       '/api/trainings/assignments?trainee=me': () => json([]),
     });
     renderApp('/profile');
@@ -107,9 +109,9 @@ describe('Profile: my reports and training', { timeout: 30_000 }, () => {
   it('tells the kinds apart when an arrest, a use-of-force report and a ticket share a number (issue 19)', async () => {
     const filed = ticket({ id: 9, citationNumber: '4', issuedAt: '2026-11-07T08:00', officer, createdAt: '2026-11-07T10:00:00Z' });
     serve({
-      '/api/uof?mine=true': () => json([{ ...uof(5, 'Casey Nguyen', 'pending'), incidentNumber: '4' }]),
-      '/api/arrests?mine=true': () => json([{ ...arrest(6, 'pending', null), caseNumber: '4', incidentNumber: '4' }]),
-      '/api/tickets?mine=true': () => json([filed]),
+      '/api/uof?mine=true&limit=50': () => json([{ ...uof(5, 'Casey Nguyen', 'pending'), incidentNumber: '4' }]),
+      '/api/arrests?mine=true&limit=50': () => json([{ ...arrest(6, 'pending', null), caseNumber: '4', incidentNumber: '4' }]),
+      '/api/tickets?mine=true&limit=50': () => json([filed]),
       '/api/trainings/assignments?trainee=me': () => json([]),
     });
     renderApp('/profile');
@@ -123,11 +125,58 @@ describe('Profile: my reports and training', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('reads 50 of each kind at a time, and older reports on request (issue 29)', async () => {
+    // The link a page of arrests answers with when older ones follow.
+    const olderThan = (id: number) => ({ Link: `</api/arrests?mine=true&limit=50&before=${String(id)}>; rel="next"` });
+    const reads: string[] = [];
+    let olderFails = true;
+    serve({
+      '/api/uof?mine=true&limit=50': () => json([]),
+      '/api/arrests?mine=true&limit=50': (request) => {
+        reads.push(request.url);
+        return new Response(JSON.stringify([arrest(8, 'pending', null), arrest(7, 'pending', null)]), {
+          headers: { 'Content-Type': 'application/json', ...olderThan(7) },
+        });
+      },
+      '/api/arrests?mine=true&limit=50&before=7': (request) => {
+        reads.push(request.url);
+        return olderFails ? json({ error: 'Database unavailable' }, 503) : json([arrest(5, 'approved', null)]);
+      },
+      // A ticket filed before the oldest arrest read waits for the older arrests.
+      '/api/tickets?mine=true&limit=50': () =>
+        json([ticket({ id: 2, citationNumber: '62', issuedAt: '2026-11-06T08:00', officer, createdAt: '2026-11-06T10:00:00Z' })]),
+      '/api/trainings/assignments?trainee=me': () => json([]),
+    });
+    renderApp('/profile');
+    const section = await screen.findByRole('region', { name: 'My reports' }, { timeout: 5000 });
+    const numbers = () => within(section).getAllByTestId('my-report').map((row) => within(row).getByText(/#/).textContent);
+    await waitFor(() => {
+      expect(numbers()).toEqual(['Arrest #208', 'Arrest #207']);
+    });
+    expect(within(section).getByTestId('reports-count').textContent).toBe('Showing the newest 2 reports');
+
+    // The older page fails: said, and what is shown stays.
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole('button', { name: SHOW_OLDER }));
+    expect(await within(section).findByText(OLDER_FAILED)).toBeTruthy();
+    expect(numbers()).toEqual(['Arrest #208', 'Arrest #207']);
+
+    olderFails = false;
+    await user.click(within(section).getByRole('button', { name: SHOW_OLDER }));
+    await waitFor(() => {
+      expect(numbers()).toEqual(['Arrest #208', 'Arrest #207', 'Ticket #62', 'Arrest #205']);
+    });
+    expect(within(section).getByTestId('reports-count').textContent).toBe('4 reports');
+    expect(within(section).queryByRole('button', { name: SHOW_OLDER })).toBeNull();
+    expect(within(section).queryByText(OLDER_FAILED)).toBeNull();
+    expect(reads.map((url) => new URL(url, 'http://portal.test').searchParams.get('before'))).toEqual([null, '7', '7']);
+  });
+
   it('says when there are no reports, and shows a failed kind', async () => {
     serve({
-      '/api/uof?mine=true': () => json([]),
-      '/api/arrests?mine=true': () => json([]),
-      '/api/tickets?mine=true': () => json({ error: 'Database unavailable' }, 503),
+      '/api/uof?mine=true&limit=50': () => json([]),
+      '/api/arrests?mine=true&limit=50': () => json([]),
+      '/api/tickets?mine=true&limit=50': () => json({ error: 'Database unavailable' }, 503),
       '/api/trainings/assignments?trainee=me': () => json([]),
     });
     renderApp('/profile');
@@ -139,9 +188,9 @@ describe('Profile: my reports and training', { timeout: 30_000 }, () => {
 
   it('shows completed training first with its checklist progress', async () => {
     serve({
-      '/api/uof?mine=true': () => json([]),
-      '/api/arrests?mine=true': () => json([]),
-      '/api/tickets?mine=true': () => json([]),
+      '/api/uof?mine=true&limit=50': () => json([]),
+      '/api/arrests?mine=true&limit=50': () => json([]),
+      '/api/tickets?mine=true&limit=50': () => json([]),
       '/api/trainings/assignments?trainee=me': () =>
         json([training(1, 'Week one ride-along', 'scheduled', 0), training(2, 'Traffic day', 'completed', 3)]),
     });

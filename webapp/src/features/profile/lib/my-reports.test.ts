@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { myReportRows, statusStyle } from './my-reports';
+import { myReportPage, myReportRows, statusStyle } from './my-reports';
 
 const uof = (id: number, status: string, createdAt: string, incidentDate = createdAt.slice(0, 16)) => ({
   id,
@@ -73,5 +73,51 @@ describe('my reports', () => {
       'arrest:2026-11-22T10:00',
       'use-of-force:2026-11-19T21:30',
     ]);
+  });
+
+  describe('a page at a time', () => {
+    const filed = (day: number) => `2026-11-${String(day).padStart(2, '0')}T10:00:00Z`;
+    const arrest = (id: number, day: number) => ({ id, caseNumber: `A${String(id)}`, arrestDate: filed(day).slice(0, 10), status: 'pending', createdAt: filed(day) });
+    const ticket = (id: number, day: number) => ({ id, citationNumber: `T${String(id)}`, issuedAt: filed(day).slice(0, 16), createdAt: filed(day) });
+    const numbers = (reads: Parameters<typeof myReportPage>[0]) => myReportPage(reads).rows.map((row) => row.number);
+
+    it('shows everything read when every kind is read whole', () => {
+      const page = myReportPage({
+        uof: { items: [uof(1, 'pending', filed(3))], hasMore: false },
+        arrests: { items: [arrest(2, 20), arrest(1, 1)], hasMore: false },
+        tickets: { items: [], hasMore: false },
+      });
+      expect(page).toMatchObject({ hasMore: false });
+      expect(page.rows.map((row) => row.number)).toEqual(['A2', '1', 'A1']);
+    });
+
+    it("holds back what was filed before the oldest report read of a kind with older ones unread", () => {
+      // Arrests read down to the 10th; older arrests remain. The ticket of the 5th waits:
+      // an unread arrest may have been filed between the 5th and the 10th.
+      const reads = {
+        arrests: { items: [arrest(9, 20), arrest(8, 10)], hasMore: true },
+        tickets: { items: [ticket(4, 15), ticket(3, 5)], hasMore: false },
+        uof: { items: [uof(2, 'pending', filed(10))], hasMore: false },
+      };
+      expect(numbers(reads)).toEqual(['A9', 'T4', '2', 'A8']);
+      expect(myReportPage(reads).hasMore).toBe(true);
+      // The next page of arrests reaches the 2nd: the ticket shows, in its place.
+      const next = { ...reads, arrests: { items: [...reads.arrests.items, arrest(7, 6), arrest(6, 2)], hasMore: true } };
+      expect(numbers(next)).toEqual(['A9', 'T4', '2', 'A8', 'A7', 'T3', 'A6']);
+      expect(myReportPage({ ...next, arrests: { ...next.arrests, hasMore: false } }).hasMore).toBe(false);
+    });
+
+    it('holds back below the latest of the unfinished kinds', () => {
+      const reads = {
+        arrests: { items: [arrest(9, 20), arrest(8, 4)], hasMore: true },
+        tickets: { items: [ticket(4, 15), ticket(3, 12)], hasMore: true },
+      };
+      // Tickets are read only down to the 12th: the arrest of the 4th waits for them.
+      expect(numbers(reads)).toEqual(['A9', 'T4', 'T3']);
+    });
+
+    it('shows nothing yet of a kind still loading, and the rest as read', () => {
+      expect(numbers({ uof: undefined, arrests: { items: [arrest(1, 3)], hasMore: false } })).toEqual(['A1']);
+    });
   });
 });

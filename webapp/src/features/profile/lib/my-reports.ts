@@ -6,7 +6,7 @@
  *
  * The lists come from the server already limited to the viewer's own filings (`?mine=true`,
  * matched by account, so a renamed member keeps theirs and two members sharing a name never
- * see each other's).
+ * see each other's), each kind a page at a time, newest filed first (`myReportPage`).
  */
 
 import { printPath } from '@/lib/report-format';
@@ -133,4 +133,47 @@ export function myReportRows(sources: MyReportSources): MyReportRow[] {
 function when(row: MyReportRow): number {
   const shown = Date.parse(row.date);
   return Number.isNaN(shown) ? Date.parse(row.createdAt) || 0 : shown;
+}
+
+/** What has been read of one kind: its pages' reports so far, and whether older ones remain. */
+export interface KindRead<T> {
+  items: readonly T[];
+  hasMore: boolean;
+}
+
+export interface MyReportReads {
+  uof?: KindRead<UofLike> | undefined;
+  arrests?: KindRead<ArrestLike> | undefined;
+  tickets?: KindRead<TicketLike> | undefined;
+}
+
+/** The rows shown so far, and whether older reports remain to be read. */
+export interface MyReportPage {
+  rows: MyReportRow[];
+  hasMore: boolean;
+}
+
+/**
+ * The rows of the reports read so far of each kind (each read a page at a time, newest filed
+ * first). A kind with older reports still unread holds back the other kinds' rows filed before
+ * its oldest one read: an unread report of it could have been filed between them, and the list
+ * would show a gap that a later page fills in the middle. So the rows shown are every report
+ * filed since the latest such point, all kinds together, in the list's order (`myReportRows`).
+ */
+export function myReportPage(reads: MyReportReads): MyReportPage {
+  const rows = myReportRows({ uof: reads.uof?.items, arrests: reads.arrests?.items, tickets: reads.tickets?.items });
+  const kinds: readonly (KindRead<{ createdAt: string }> | undefined)[] = [reads.uof, reads.arrests, reads.tickets];
+  const unfinished = kinds.filter((read) => read?.hasMore === true).map((read) => read?.items ?? []);
+  // The oldest filing read of each unfinished kind; the latest of those holds back the rest.
+  const oldest = unfinished.filter((items) => items.length > 0).map((items) => Math.min(...items.map((item) => filedAt(item.createdAt))));
+  const held = oldest.length === 0 ? null : Math.max(...oldest);
+  return {
+    rows: held === null ? rows : rows.filter((row) => filedAt(row.createdAt) >= held),
+    hasMore: unfinished.length > 0,
+  };
+}
+
+/** A filing time in ms (0 when it does not read as one). */
+function filedAt(createdAt: string): number {
+  return Date.parse(createdAt) || 0;
 }

@@ -1,7 +1,7 @@
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ArrestReport } from '@/api/reports';
-import { OLDER_FAILED, SHOW_OLDER } from '@/components/ReportReviewScreen';
+import { OLDER_FAILED, SHOW_OLDER } from '@/components/OlderReports';
 import { renderApp, resetAppStores } from '@/test-utils/app';
 import { bodyOf, json, rosterEntry, serveAgency, signedIn } from '@/test-utils/fixtures';
 import { rawlife } from '@/test-utils/organisation';
