@@ -302,8 +302,10 @@ test.describe.serial('report reviews', () => {
       await more.scrollIntoViewIfNeeded();
       if (size === 'phone') expect((await more.boundingBox())?.width ?? 0).toBeGreaterThan(PHONE.width / 2);
       await expectNoSidewaysScroll(page);
-      await more.click();
+      // From the keyboard: the button goes with the last page, and focus moves to the count.
+      await more.press('Enter');
       await expect(more).toHaveCount(0);
+      await expect(section.getByTestId('reports-count')).toBeFocused();
       const all = await mine.count();
       expect(all).toBeGreaterThanOrEqual(51);
       await expect(section.getByTestId('reports-count')).toHaveText(`${String(all)} reports`);

@@ -170,22 +170,21 @@ impl TenantDb {
             .await
             .map_err(|_| sqlx::Error::PoolTimedOut)?
             .map_err(|_| sqlx::Error::PoolClosed)?;
-        let (conn, tested) = self.lanes.checkout(self.agency_id).await?;
-        let conn = match self.switch(conn).await {
-            Ok(conn) => conn,
+        let (conn, untested) = self.lanes.checkout(self.agency_id).await?;
+        let conn = match (self.switch(conn).await, untested) {
+            (Ok(conn), _) => conn,
             // An idle connection is handed over untested: it may have died while it waited
             // (a restarted server), or stopped answering (a network that dropped it without a
-            // word). One more try, on a connection a lane tests or opens.
-            Err(err) if !tested && lost(&err) => {
-                self.switch(self.lanes.first_free(self.agency_id).await?).await?
-            }
-            Err(err) => return Err(err),
+            // word). One more try, on a connection its lane tests or opens (the lost one's
+            // place there comes free as it closes).
+            (Err(err), Some(lane)) if lost(&err) => self.switch(lane.acquire().await?).await?,
+            (Err(err), _) => return Err(err),
         };
         Ok(TenantConn { conn, _slot: slot })
     }
 
     /// Switches `conn` to the agency; a connection that fails part-way, or does not answer
-    /// within the acquire timeout, is closed (a lost connection: [`lost`]).
+    /// within a quarter of the acquire timeout ([`answered`]), is closed.
     async fn switch(
         &self,
         mut conn: PoolConnection<Postgres>,
@@ -203,14 +202,7 @@ impl TenantDb {
             }
             sqlx::Result::Ok(())
         };
-        let failed = match tokio::time::timeout(self.acquire_timeout, switched).await {
-            Ok(done) => done.err(),
-            Err(_) => Some(sqlx::Error::Io(std::io::Error::new(
-                std::io::ErrorKind::TimedOut,
-                "the database connection did not answer",
-            ))),
-        };
-        if let Some(err) = failed {
+        if let Err(err) = answered(self.acquire_timeout, switched).await {
             // In an unknown state: never give it back to the pool.
             conn.close_on_drop();
             return Err(err);
@@ -361,8 +353,8 @@ impl PoolCache {
         }
     }
 
-    /// How long a checkout may wait for a connection, and for the connection to take the
-    /// agency's role and schema (5 s unless set; tests shorten it).
+    /// How long a checkout may wait for a connection (5 s unless set; tests shorten it); a
+    /// connection has a quarter of it to answer ([`answered`]).
     pub fn with_acquire_timeout(mut self, acquire_timeout: Duration) -> Self {
         self.acquire_timeout = acquire_timeout;
         self
@@ -455,6 +447,10 @@ pub struct Lanes {
 }
 
 impl Lanes {
+    /// Lanes whose connections are tested before `acquire` hands them out, and reset when they
+    /// come back, each within [`answered`]'s limit: one that does not answer is closed (sqlx
+    /// then opens another in its place, or frees its place), instead of holding the request
+    /// or its place until the operating system gives up on it.
     fn open(options: &PgConnectOptions, budget: Budget, acquire_timeout: Duration) -> Self {
         let lanes = budget
             .lanes()
@@ -465,9 +461,17 @@ impl Lanes {
                     .min_connections(0)
                     .idle_timeout(Duration::from_secs(60))
                     .acquire_timeout(acquire_timeout)
+                    .test_before_acquire(false)
+                    .before_acquire(move |conn, _| {
+                        Box::pin(async move {
+                            answered(acquire_timeout, conn.ping()).await.map(|()| true)
+                        })
+                    })
                     .after_connect(|conn, _| Box::pin(async move { release(conn).await }))
-                    .after_release(|conn, _| {
-                        Box::pin(async move { release(conn).await.map(|_| true) })
+                    .after_release(move |conn, _| {
+                        Box::pin(async move {
+                            answered(acquire_timeout, release(conn)).await.map(|()| true)
+                        })
                     })
                     .connect_lazy_with(options.clone())
             })
@@ -490,29 +494,34 @@ impl Lanes {
         (0..count).map(move |i| &self.lanes[(start + i) % count])
     }
 
-    /// A connection for agency `agency_id`, and whether its pool tested it (sqlx pings a
-    /// connection it hands out from `acquire`, not from `try_acquire`).
-    async fn checkout(&self, agency_id: i64) -> sqlx::Result<(PoolConnection<Postgres>, bool)> {
+    /// A connection for agency `agency_id`, and the lane it came from when that lane did not
+    /// test it (sqlx tests a connection it hands out from `acquire`, not from `try_acquire`).
+    async fn checkout(
+        &self,
+        agency_id: i64,
+    ) -> sqlx::Result<(PoolConnection<Postgres>, Option<&PgPool>)> {
         let home = self.home(agency_id);
         if let Some(conn) = home.try_acquire() {
-            return Ok((conn, false));
+            return Ok((conn, Some(home)));
         }
         if has_room(home) {
-            return Ok((home.acquire().await?, true));
+            return Ok((home.acquire().await?, None));
         }
         let others = self.from(agency_id).skip(1);
-        if let Some(conn) = others.clone().find_map(PgPool::try_acquire) {
-            return Ok((conn, false));
+        if let Some((conn, lane)) =
+            others.clone().find_map(|lane| lane.try_acquire().map(|conn| (conn, lane)))
+        {
+            return Ok((conn, Some(lane)));
         }
         if let Some(lane) = others.clone().find(|lane| has_room(lane)) {
-            return Ok((lane.acquire().await?, true));
+            return Ok((lane.acquire().await?, None));
         }
-        Ok((self.first_free(agency_id).await?, true))
+        Ok((self.first_free(agency_id).await?, None))
     }
 
     /// The first connection any lane hands out, tested or new (its own lane asked first): for
     /// when no lane has one idle or room for one, so a request never waits on one lane while
-    /// another frees a connection, and for a second try.
+    /// another frees a connection.
     async fn first_free(&self, agency_id: i64) -> sqlx::Result<PoolConnection<Postgres>> {
         let every = self.from(agency_id).map(|lane| Box::pin(lane.acquire()));
         futures::future::select_ok(every).await.map(|(conn, _)| conn)
@@ -524,6 +533,23 @@ impl Lanes {
 
     fn idle(&self) -> usize {
         self.lanes.iter().map(PgPool::num_idle).sum()
+    }
+}
+
+/// `exchange` on a connection, given up (as a lost connection: [`lost`]) when the connection
+/// does not answer within a quarter of the acquire timeout: a trivial statement or a ping that
+/// takes that long is on a connection a network dropped without a word, or on a server too
+/// stalled to be waited on; the caller closes the connection.
+async fn answered<T>(
+    acquire_timeout: Duration,
+    exchange: impl std::future::Future<Output = sqlx::Result<T>>,
+) -> sqlx::Result<T> {
+    match tokio::time::timeout(acquire_timeout / 4, exchange).await {
+        Ok(done) => done,
+        Err(_) => Err(sqlx::Error::Io(std::io::Error::new(
+            std::io::ErrorKind::TimedOut,
+            "the database connection did not answer",
+        ))),
     }
 }
 

@@ -382,33 +382,49 @@ async fn pass(
     }
 }
 
-/// An idle agency connection that stops answering without closing (a network that dropped it
-/// without a word) does not hold the request that takes it: the switch to the agency gives up
-/// after the acquire timeout, the connection is closed, and the request is served on a new one.
+/// Agency connections that stop answering without closing (a network that dropped them
+/// without a word) hold neither a request nor a place in their lane: of two idle ones, the
+/// switch to the agency gives up on the first and the lane's test before it hands out the
+/// second on that one; both are closed and the request is served on a new connection. One
+/// that falls silent while a request holds it is closed when its reset does not answer.
 #[tokio::test]
-async fn an_idle_connection_that_stops_answering_is_given_up_and_replaced() {
+async fn connections_that_stop_answering_are_given_up_and_replaced() {
     let app = spawn_app().await;
     let relay = SilentRelay::to(&app.database_url).await;
     let quiet = app.create_agency("quiet", "Quiet PD").await;
     // The agency's server, reached through the relay.
     let quiet = portal::tenancy::Agency { database_url: Some(relay.url.clone()), ..quiet };
-    let budget = Budget { control: 1, maintenance: 1, tenants: 2, per_agency: 2 };
+    let budget = Budget { control: 1, maintenance: 1, tenants: 3, per_agency: 3 };
+    // A connection has a quarter of this to answer: 0.5 s.
     let pools = PoolCache::new(app.state.control_options.clone(), budget)
-        .with_acquire_timeout(Duration::from_millis(500));
+        .with_acquire_timeout(Duration::from_secs(2));
     let db = pools.get(&quiet).await.unwrap();
     insert_probe(&db, "probe_quiet").await;
     settle(&pools, 0).await;
-    let first = backend(&db).await;
+    let first = {
+        let (mut one, mut two) = (db.acquire().await.unwrap(), db.acquire().await.unwrap());
+        let pid = || sqlx::query_scalar::<_, i32>("SELECT pg_backend_pid()");
+        [pid().fetch_one(&mut *one).await.unwrap(), pid().fetch_one(&mut *two).await.unwrap()]
+    };
     settle(&pools, 0).await;
-    assert_eq!((pools.open_connections(), pools.idle_connections()), (1, 1));
+    assert_eq!((pools.open_connections(), pools.idle_connections()), (2, 2));
 
     relay.silence();
-    let served = tokio::time::timeout(Duration::from_secs(5), backend(&db)).await;
-    let replaced = served.expect("held by a connection that does not answer");
-    assert_ne!(replaced, first, "served by the silent connection");
+    let served = tokio::time::timeout(Duration::from_secs(10), backend(&db)).await;
+    let replaced = served.expect("held by connections that do not answer");
+    assert!(!first.contains(&replaced), "served by a silent connection");
     settle(&pools, 0).await;
-    assert_eq!(pools.open_connections(), 1, "the silent connection was kept");
+    assert_eq!(pools.open_connections(), 1, "a silent connection was kept");
     assert!(has_probe(&db, "probe_quiet").await, "the new connection is the agency's");
+
+    // One that falls silent while a request holds it is closed when it comes back (its reset
+    // does not answer), rather than holding its place in the lane.
+    settle(&pools, 0).await;
+    let held = db.acquire().await.unwrap();
+    relay.silence();
+    drop(held);
+    settle(&pools, 0).await;
+    assert_eq!(pools.open_connections(), 0, "a silent connection was kept");
 }
 
 #[tokio::test]

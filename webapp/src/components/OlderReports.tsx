@@ -1,4 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 
 export const SHOW_OLDER = 'Show older reports';
 export const OLDER_FAILED = 'Older reports could not be loaded. Try again.';
@@ -25,9 +26,20 @@ export interface OlderReportsProps {
  * screen on a phone).
  */
 export function OlderReports({ shown, hasMore, loading, failed, onMore }: OlderReportsProps) {
+  const count = useRef<HTMLParagraphElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // The button is disabled while it reads and gone after the last page, which drops the
+  // keyboard's focus: once read, focus goes back to it, or to the count when it is gone.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (loading || !asked.current) return;
+    asked.current = false;
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    (hasMore ? button.current : count.current)?.focus({ preventScroll: true });
+  }, [loading, hasMore]);
   return (
     <Stack gap="xs" align="center">
-      <Text size="sm" c="dimmed" data-testid="reports-count" aria-live="polite">
+      <Text ref={count} tabIndex={-1} size="sm" c="dimmed" data-testid="reports-count" aria-live="polite">
         {hasMore ? `Showing the newest ${reportCount(shown)}` : reportCount(shown)}
       </Text>
       {failed && (
@@ -36,7 +48,16 @@ export function OlderReports({ shown, hasMore, loading, failed, onMore }: OlderR
         </Text>
       )}
       {hasMore && (
-        <Button variant="default" onClick={onMore} loading={loading} w={{ base: '100%', xs: 'auto' }}>
+        <Button
+          ref={button}
+          variant="default"
+          onClick={() => {
+            asked.current = true;
+            onMore();
+          }}
+          loading={loading}
+          w={{ base: '100%', xs: 'auto' }}
+        >
           {SHOW_OLDER}
         </Button>
       )}

@@ -60,8 +60,8 @@ function read<T>(query: UseInfiniteQueryResult<InfiniteData<Page<T>>>): KindRead
  * 'My reports' (issue 10): the member's own use-of-force reports, arrests and tickets with
  * their review status, newest first; a returned arrest shows the supervisor's notes and links
  * to 'Correct and resubmit'. The server lists only the viewer's own filings (`?mine=true`),
- * 50 of each kind at a time (issue 29); 'Show older reports' reads the next page of every kind
- * that has one.
+ * 50 of each kind at a time (issue 29); 'Show older reports' reads the next page of the kinds
+ * that hold the list back (`myReportPage`).
  */
 export function MyReports() {
   const slug = useActiveSlug();
@@ -69,15 +69,15 @@ export function MyReports() {
   const arrests = useInfiniteQuery({ ...myArrestsQueryOptions(slug), retry: false });
   const tickets = useInfiniteQuery({ ...myTicketsQueryOptions(slug), retry: false });
   const sources = [
-    { label: 'use-of-force reports', query: uof },
-    { label: 'arrest reports', query: arrests },
-    { label: 'tickets', query: tickets },
-  ];
+    { kind: 'uof', label: 'use-of-force reports', query: uof },
+    { kind: 'arrests', label: 'arrest reports', query: arrests },
+    { kind: 'tickets', label: 'tickets', query: tickets },
+  ] as const;
   const loading = sources.some(({ query }) => query.isPending);
   // A kind whose first page failed; one whose older page failed keeps what it showed.
   const failures = sources.filter(({ query }) => query.isError && !query.isFetchNextPageError && !refused(query.error));
-  const { rows, hasMore } = myReportPage({ uof: read(uof), arrests: read(arrests), tickets: read(tickets) });
-  const unfinished = sources.filter(({ query }) => query.hasNextPage);
+  const { rows, hasMore, next } = myReportPage({ uof: read(uof), arrests: read(arrests), tickets: read(tickets) });
+  const reading = sources.filter(({ kind }) => next.includes(kind));
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="profile-reports">
@@ -111,12 +111,12 @@ export function MyReports() {
             <OlderReports
               shown={rows.length}
               hasMore={hasMore}
-              loading={unfinished.some(({ query }) => query.isFetchingNextPage)}
+              loading={sources.some(({ query }) => query.isFetchingNextPage)}
               failed={sources.some(({ query }) => query.isFetchNextPageError)}
               onMore={() => {
-                // Every kind with older reports reads its next page: the rows held back
-                // below the latest of them then show.
-                for (const { query } of unfinished) if (!query.isFetchingNextPage) void query.fetchNextPage();
+                // The kinds holding the list back read their next page: the rows held back
+                // above the next of them then show.
+                for (const { query } of reading) if (!query.isFetchingNextPage) void query.fetchNextPage();
               }}
             />
           </>

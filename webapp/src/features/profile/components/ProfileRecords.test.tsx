@@ -172,6 +172,53 @@ describe('Profile: my reports and training', { timeout: 30_000 }, () => {
     expect(reads.map((url) => new URL(url, 'http://portal.test').searchParams.get('before'))).toEqual([null, '7', '7']);
   });
 
+  it('reads next only the kind that holds the list back, beside a kind it may not read', async () => {
+    const linkTo = (path: string, before: number) => ({ Link: `<${path}?mine=true&limit=50&before=${String(before)}>; rel="next"` });
+    const page = (body: unknown[], headers: Record<string, string> = {}) =>
+      new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json', ...headers } });
+    const filedTicket = (id: number, day: number) =>
+      ticket({ id, citationNumber: String(60 + id), issuedAt: `2026-11-0${String(day)}T08:00`, officer, createdAt: `2026-11-0${String(day)}T10:00:00Z` });
+    const reads: string[] = [];
+    const recorded = (answer: () => Response) => (request: RecordedRequest) => {
+      const url = new URL(request.url, 'http://portal.test');
+      reads.push(`${url.pathname} ${url.searchParams.get('before') ?? ''}`);
+      return answer();
+    };
+    serve({
+      '/api/uof?mine=true&limit=50': () => json({ error: 'You do not have permission to view this page.' }, 403),
+      '/api/arrests?mine=true&limit=50': recorded(() => page([arrest(8, 'pending', null), arrest(7, 'pending', null)], linkTo('/api/arrests', 7))),
+      '/api/arrests?mine=true&limit=50&before=7': recorded(() => page([arrest(3, 'approved', null)])),
+      '/api/tickets?mine=true&limit=50': recorded(() => page([filedTicket(2, 6)], linkTo('/api/tickets', 2))),
+      '/api/tickets?mine=true&limit=50&before=2': recorded(() => page([filedTicket(1, 2)])),
+      '/api/trainings/assignments?trainee=me': () => json([]),
+    });
+    renderApp('/profile');
+    const section = await screen.findByRole('region', { name: 'My reports' }, { timeout: 5000 });
+    const numbers = () => within(section).getAllByTestId('my-report').map((row) => within(row).getByText(/#/).textContent);
+    const count = () => within(section).getByTestId('reports-count').textContent;
+    // Arrests are read down to the 7th, tickets to the 6th: the ticket waits for the arrests.
+    await waitFor(() => {
+      expect(numbers()).toEqual(['Arrest #208', 'Arrest #207']);
+    });
+    expect(count()).toBe('Showing the newest 2 reports');
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole('button', { name: SHOW_OLDER }));
+    // Only the arrests were read; now the tickets hold back the arrest of the 3rd.
+    await waitFor(() => {
+      expect(numbers()).toEqual(['Arrest #208', 'Arrest #207', 'Ticket #62']);
+    });
+    expect(count()).toBe('Showing the newest 3 reports');
+    expect(reads).toContain('/api/arrests 7');
+    expect(reads).not.toContain('/api/tickets 2');
+    await user.click(within(section).getByRole('button', { name: SHOW_OLDER }));
+    await waitFor(() => {
+      expect(numbers()).toEqual(['Arrest #208', 'Arrest #207', 'Ticket #62', 'Arrest #203', 'Ticket #61']);
+    });
+    expect(count()).toBe('5 reports');
+    expect(reads.sort()).toEqual(['/api/arrests ', '/api/arrests 7', '/api/tickets ', '/api/tickets 2']);
+    expect(within(section).queryByRole('alert')).toBeNull();
+  });
+
   it('says when there are no reports, and shows a failed kind', async () => {
     serve({
       '/api/uof?mine=true&limit=50': () => json([]),

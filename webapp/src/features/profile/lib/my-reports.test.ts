@@ -87,7 +87,7 @@ describe('my reports', () => {
         arrests: { items: [arrest(2, 20), arrest(1, 1)], hasMore: false },
         tickets: { items: [], hasMore: false },
       });
-      expect(page).toMatchObject({ hasMore: false });
+      expect(page).toMatchObject({ hasMore: false, next: [] });
       expect(page.rows.map((row) => row.number)).toEqual(['A2', '1', 'A1']);
     });
 
@@ -97,10 +97,12 @@ describe('my reports', () => {
       const reads = {
         arrests: { items: [arrest(9, 20), arrest(8, 10)], hasMore: true },
         tickets: { items: [ticket(4, 15), ticket(3, 5)], hasMore: false },
-        uof: { items: [uof(2, 'pending', filed(10))], hasMore: false },
+        // Filed on the 11th: its incident's local date-time sorts after the arrest of the 10th
+        // (a plain date, read as UTC midnight) in every time zone.
+        uof: { items: [uof(2, 'pending', filed(11))], hasMore: false },
       };
       expect(numbers(reads)).toEqual(['A9', 'T4', '2', 'A8']);
-      expect(myReportPage(reads).hasMore).toBe(true);
+      expect(myReportPage(reads)).toMatchObject({ hasMore: true, next: ['arrests'] });
       // The next page of arrests reaches the 2nd: the ticket shows, in its place.
       const next = { ...reads, arrests: { items: [...reads.arrests.items, arrest(7, 6), arrest(6, 2)], hasMore: true } };
       expect(numbers(next)).toEqual(['A9', 'T4', '2', 'A8', 'A7', 'T3', 'A6']);
@@ -112,8 +114,16 @@ describe('my reports', () => {
         arrests: { items: [arrest(9, 20), arrest(8, 4)], hasMore: true },
         tickets: { items: [ticket(4, 15), ticket(3, 12)], hasMore: true },
       };
-      // Tickets are read only down to the 12th: the arrest of the 4th waits for them.
+      // Tickets are read only down to the 12th: the arrest of the 4th waits for them, and
+      // only tickets are read next.
       expect(numbers(reads)).toEqual(['A9', 'T4', 'T3']);
+      expect(myReportPage(reads).next).toEqual(['tickets']);
+    });
+
+    it('reads next a kind with older reports and none read, and holds nothing back for it', () => {
+      const reads = { arrests: { items: [arrest(9, 20), arrest(8, 4)], hasMore: true }, tickets: { items: [], hasMore: true } };
+      expect(numbers(reads)).toEqual(['A9', 'A8']);
+      expect(myReportPage(reads).next).toEqual(['arrests', 'tickets']);
     });
 
     it('shows nothing yet of a kind still loading, and the rest as read', () => {

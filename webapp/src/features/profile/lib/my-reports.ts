@@ -147,29 +147,47 @@ export interface MyReportReads {
   tickets?: KindRead<TicketLike> | undefined;
 }
 
-/** The rows shown so far, and whether older reports remain to be read. */
+/** The kinds of report 'My reports' reads, as the reads name them. */
+export type ReadKind = keyof MyReportReads;
+
+/** The rows shown so far, whether older reports remain to be read, and which kinds to read next. */
 export interface MyReportPage {
   rows: MyReportRow[];
   hasMore: boolean;
+  /**
+   * The kinds whose next page shows more: those holding the list back (their oldest report read
+   * is the latest of the unfinished kinds'), and any unfinished kind with nothing read yet.
+   */
+  next: ReadKind[];
 }
 
 /**
  * The rows of the reports read so far of each kind (each read a page at a time, newest filed
  * first). A kind with older reports still unread holds back the other kinds' rows filed before
- * its oldest one read: an unread report of it could have been filed between them, and the list
- * would show a gap that a later page fills in the middle. So the rows shown are every report
- * filed since the latest such point, all kinds together, in the list's order (`myReportRows`).
+ * its oldest one read, since an unread report of it was filed before that too. So the rows
+ * shown are exactly the reports filed since the latest such point, all kinds together; they
+ * are ordered as the list orders them (`myReportRows`: by the date each shows), so a report
+ * filed long after its incident can still come in among them with a later page.
  */
 export function myReportPage(reads: MyReportReads): MyReportPage {
   const rows = myReportRows({ uof: reads.uof?.items, arrests: reads.arrests?.items, tickets: reads.tickets?.items });
-  const kinds: readonly (KindRead<{ createdAt: string }> | undefined)[] = [reads.uof, reads.arrests, reads.tickets];
-  const unfinished = kinds.filter((read) => read?.hasMore === true).map((read) => read?.items ?? []);
-  // The oldest filing read of each unfinished kind; the latest of those holds back the rest.
-  const oldest = unfinished.filter((items) => items.length > 0).map((items) => Math.min(...items.map((item) => filedAt(item.createdAt))));
+  const kinds: readonly [ReadKind, KindRead<{ createdAt: string }> | undefined][] = [
+    ['uof', reads.uof],
+    ['arrests', reads.arrests],
+    ['tickets', reads.tickets],
+  ];
+  // Each unfinished kind with the oldest filing it has read (null: none read).
+  const unfinished = kinds.flatMap(([kind, read]) =>
+    read?.hasMore === true
+      ? [{ kind, oldest: read.items.length === 0 ? null : Math.min(...read.items.map((item) => filedAt(item.createdAt))) }]
+      : [],
+  );
+  const oldest = unfinished.flatMap(({ oldest }) => (oldest === null ? [] : [oldest]));
   const held = oldest.length === 0 ? null : Math.max(...oldest);
   return {
     rows: held === null ? rows : rows.filter((row) => filedAt(row.createdAt) >= held),
     hasMore: unfinished.length > 0,
+    next: unfinished.filter(({ oldest }) => oldest === null || oldest === held).map(({ kind }) => kind),
   };
 }
 
