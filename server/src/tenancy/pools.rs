@@ -33,7 +33,7 @@ use std::{
     time::Duration,
 };
 
-use futures::{future::BoxFuture, stream::BoxStream, StreamExt, TryStreamExt};
+use futures::{future::BoxFuture, stream::BoxStream, StreamExt, TryFutureExt, TryStreamExt};
 use moka::future::Cache;
 use sqlx::{
     pool::{MaybePoolConnection, PoolConnection},
@@ -170,21 +170,32 @@ impl TenantDb {
             .await
             .map_err(|_| sqlx::Error::PoolTimedOut)?
             .map_err(|_| sqlx::Error::PoolClosed)?;
-        let (conn, untested) = self.lanes.checkout(self.agency_id).await?;
-        let conn = match (self.switch(conn).await, untested) {
-            (Ok(conn), _) => conn,
-            // An idle connection is handed over untested: it may have died while it waited
-            // (a restarted server), or stopped answering (a network that dropped it without a
-            // word). One more try, on a connection its lane tests or opens (the lost one's
-            // place there comes free as it closes).
-            (Err(err), Some(lane)) if lost(&err) => self.switch(lane.acquire().await?).await?,
-            (Err(err), _) => return Err(err),
+        let (mut conn, lane) = self.lanes.checkout(self.agency_id).await?;
+        // Connections are handed out untested (a test costs a round trip on every checkout,
+        // and a wait on several lanes that drops the losers mid-test loses their connections):
+        // the switch is the test. One that is lost (a restarted server) or does not answer (a
+        // network that dropped it without a word) is closed, and the lane it came from gives
+        // another, the lost one's place coming free as it closes: at most as many tries as the
+        // lane holds, within the acquire timeout.
+        let deadline = tokio::time::Instant::now() + self.acquire_timeout;
+        let mut tries = lane.options().get_max_connections();
+        let conn = loop {
+            match self.switch(conn).await {
+                Ok(conn) => break conn,
+                Err(err) if lost(&err) && tries > 0 => {
+                    tries -= 1;
+                    conn = tokio::time::timeout_at(deadline, lane.acquire())
+                        .await
+                        .map_err(|_| sqlx::Error::PoolTimedOut)??;
+                }
+                Err(err) => return Err(err),
+            }
         };
         Ok(TenantConn { conn, _slot: slot })
     }
 
     /// Switches `conn` to the agency; a connection that fails part-way, or does not answer
-    /// within a quarter of the acquire timeout ([`answered`]), is closed.
+    /// within [`answer_limit`], is closed.
     async fn switch(
         &self,
         mut conn: PoolConnection<Postgres>,
@@ -202,7 +213,7 @@ impl TenantDb {
             }
             sqlx::Result::Ok(())
         };
-        if let Err(err) = answered(self.acquire_timeout, switched).await {
+        if let Err(err) = answered(answer_limit(self.acquire_timeout), switched).await {
             // In an unknown state: never give it back to the pool.
             conn.close_on_drop();
             return Err(err);
@@ -353,8 +364,8 @@ impl PoolCache {
         }
     }
 
-    /// How long a checkout may wait for a connection (5 s unless set; tests shorten it); a
-    /// connection has a quarter of it to answer ([`answered`]).
+    /// How long a checkout may wait for a connection (5 s unless set; tests shorten it); an
+    /// a connection has a quarter of it to answer the switch and the reset ([`answer_limit`]).
     pub fn with_acquire_timeout(mut self, acquire_timeout: Duration) -> Self {
         self.acquire_timeout = acquire_timeout;
         self
@@ -447,11 +458,17 @@ pub struct Lanes {
 }
 
 impl Lanes {
-    /// Lanes whose connections are tested before `acquire` hands them out, and reset when they
-    /// come back, each within [`answered`]'s limit: one that does not answer is closed (sqlx
-    /// then opens another in its place, or frees its place), instead of holding the request
-    /// or its place until the operating system gives up on it.
+    /// Lanes whose connections are handed out untested (the checkout's switch tests them:
+    /// [`TenantDb::acquire`]) and reset when they come back, within [`answer_limit`]: one that
+    /// does not answer is closed (its place comes free), instead of holding it until the
+    /// operating system gives up on it. A reset first waits for what the connection still
+    /// owes (a statement whose request was dropped); closing it there must not leave that
+    /// statement running on the server beyond the budget, so Postgres checks every second
+    /// that the client of a running statement is still there
+    /// (`client_connection_check_interval`) and ends it when it is not.
     fn open(options: &PgConnectOptions, budget: Budget, acquire_timeout: Duration) -> Self {
+        let options = options.clone().options([("client_connection_check_interval", "1s")]);
+        let limit = answer_limit(acquire_timeout);
         let lanes = budget
             .lanes()
             .into_iter()
@@ -462,16 +479,9 @@ impl Lanes {
                     .idle_timeout(Duration::from_secs(60))
                     .acquire_timeout(acquire_timeout)
                     .test_before_acquire(false)
-                    .before_acquire(move |conn, _| {
-                        Box::pin(async move {
-                            answered(acquire_timeout, conn.ping()).await.map(|()| true)
-                        })
-                    })
                     .after_connect(|conn, _| Box::pin(async move { release(conn).await }))
                     .after_release(move |conn, _| {
-                        Box::pin(async move {
-                            answered(acquire_timeout, release(conn)).await.map(|()| true)
-                        })
+                        Box::pin(async move { answered(limit, release(conn)).await.map(|()| true) })
                     })
                     .connect_lazy_with(options.clone())
             })
@@ -494,37 +504,40 @@ impl Lanes {
         (0..count).map(move |i| &self.lanes[(start + i) % count])
     }
 
-    /// A connection for agency `agency_id`, and the lane it came from when that lane did not
-    /// test it (sqlx tests a connection it hands out from `acquire`, not from `try_acquire`).
-    async fn checkout(
-        &self,
-        agency_id: i64,
-    ) -> sqlx::Result<(PoolConnection<Postgres>, Option<&PgPool>)> {
+    /// A connection for agency `agency_id` (untested: [`TenantDb::acquire`]), and the lane it
+    /// came from.
+    async fn checkout(&self, agency_id: i64) -> sqlx::Result<(PoolConnection<Postgres>, &PgPool)> {
         let home = self.home(agency_id);
         if let Some(conn) = home.try_acquire() {
-            return Ok((conn, Some(home)));
+            return Ok((conn, home));
         }
         if has_room(home) {
-            return Ok((home.acquire().await?, None));
+            return Ok((home.acquire().await?, home));
         }
         let others = self.from(agency_id).skip(1);
-        if let Some((conn, lane)) =
-            others.clone().find_map(|lane| lane.try_acquire().map(|conn| (conn, lane)))
-        {
-            return Ok((conn, Some(lane)));
+        if let Some(found) = others.clone().find_map(|lane| Some((lane.try_acquire()?, lane))) {
+            return Ok(found);
         }
         if let Some(lane) = others.clone().find(|lane| has_room(lane)) {
-            return Ok((lane.acquire().await?, None));
+            return Ok((lane.acquire().await?, lane));
         }
-        Ok((self.first_free(agency_id).await?, None))
+        self.first_free(agency_id).await
     }
 
-    /// The first connection any lane hands out, tested or new (its own lane asked first): for
+    /// The first connection any lane hands out, idle or new (its own lane asked first): for
     /// when no lane has one idle or room for one, so a request never waits on one lane while
     /// another frees a connection.
-    async fn first_free(&self, agency_id: i64) -> sqlx::Result<PoolConnection<Postgres>> {
-        let every = self.from(agency_id).map(|lane| Box::pin(lane.acquire()));
-        futures::future::select_ok(every).await.map(|(conn, _)| conn)
+    ///
+    /// The losers' waits are dropped: harmless while they wait for a place, and sqlx hands out
+    /// an idle connection at once when its place comes (it is not tested: [`Lanes::open`]),
+    /// so none is dropped holding a connection.
+    async fn first_free(
+        &self,
+        agency_id: i64,
+    ) -> sqlx::Result<(PoolConnection<Postgres>, &PgPool)> {
+        let every =
+            self.from(agency_id).map(|lane| Box::pin(lane.acquire().map_ok(move |c| (c, lane))));
+        futures::future::select_ok(every).await.map(|(found, _)| found)
     }
 
     fn size(&self) -> u32 {
@@ -536,15 +549,20 @@ impl Lanes {
     }
 }
 
+/// How long a connection has to answer the switch to an agency or the reset when it comes
+/// back: a quarter of the acquire timeout. One that takes longer is on a connection a network
+/// dropped without a word, or on a server too stalled to be waited on.
+fn answer_limit(acquire_timeout: Duration) -> Duration {
+    acquire_timeout / 4
+}
+
 /// `exchange` on a connection, given up (as a lost connection: [`lost`]) when the connection
-/// does not answer within a quarter of the acquire timeout: a trivial statement or a ping that
-/// takes that long is on a connection a network dropped without a word, or on a server too
-/// stalled to be waited on; the caller closes the connection.
+/// does not answer within `limit`; the caller closes the connection.
 async fn answered<T>(
-    acquire_timeout: Duration,
+    limit: Duration,
     exchange: impl std::future::Future<Output = sqlx::Result<T>>,
 ) -> sqlx::Result<T> {
-    match tokio::time::timeout(acquire_timeout / 4, exchange).await {
+    match tokio::time::timeout(limit, exchange).await {
         Ok(done) => done,
         Err(_) => Err(sqlx::Error::Io(std::io::Error::new(
             std::io::ErrorKind::TimedOut,

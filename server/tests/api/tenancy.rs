@@ -384,9 +384,9 @@ async fn pass(
 
 /// Agency connections that stop answering without closing (a network that dropped them
 /// without a word) hold neither a request nor a place in their lane: of two idle ones, the
-/// switch to the agency gives up on the first and the lane's test before it hands out the
-/// second on that one; both are closed and the request is served on a new connection. One
-/// that falls silent while a request holds it is closed when its reset does not answer.
+/// switch to the agency gives up on the first, then on the second the lane hands out; both
+/// are closed and the request is served on a new connection. One that falls silent while a
+/// request holds it is closed when its reset does not answer.
 #[tokio::test]
 async fn connections_that_stop_answering_are_given_up_and_replaced() {
     let app = spawn_app().await;
@@ -425,6 +425,43 @@ async fn connections_that_stop_answering_are_given_up_and_replaced() {
     drop(held);
     settle(&pools, 0).await;
     assert_eq!(pools.open_connections(), 0, "a silent connection was kept");
+}
+
+/// A statement whose request gave up on it (a client gone, a timeout) does not keep running on
+/// the server past the budget: the connection's reset waits a quarter of the acquire timeout
+/// for it, then the connection is closed and Postgres ends the statement of a client that is
+/// gone (`client_connection_check_interval`).
+#[tokio::test]
+async fn a_statement_given_up_on_ends_with_its_connection() {
+    let app = spawn_app().await;
+    let agency = app.create_agency("hasty", "Hasty PD").await;
+    let budget = Budget { control: 1, maintenance: 1, tenants: 2, per_agency: 2 };
+    let pools = PoolCache::new(app.state.control_options.clone(), budget)
+        .with_acquire_timeout(Duration::from_secs(2));
+    let db = pools.get(&agency).await.unwrap();
+    let mut held = db.acquire().await.unwrap();
+    let pid: i32 =
+        sqlx::query_scalar("SELECT pg_backend_pid()").fetch_one(&mut *held).await.unwrap();
+    let sleeping = sqlx::query("SELECT pg_sleep(60)").execute(&mut *held);
+    let given_up = tokio::time::timeout(Duration::from_millis(300), sleeping).await;
+    assert!(given_up.is_err(), "the statement ended by itself");
+    drop(held);
+    settle(&pools, 0).await;
+    assert_eq!(pools.open_connections(), 0, "the connection kept its place");
+    let mut admin = app.admin().await;
+    for _ in 0..100 {
+        let running: i64 =
+            sqlx::query_scalar("SELECT count(*) FROM pg_stat_activity WHERE pid = $1")
+                .bind(pid)
+                .fetch_one(&mut admin)
+                .await
+                .unwrap();
+        if running == 0 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the statement given up on still runs on the server");
 }
 
 #[tokio::test]

@@ -112,7 +112,7 @@ export function MyReports() {
               shown={rows.length}
               hasMore={hasMore}
               loading={sources.some(({ query }) => query.isFetchingNextPage)}
-              failed={sources.some(({ query }) => query.isFetchNextPageError)}
+              failed={reading.some(({ query }) => query.isFetchNextPageError)}
               onMore={() => {
                 // The kinds holding the list back read their next page: the rows held back
                 // above the next of them then show.
