@@ -171,18 +171,18 @@ impl TenantDb {
             .map_err(|_| sqlx::Error::PoolTimedOut)?
             .map_err(|_| sqlx::Error::PoolClosed)?;
         let (mut conn, lane) = self.lanes.checkout(self.agency_id).await?;
+        let deadline = tokio::time::Instant::now() + self.acquire_timeout;
         // Connections are handed out untested (a test costs a round trip on every checkout,
         // and a wait on several lanes that drops the losers mid-test loses their connections):
         // the switch is the test. One that is lost (a restarted server) or does not answer (a
         // network that dropped it without a word) is closed, and the lane it came from gives
         // another, the lost one's place coming free as it closes: at most as many tries as the
-        // lane holds, within the acquire timeout.
-        let deadline = tokio::time::Instant::now() + self.acquire_timeout;
+        // lane holds, all within the acquire timeout (counted from the first one handed out).
         let mut tries = lane.options().get_max_connections();
         let conn = loop {
-            match self.switch(conn).await {
+            match self.switch(conn, deadline).await {
                 Ok(conn) => break conn,
-                Err(err) if lost(&err) && tries > 0 => {
+                Err(err) if lost(&err) && tries > 0 && tokio::time::Instant::now() < deadline => {
                     tries -= 1;
                     conn = tokio::time::timeout_at(deadline, lane.acquire())
                         .await
@@ -195,10 +195,11 @@ impl TenantDb {
     }
 
     /// Switches `conn` to the agency; a connection that fails part-way, or does not answer
-    /// within [`answer_limit`], is closed.
+    /// within [`answer_limit`] (nor by `deadline`), is closed.
     async fn switch(
         &self,
         mut conn: PoolConnection<Postgres>,
+        deadline: tokio::time::Instant,
     ) -> sqlx::Result<PoolConnection<Postgres>> {
         let version = self.schema_version.to_string();
         let switched = async {
@@ -213,7 +214,8 @@ impl TenantDb {
             }
             sqlx::Result::Ok(())
         };
-        if let Err(err) = answered(answer_limit(self.acquire_timeout), switched).await {
+        let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+        if let Err(err) = answered(answer_limit(self.acquire_timeout).min(left), switched).await {
             // In an unknown state: never give it back to the pool.
             conn.close_on_drop();
             return Err(err);
@@ -364,8 +366,8 @@ impl PoolCache {
         }
     }
 
-    /// How long a checkout may wait for a connection (5 s unless set; tests shorten it); an
-    /// a connection has a quarter of it to answer the switch and the reset ([`answer_limit`]).
+    /// How long a checkout may take (5 s unless set; tests shorten it); a connection has a
+    /// quarter of it to answer the switch and the reset ([`answer_limit`]).
     pub fn with_acquire_timeout(mut self, acquire_timeout: Duration) -> Self {
         self.acquire_timeout = acquire_timeout;
         self
@@ -530,7 +532,9 @@ impl Lanes {
     ///
     /// The losers' waits are dropped: harmless while they wait for a place, and sqlx hands out
     /// an idle connection at once when its place comes (it is not tested: [`Lanes::open`]),
-    /// so none is dropped holding a connection.
+    /// so none is dropped holding one. A loser whose place came with nothing idle is opening a
+    /// connection, and that is given up (the server's backend with it): this happens only
+    /// when a connection of a full lane closes while requests wait on every lane.
     async fn first_free(
         &self,
         agency_id: i64,

@@ -25,6 +25,9 @@ use crate::features::sops::collab::{
     store::{self, CHANNEL},
 };
 
+/// How long the relay waits for its `LISTEN` to be answered before it tries another connection.
+const LISTEN_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// The listener of one database server (`server`, reached through `pool`): runs as long as
 /// the instance's rooms (`hub`) do, on one connection whatever the number of rooms.
 pub async fn listen(hub: Weak<Hub>, server: Option<String>, pool: PgPool) {
@@ -37,8 +40,14 @@ pub async fn listen(hub: Weak<Hub>, server: Option<String>, pool: PgPool) {
                 continue;
             }
         };
-        if let Err(err) = listener.listen(CHANNEL).await {
-            tracing::warn!(error = %err, "the collaboration relay cannot LISTEN; retrying");
+        // The lane hands its connection over untested (`tenancy::pools`): one that does not
+        // answer (a network that dropped it without a word) is given up, not waited on.
+        let listening = tokio::time::timeout(LISTEN_TIMEOUT, listener.listen(CHANNEL)).await;
+        if let Err(error) = listening
+            .map_err(|_| "no answer".to_owned())
+            .and_then(|listened| listened.map_err(|err| err.to_string()))
+        {
+            tracing::warn!(%error, "the collaboration relay cannot LISTEN; retrying");
             tokio::time::sleep(Duration::from_secs(2)).await;
             continue;
         }
