@@ -3,21 +3,13 @@
 //! media names, insignia of another agency, unsafe links and return paths, cross-origin
 //! writes, a database that goes away, and an OpenAPI description that says all of it.
 
-use std::{
-    net::SocketAddr,
-    sync::{
-        atomic::{AtomicBool, Ordering},
-        Arc, Mutex,
-    },
-};
-
 use reqwest::Method;
 use serde_json::{json, Value};
-use tokio::{net::TcpListener, task::AbortHandle};
 
 use crate::{
     fixtures::tiny_png,
     helpers::{create_database, json, location, send, spawn_app},
+    relay::Relay,
     support::{
         add_department, get, patch, pool, post, refused, set_pools, two_agencies, upload_insignia,
         A, HC, HQ,
@@ -250,50 +242,6 @@ async fn writes_must_come_from_the_same_scheme_host_and_port() {
     assert_eq!(same.status(), 200);
 }
 
-/// A TCP relay to Postgres that can be cut, to take the database away from under the portal.
-struct Relay {
-    address: SocketAddr,
-    up: Arc<AtomicBool>,
-    links: Arc<Mutex<Vec<AbortHandle>>>,
-}
-
-impl Relay {
-    async fn start(upstream: SocketAddr) -> Self {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let relay = Relay {
-            address: listener.local_addr().unwrap(),
-            up: Arc::new(AtomicBool::new(true)),
-            links: Arc::default(),
-        };
-        let (up, links) = (relay.up.clone(), relay.links.clone());
-        tokio::spawn(async move {
-            while let Ok((mut client, _)) = listener.accept().await {
-                if !up.load(Ordering::SeqCst) {
-                    continue; // dropped: the connection closes at once
-                }
-                let link = tokio::spawn(async move {
-                    if let Ok(mut server) = tokio::net::TcpStream::connect(upstream).await {
-                        let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
-                    }
-                });
-                links.lock().unwrap().push(link.abort_handle());
-            }
-        });
-        relay
-    }
-
-    fn cut(&self) {
-        self.up.store(false, Ordering::SeqCst);
-        for link in self.links.lock().unwrap().drain(..) {
-            link.abort();
-        }
-    }
-
-    fn restore(&self) {
-        self.up.store(true, Ordering::SeqCst);
-    }
-}
-
 /// A 503 with `Retry-After` and a sentence (not an internal error).
 async fn unavailable(response: reqwest::Response) {
     let (status, retry) = (response.status(), response.headers().get("retry-after").cloned());
@@ -312,18 +260,14 @@ async fn a_database_outage_answers_503_with_retry_after_and_recovers() {
     let app = spawn_app().await;
     // An agency whose database is reached through the relay.
     let (url, remote_database) = create_database().await;
-    let mut url = url::Url::parse(&url).unwrap();
-    let upstream: SocketAddr =
-        format!("{}:{}", url.host_str().unwrap(), url.port().unwrap_or(5432)).parse().unwrap();
-    let relay = Relay::start(upstream).await;
-    url.set_port(Some(relay.address.port())).unwrap();
+    let relay = Relay::to(&url).await;
     app.create_agency_with(NewAgency {
         slug: "remote".into(),
         name: "Remote Agency".into(),
         flags: json!({}),
         theme: json!({}),
         links: json!({}),
-        database_url: Some(url.to_string()),
+        database_url: Some(relay.url.clone()),
         ..Default::default()
     })
     .await;

@@ -31,6 +31,7 @@ mod personnel;
 mod provisioning;
 mod rank_access;
 mod recruitment;
+mod relay;
 mod report_integrity;
 mod report_pages;
 mod roster;

@@ -3,7 +3,7 @@
 
 use std::{
     sync::{
-        atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering},
+        atomic::{AtomicBool, AtomicI64, Ordering},
         Arc,
     },
     time::Duration,
@@ -19,7 +19,10 @@ use portal::tenancy::{
 use serde_json::json;
 use sqlx::{migrate::Migrator, Column, Connection, PgConnection, Row};
 
-use crate::helpers::{json, spawn_app, spawn_app_with, Options, TestApp};
+use crate::{
+    helpers::{json, spawn_app, spawn_app_with, Options, TestApp},
+    relay::Relay,
+};
 
 async fn insert_probe(pool: &TenantDb, nav_id: &str) {
     sqlx::query("INSERT INTO nav_permissions (nav_id, is_public) VALUES ($1, true)")
@@ -321,67 +324,6 @@ async fn an_agency_takes_its_lanes_connections_first_and_a_full_lane_borrows_fro
     assert!(!dead.contains(&after), "served by a dead connection");
 }
 
-/// A relay of TCP connections to the test's Postgres server that can fall silent: the
-/// connections it carries when [`SilentRelay::silence`] is called stop passing anything either
-/// way and stay open, as a connection a network dropped without a word does; connections made
-/// after pass as before.
-struct SilentRelay {
-    /// The test database, reached through the relay.
-    url: String,
-    /// Connections numbered below this one are silent.
-    silent_below: Arc<AtomicU64>,
-    accepted: Arc<AtomicU64>,
-}
-
-impl SilentRelay {
-    async fn to(database_url: &str) -> Self {
-        let mut url = url::Url::parse(database_url).unwrap();
-        let server = (url.host_str().unwrap().to_owned(), url.port().unwrap_or(5432));
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        url.set_host(Some("127.0.0.1")).unwrap();
-        url.set_port(Some(listener.local_addr().unwrap().port())).unwrap();
-        let (silent_below, accepted) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
-        let relay = Self { url: url.into(), silent_below, accepted };
-        let (silent_below, accepted) = (relay.silent_below.clone(), relay.accepted.clone());
-        tokio::spawn(async move {
-            while let Ok((client, _)) = listener.accept().await {
-                let number = accepted.fetch_add(1, Ordering::SeqCst);
-                let upstream = tokio::net::TcpStream::connect(server.clone()).await.unwrap();
-                let ((from_client, to_client), (from_server, to_server)) =
-                    (client.into_split(), upstream.into_split());
-                let silent_below = silent_below.clone();
-                let silent = move || number < silent_below.load(Ordering::SeqCst);
-                tokio::spawn(pass(from_client, to_server, silent.clone()));
-                tokio::spawn(pass(from_server, to_client, silent));
-            }
-        });
-        relay
-    }
-
-    /// Every connection open now falls silent.
-    fn silence(&self) {
-        self.silent_below.store(self.accepted.load(Ordering::SeqCst), Ordering::SeqCst);
-    }
-}
-
-/// Copies `from` to `to` until either closes; once `silent`, holds both open and passes nothing.
-async fn pass(
-    mut from: tokio::net::tcp::OwnedReadHalf,
-    mut to: tokio::net::tcp::OwnedWriteHalf,
-    silent: impl Fn() -> bool,
-) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut buffer = vec![0; 16 * 1024];
-    while let Ok(read @ 1..) = from.read(&mut buffer).await {
-        if silent() {
-            std::future::pending::<()>().await;
-        }
-        if to.write_all(&buffer[..read]).await.is_err() {
-            break;
-        }
-    }
-}
-
 /// Agency connections that stop answering without closing (a network that dropped them
 /// without a word) hold neither a request nor a place in their lane: of two idle ones, the
 /// switch to the agency gives up on the first, then on the second the lane hands out; both
@@ -390,7 +332,7 @@ async fn pass(
 #[tokio::test]
 async fn connections_that_stop_answering_are_given_up_and_replaced() {
     let app = spawn_app().await;
-    let relay = SilentRelay::to(&app.database_url).await;
+    let relay = Relay::to(&app.database_url).await;
     let quiet = app.create_agency("quiet", "Quiet PD").await;
     // The agency's server, reached through the relay.
     let quiet = portal::tenancy::Agency { database_url: Some(relay.url.clone()), ..quiet };
