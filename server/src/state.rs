@@ -28,6 +28,7 @@ use crate::{
     },
     media::{avatars::Avatars, MediaState, MediaStore},
     tenancy::{
+        listener::CHECK_EVERY,
         pools::{Budget, PoolCache},
         provision::{Provisioner, Seeder},
         registry, Registry, TenancyState,
@@ -208,7 +209,7 @@ impl AppState {
         tokio::spawn(async move {
             let db = state.control.clone();
             let channels = [registry::REGISTRY_CHANNEL, ACCESS_CHANNEL, SESSION_CHANNEL];
-            registry::listen_for_changes(db, &channels, |change| {
+            registry::listen_for_changes(db, &channels, CHECK_EVERY, |change| {
                 let state = state.clone();
                 async move {
                     match change {

@@ -21,7 +21,11 @@ use sqlx::{
     migrate::Migrator, postgres::PgConnectOptions, Connection, Executor, PgConnection, PgPool, Row,
 };
 
-use crate::tenancy::{pools::server_options, provision::applied_version, registry, Agency};
+use crate::tenancy::{
+    pools::{server_options, unsupported_server},
+    provision::applied_version,
+    registry, Agency,
+};
 
 pub static CONTROL_MIGRATOR: Migrator = sqlx::migrate!("../control-migrations");
 
@@ -42,7 +46,12 @@ pub struct TenantOutcome {
     pub visited: bool,
 }
 
+/// Migrates the control schema, first refusing a server older than the portal runs on
+/// ([`unsupported_server`]) with a sentence rather than failing on every agency's connection.
 pub async fn migrate_control(db: &PgPool) -> anyhow::Result<()> {
+    if let Some(refusal) = unsupported_server(&mut *db.acquire().await?).await? {
+        anyhow::bail!(refusal);
+    }
     CONTROL_MIGRATOR.run(db).await?;
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! the resolver that picks the agency of each request (ARCHITECTURE.md §3).
 
 pub mod levels;
+pub mod listener;
 pub mod migrate;
 pub mod pools;
 pub mod provision;

@@ -597,6 +597,34 @@ async fn release(conn: &mut PgConnection) -> sqlx::Result<()> {
     sqlx::query(RELEASE).execute(conn).await.map(drop)
 }
 
+/// The oldest Postgres the portal runs on: agency connections ask the server to end a
+/// statement whose client has gone ([`Lanes::open`]: `client_connection_check_interval`, new
+/// in Postgres 14), which an older server refuses on every connection.
+pub const OLDEST_POSTGRES: u32 = 14;
+
+/// The sentence refusing the server behind `conn` when it is older than [`OLDEST_POSTGRES`];
+/// `None` when the portal runs on it.
+pub async fn unsupported_server(conn: &mut PgConnection) -> sqlx::Result<Option<String>> {
+    let (number, version): (String, String) = sqlx::query_as(
+        "SELECT current_setting('server_version_num'), current_setting('server_version')",
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok(refusal(&number, &version))
+}
+
+/// [`unsupported_server`]'s decision, from the server's `server_version_num` and
+/// `server_version`.
+fn refusal(number: &str, version: &str) -> Option<String> {
+    let major = number.trim().parse::<u32>().unwrap_or(0) / 10_000;
+    (major < OLDEST_POSTGRES).then(|| {
+        format!(
+            "The database server runs Postgres {version}; Agency Portal needs Postgres \
+             {OLDEST_POSTGRES} or later."
+        )
+    })
+}
+
 /// Options to reach the server that holds `agency`, as the migrator (no role, no path).
 pub fn server_options(control: &PgConnectOptions, agency: &Agency) -> AppResult<PgConnectOptions> {
     match &agency.database_url {
@@ -609,7 +637,22 @@ pub fn server_options(control: &PgConnectOptions, agency: &Agency) -> AppResult<
 
 #[cfg(test)]
 mod tests {
-    use super::{lost, Budget};
+    use super::{lost, refusal, Budget};
+
+    #[test]
+    fn a_server_older_than_postgres_14_is_refused_with_its_version() {
+        assert_eq!(
+            refusal("130011", "13.11 (Debian 13.11-0+deb11u1)").as_deref(),
+            Some(
+                "The database server runs Postgres 13.11 (Debian 13.11-0+deb11u1); Agency \
+                 Portal needs Postgres 14 or later."
+            )
+        );
+        assert!(refusal("90624", "9.6.24").is_some());
+        assert_eq!(refusal("140000", "14.0"), None);
+        assert_eq!(refusal("150004", "15.4"), None);
+        assert_eq!(refusal("170002", "17.2"), None);
+    }
 
     #[test]
     fn only_a_lost_connection_is_tried_again() {

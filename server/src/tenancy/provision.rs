@@ -16,6 +16,7 @@ use crate::{
     error::{conflict, AppError, AppResult, OnConstraint},
     tenancy::levels::{normalize_levels, Level},
     tenancy::{
+        pools::unsupported_server,
         registry,
         spares::{self, Spares},
         Agency,
@@ -116,8 +117,7 @@ impl Provisioner {
                 // The schema lives on another server: create it there in its own transaction,
                 // commit it only once the registry row is in place, and undo it if the
                 // registry commit then fails.
-                let options = parse_database_url(url)?;
-                let mut remote = PgConnection::connect_with(&options).await?;
+                let mut remote = connect_server(url).await?;
                 let mut remote_tx = remote.begin().await?;
                 let version = create_tenant_schema(
                     &mut remote_tx,
@@ -157,6 +157,17 @@ impl Provisioner {
 /// Options for `url`, another Postgres server; a bad one is the caller's mistake.
 pub fn parse_database_url(url: &str) -> AppResult<PgConnectOptions> {
     url.parse().map_err(|e| AppError::BadRequest(format!("Invalid database URL: {e}")))
+}
+
+/// A connection to `url`, another Postgres server an agency is to live on. A bad URL, or a
+/// server older than the portal runs on ([`unsupported_server`]), is the caller's mistake.
+pub async fn connect_server(url: &str) -> AppResult<PgConnection> {
+    let mut conn = PgConnection::connect_with(&parse_database_url(url)?).await?;
+    if let Some(refusal) = unsupported_server(&mut conn).await? {
+        let _ = conn.close().await;
+        return Err(AppError::BadRequest(refusal));
+    }
+    Ok(conn)
 }
 
 /// Inserts a new agency's registry row on the caller's control transaction and returns its

@@ -19,10 +19,11 @@ use chrono::{DateTime, Utc};
 use moka::{future::Cache, ops::compute::Op};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sqlx::{postgres::PgListener, FromRow, PgPool};
+use sqlx::{FromRow, PgPool};
 use utoipa::ToSchema;
 
 use crate::tenancy::{
+    listener::Listener,
     pools::HandleSlot,
     settings::{AgencyFlags, AgencyLinks, Theme},
 };
@@ -358,31 +359,32 @@ pub async fn notify(db: &PgPool, channel: &str, payload: &str) {
 
 /// Listens on `channels` of the control database and calls `on_change` with each
 /// notification's channel and payload; `None` when changes may have been missed (on
-/// connecting, and after the connection was lost), so caches start from a clean slate. Runs
-/// until the process ends, reconnecting as needed. One connection serves every channel.
-pub async fn listen_for_changes<F, Fut>(db: PgPool, channels: &[&str], on_change: F)
-where
+/// connecting, and after the connection was lost or stopped hearing), so caches start from a
+/// clean slate. Runs until the process ends, reconnecting as needed. One connection serves
+/// every channel; after `check` with nothing heard it checks that it still hears
+/// ([`Listener`]: [`CHECK_EVERY`](crate::tenancy::listener::CHECK_EVERY) but in tests).
+pub async fn listen_for_changes<F, Fut>(
+    db: PgPool,
+    channels: &[&str],
+    check: Duration,
+    on_change: F,
+) where
     F: Fn(Option<(String, String)>) -> Fut,
     Fut: std::future::Future<Output = ()>,
 {
     loop {
-        let mut listener = match PgListener::connect_with(&db).await {
-            Ok(l) => l,
+        let mut listener = match Listener::open(&db, channels, check).await {
+            Ok(listener) => listener,
             Err(err) => {
-                tracing::warn!(error = %err, "change listener cannot connect; retrying");
+                tracing::warn!(error = %err, "change listener cannot LISTEN; retrying");
                 tokio::time::sleep(Duration::from_secs(2)).await;
                 continue;
             }
         };
-        if let Err(err) = listener.listen_all(channels.iter().copied()).await {
-            tracing::warn!(error = %err, "change listener cannot LISTEN; retrying");
-            tokio::time::sleep(Duration::from_secs(2)).await;
-            continue;
-        }
         // Changes made while we were not listening are unknown: start from a clean slate.
         on_change(None).await;
         loop {
-            match listener.try_recv().await {
+            match listener.next().await {
                 Ok(Some(n)) => {
                     on_change(Some((n.channel().to_owned(), n.payload().to_owned()))).await
                 }

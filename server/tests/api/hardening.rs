@@ -1,10 +1,15 @@
 //! Bad input and hostile requests get a sentence, never a 500 and never a way around the
 //! rules: bounded callsign pools, NUL characters, out-of-range dates, oversized text, long
 //! media names, insignia of another agency, unsafe links and return paths, cross-origin
-//! writes, a database that goes away, and an OpenAPI description that says all of it.
+//! writes, a database that goes away, a listening connection that stops hearing, and an
+//! OpenAPI description that says all of it.
+
+use std::time::Duration;
 
 use reqwest::Method;
 use serde_json::{json, Value};
+use sqlx::postgres::PgPoolOptions;
+use tokio::sync::mpsc;
 
 use crate::{
     fixtures::tiny_png,
@@ -15,7 +20,10 @@ use crate::{
         A, HC, HQ,
     },
 };
-use portal::{features::structure::store::starter_rank_id, tenancy::provision::NewAgency};
+use portal::{
+    features::structure::store::starter_rank_id,
+    tenancy::{provision::NewAgency, registry},
+};
 
 const NUL: &str = "Text may not contain NUL characters.";
 
@@ -286,6 +294,60 @@ async fn a_database_outage_answers_503_with_retry_after_and_recovers() {
     assert_eq!(after.status(), 200, "the portal recovers by itself");
     app.state.pools.invalidate_all().await;
     std::thread::spawn(move || crate::helpers::drop_database(&remote_database)).join().unwrap();
+}
+
+/// What a change listener heard next: `None` when it (re)started and changes may have been
+/// missed.
+type Heard = Option<(String, String)>;
+
+async fn next_heard(heard: &mut mpsc::UnboundedReceiver<Heard>) -> Heard {
+    tokio::time::timeout(Duration::from_secs(10), heard.recv())
+        .await
+        .expect("the listener says something within 10 s")
+        .expect("the listener runs")
+}
+
+#[tokio::test]
+async fn a_listener_that_stops_hearing_is_replaced_and_says_changes_may_have_been_missed() {
+    let app = spawn_app().await;
+    // The control database reached through the relay, as the registry listener reaches it.
+    let relay = Relay::to(&app.database_url).await;
+    let db = PgPoolOptions::new()
+        .max_connections(4)
+        .acquire_timeout(Duration::from_secs(2))
+        .connect_lazy(&relay.url)
+        .unwrap();
+    let (sender, mut heard) = mpsc::unbounded_channel();
+    let check = Duration::from_secs(1);
+    tokio::spawn(registry::listen_for_changes(db, &["portal_test"], check, move |change| {
+        let sender = sender.clone();
+        async move { sender.send(change).unwrap() }
+    }));
+    let mut admin = app.admin().await;
+    let mut say = async |payload: &str| {
+        sqlx::query("SELECT pg_notify('portal_test', $1)")
+            .bind(payload)
+            .execute(&mut admin)
+            .await
+            .unwrap();
+    };
+    let said = |payload: &str| Some(("portal_test".to_owned(), payload.to_owned()));
+
+    assert_eq!(next_heard(&mut heard).await, None, "listening starts from a clean slate");
+    say("1").await;
+    assert_eq!(next_heard(&mut heard).await, said("1"));
+    // Quiet for three checks: each hears the listener's own announcement, and it goes on.
+    tokio::time::sleep(3 * check).await;
+    say("2").await;
+    assert_eq!(next_heard(&mut heard).await, said("2"), "no restart while it still hears");
+
+    // The network drops the connections without a word: what is said now is never heard on
+    // them. The listener notices at its next check, and another one starts.
+    relay.silence();
+    say("3").await;
+    assert_eq!(next_heard(&mut heard).await, None, "changes may have been missed");
+    say("4").await;
+    assert_eq!(next_heard(&mut heard).await, said("4"));
 }
 
 #[tokio::test]

@@ -277,8 +277,7 @@ where
                 let (main, control) = match &new.database_url {
                     None => (control, None),
                     Some(url) => {
-                        let options = provision::parse_database_url(url)?;
-                        let mut remote = PgConnection::connect_with(&options).await?;
+                        let mut remote = provision::connect_server(url).await?;
                         remote.execute("BEGIN").await?;
                         (remote, Some(control))
                     }

@@ -58,7 +58,7 @@ pub async fn move_agency<S: TenancyState>(
         return Err(bad_request(ALREADY_THERE));
     }
     let target = provision::parse_database_url(target_url)?;
-    let mut probe = PgConnection::connect_with(&target).await?;
+    let mut probe = provision::connect_server(target_url).await?;
     let taken: bool =
         sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1)")
             .bind(&agency.schema_name)

@@ -14,47 +14,37 @@ use std::{
     time::Duration,
 };
 
-use sqlx::{postgres::PgListener, PgPool};
+use sqlx::PgPool;
 use yrs::{
     sync::awareness::AwarenessUpdate, updates::decoder::Decode, ReadTxn, StateVector, Transact,
     Update,
 };
 
-use crate::features::sops::collab::{
-    session::{self, Hub, Room, RoomKey, CLOSE_REMOVED, DOCUMENT_REMOVED},
-    store::{self, CHANNEL},
+use crate::{
+    features::sops::collab::{
+        session::{self, Hub, Room, RoomKey, CLOSE_REMOVED, DOCUMENT_REMOVED},
+        store::{self, CHANNEL},
+    },
+    tenancy::listener::{Listener, CHECK_EVERY},
 };
 
-/// How long the relay waits for its `LISTEN` to be answered before it tries another connection.
-const LISTEN_TIMEOUT: Duration = Duration::from_secs(5);
-
 /// The listener of one database server (`server`, reached through `pool`): runs as long as
-/// the instance's rooms (`hub`) do, on one connection whatever the number of rooms.
+/// the instance's rooms (`hub`) do, on one connection whatever the number of rooms. A
+/// connection that stops hearing is given up and another listens ([`Listener`]).
 pub async fn listen(hub: Weak<Hub>, server: Option<String>, pool: PgPool) {
     while hub.strong_count() > 0 {
-        let mut listener = match PgListener::connect_with(&pool).await {
+        let mut listener = match Listener::open(&pool, &[CHANNEL], CHECK_EVERY).await {
             Ok(listener) => listener,
             Err(err) => {
-                tracing::warn!(error = %err, "the collaboration relay cannot connect; retrying");
+                tracing::warn!(error = %err, "the collaboration relay cannot LISTEN; retrying");
                 tokio::time::sleep(Duration::from_secs(2)).await;
                 continue;
             }
         };
-        // The lane hands its connection over untested (`tenancy::pools`): one that does not
-        // answer (a network that dropped it without a word) is given up, not waited on.
-        let listening = tokio::time::timeout(LISTEN_TIMEOUT, listener.listen(CHANNEL)).await;
-        if let Err(error) = listening
-            .map_err(|_| "no answer".to_owned())
-            .and_then(|listened| listened.map_err(|err| err.to_string()))
-        {
-            tracing::warn!(%error, "the collaboration relay cannot LISTEN; retrying");
-            tokio::time::sleep(Duration::from_secs(2)).await;
-            continue;
-        }
         // What was announced before we listened is in the stored state.
         catch_up_all(&hub, server.as_deref());
         loop {
-            match listener.try_recv().await {
+            match listener.next().await {
                 Ok(Some(notification)) => {
                     let Some(hub) = hub.upgrade() else { return };
                     dispatch(&hub, notification.payload());
