@@ -90,8 +90,10 @@ impl App {
     ) -> anyhow::Result<Self> {
         let control_options: PgConnectOptions = config.database_url.parse()?;
         let budget = Budget::split(config.max_db_connections, config.agency_pool_max);
+        // The registry listener's connection is the control share's last one, in a pool of
+        // its own (`registry::listen_for_changes`).
         let control = PgPoolOptions::new()
-            .max_connections(budget.control)
+            .max_connections(budget.control.saturating_sub(1).max(1))
             .min_connections(0)
             .acquire_timeout(Duration::from_secs(5))
             .idle_timeout(Duration::from_secs(300))
@@ -207,9 +209,9 @@ impl AppState {
     pub fn spawn_registry_listener(&self) {
         let state = self.clone();
         tokio::spawn(async move {
-            let db = state.control.clone();
+            let options = state.control_options.clone();
             let channels = [registry::REGISTRY_CHANNEL, ACCESS_CHANNEL, SESSION_CHANNEL];
-            registry::listen_for_changes(db, &channels, CHECK_EVERY, |change| {
+            registry::listen_for_changes(options, &channels, CHECK_EVERY, |change| {
                 let state = state.clone();
                 async move {
                     match change {

@@ -1,90 +1,78 @@
 //! `LISTEN` connections that notice when they stop hearing.
 //!
 //! A listener only ever reads, so a connection that a network or firewall dropped without a
-//! word looks, to it, like a quiet database: notifications stop and nothing says so until
-//! the operating system gives up on the connection (many minutes). The registry's listener
-//! keeps every instance's caches in step (a revoked session, an agency moving server), the
-//! collaboration relay carries live edits between instances; neither may go deaf unnoticed.
+//! word looks, to it, like a quiet database: notifications stop and nothing says so, ever (a
+//! connection that sends nothing is never given up by the operating system). The registry's
+//! listener keeps every instance's caches in step (a revoked session, an agency moving
+//! server), the collaboration relay carries live edits between instances; neither may go deaf
+//! unnoticed.
 //!
-//! So a [`Listener`] also listens on a channel of its own, and after [`CHECK_EVERY`] with
-//! nothing heard it announces on that channel through another connection of its pool. Heard
-//! back within the same time, it goes on; not heard, it gives up (an error), and its caller
-//! starts a new one, knowing notifications may have been missed.
+//! So after `check` ([`CHECK_EVERY`] but in tests) with nothing heard, a [`Listener`] asks its
+//! own connection a trivial question. Answered within the same time, it goes on listening (a
+//! notification that came meanwhile is kept for it); not answered, or its connection lost, it
+//! ends with an error, and its caller opens another, knowing notifications may have been
+//! missed. No other connection is needed, so the check works in a lane of one connection and
+//! while every other connection is busy.
 
 use std::time::Duration;
 
-use futures::{stream::BoxStream, StreamExt};
 use sqlx::{
     postgres::{PgListener, PgNotification},
     PgPool,
 };
 
-/// How long a listener hears nothing before it checks that it still can, and how long it
-/// waits to hear its own announcement (or its `LISTEN` answered).
+/// How long a listener hears nothing before it checks that it still can, and how long the
+/// check (or its `LISTEN`) may take.
 pub const CHECK_EVERY: Duration = Duration::from_secs(10);
 
-/// A `LISTEN` connection of a pool, on some channels and one of its own.
+/// A `LISTEN` connection of a pool.
 pub struct Listener {
-    /// What the connection receives, as [`PgListener::try_recv`] gives it. A stream, so that a
-    /// wait given up after [`CHECK_EVERY`] leaves a message being read in place for the next.
-    received: BoxStream<'static, sqlx::Result<Option<PgNotification>>>,
-    pool: PgPool,
-    /// The listener's own channel, which only its own announcements use.
-    own: String,
+    listener: PgListener,
     check: Duration,
 }
 
 impl Listener {
     /// A listener on `channels` through a connection of `pool`, checked after `check` of
-    /// silence ([`CHECK_EVERY`] but in tests). Its `LISTEN` must be answered within `check`:
-    /// a connection handed out untested (`tenancy::pools`) may not answer at all.
+    /// silence. Its `LISTEN` must be answered within `check`: a connection handed out untested
+    /// (`tenancy::pools`) may not answer at all.
     pub async fn open(pool: &PgPool, channels: &[&str], check: Duration) -> sqlx::Result<Self> {
         let mut listener = PgListener::connect_with(pool).await?;
-        let own = format!("portal_listener_{}", uuid::Uuid::new_v4().simple());
-        let all = channels.iter().copied().chain([own.as_str()]);
-        tokio::time::timeout(check, listener.listen_all(all)).await.map_err(|_| silent())??;
-        let received = futures::stream::unfold(listener, |mut listener| async move {
-            let next = listener.try_recv().await;
-            Some((next, listener))
-        })
-        .boxed();
-        Ok(Self { received, pool: pool.clone(), own, check })
+        // A lost connection ends this listener ([`Self::next`]) rather than being replaced
+        // inside `try_recv`, so a wait that `next` gives up is only ever a wait for the next
+        // message, which sqlx leaves intact when it is given up.
+        listener.eager_reconnect(false);
+        let listening = listener.listen_all(channels.iter().copied());
+        tokio::time::timeout(check, listening).await.map_err(|_| no_answer())??;
+        Ok(Self { listener, check })
     }
 
-    /// The next notification. `Ok(None)`: the connection was lost and another one took its
-    /// place, so notifications may have been missed. An error: this listener is given up (its
-    /// connection failed, or does not hear its own announcement); open another.
-    pub async fn next(&mut self) -> sqlx::Result<Option<PgNotification>> {
-        let mut asked = false;
+    /// The next notification; an error when the connection was lost or stopped answering
+    /// (notifications may have been missed: open another listener).
+    pub async fn next(&mut self) -> sqlx::Result<PgNotification> {
         loop {
-            match tokio::time::timeout(self.check, self.received.next()).await {
-                Ok(Some(Ok(Some(heard)))) if heard.channel() == self.own => asked = false,
-                Ok(Some(received)) => return received,
-                // The stream never ends (`open`); and a wait for the answer given up.
-                Ok(None) => return Err(silent()),
-                Err(_) if asked => return Err(silent()),
-                Err(_) => {
-                    asked = true;
-                    announce(&self.pool, &self.own, self.check).await;
+            match tokio::time::timeout(self.check, self.listener.try_recv()).await {
+                Ok(Ok(Some(notification))) => return Ok(notification),
+                Ok(Ok(None)) => return Err(lost()),
+                Ok(Err(error)) => return Err(error),
+                Err(_quiet) => {
+                    let asked = sqlx::query("SELECT 1").execute(&mut self.listener);
+                    tokio::time::timeout(self.check, asked).await.map_err(|_| no_answer())??;
                 }
             }
         }
     }
 }
 
-/// Announces on a listener's own channel (`own`) through another connection of its pool, for
-/// at most `limit`. A failure is not returned: the announcement then goes unheard, which gives
-/// the listener up.
-async fn announce(pool: &PgPool, own: &str, limit: Duration) {
-    let sent = sqlx::query("SELECT pg_notify($1, '')").bind(own).execute(pool);
-    if let Ok(Err(error)) = tokio::time::timeout(limit, sent).await {
-        tracing::debug!(%error, "cannot check a listener");
-    }
-}
-
-fn silent() -> sqlx::Error {
+fn no_answer() -> sqlx::Error {
     sqlx::Error::Io(std::io::Error::new(
         std::io::ErrorKind::TimedOut,
-        "the listening connection stopped hearing",
+        "the listening connection did not answer",
+    ))
+}
+
+fn lost() -> sqlx::Error {
+    sqlx::Error::Io(std::io::Error::new(
+        std::io::ErrorKind::ConnectionAborted,
+        "the listening connection was lost",
     ))
 }

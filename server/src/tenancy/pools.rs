@@ -50,7 +50,8 @@ use crate::{
 /// How the connection budget (`PORTAL_MAX_DB_CONNECTIONS`) is shared out, per server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
-    /// Control-plane pool (registry, sessions, and the registry listener).
+    /// Control-plane connections: the control pool (registry, sessions) and, in a pool of its
+    /// own, the registry listener's one.
     pub control: u32,
     /// Short-lived connections for provisioning and migrations.
     pub maintenance: u32,

@@ -19,7 +19,10 @@ use chrono::{DateTime, Utc};
 use moka::{future::Cache, ops::compute::Op};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sqlx::{FromRow, PgPool};
+use sqlx::{
+    postgres::{PgConnectOptions, PgPoolOptions},
+    FromRow, PgPool,
+};
 use utoipa::ToSchema;
 
 use crate::tenancy::{
@@ -357,14 +360,16 @@ pub async fn notify(db: &PgPool, channel: &str, payload: &str) {
     }
 }
 
-/// Listens on `channels` of the control database and calls `on_change` with each
-/// notification's channel and payload; `None` when changes may have been missed (on
-/// connecting, and after the connection was lost or stopped hearing), so caches start from a
-/// clean slate. Runs until the process ends, reconnecting as needed. One connection serves
-/// every channel; after `check` with nothing heard it checks that it still hears
-/// ([`Listener`]: [`CHECK_EVERY`](crate::tenancy::listener::CHECK_EVERY) but in tests).
+/// Listens on `channels` of the control database (reached with `options`) and calls
+/// `on_change` with each notification's channel and payload; `None` when changes may have
+/// been missed (on connecting, and after the connection was lost or stopped answering), so
+/// caches start from a clean slate. Runs until the process ends, reconnecting as needed. One
+/// connection serves every channel, checked after `check` with nothing heard ([`Listener`]:
+/// [`CHECK_EVERY`](crate::tenancy::listener::CHECK_EVERY) but in tests). Each connection
+/// comes from a pool of its own: one given up on may hold its place for minutes (sqlx sends
+/// it an `UNLISTEN` with no time limit), and must not hold one of the control pool's.
 pub async fn listen_for_changes<F, Fut>(
-    db: PgPool,
+    options: PgConnectOptions,
     channels: &[&str],
     check: Duration,
     on_change: F,
@@ -373,10 +378,14 @@ pub async fn listen_for_changes<F, Fut>(
     Fut: std::future::Future<Output = ()>,
 {
     loop {
-        let mut listener = match Listener::open(&db, channels, check).await {
+        let own = PgPoolOptions::new()
+            .max_connections(1)
+            .acquire_timeout(check)
+            .connect_lazy_with(options.clone());
+        let mut listener = match Listener::open(&own, channels, check).await {
             Ok(listener) => listener,
             Err(err) => {
-                tracing::warn!(error = %err, "change listener cannot LISTEN; retrying");
+                tracing::warn!(error = %err, "change listener cannot connect and LISTEN; retrying");
                 tokio::time::sleep(Duration::from_secs(2)).await;
                 continue;
             }
@@ -385,13 +394,7 @@ pub async fn listen_for_changes<F, Fut>(
         on_change(None).await;
         loop {
             match listener.next().await {
-                Ok(Some(n)) => {
-                    on_change(Some((n.channel().to_owned(), n.payload().to_owned()))).await
-                }
-                Ok(None) => {
-                    tracing::warn!("change listener lost its connection; reconnecting");
-                    on_change(None).await;
-                }
+                Ok(n) => on_change(Some((n.channel().to_owned(), n.payload().to_owned()))).await,
                 Err(err) => {
                     tracing::warn!(error = %err, "change listener failed; reconnecting");
                     break;

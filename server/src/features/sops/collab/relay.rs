@@ -30,7 +30,8 @@ use crate::{
 
 /// The listener of one database server (`server`, reached through `pool`): runs as long as
 /// the instance's rooms (`hub`) do, on one connection whatever the number of rooms. A
-/// connection that stops hearing is given up and another listens ([`Listener`]).
+/// connection lost or no longer answering is given up and another listens ([`Listener`]);
+/// every room then catches up from the stored state.
 pub async fn listen(hub: Weak<Hub>, server: Option<String>, pool: PgPool) {
     while hub.strong_count() > 0 {
         let mut listener = match Listener::open(&pool, &[CHANNEL], CHECK_EVERY).await {
@@ -45,11 +46,10 @@ pub async fn listen(hub: Weak<Hub>, server: Option<String>, pool: PgPool) {
         catch_up_all(&hub, server.as_deref());
         loop {
             match listener.next().await {
-                Ok(Some(notification)) => {
+                Ok(notification) => {
                     let Some(hub) = hub.upgrade() else { return };
                     dispatch(&hub, notification.payload());
                 }
-                Ok(None) => catch_up_all(&hub, server.as_deref()),
                 Err(err) => {
                     tracing::warn!(error = %err, "the collaboration relay failed; reconnecting");
                     break;
