@@ -360,14 +360,23 @@ pub async fn notify(db: &PgPool, channel: &str, payload: &str) {
     }
 }
 
+/// How many connections of given-up change listeners may linger at once (see
+/// [`listen_for_changes`]).
+const MAX_LINGERING: usize = 1;
+
 /// Listens on `channels` of the control database (reached with `options`) and calls
 /// `on_change` with each notification's channel and payload; `None` when changes may have
 /// been missed (on connecting, and after the connection was lost or stopped answering), so
 /// caches start from a clean slate. Runs until the process ends, reconnecting as needed. One
 /// connection serves every channel, checked after `check` with nothing heard ([`Listener`]:
-/// [`CHECK_EVERY`](crate::tenancy::listener::CHECK_EVERY) but in tests). Each connection
-/// comes from a pool of its own: one given up on may hold its place for minutes (sqlx sends
-/// it an `UNLISTEN` with no time limit), and must not hold one of the control pool's.
+/// [`CHECK_EVERY`](crate::tenancy::listener::CHECK_EVERY) but in tests).
+///
+/// Each connection comes from a pool of its own: one given up on lingers until sqlx's
+/// `UNLISTEN` on it ends (it has no time limit: minutes when the other end stopped
+/// acknowledging, never when something between still acknowledges), and must not hold a place
+/// in the control pool meanwhile. At most [`MAX_LINGERING`] may linger: past that the
+/// listener waits for one to end rather than open another, saying every 2 s that changes may
+/// have been missed.
 pub async fn listen_for_changes<F, Fut>(
     options: PgConnectOptions,
     channels: &[&str],
@@ -377,11 +386,21 @@ pub async fn listen_for_changes<F, Fut>(
     F: Fn(Option<(String, String)>) -> Fut,
     Fut: std::future::Future<Output = ()>,
 {
+    let mut lingering: Vec<PgPool> = Vec::new();
     loop {
+        lingering.retain(|pool| pool.size() > 0);
+        if lingering.len() > MAX_LINGERING {
+            // Deaf meanwhile: changes may be missed all along, so caches keep nothing.
+            tracing::warn!("change listener waits for a connection given up on to end");
+            on_change(None).await;
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            continue;
+        }
         let own = PgPoolOptions::new()
             .max_connections(1)
             .acquire_timeout(check)
             .connect_lazy_with(options.clone());
+        lingering.push(own.clone());
         let mut listener = match Listener::open(&own, channels, check).await {
             Ok(listener) => listener,
             Err(err) => {

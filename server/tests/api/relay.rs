@@ -81,6 +81,11 @@ impl Relay {
         self.up.store(true, Ordering::SeqCst);
     }
 
+    /// How many connections the relay has carried.
+    pub(crate) fn connections(&self) -> u64 {
+        self.accepted.load(Ordering::SeqCst)
+    }
+
     /// Every connection open now falls silent.
     pub(crate) fn silence(&self) {
         self.silent_below.store(self.accepted.load(Ordering::SeqCst), Ordering::SeqCst);
