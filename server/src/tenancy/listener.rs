@@ -21,6 +21,8 @@ use sqlx::{
     PgPool,
 };
 
+use crate::tenancy::pools::answered;
+
 /// How long a listener hears nothing before it checks that it still can, and how long the
 /// check (or its `LISTEN`) may take.
 pub const CHECK_EVERY: Duration = Duration::from_secs(10);
@@ -41,8 +43,7 @@ impl Listener {
         // inside `try_recv`, so a wait that `next` gives up is only ever a wait for the next
         // message, which sqlx leaves intact when it is given up.
         listener.eager_reconnect(false);
-        let listening = listener.listen_all(channels.iter().copied());
-        tokio::time::timeout(check, listening).await.map_err(|_| no_answer())??;
+        answered(check, listener.listen_all(channels.iter().copied())).await?;
         Ok(Self { listener, check })
     }
 
@@ -56,18 +57,11 @@ impl Listener {
                 Ok(Err(error)) => return Err(error),
                 Err(_quiet) => {
                     let asked = sqlx::query("SELECT 1").execute(&mut self.listener);
-                    tokio::time::timeout(self.check, asked).await.map_err(|_| no_answer())??;
+                    answered(self.check, asked).await?;
                 }
             }
         }
     }
-}
-
-fn no_answer() -> sqlx::Error {
-    sqlx::Error::Io(std::io::Error::new(
-        std::io::ErrorKind::TimedOut,
-        "the listening connection did not answer",
-    ))
 }
 
 fn lost() -> sqlx::Error {

@@ -563,7 +563,7 @@ fn answer_limit(acquire_timeout: Duration) -> Duration {
 
 /// `exchange` on a connection, given up (as a lost connection: [`lost`]) when the connection
 /// does not answer within `limit`; the caller closes the connection.
-async fn answered<T>(
+pub(crate) async fn answered<T>(
     limit: Duration,
     exchange: impl std::future::Future<Output = sqlx::Result<T>>,
 ) -> sqlx::Result<T> {
