@@ -2,6 +2,7 @@
 //! sub-departments, roles, callsign pools and a roster of 64 people per demo agency, with
 //! varied statuses, dates and callsigns, so paging, filters and sorting show at once.
 
+use crate::tenancy::pools::AgencyConnection;
 use crate::tenancy::pools::TenantDb;
 use chrono::{Duration, Utc};
 use sqlx::types::Json;
@@ -173,7 +174,7 @@ struct Slot {
 /// Inserts the named parts of department `dept` (its sub-departments or its roles) into
 /// `table` in order, with the ids `{dept}-{kind}-{n}`; answers the ids.
 async fn insert_parts(
-    conn: &mut sqlx::PgConnection,
+    conn: &mut AgencyConnection,
     table: &str,
     kind: &str,
     dept: &str,

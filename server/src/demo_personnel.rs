@@ -6,7 +6,7 @@
 //! agency, while it has no qualifications; before the catalogues, so the Buffalo can require
 //! *Pursuit driver*.
 
-use sqlx::PgConnection;
+use crate::tenancy::pools::AgencyConnection;
 
 use crate::{
     shared::leave,
@@ -95,7 +95,7 @@ enum Pick<'a> {
 }
 
 async fn hold(
-    tx: &mut PgConnection,
+    tx: &mut AgencyConnection,
     pick: Pick<'_>,
     qualification: &str,
     days_ago: i32,
@@ -139,7 +139,7 @@ async fn hold(
 
 /// Casey's request waits for a decision; one member is on leave now; Sam's leave is over; one
 /// request was denied with a note.
-async fn leave_requests(tx: &mut PgConnection) -> sqlx::Result<()> {
+async fn leave_requests(tx: &mut AgencyConnection) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO leave_requests (roster_id, starts_on, ends_on, reason, requested_by, requested_by_id)
          SELECT id, CURRENT_DATE + 5, CURRENT_DATE + 14, 'Family holiday out of state.', name, discord_id
@@ -194,7 +194,7 @@ async fn leave_requests(tx: &mut PgConnection) -> sqlx::Result<()> {
 }
 
 /// A commendation Casey can read, a counselling only command sees, and a correction of it.
-async fn file_entries(tx: &mut PgConnection) -> sqlx::Result<()> {
+async fn file_entries(tx: &mut AgencyConnection) -> sqlx::Result<()> {
     let entry = |kind: &'static str,
                  visibility: &'static str,
                  days_ago: i32,
@@ -239,7 +239,7 @@ async fn file_entries(tx: &mut PgConnection) -> sqlx::Result<()> {
 
 /// BCSO's Command level manages its own department only; a Headquarters role grants the
 /// agency-wide command back (nobody holds it: High Command hands it out).
-async fn scoped_command(tx: &mut PgConnection) -> sqlx::Result<()> {
+async fn scoped_command(tx: &mut AgencyConnection) -> sqlx::Result<()> {
     sqlx::query("UPDATE agency_settings SET scoped_levels = ARRAY['command']")
         .execute(&mut *tx)
         .await?;

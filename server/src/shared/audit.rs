@@ -8,10 +8,11 @@
 //! [`item_changes`] for lists saved whole); a field whose name says it is a secret (token,
 //! secret, password) is recorded as changed with its values hidden.
 
+use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sqlx::{types::Json, PgConnection, PgExecutor, PgPool};
+use sqlx::{types::Json, PgExecutor, PgPool};
 use utoipa::ToSchema;
 
 use crate::{
@@ -130,8 +131,18 @@ impl Event {
 }
 
 /// Stores `event` by `actor` on the caller's transaction.
+pub async fn record(conn: &mut AgencyConnection, actor: &Actor, event: &Event) -> sqlx::Result<()> {
+    record_on(conn, actor, event).await
+}
+
+/// [`record`] on any connection whose `search_path` is the agency's schema: provisioning and
+/// import, which set it by hand on a connection of their own.
 #[tracing::instrument(level = "debug", skip_all, fields(kind = event.kind, action = %event.action))]
-pub async fn record(conn: &mut PgConnection, actor: &Actor, event: &Event) -> sqlx::Result<()> {
+pub async fn record_on(
+    conn: impl sqlx::PgExecutor<'_>,
+    actor: &Actor,
+    event: &Event,
+) -> sqlx::Result<()> {
     // While the agency has role sync or a webhook on, the write also waits in the outbox of the
     // integrations worker (alerts and role syncs read the same rows).
     let insert = sqlx::query(
@@ -170,7 +181,7 @@ fn with_event<'q>(
 /// server). [`relay`] then moves it into the agency's log.
 #[tracing::instrument(level = "debug", skip_all, fields(agency_id = agency_id, kind = event.kind, action = %event.action))]
 pub async fn record_in_outbox(
-    conn: &mut PgConnection,
+    conn: &mut sqlx::PgConnection,
     agency_id: i64,
     actor: &Actor,
     event: &Event,

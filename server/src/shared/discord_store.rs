@@ -1,9 +1,10 @@
 //! Discord role sync SQL (issue 22): the agency's Discord settings, the structure's role
 //! mappings, the members they apply to, the queue of member syncs and the runs of "Sync now".
 
+use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use sqlx::{types::Json, PgConnection, PgExecutor};
+use sqlx::{types::Json, PgExecutor};
 use utoipa::ToSchema;
 
 use crate::{
@@ -38,7 +39,7 @@ pub async fn settings(db: impl PgExecutor<'_>) -> sqlx::Result<StoredSettings> {
 
 /// Locks the settings for a change and answers them as they are.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn settings_for_update(conn: &mut PgConnection) -> sqlx::Result<StoredSettings> {
+pub async fn settings_for_update(conn: &mut AgencyConnection) -> sqlx::Result<StoredSettings> {
     sqlx::query_as(
         "SELECT guild_id, bot_token_sealed, sync_enabled, updated_at, updated_by
            FROM discord_settings FOR UPDATE",
@@ -49,7 +50,7 @@ pub async fn settings_for_update(conn: &mut PgConnection) -> sqlx::Result<Stored
 
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn save_settings(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     settings: &StoredSettings,
     by: &str,
 ) -> sqlx::Result<()> {
@@ -96,7 +97,7 @@ pub async fn mappings(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<Mapping>> {
 /// Sets which way each named department role goes; answers the roles changed.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn set_directions(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     directions: &[(String, String)],
 ) -> sqlx::Result<u64> {
     let ids: Vec<&str> = directions.iter().map(|(id, _)| id.as_str()).collect();
@@ -145,7 +146,7 @@ pub async fn entries_with_discord(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<R
 /// Sets a roster entry's department roles as Discord decided them (the caller logs it).
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn set_roster_roles(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: i64,
     roles: &[String],
 ) -> sqlx::Result<()> {
@@ -277,7 +278,7 @@ pub struct RunResult {
 /// Starts a run over `discord_ids`, one job each.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn start_run(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     started_by: &str,
     discord_ids: &[String],
 ) -> sqlx::Result<i64> {

@@ -6,11 +6,12 @@
 //! holder ([`callsign_conflict`]); and the first free callsign of a rank's pools
 //! ([`free_callsign`]).
 
+use crate::tenancy::pools::AgencyConnection;
 use std::collections::HashSet;
 
 use chrono::NaiveDate;
 use serde::Deserialize;
-use sqlx::{PgConnection, Row};
+use sqlx::Row;
 use utoipa::ToSchema;
 
 use crate::{
@@ -267,7 +268,7 @@ pub const ROSTER_KIND: &str = "roster";
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn check(
     viewer: &Viewer,
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     input: RosterInput,
     current: Option<&RosterEntry>,
 ) -> AppResult<Person> {
@@ -333,7 +334,7 @@ pub enum Unique {
 /// The name of the person (other than `except`) whose entry holds `value`, if anyone.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn holder(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     unique: Unique,
     value: &str,
     except: Option<i64>,
@@ -353,7 +354,7 @@ pub async fn holder(
 /// connection outside the failed transaction).
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn callsign_conflict(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     err: sqlx::Error,
     callsign: Option<&str>,
 ) -> AppError {
@@ -392,7 +393,7 @@ pub fn with_person<'q>(
 }
 
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn insert(conn: &mut PgConnection, p: &Person) -> sqlx::Result<i64> {
+pub async fn insert(conn: &mut AgencyConnection, p: &Person) -> sqlx::Result<i64> {
     let insert = sqlx::query(
         "INSERT INTO roster (name, callsign, region, status, discord_id, department_id, rank_id, sub_dept_id,
                              roles, hire_date, rank_change_date, last_action, last_reason)
@@ -403,7 +404,7 @@ pub async fn insert(conn: &mut PgConnection, p: &Person) -> sqlx::Result<i64> {
 
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn log_hire(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     entry: &RosterEntry,
     actor: &Actor,
 ) -> sqlx::Result<()> {
@@ -429,7 +430,7 @@ pub async fn log_hire(
 /// database's error; see [`callsign_conflict`].
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn add(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     person: &Person,
     actor: &Actor,
 ) -> sqlx::Result<RosterEntry> {
@@ -450,7 +451,10 @@ pub async fn add(
 /// one at a time in the agency (a transaction-scoped lock), so two hires in flight never pick
 /// the same one.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn free_callsign(conn: &mut PgConnection, rank: &str) -> sqlx::Result<Option<String>> {
+pub async fn free_callsign(
+    conn: &mut AgencyConnection,
+    rank: &str,
+) -> sqlx::Result<Option<String>> {
     sqlx::query("SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':callsign-pick'))")
         .execute(&mut *conn)
         .await?;

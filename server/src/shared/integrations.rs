@@ -6,6 +6,7 @@
 //! so several instances share it and none does the same piece twice; every piece is retried
 //! with backoff and its result kept. The loop that calls this is `startup`'s.
 
+use crate::tenancy::pools::AgencyConnection;
 use std::time::Duration;
 
 use serde_json::json;
@@ -213,7 +214,7 @@ async fn fan_out(
 }
 
 async fn queue_alert(
-    conn: &mut sqlx::PgConnection,
+    conn: &mut AgencyConnection,
     alert: &Alert,
     look: &Look,
     at: &str,

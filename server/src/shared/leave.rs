@@ -5,8 +5,8 @@
 //! the database, so a restart loses nothing. Each change is logged on the roster and audited as
 //! the portal's own (*Leave of absence*). The roster feature shows a running leave's end.
 
+use crate::tenancy::pools::AgencyConnection;
 use chrono::NaiveDate;
-use sqlx::PgConnection;
 
 use crate::{
     access::{
@@ -135,7 +135,7 @@ pub async fn anything_due(db: &TenantDb, today: NaiveDate) -> sqlx::Result<bool>
 }
 
 #[tracing::instrument(level = "debug", skip_all)]
-async fn entry(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<RosterEntry>> {
+async fn entry(conn: &mut AgencyConnection, id: i64) -> sqlx::Result<Option<RosterEntry>> {
     let sql = format!("SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM} WHERE r.id = $1 FOR UPDATE OF r");
     sqlx::query_as(&sql).bind(id).fetch_optional(conn).await
 }
@@ -143,7 +143,7 @@ async fn entry(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<RosterEn
 /// Sets a member's status as leave does: logged and audited as the portal's own change.
 #[tracing::instrument(level = "debug", skip_all)]
 async fn set_status(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     entry: &RosterEntry,
     status: &str,
 ) -> sqlx::Result<()> {

@@ -4,11 +4,11 @@
 //! a sub-department or role, taken off when it goes), and the change log of roster fields. The
 //! `structure` and `roster` features each call these; neither imports the other.
 
+use crate::tenancy::pools::AgencyConnection;
 use std::collections::HashMap;
 
 use serde::Serialize;
 use serde_json::{json, Map, Value};
-use sqlx::PgConnection;
 use utoipa::ToSchema;
 
 use crate::{
@@ -113,7 +113,7 @@ pub fn audit_view(departments: &[Department]) -> Value {
 /// touched. Nothing is recorded when nothing changed.
 #[tracing::instrument(level = "debug", skip_all, fields(action))]
 pub async fn record_structure_change(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     actor: &Actor,
     action: &str,
     subject: &str,
@@ -149,7 +149,7 @@ pub async fn record_structure_change(
 
 /// Every department with its ranks, roles and sub-departments, in their stored order.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn load(conn: &mut PgConnection) -> sqlx::Result<Vec<Department>> {
+pub async fn load(conn: &mut AgencyConnection) -> sqlx::Result<Vec<Department>> {
     let departments: Vec<DepartmentRow> =
         sqlx::query_as("SELECT id, name, role_id FROM departments ORDER BY position, name")
             .fetch_all(&mut *conn)
@@ -247,7 +247,7 @@ pub fn with_logged<'q>(
 /// One row per changed field, sharing one change id.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn log_changes(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     entry: &RosterEntry,
     changes: &[FieldChange],
     actor: &Actor,
@@ -276,7 +276,7 @@ pub async fn log_changes(
 /// Entries holding a sub-department (`sub`) or a department role, locked for an edit.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn holding(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     sub: bool,
     id: &str,
 ) -> sqlx::Result<Vec<RosterEntry>> {
@@ -289,7 +289,7 @@ pub async fn holding(
 
 /// Takes a sub-department off a person (the caller logs it).
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn clear_sub_department(conn: &mut PgConnection, roster_id: i64) -> sqlx::Result<()> {
+pub async fn clear_sub_department(conn: &mut AgencyConnection, roster_id: i64) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE roster SET sub_dept_id = NULL, updated_at = now(), version = version + 1 WHERE id = $1",
     )
@@ -301,7 +301,11 @@ pub async fn clear_sub_department(conn: &mut PgConnection, roster_id: i64) -> sq
 
 /// Takes a department role off a person (the caller logs it).
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn remove_role(conn: &mut PgConnection, roster_id: i64, role: &str) -> sqlx::Result<()> {
+pub async fn remove_role(
+    conn: &mut AgencyConnection,
+    roster_id: i64,
+    role: &str,
+) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE roster SET roles = array_remove(roles, $2), updated_at = now(), version = version + 1
          WHERE id = $1",
@@ -316,7 +320,7 @@ pub async fn remove_role(conn: &mut PgConnection, roster_id: i64, role: &str) ->
 /// Locks a member's roster row for the transaction: one member's time records (shifts, leave
 /// requests) are checked and changed one request at a time.
 #[tracing::instrument(level = "debug", skip_all, fields(roster_id))]
-pub async fn lock_member(conn: &mut PgConnection, roster_id: i64) -> sqlx::Result<()> {
+pub async fn lock_member(conn: &mut AgencyConnection, roster_id: i64) -> sqlx::Result<()> {
     sqlx::query("SELECT 1 FROM roster WHERE id = $1 FOR UPDATE")
         .bind(roster_id)
         .execute(conn)

@@ -4,9 +4,10 @@
 //! A grant lasts the qualification's validity (or for ever) and is renewed in place by a new
 //! grant; a revoked one keeps its reason; an expired one is shown as expired, never removed.
 
+use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
-use sqlx::{PgConnection, PgExecutor};
+use sqlx::PgExecutor;
 use utoipa::ToSchema;
 
 use crate::{
@@ -59,7 +60,7 @@ pub async fn of_member(db: impl PgExecutor<'_>, roster_id: i64) -> sqlx::Result<
 /// Holding `id` of `roster_id`, locked for a change.
 #[tracing::instrument(level = "debug", skip_all, fields(id))]
 pub async fn holding(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     roster_id: i64,
     id: i64,
 ) -> sqlx::Result<Option<Holding>> {
@@ -100,7 +101,7 @@ pub struct Grant<'a> {
 /// Grants (or renews) a qualification from today for its validity; audited as `qualification`
 /// `granted`. Answers the holding.
 #[tracing::instrument(level = "debug", skip_all, fields(roster_id = grant.roster_id, qualification = grant.qualification_id))]
-pub async fn grant(conn: &mut PgConnection, grant: &Grant<'_>) -> sqlx::Result<Holding> {
+pub async fn grant(conn: &mut AgencyConnection, grant: &Grant<'_>) -> sqlx::Result<Holding> {
     let before = sqlx::query_as::<_, Holding>(&format!(
         "{HOLDING} WHERE h.roster_id = $1 AND h.qualification_id = $2 AND h.revoked_at IS NULL FOR UPDATE OF h"
     ))

@@ -2,11 +2,12 @@
 //! and evidence rows and their checks, and the store of filed reports: numbers allocated by
 //! the server, lists, one report with its history, and reviews through a `review::Flow`.
 
+use crate::tenancy::pools::AgencyConnection;
 use std::marker::PhantomData;
 
 use chrono::{DateTime, Days, NaiveDate, NaiveDateTime, Utc};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
-use sqlx::{types::Json, PgConnection, PgExecutor};
+use sqlx::{types::Json, PgExecutor};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
@@ -465,7 +466,7 @@ pub const NUMBERS_EXHAUSTED: &str = "Every report number is taken; type one that
 /// The next free number of `kind`: one more than the highest, or the lowest free one once the
 /// highest is [`MAX_NUMBER`].
 #[tracing::instrument(level = "debug", skip_all)]
-async fn next_number(conn: &mut PgConnection, kind: &str) -> AppResult<i64> {
+async fn next_number(conn: &mut AgencyConnection, kind: &str) -> AppResult<i64> {
     let next: i64 = sqlx::query_scalar(NEXT_NUMBER).bind(kind).fetch_one(&mut *conn).await?;
     if next <= MAX_NUMBER {
         return Ok(next);
@@ -520,7 +521,7 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
     #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind()))]
     pub async fn insert(
         &self,
-        conn: &mut PgConnection,
+        conn: &mut AgencyConnection,
         new: &NewReport<'_, B>,
         filer: &Actor,
     ) -> AppResult<(i64, String)> {
@@ -554,7 +555,7 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
 
     /// The number a form suggests (the filing allocates its own under a lock).
     #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind()))]
-    pub async fn suggested_number(&self, conn: &mut PgConnection) -> AppResult<i64> {
+    pub async fn suggested_number(&self, conn: &mut AgencyConnection) -> AppResult<i64> {
         next_number(conn, self.kind()).await
     }
 
@@ -608,7 +609,7 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
     #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind(), id = id))]
     pub async fn find(
         &self,
-        conn: &mut PgConnection,
+        conn: &mut AgencyConnection,
         id: i64,
         for_update: bool,
     ) -> sqlx::Result<Option<StoredReport<B>>> {
@@ -636,7 +637,7 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
     #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind(), id = id))]
     pub async fn replace_form(
         &self,
-        conn: &mut PgConnection,
+        conn: &mut AgencyConnection,
         id: i64,
         new: &NewReport<'_, B>,
     ) -> sqlx::Result<()> {
@@ -663,7 +664,7 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
     #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind()))]
     pub async fn review(
         &self,
-        conn: &mut PgConnection,
+        conn: &mut AgencyConnection,
         report: &StoredReport<B>,
         review: &ReviewRequest<'_>,
         viewer: &Viewer,
@@ -679,7 +680,7 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
     #[tracing::instrument(level = "debug", skip_all, fields(kind = self.kind(), id = report.id))]
     pub async fn apply_review(
         &self,
-        conn: &mut PgConnection,
+        conn: &mut AgencyConnection,
         report: &StoredReport<B>,
         review: &ReviewRequest<'_>,
         actor: &Actor,

@@ -4,9 +4,9 @@
 //! alike in every kind but for names and words, are written once by [`report_reads!`]. Record
 //! kinds still to come (applications, leave requests) plug in the same way.
 
+use crate::tenancy::pools::AgencyConnection;
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::{json, Value};
-use sqlx::PgConnection;
 
 use crate::{
     access::{guard::require_any_nav, Viewer},
@@ -119,7 +119,7 @@ impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'stati
     /// when it changed nothing).
     async fn audit(
         &self,
-        conn: &mut PgConnection,
+        conn: &mut AgencyConnection,
         viewer: &Viewer,
         action: &str,
         before: Option<&StoredReport<B>>,

@@ -3,7 +3,7 @@
 //! (which statuses they start from, where they lead, whether they sign, whether they need
 //! notes). Use of force and arrests both call this; a history row records every change.
 
-use sqlx::PgConnection;
+use crate::tenancy::pools::AgencyConnection;
 
 use crate::error::{bad_request, conflict, AppError};
 
@@ -229,7 +229,7 @@ impl Flow {
 /// Records one change in the report's history.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn record(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     flow: &Flow,
     report_id: i64,
     change: &Change,

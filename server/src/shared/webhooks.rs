@@ -1,10 +1,11 @@
 //! Alert SQL (issue 22): the agency's webhooks, the outbox of writes waiting to become alerts
 //! and role syncs, and the deliveries of each alert to each webhook.
 
+use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::Value;
-use sqlx::{types::Json, PgConnection, PgExecutor};
+use sqlx::{types::Json, PgExecutor};
 use utoipa::ToSchema;
 
 use crate::shared::{audit::Diff, retry_queue::Queue};
@@ -57,7 +58,7 @@ pub async fn count(db: impl PgExecutor<'_>) -> sqlx::Result<i64> {
 
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn insert(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     name: &str,
     sealed: &[u8],
     hint: &str,
@@ -80,7 +81,7 @@ pub async fn insert(
 /// Writes a webhook's name, events and state, and its address when `sealed` is given.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn update(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     hook: &Webhook,
     sealed: Option<&[u8]>,
 ) -> sqlx::Result<Webhook> {
@@ -100,7 +101,7 @@ pub async fn update(
 }
 
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn delete(conn: &mut PgConnection, id: i64) -> sqlx::Result<()> {
+pub async fn delete(conn: &mut AgencyConnection, id: i64) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM webhooks WHERE id = $1").bind(id).execute(conn).await?;
     Ok(())
 }
@@ -135,7 +136,7 @@ pub struct Waiting {
 /// Takes up to `limit` waiting writes, oldest first, locked until the caller's transaction
 /// ends (other workers skip them).
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn take_waiting(conn: &mut PgConnection, limit: i64) -> sqlx::Result<Vec<Waiting>> {
+pub async fn take_waiting(conn: &mut AgencyConnection, limit: i64) -> sqlx::Result<Vec<Waiting>> {
     sqlx::query_as(
         "SELECT o.id AS outbox_id, a.id AS audit_id, a.at, a.actor_name, a.actor_id, a.kind, a.action,
                 a.subject_id, a.title, a.diff
@@ -150,7 +151,7 @@ pub async fn take_waiting(conn: &mut PgConnection, limit: i64) -> sqlx::Result<V
 
 /// Forgets writes taken from the outbox (in the transaction that queued their work).
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn forget_waiting(conn: &mut PgConnection, ids: &[i64]) -> sqlx::Result<()> {
+pub async fn forget_waiting(conn: &mut AgencyConnection, ids: &[i64]) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM event_outbox WHERE id = ANY($1)").bind(ids).execute(conn).await?;
     Ok(())
 }
@@ -168,7 +169,7 @@ pub async fn any_waiting(db: impl PgExecutor<'_>) -> sqlx::Result<bool> {
 /// Queues `payload` for `webhook`.
 #[tracing::instrument(level = "debug", skip_all, fields(event))]
 pub async fn queue_delivery(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     webhook: i64,
     event: &str,
     title: &str,
@@ -246,7 +247,7 @@ pub async fn not_delivered(
 /// Logs a message "Send test" posted at once: one try, sent or failed with `error`.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn log_test(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     webhook: i64,
     title: &str,
     payload: &Value,

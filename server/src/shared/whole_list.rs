@@ -2,9 +2,10 @@
 //! under a version check. A save that started from an older version is refused with 409 and
 //! the list as it is now, so nobody overwrites a change they have not seen.
 
+use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, Utc};
 use serde::{de::DeserializeOwned, Serialize};
-use sqlx::{types::Json, PgConnection, PgExecutor};
+use sqlx::{types::Json, PgExecutor};
 use utoipa::ToSchema;
 
 use crate::{
@@ -85,7 +86,7 @@ pub async fn item<T: DeserializeOwned + Send + Unpin + 'static>(
 /// stored list with what was sent).
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn load_for_update<T: DeserializeOwned + Send + Unpin + 'static>(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     name: &str,
 ) -> sqlx::Result<Versioned<T>> {
     sqlx::query("INSERT INTO whole_lists (name) VALUES ($1) ON CONFLICT (name) DO NOTHING")
@@ -106,7 +107,7 @@ pub async fn load_for_update<T: DeserializeOwned + Send + Unpin + 'static>(
 /// save's audit row (kind `name`, the items added, removed and changed) is written on it.
 #[tracing::instrument(level = "debug", skip_all, fields(list = name))]
 pub async fn replace<T: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static>(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     name: &'static str,
     items: &[T],
     base_version: i32,

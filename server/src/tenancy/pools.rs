@@ -23,7 +23,10 @@
 //! statement when `search_path` changes, but refuses one whose result columns changed). A
 //! checkout that fails part-way closes the connection. Return resets role and path, so an
 //! idle connection belongs to no agency (Postgres keeps the plans: a statement is re-planned
-//! only when the path it was planned for differs from the path it runs under).
+//! only when the path it was planned for differs from the path it runs under). So that a
+//! connection moving between agencies does not re-plan every statement, each agency's
+//! statements name its schema in their text ([`AgencyConnection`]): Postgres keeps a plan per
+//! agency, each run under the path it was made for.
 
 use std::{
     collections::HashMap,
@@ -37,7 +40,9 @@ use futures::{future::BoxFuture, stream::BoxStream, StreamExt, TryFutureExt, Try
 use moka::future::Cache;
 use sqlx::{
     pool::{MaybePoolConnection, PoolConnection},
-    postgres::{PgConnectOptions, PgPoolOptions, PgQueryResult, PgRow, PgStatement, PgTypeInfo},
+    postgres::{
+        PgArguments, PgConnectOptions, PgPoolOptions, PgQueryResult, PgRow, PgStatement, PgTypeInfo,
+    },
     Connection, Describe, Either, Execute, Executor, PgConnection, PgPool, Postgres, Transaction,
 };
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -80,6 +85,12 @@ impl Budget {
         (0..count).map(|lane| size + u32::from(lane < rest)).collect()
     }
 }
+
+/// How many prepared statements each agency connection keeps (sqlx's cache, Postgres' plans),
+/// the least recently used given up first: with a plan per agency ([`AgencyConnection`]), a
+/// connection serving a lane of a quarter of 1,000 agencies keeps a few statements of each. Each
+/// kept plan costs Postgres' backend 10 to 100 kB, so at most 5 to 50 MB a connection.
+const STATEMENTS_PER_CONNECTION: usize = 500;
 
 /// Switches a connection to an agency and returns the schema version its prepared statements
 /// were made for.
@@ -128,6 +139,7 @@ pub struct TenantDb {
     database_url: Option<String>,
     slots: Arc<Semaphore>,
     acquire_timeout: Duration,
+    tag: StatementTag,
 }
 
 impl fmt::Debug for TenantDb {
@@ -167,6 +179,26 @@ impl TenantDb {
 
     /// A connection switched to the agency until it is dropped.
     pub async fn acquire(&self) -> sqlx::Result<TenantConn> {
+        let (conn, _slot) = self.switched().await?;
+        Ok(TenantConn { conn: self.agency_connection(Held::Connection(conn)), _slot })
+    }
+
+    /// A transaction on a connection switched to the agency.
+    pub async fn begin(&self) -> sqlx::Result<TenantTx> {
+        let (conn, _slot) = self.switched().await?;
+        // `Transaction::begin` is sqlx's own way to open a transaction on an owned pool
+        // connection (what `Pool::begin` does).
+        let tx = Transaction::begin(MaybePoolConnection::PoolConnection(conn), None).await?;
+        Ok(TenantTx { conn: self.agency_connection(Held::Transaction(tx)), _slot })
+    }
+
+    fn agency_connection(&self, held: Held) -> AgencyConnection {
+        AgencyConnection { held, tag: self.tag.clone() }
+    }
+
+    /// A connection of the agency's server switched to the agency, and the agency's place
+    /// ([`PoolCache::get`]: `PORTAL_AGENCY_POOL_MAX`) it holds.
+    async fn switched(&self) -> sqlx::Result<(PoolConnection<Postgres>, OwnedSemaphorePermit)> {
         let slot = tokio::time::timeout(self.acquire_timeout, self.slots.clone().acquire_owned())
             .await
             .map_err(|_| sqlx::Error::PoolTimedOut)?
@@ -192,7 +224,7 @@ impl TenantDb {
                 Err(err) => return Err(err),
             }
         };
-        Ok(TenantConn { conn, _slot: slot })
+        Ok((conn, slot))
     }
 
     /// Switches `conn` to the agency; a connection that fails part-way, or does not answer
@@ -223,62 +255,196 @@ impl TenantDb {
         }
         Ok(conn)
     }
-
-    /// A transaction on a connection switched to the agency.
-    pub async fn begin(&self) -> sqlx::Result<TenantTx> {
-        let TenantConn { conn, _slot } = self.acquire().await?;
-        // `Transaction::begin` is sqlx's own way to open a transaction on an owned pool
-        // connection (what `Pool::begin` does).
-        let tx = Transaction::begin(MaybePoolConnection::PoolConnection(conn), None).await?;
-        Ok(TenantTx { tx, _slot })
-    }
 }
 
 /// A pooled connection switched to one agency; returned (and reset) when dropped.
 pub struct TenantConn {
-    conn: PoolConnection<Postgres>,
+    conn: AgencyConnection,
     _slot: OwnedSemaphorePermit,
 }
 
 impl Deref for TenantConn {
-    type Target = PgConnection;
-    fn deref(&self) -> &PgConnection {
+    type Target = AgencyConnection;
+    fn deref(&self) -> &AgencyConnection {
         &self.conn
     }
 }
 
 impl DerefMut for TenantConn {
-    fn deref_mut(&mut self) -> &mut PgConnection {
+    fn deref_mut(&mut self) -> &mut AgencyConnection {
         &mut self.conn
     }
 }
 
 /// A transaction of one agency; rolled back when dropped without [`TenantTx::commit`].
 pub struct TenantTx {
-    tx: Transaction<'static, Postgres>,
+    conn: AgencyConnection,
     _slot: OwnedSemaphorePermit,
 }
 
 impl TenantTx {
     pub async fn commit(self) -> sqlx::Result<()> {
-        self.tx.commit().await
+        self.conn.held.into_transaction().commit().await
     }
 
     pub async fn rollback(self) -> sqlx::Result<()> {
-        self.tx.rollback().await
+        self.conn.held.into_transaction().rollback().await
     }
 }
 
 impl Deref for TenantTx {
-    type Target = PgConnection;
-    fn deref(&self) -> &PgConnection {
-        &self.tx
+    type Target = AgencyConnection;
+    fn deref(&self) -> &AgencyConnection {
+        &self.conn
     }
 }
 
 impl DerefMut for TenantTx {
-    fn deref_mut(&mut self) -> &mut PgConnection {
-        &mut self.tx
+    fn deref_mut(&mut self) -> &mut AgencyConnection {
+        &mut self.conn
+    }
+}
+
+/// A connection switched to one agency, as [`TenantConn`] and [`TenantTx`] hold it. It runs
+/// queries like a `PgConnection` (`&mut AgencyConnection` is an [`Executor`]), with the
+/// agency's schema named in each prepared statement's text ([`StatementTag`]): Postgres keeps a
+/// statement's plan for the `search_path` it was made under and makes it again whenever the
+/// statement runs under another, so one text shared by every agency was planned anew each
+/// time its connection had last served another agency (most of the time, with many
+/// agencies). Each agency's own text keeps a plan per agency instead, for as long as the
+/// connection keeps the statement ([`STATEMENTS_PER_CONNECTION`]).
+pub struct AgencyConnection {
+    held: Held,
+    tag: StatementTag,
+}
+
+enum Held {
+    Connection(PoolConnection<Postgres>),
+    Transaction(Transaction<'static, Postgres>),
+}
+
+impl Held {
+    fn raw(&mut self) -> &mut PgConnection {
+        match self {
+            Self::Connection(conn) => conn,
+            Self::Transaction(tx) => tx,
+        }
+    }
+
+    fn into_transaction(self) -> Transaction<'static, Postgres> {
+        match self {
+            Self::Transaction(tx) => tx,
+            // `TenantDb::begin` is the only maker of a `TenantTx`, and it holds a transaction.
+            Self::Connection(_) => unreachable!("a TenantTx holds a transaction"),
+        }
+    }
+}
+
+impl fmt::Debug for AgencyConnection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AgencyConnection").field("tag", &&*self.tag.0).finish_non_exhaustive()
+    }
+}
+
+/// The text put before every prepared statement an agency's connection runs: a comment naming
+/// the agency's schema (`/* agency_12 */ `), so each agency has statements, and plans, of its
+/// own ([`AgencyConnection`]).
+#[derive(Clone)]
+struct StatementTag(Arc<str>);
+
+impl StatementTag {
+    /// The tag of `schema`; none (every agency sharing the text) for a name that is not a plain
+    /// identifier, which no comment could hold safely (generated names always are).
+    fn new(schema: &str) -> Self {
+        let plain = !schema.is_empty()
+            && schema.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+        Self(if plain { format!("/* {schema} */ ").into() } else { "".into() })
+    }
+
+    /// `query` named for the agency: its tagged text and its arguments, or `None` for what
+    /// Postgres keeps no plan of (text sent without arguments, a statement asked not to be
+    /// kept, one already prepared), which is sent as it is.
+    fn name<'q>(
+        &self,
+        query: &mut impl Execute<'q, Postgres>,
+    ) -> sqlx::Result<Option<(String, PgArguments)>> {
+        if self.0.is_empty() || !query.persistent() || query.statement().is_some() {
+            return Ok(None);
+        }
+        let Some(arguments) = query.take_arguments().map_err(sqlx::Error::Encode)? else {
+            return Ok(None);
+        };
+        let sql = query.sql();
+        let mut named = String::with_capacity(self.0.len() + sql.len());
+        named.push_str(&self.0);
+        named.push_str(sql);
+        Ok(Some((named, arguments)))
+    }
+}
+
+impl<'c> Executor<'c> for &'c mut AgencyConnection {
+    type Database = Postgres;
+
+    fn fetch_many<'e, 'q: 'e, E>(
+        self,
+        mut query: E,
+    ) -> BoxStream<'e, sqlx::Result<Either<PgQueryResult, PgRow>>>
+    where
+        'c: 'e,
+        E: 'q + Execute<'q, Postgres>,
+    {
+        let AgencyConnection { held, tag } = self;
+        let conn = held.raw();
+        match tag.name(&mut query) {
+            Ok(None) => conn.fetch_many(query),
+            Ok(Some((sql, arguments))) => async_stream::try_stream! {
+                let mut rows = conn.fetch_many(sqlx::query_with(&sql, arguments));
+                while let Some(row) = rows.try_next().await? {
+                    yield row;
+                }
+            }
+            .boxed(),
+            Err(err) => futures::stream::once(futures::future::ready(Err(err))).boxed(),
+        }
+    }
+
+    fn fetch_optional<'e, 'q: 'e, E>(
+        self,
+        mut query: E,
+    ) -> BoxFuture<'e, sqlx::Result<Option<PgRow>>>
+    where
+        'c: 'e,
+        E: 'q + Execute<'q, Postgres>,
+    {
+        let AgencyConnection { held, tag } = self;
+        let conn = held.raw();
+        match tag.name(&mut query) {
+            Ok(None) => conn.fetch_optional(query),
+            Ok(Some((sql, arguments))) => {
+                Box::pin(
+                    async move { conn.fetch_optional(sqlx::query_with(&sql, arguments)).await },
+                )
+            }
+            Err(err) => Box::pin(futures::future::ready(Err(err))),
+        }
+    }
+
+    fn prepare_with<'e, 'q: 'e>(
+        self,
+        sql: &'q str,
+        parameters: &'e [PgTypeInfo],
+    ) -> BoxFuture<'e, sqlx::Result<PgStatement<'q>>>
+    where
+        'c: 'e,
+    {
+        self.held.raw().prepare_with(sql, parameters)
+    }
+
+    fn describe<'e, 'q: 'e>(self, sql: &'q str) -> BoxFuture<'e, sqlx::Result<Describe<Postgres>>>
+    where
+        'c: 'e,
+    {
+        self.held.raw().describe(sql)
     }
 }
 
@@ -426,6 +592,7 @@ impl PoolCache {
             database_url: agency.database_url.clone(),
             slots: slots.await,
             acquire_timeout: self.acquire_timeout,
+            tag: StatementTag::new(&agency.schema_name),
         })
     }
 
@@ -470,7 +637,10 @@ impl Lanes {
     /// that the client of a running statement is still there
     /// (`client_connection_check_interval`) and ends it when it is not.
     fn open(options: &PgConnectOptions, budget: Budget, acquire_timeout: Duration) -> Self {
-        let options = options.clone().options([("client_connection_check_interval", "1s")]);
+        let options = options
+            .clone()
+            .options([("client_connection_check_interval", "1s")])
+            .statement_cache_capacity(STATEMENTS_PER_CONNECTION);
         let limit = answer_limit(acquire_timeout);
         let lanes = budget
             .lanes()
@@ -638,7 +808,46 @@ pub fn server_options(control: &PgConnectOptions, agency: &Agency) -> AppResult<
 
 #[cfg(test)]
 mod tests {
-    use super::{lost, refusal, Budget};
+    use super::{lost, refusal, Budget, StatementTag};
+    use sqlx::{Arguments, Execute};
+
+    #[test]
+    fn a_prepared_statement_is_named_for_the_agency_and_keeps_its_arguments() {
+        let tag = StatementTag::new("agency_12");
+        let mut query = sqlx::query("SELECT name FROM roster WHERE id = $1").bind(7_i64);
+        let (sql, arguments) = tag.name(&mut query).unwrap().expect("named");
+        assert_eq!(sql, "/* agency_12 */ SELECT name FROM roster WHERE id = $1");
+        assert_eq!(arguments.len(), 1);
+        // Another agency's text differs, so Postgres keeps a plan for each.
+        let mut other = sqlx::query("SELECT name FROM roster WHERE id = $1").bind(7_i64);
+        let (other_sql, _) = StatementTag::new("agency_13").name(&mut other).unwrap().unwrap();
+        assert_ne!(sql, other_sql);
+    }
+
+    #[test]
+    fn what_postgres_keeps_no_plan_of_is_sent_as_it_is() {
+        let tag = StatementTag::new("agency_12");
+        // Text without arguments (the simple protocol: several statements may follow).
+        let mut text = "SET LOCAL lock_timeout = '1s'; SELECT 1";
+        assert!(tag.name(&mut text).unwrap().is_none());
+        assert_eq!(
+            Execute::<sqlx::Postgres>::sql(&text),
+            "SET LOCAL lock_timeout = '1s'; SELECT 1"
+        );
+        // A statement asked not to be kept keeps its arguments for sqlx to send.
+        let mut once = sqlx::query("SELECT $1::int").bind(1_i32).persistent(false);
+        assert!(tag.name(&mut once).unwrap().is_none());
+        assert!(once.take_arguments().unwrap().is_some());
+    }
+
+    #[test]
+    fn only_a_plain_schema_name_goes_into_the_comment() {
+        let mut query = sqlx::query("SELECT 1").bind(1_i32);
+        assert!(StatementTag::new("agency_1 */ DROP").name(&mut query).unwrap().is_none());
+        let mut query = sqlx::query("SELECT 1").bind(1_i32);
+        assert!(StatementTag::new("").name(&mut query).unwrap().is_none());
+        assert_eq!(&*StatementTag::new("agency_7").0, "/* agency_7 */ ");
+    }
 
     #[test]
     fn a_server_older_than_postgres_14_is_refused_with_its_version() {

@@ -208,6 +208,43 @@ async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows()
     );
 }
 
+/// Each agency's statements name its schema (issue 29): on a connection that agencies take
+/// turns on, Postgres keeps a statement, and its plan, for each agency, where one text shared by
+/// all was planned anew at every change of agency. Through a transaction too.
+#[tokio::test]
+async fn each_agencys_statements_name_its_schema_so_a_shared_connection_keeps_one_for_each() {
+    let app = spawn_app().await;
+    let a = app.create_agency("alpha", "Alpha PD").await;
+    let b = app.create_agency("bravo", "Bravo SO").await;
+    let one = Budget { control: 1, maintenance: 1, tenants: 1, per_agency: 1 };
+    let pools = PoolCache::new(app.state.control_options.clone(), one);
+    let (db_a, db_b) = (pools.get(&a).await.unwrap(), pools.get(&b).await.unwrap());
+    const SQL: &str = "SELECT count(*) FROM nav_permissions WHERE nav_id <> $1";
+    insert_probe(&db_b, "probe_bravo").await;
+    for _ in 0..3 {
+        let of_a: i64 = sqlx::query_scalar(SQL).bind("none").fetch_one(&*db_a).await.unwrap();
+        let of_b: i64 = sqlx::query_scalar(SQL).bind("none").fetch_one(&*db_b).await.unwrap();
+        assert_eq!(of_b, of_a + 1, "each agency counts its own rows");
+    }
+    let mut tx = db_a.begin().await.unwrap();
+    let _: i64 = sqlx::query_scalar(SQL).bind("none").fetch_one(&mut *tx).await.unwrap();
+    tx.commit().await.unwrap();
+
+    let mut idle = pools.shared_pool(&a).unwrap().acquire().await.unwrap();
+    let mut kept: Vec<String> = sqlx::query_scalar(
+        "SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%' || $1",
+    )
+    .bind(SQL)
+    .fetch_all(&mut *idle)
+    .await
+    .unwrap();
+    kept.sort();
+    let mut expected =
+        [format!("/* {} */ {SQL}", a.schema_name), format!("/* {} */ {SQL}", b.schema_name)];
+    expected.sort();
+    assert_eq!(kept, expected, "one statement per agency, named for its schema");
+}
+
 /// The backend serving a connection of `db`, taken for this one query and given back.
 async fn backend(db: &TenantDb) -> i32 {
     sqlx::query_scalar("SELECT pg_backend_pid()").fetch_one(db).await.unwrap()

@@ -78,6 +78,6 @@ pub fn seed<'a>(conn: &'a mut PgConnection, seed: &'a Seed<'a>) -> BoxFuture<'a,
             "theme": new.theme, "links": new.links,
         });
         let event = Event::created(AGENCY_KIND, &new.slug, &new.name, &created);
-        audit::record(conn, &actor, &event).await
+        audit::record_on(conn, &actor, &event).await
     })
 }

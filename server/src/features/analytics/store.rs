@@ -6,7 +6,8 @@
 //! with `/* analytics */`, which is how `scripts/bench` finds them in Postgres' log to run the
 //! same SQL through pgbench. Days and hours are UTC.
 
-use sqlx::{postgres::PgArguments, query::QueryAs, FromRow, PgConnection, Postgres};
+use crate::tenancy::pools::AgencyConnection;
+use sqlx::{postgres::PgArguments, query::QueryAs, FromRow, Postgres};
 
 use crate::{
     features::analytics::model::{
@@ -57,7 +58,10 @@ fn hours(seconds: &str) -> String {
 
 /// The name of a department, if there is one with this id.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn department_name(conn: &mut PgConnection, id: &str) -> sqlx::Result<Option<String>> {
+pub async fn department_name(
+    conn: &mut AgencyConnection,
+    id: &str,
+) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar("SELECT name FROM departments WHERE id = $1")
         .bind(id)
         .fetch_optional(conn)
@@ -71,7 +75,7 @@ pub async fn department_name(conn: &mut PgConnection, id: &str) -> sqlx::Result<
 /// one is asked for), then members without a rank.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn members_by_rank(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     department: Option<&str>,
 ) -> sqlx::Result<Vec<RankStrength>> {
     sqlx::query_as(
@@ -97,7 +101,7 @@ pub async fn members_by_rank(
 /// Members of each department now, then members without one.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn members_by_department(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     department: Option<&str>,
 ) -> sqlx::Result<Vec<DepartmentStrength>> {
     sqlx::query_as(
@@ -123,7 +127,7 @@ pub async fn members_by_department(
 /// and its change log. A member's department is the one they are in now.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn changes_by_month(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     period: &Period,
     levels: &[String],
 ) -> sqlx::Result<Vec<MonthChanges>> {
@@ -161,7 +165,7 @@ pub async fn changes_by_month(
 /// Arrests, tickets and use-of-force reports of each ISO week with any, by incident day.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn reports_by_week(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     period: &Period,
 ) -> sqlx::Result<Vec<ReportWeek>> {
     let (arrest, ticket, uof) = (ARREST.kind, TICKET.kind, USE_OF_FORCE.kind);
@@ -181,7 +185,7 @@ pub async fn reports_by_week(
 /// Use-of-force reports of the period by the types of force they name, most named first.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn force_types(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     period: &Period,
 ) -> sqlx::Result<Vec<ForceTypeCount>> {
     let uof = USE_OF_FORCE.kind;
@@ -199,7 +203,10 @@ pub async fn force_types(
 
 /// Use-of-force reports of the period by review status.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn outcomes(conn: &mut PgConnection, period: &Period) -> sqlx::Result<Vec<OutcomeCount>> {
+pub async fn outcomes(
+    conn: &mut AgencyConnection,
+    period: &Period,
+) -> sqlx::Result<Vec<OutcomeCount>> {
     let uof = USE_OF_FORCE.kind;
     let sql = format!(
         "/* analytics */ SELECT r.status, count(*) AS reports
@@ -245,7 +252,7 @@ fn statuses(pick: impl Fn(&'static review::Flow) -> Vec<&'static str>) -> Vec<St
 /// decisions are taken once (materialised) and their refilings found in one join.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn turnaround(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     period: &Period,
 ) -> sqlx::Result<Vec<ReviewerTurnaround>> {
     let decided = decisions(
@@ -280,7 +287,7 @@ pub async fn turnaround(
 
 /// Arrest decisions of the period, and those that returned the report for correction.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn returned(conn: &mut PgConnection, period: &Period) -> sqlx::Result<ReturnedRate> {
+pub async fn returned(conn: &mut AgencyConnection, period: &Period) -> sqlx::Result<ReturnedRate> {
     let arrest = ARREST.kind;
     let returned = returned_status();
     let sql = decisions(&format!(
@@ -301,7 +308,7 @@ pub async fn returned(conn: &mut PgConnection, period: &Period) -> sqlx::Result<
 /// qualifications granted, in each ISO week with any.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn training_by_week(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     period: &Period,
 ) -> sqlx::Result<Vec<TrainingWeek>> {
     let holder = member_in_department("q.roster_id");
@@ -336,7 +343,10 @@ pub async fn training_by_week(
 /// Sessions completed in the period and the median hours from their scheduled time (else
 /// when they were made) to completion, none below 0.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn completion(conn: &mut PgConnection, period: &Period) -> sqlx::Result<CompletionTime> {
+pub async fn completion(
+    conn: &mut AgencyConnection,
+    period: &Period,
+) -> sqlx::Result<CompletionTime> {
     let median = hours(
         "percentile_cont(0.5) WITHIN GROUP (ORDER BY GREATEST(EXTRACT(EPOCH FROM s.completed_at - COALESCE(s.scheduled_at, s.created_at)), 0))",
     );
@@ -352,7 +362,7 @@ pub async fn completion(conn: &mut PgConnection, period: &Period) -> sqlx::Resul
 /// ($2), by qualification.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn expiring(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     period: &Period,
 ) -> sqlx::Result<Vec<QualificationCount>> {
     let holder = member_in_department("h.roster_id");
@@ -389,7 +399,7 @@ fn clipped() -> String {
 
 /// Hours, shifts and members on duty in the period.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn duty_totals(conn: &mut PgConnection, period: &Period) -> sqlx::Result<DutyTotals> {
+pub async fn duty_totals(conn: &mut AgencyConnection, period: &Period) -> sqlx::Result<DutyTotals> {
     let total = hours("COALESCE(sum(EXTRACT(EPOCH FROM c.z - c.a)), 0)");
     let sql = format!(
         "/* analytics */ WITH {}
@@ -404,7 +414,7 @@ pub async fn duty_totals(conn: &mut PgConnection, period: &Period) -> sqlx::Resu
 /// department now.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn duty_by_week(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     period: &Period,
 ) -> sqlx::Result<Vec<WeekDepartmentHours>> {
     let total = hours("sum(EXTRACT(EPOCH FROM c.z - c.a))");
@@ -425,7 +435,7 @@ pub async fn duty_by_week(
 /// part of every clock hour it overlaps.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn duty_by_hour(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     period: &Period,
 ) -> sqlx::Result<Vec<HourOfDay>> {
     let total = hours(
@@ -450,7 +460,7 @@ pub async fn duty_by_hour(
 /// such limit.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn inactive(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     department: Option<&str>,
 ) -> sqlx::Result<InactiveMembers> {
     sqlx::query_as(

@@ -1,6 +1,7 @@
 //! API token SQL.
 
-use sqlx::{PgConnection, PgExecutor};
+use crate::tenancy::pools::AgencyConnection;
+use sqlx::PgExecutor;
 
 use crate::features::api_tokens::model::ApiToken;
 
@@ -19,7 +20,7 @@ pub async fn list(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<ApiToken>> {
 
 /// One token, locked for a change.
 #[tracing::instrument(level = "debug", skip_all, fields(id))]
-pub async fn get(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<ApiToken>> {
+pub async fn get(conn: &mut AgencyConnection, id: i64) -> sqlx::Result<Option<ApiToken>> {
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM api_tokens WHERE id = $1 FOR UPDATE"))
         .bind(id)
         .fetch_optional(conn)
@@ -29,7 +30,7 @@ pub async fn get(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<ApiTok
 /// A new token (its secret's hash only); answers it.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn insert(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     name: &str,
     scopes: &[String],
     secret_hash: &[u8],
@@ -53,7 +54,7 @@ pub async fn insert(
 
 /// Revokes a token now; answers it.
 #[tracing::instrument(level = "debug", skip_all, fields(id))]
-pub async fn revoke(conn: &mut PgConnection, id: i64, by: &str) -> sqlx::Result<ApiToken> {
+pub async fn revoke(conn: &mut AgencyConnection, id: i64, by: &str) -> sqlx::Result<ApiToken> {
     sqlx::query_as(&format!(
         "UPDATE api_tokens SET revoked_at = now(), revoked_by = $2 WHERE id = $1 RETURNING {COLUMNS}"
     ))

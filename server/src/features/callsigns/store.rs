@@ -1,8 +1,9 @@
 //! Callsign SQL: pools per rank name, and the callsigns people hold.
 
+use crate::tenancy::pools::AgencyConnection;
 use std::collections::BTreeMap;
 
-use sqlx::{types::Json, PgConnection, PgExecutor};
+use sqlx::{types::Json, PgExecutor};
 
 use crate::tenancy::pools::TenantDb;
 
@@ -35,7 +36,7 @@ pub async fn rank_name(db: &TenantDb, name: &str) -> sqlx::Result<Option<String>
 
 /// Replaces a rank name's pools (none: removes them).
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn save(conn: &mut PgConnection, rank: &str, pools: &[Pool]) -> sqlx::Result<()> {
+pub async fn save(conn: &mut AgencyConnection, rank: &str, pools: &[Pool]) -> sqlx::Result<()> {
     if pools.is_empty() {
         sqlx::query("DELETE FROM callsign_pools WHERE rank_name = $1")
             .bind(rank)

@@ -1,6 +1,7 @@
 //! `/api/duty`: clocking in and out (members from the portal, the game server through an API
 //! token), who is on duty, corrections, hours, and the agency's limits.
 
+use crate::tenancy::pools::AgencyConnection;
 use axum::{http::StatusCode, Extension, Json};
 use chrono::Utc;
 use serde::Deserialize;
@@ -61,7 +62,7 @@ fn require_on_active_duty(entry: &RosterEntry) -> AppResult<()> {
 
 /// Locks the member for a clock and answers their open shift. A forgotten one (past the
 /// agency's limit) is closed first, audited as the limit's, and none is open after it.
-async fn take_member(conn: &mut sqlx::PgConnection, roster_id: i64) -> AppResult<Option<Shift>> {
+async fn take_member(conn: &mut AgencyConnection, roster_id: i64) -> AppResult<Option<Shift>> {
     let (open, forgotten) = store::lock_with_open(conn, roster_id).await?;
     if forgotten {
         for shift in store::close_forgotten(conn, Some(roster_id)).await? {
@@ -76,7 +77,7 @@ async fn take_member(conn: &mut sqlx::PgConnection, roster_id: i64) -> AppResult
 }
 
 /// The audit row of a shift the limit closed.
-pub async fn record_auto_close(conn: &mut sqlx::PgConnection, shift: &Shift) -> sqlx::Result<()> {
+pub async fn record_auto_close(conn: &mut AgencyConnection, shift: &Shift) -> sqlx::Result<()> {
     let open = Shift { ended_at: None, auto_closed: false, ..shift.clone() };
     let event = Event {
         action: "auto_closed".into(),
@@ -87,7 +88,7 @@ pub async fn record_auto_close(conn: &mut sqlx::PgConnection, shift: &Shift) -> 
 
 /// Begins a shift of `entry` (whose row the caller locked) and audits it.
 async fn begin(
-    conn: &mut sqlx::PgConnection,
+    conn: &mut AgencyConnection,
     viewer: &Viewer,
     entry: &RosterEntry,
     start: &ShiftStart,
@@ -108,7 +109,7 @@ async fn begin(
 
 /// Ends `open` and audits it.
 async fn finish(
-    conn: &mut sqlx::PgConnection,
+    conn: &mut AgencyConnection,
     viewer: &Viewer,
     open: &Shift,
     key: Option<&str>,

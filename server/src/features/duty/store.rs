@@ -1,8 +1,9 @@
 //! Duty shift SQL. Shifts last at most 48 hours, so the ones that overlap a window are found
 //! through `duty_shifts_started` from 48 hours before it.
 
+use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, Utc};
-use sqlx::{PgConnection, PgExecutor};
+use sqlx::PgExecutor;
 
 use crate::{
     access::{
@@ -46,7 +47,7 @@ pub async fn settings(db: impl PgExecutor<'_>) -> sqlx::Result<(i32, Option<i32>
 
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn save_settings(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     auto_close_hours: i32,
     inactive_after_days: Option<i32>,
 ) -> sqlx::Result<()> {
@@ -63,7 +64,7 @@ pub async fn save_settings(
 /// transaction that held the lock wrote (one statement would read from before the wait).
 #[tracing::instrument(level = "debug", skip_all, fields(roster_id))]
 pub async fn lock_with_open(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     roster_id: i64,
 ) -> sqlx::Result<(Option<i64>, bool)> {
     crate::shared::organisation::lock_member(&mut *conn, roster_id).await?;
@@ -133,7 +134,7 @@ pub struct Starter<'a> {
 /// them, so a shift never ends before it began.
 #[tracing::instrument(level = "debug", skip_all, fields(roster_id))]
 pub async fn start(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     roster_id: i64,
     start: &ShiftStart,
     starter: &Starter<'_>,
@@ -159,7 +160,7 @@ pub async fn start(
 /// Ends an open shift now.
 #[tracing::instrument(level = "debug", skip_all, fields(id))]
 pub async fn end(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: i64,
     by: &str,
     key: Option<&str>,
@@ -181,7 +182,7 @@ pub async fn end(
 /// shift twice.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn close_forgotten(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     roster_id: Option<i64>,
 ) -> sqlx::Result<Vec<Shift>> {
     let closed: Vec<i64> = sqlx::query_scalar(
@@ -323,7 +324,7 @@ pub async fn closed_since(
 /// Another shift of the member that shares time with `from`..`to` (open: to now).
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn overlapping(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     roster_id: i64,
     except: i64,
     from: DateTime<Utc>,
@@ -346,7 +347,7 @@ pub async fn overlapping(
 /// Corrects a shift and keeps what it was.
 #[tracing::instrument(level = "debug", skip_all, fields(id))]
 pub async fn correct(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: i64,
     correction: &CheckedCorrection,
     by: &str,

@@ -1,7 +1,8 @@
 //! Leave request SQL.
 
+use crate::tenancy::pools::AgencyConnection;
 use chrono::NaiveDate;
-use sqlx::{PgConnection, PgExecutor};
+use sqlx::PgExecutor;
 
 use crate::features::leave::model::{CheckedLeave, LeaveRequest};
 
@@ -31,7 +32,7 @@ pub async fn list(
 
 /// One request, locked for a change.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn get(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<LeaveRequest>> {
+pub async fn get(conn: &mut AgencyConnection, id: i64) -> sqlx::Result<Option<LeaveRequest>> {
     sqlx::query_as(&format!("SELECT {COLUMNS} WHERE l.id = $1 FOR UPDATE OF l"))
         .bind(id)
         .fetch_optional(conn)
@@ -41,7 +42,7 @@ pub async fn get(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<LeaveR
 /// A pending or approved request of the member that shares a day with `from`..=`to`.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn overlapping(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     roster_id: i64,
     from: NaiveDate,
     to: NaiveDate,
@@ -61,7 +62,7 @@ pub async fn overlapping(
 
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn insert(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     roster_id: i64,
     leave: &CheckedLeave,
     by: &str,
@@ -83,7 +84,7 @@ pub async fn insert(
 
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn decide(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: i64,
     status: &str,
     note: Option<&str>,
@@ -105,7 +106,7 @@ pub async fn decide(
 }
 
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn cancel(conn: &mut PgConnection, id: i64) -> sqlx::Result<()> {
+pub async fn cancel(conn: &mut AgencyConnection, id: i64) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE leave_requests SET status = 'cancelled', cancelled_at = now() WHERE id = $1",
     )

@@ -1,9 +1,10 @@
 //! Log SQL: pages of the rank and hire logs and of the audit log, newest first.
 
+use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, Utc};
 use sea_query::{extension::postgres::PgExpr, Expr, ExprTrait, Order, PostgresQueryBuilder, Query};
 use sea_query_sqlx::SqlxBinder;
-use sqlx::{PgConnection, PgExecutor};
+use sqlx::PgExecutor;
 
 use crate::features::logs::model::{AuditEntry, HireLogItem, RankLogItem};
 
@@ -105,7 +106,7 @@ pub async fn retention_days(db: impl PgExecutor<'_>) -> sqlx::Result<i32> {
 
 /// Sets the retention; answers what it was (the row is locked until the caller commits).
 #[tracing::instrument(level = "debug", skip_all, fields(days))]
-pub async fn set_retention_days(conn: &mut PgConnection, days: i32) -> sqlx::Result<i32> {
+pub async fn set_retention_days(conn: &mut AgencyConnection, days: i32) -> sqlx::Result<i32> {
     let before: i32 =
         sqlx::query_scalar("SELECT audit_retention_days FROM agency_settings FOR UPDATE")
             .fetch_one(&mut *conn)

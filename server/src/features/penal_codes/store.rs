@@ -1,6 +1,7 @@
 //! Penal code SQL: the catalogue is one whole list (`shared::whole_list`), seeded for every
 //! new agency from the default catalogue.
 
+use crate::tenancy::pools::AgencyConnection;
 use futures::future::BoxFuture;
 use sqlx::PgConnection;
 
@@ -19,7 +20,7 @@ pub const DEFAULT_CATALOGUE: &str = include_str!("default_catalogue.json");
 
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn replace(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     items: &[PenalCode],
     base_version: i32,
     actor: &Actor,

@@ -1,5 +1,6 @@
 //! `GET/PUT /api/nav-permissions` (optionally `?target={slug}`).
 
+use crate::tenancy::pools::AgencyConnection;
 use std::{collections::HashSet, sync::Arc};
 
 use axum::{
@@ -9,7 +10,6 @@ use axum::{
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, value::to_raw_value, value::RawValue};
-use sqlx::PgConnection;
 use utoipa::IntoParams;
 
 use crate::{
@@ -245,7 +245,7 @@ pub async fn put_permissions<S: Portal>(
 /// The audit row of a permissions save: the entries and locks that changed (none when
 /// nothing did).
 async fn audit_save(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     actor: &Actor,
     before: &store::Stored,
 ) -> AppResult<()> {

@@ -1,5 +1,6 @@
 //! Navigation permission SQL (agency schema).
 
+use crate::tenancy::pools::AgencyConnection;
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
@@ -53,7 +54,7 @@ pub async fn load(db: impl PgExecutor<'_>) -> sqlx::Result<Stored> {
 
 /// Locks the permission rows for an edit and returns their newest change time.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn lock_for_update(conn: &mut PgConnection) -> sqlx::Result<Option<DateTime<Utc>>> {
+pub async fn lock_for_update(conn: &mut AgencyConnection) -> sqlx::Result<Option<DateTime<Utc>>> {
     sqlx::query("SELECT 1 FROM nav_permissions FOR UPDATE").execute(&mut *conn).await?;
     sqlx::query_scalar("SELECT max(updated_at) FROM nav_permissions").fetch_one(conn).await
 }
@@ -61,7 +62,7 @@ pub async fn lock_for_update(conn: &mut PgConnection) -> sqlx::Result<Option<Dat
 /// Writes the entries that changed, stamping who changed them.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn save_entries(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     items: &BTreeMap<String, NavEntry>,
     actor: &str,
 ) -> sqlx::Result<()> {
@@ -90,7 +91,7 @@ pub async fn save_entries(
 /// which changes nothing about who sees it.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn save_locked(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     locked: &[String],
     actor: &str,
 ) -> sqlx::Result<()> {

@@ -1,10 +1,11 @@
 //! Personnel file SQL: the records a member's timeline is made of, and the entries command
 //! writes.
 
+use crate::tenancy::pools::AgencyConnection;
 use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use sqlx::{PgConnection, PgExecutor};
+use sqlx::PgExecutor;
 
 use crate::features::personnel_file::model::{CheckedEntry, LogRow};
 
@@ -133,7 +134,7 @@ pub async fn entry_in_file(db: impl PgExecutor<'_>, roster_id: i64, id: i64) -> 
 
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn insert(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     roster_id: i64,
     entry: &CheckedEntry,
     author: &str,

@@ -1,6 +1,7 @@
 //! Qualification catalogue SQL.
 
-use sqlx::{PgConnection, PgExecutor};
+use crate::tenancy::pools::AgencyConnection;
+use sqlx::PgExecutor;
 
 use crate::features::qualifications::model::{Expiring, Fields, Qualification};
 
@@ -22,7 +23,7 @@ pub async fn get(db: impl PgExecutor<'_>, id: i64) -> sqlx::Result<Option<Qualif
 }
 
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn insert(conn: &mut PgConnection, f: &Fields) -> sqlx::Result<i64> {
+pub async fn insert(conn: &mut AgencyConnection, f: &Fields) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO qualifications (name, description, validity_days, badge, template_id)
          VALUES ($1, $2, $3, $4, $5) RETURNING id",
@@ -37,7 +38,7 @@ pub async fn insert(conn: &mut PgConnection, f: &Fields) -> sqlx::Result<i64> {
 }
 
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn update(conn: &mut PgConnection, id: i64, f: &Fields) -> sqlx::Result<()> {
+pub async fn update(conn: &mut AgencyConnection, id: i64, f: &Fields) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE qualifications SET name = $2, description = $3, validity_days = $4, badge = $5,
                 template_id = $6, updated_at = now() WHERE id = $1",
@@ -55,7 +56,7 @@ pub async fn update(conn: &mut PgConnection, id: i64, f: &Fields) -> sqlx::Resul
 
 /// Deletes a qualification (the caller made sure nobody holds or held it).
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn delete(conn: &mut PgConnection, id: i64) -> sqlx::Result<()> {
+pub async fn delete(conn: &mut AgencyConnection, id: i64) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM qualifications WHERE id = $1").bind(id).execute(conn).await?;
     Ok(())
 }
@@ -79,7 +80,12 @@ pub async fn template_exists(db: impl PgExecutor<'_>, id: i64) -> sqlx::Result<b
 
 /// Marks a holding revoked.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn revoke(conn: &mut PgConnection, id: i64, by: &str, reason: &str) -> sqlx::Result<()> {
+pub async fn revoke(
+    conn: &mut AgencyConnection,
+    id: i64,
+    by: &str,
+    reason: &str,
+) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE member_qualifications SET revoked_at = now(), revoked_by = $2, revoke_reason = $3 WHERE id = $1",
     )

@@ -2,6 +2,7 @@
 //! signed in with Discord and not on the roster) and reviewing (`/api/applications`,
 //! Supervisor → Applications), and the hire (`/api/applications/{id}/hire`, roster managers).
 
+use crate::tenancy::pools::AgencyConnection;
 use std::collections::HashMap;
 
 use axum::{http::StatusCode, Extension, Json};
@@ -75,7 +76,7 @@ async fn with_stages(viewer: &Viewer, rows: Vec<Form>) -> AppResult<Vec<Form>> {
         .collect())
 }
 
-async fn one_form(conn: &mut sqlx::PgConnection, id: i64) -> AppResult<Form> {
+async fn one_form(conn: &mut AgencyConnection, id: i64) -> AppResult<Form> {
     let row = store::form(&mut *conn, id, false).await?.ok_or_else(|| not_found(FORM_NOT_FOUND))?;
     let stages = store::stages(&mut *conn, &[id]).await?.into_iter().map(|(_, s)| s).collect();
     Ok(row.with_stages(stages))
@@ -83,7 +84,7 @@ async fn one_form(conn: &mut sqlx::PgConnection, id: i64) -> AppResult<Form> {
 
 async fn known(
     viewer: &Viewer,
-    conn: &mut sqlx::PgConnection,
+    conn: &mut AgencyConnection,
 ) -> AppResult<(Vec<String>, Vec<String>)> {
     let levels = viewer.agency.flags.levels.iter().map(|l| l.id.clone()).collect();
     Ok((levels, store::role_ids(conn).await?))
@@ -364,7 +365,7 @@ pub async fn board(
 /// applicant. `lock` holds its row until the transaction ends.
 async fn for_review(
     viewer: &Viewer,
-    conn: &mut sqlx::PgConnection,
+    conn: &mut AgencyConnection,
     id: i64,
     lock: bool,
 ) -> AppResult<crate::features::recruitment::model::ApplicationSummary> {
@@ -384,7 +385,7 @@ async fn for_review(
 
 async fn detail(
     viewer: &Viewer,
-    conn: &mut sqlx::PgConnection,
+    conn: &mut AgencyConnection,
     id: i64,
 ) -> AppResult<ApplicationDetail> {
     store::detail(conn, id, &viewer_id(viewer)).await?.ok_or_else(|| not_found(NOT_FOUND))

@@ -1,6 +1,7 @@
 //! Recruitment SQL: forms and their stages, applications, notes and votes.
 
-use sqlx::{postgres::PgArguments, types::Json, Arguments, PgConnection, PgExecutor};
+use crate::tenancy::pools::AgencyConnection;
+use sqlx::{postgres::PgArguments, types::Json, Arguments, PgExecutor};
 
 use crate::{
     access::{
@@ -28,7 +29,7 @@ pub async fn forms(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<Form>> {
 
 /// One form; `lock` takes its row for an edit.
 #[tracing::instrument(level = "debug", skip_all, fields(id))]
-pub async fn form(conn: &mut PgConnection, id: i64, lock: bool) -> sqlx::Result<Option<Form>> {
+pub async fn form(conn: &mut AgencyConnection, id: i64, lock: bool) -> sqlx::Result<Option<Form>> {
     let lock = if lock { "FOR UPDATE" } else { "" };
     sqlx::query_as(&format!("SELECT {FORM_COLUMNS} FROM application_forms WHERE id = $1 {lock}"))
         .bind(id)
@@ -81,7 +82,11 @@ fn form_arguments(f: &CheckedForm, by: &str, id: Option<i64>) -> sqlx::Result<Pg
 }
 
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn insert_form(conn: &mut PgConnection, f: &CheckedForm, by: &str) -> sqlx::Result<i64> {
+pub async fn insert_form(
+    conn: &mut AgencyConnection,
+    f: &CheckedForm,
+    by: &str,
+) -> sqlx::Result<i64> {
     sqlx::query_scalar_with(
         "INSERT INTO application_forms (title, description, is_open, questions, reviewer_levels,
                                         reviewer_roles, created_by, updated_by)
@@ -95,7 +100,7 @@ pub async fn insert_form(conn: &mut PgConnection, f: &CheckedForm, by: &str) -> 
 /// Writes a form's fields (its stages apart) as a new version.
 #[tracing::instrument(level = "debug", skip_all, fields(id))]
 pub async fn update_form(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: i64,
     f: &CheckedForm,
     by: &str,
@@ -117,7 +122,7 @@ pub async fn update_form(
 /// stages may swap names.
 #[tracing::instrument(level = "debug", skip_all, fields(form_id))]
 pub async fn save_stages(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     form_id: i64,
     wanted: &[CheckedStage],
     removed: &[i64],
@@ -166,7 +171,7 @@ pub async fn save_stages(
 
 /// How many applications a form has.
 #[tracing::instrument(level = "debug", skip_all, fields(form_id))]
-pub async fn application_count(conn: &mut PgConnection, form_id: i64) -> sqlx::Result<i64> {
+pub async fn application_count(conn: &mut AgencyConnection, form_id: i64) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT count(*) FROM applications WHERE form_id = $1")
         .bind(form_id)
         .fetch_one(conn)
@@ -174,7 +179,7 @@ pub async fn application_count(conn: &mut PgConnection, form_id: i64) -> sqlx::R
 }
 
 #[tracing::instrument(level = "debug", skip_all, fields(id))]
-pub async fn delete_form(conn: &mut PgConnection, id: i64) -> sqlx::Result<()> {
+pub async fn delete_form(conn: &mut AgencyConnection, id: i64) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM application_forms WHERE id = $1").bind(id).execute(conn).await?;
     Ok(())
 }
@@ -193,7 +198,7 @@ pub async fn open_forms(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<PublicForm>
 /// The stage of a form where new applications land: its first open stage.
 #[tracing::instrument(level = "debug", skip_all, fields(form_id))]
 pub async fn first_open_stage(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     form_id: i64,
 ) -> sqlx::Result<Option<(i64, String)>> {
     sqlx::query_as(
@@ -208,7 +213,7 @@ pub async fn first_open_stage(
 /// One stage of a form: its id, name and kind.
 #[tracing::instrument(level = "debug", skip_all, fields(form_id, stage_id))]
 pub async fn stage(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     form_id: i64,
     stage_id: i64,
 ) -> sqlx::Result<Option<(i64, String, String)>> {
@@ -223,7 +228,7 @@ pub async fn stage(
 /// hired), if any.
 #[tracing::instrument(level = "debug", skip_all, fields(form_id))]
 pub async fn open_application_of(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     form_id: i64,
     applicant_id: &str,
 ) -> sqlx::Result<Option<String>> {
@@ -249,7 +254,7 @@ pub struct Applicant<'a> {
 
 #[tracing::instrument(level = "debug", skip_all, fields(form_id, stage_id))]
 pub async fn insert_application(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     form_id: i64,
     stage_id: i64,
     applicant: &Applicant<'_>,
@@ -290,7 +295,7 @@ pub async fn mine(db: impl PgExecutor<'_>, applicant_id: &str) -> sqlx::Result<V
 
 /// One application as its applicant reads it.
 #[tracing::instrument(level = "debug", skip_all, fields(id))]
-pub async fn mine_one(conn: &mut PgConnection, id: i64) -> sqlx::Result<MyApplication> {
+pub async fn mine_one(conn: &mut AgencyConnection, id: i64) -> sqlx::Result<MyApplication> {
     sqlx::query_as(&format!("{MINE} WHERE a.id = $1")).bind(id).fetch_one(conn).await
 }
 
@@ -335,7 +340,7 @@ pub async fn board(
 /// and hires of one application happen one at a time).
 #[tracing::instrument(level = "debug", skip_all, fields(id))]
 pub async fn summary(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: i64,
     viewer_id: &str,
     lock: bool,
@@ -351,7 +356,7 @@ pub async fn summary(
 /// One application with its answers, notes and votes.
 #[tracing::instrument(level = "debug", skip_all, fields(id))]
 pub async fn detail(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: i64,
     viewer_id: &str,
 ) -> sqlx::Result<Option<ApplicationDetail>> {
@@ -394,7 +399,7 @@ pub async fn detail(
 /// who decided an accepted or denied one.
 #[tracing::instrument(level = "debug", skip_all, fields(id, stage_id))]
 pub async fn move_to(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: i64,
     stage_id: i64,
     kind: &str,
@@ -420,7 +425,7 @@ pub async fn move_to(
 
 #[tracing::instrument(level = "debug", skip_all, fields(id))]
 pub async fn add_note(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: i64,
     body: &str,
     author: &str,
@@ -441,7 +446,7 @@ pub async fn add_note(
 /// Sets (or, with `None`, takes back) a reviewer's vote; answers the vote before.
 #[tracing::instrument(level = "debug", skip_all, fields(id))]
 pub async fn set_vote(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: i64,
     voter_id: &str,
     voter_name: &str,
@@ -485,7 +490,7 @@ pub async fn set_vote(
 /// Records the hire of an application.
 #[tracing::instrument(level = "debug", skip_all, fields(id, roster_id))]
 pub async fn mark_hired(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: i64,
     roster_id: i64,
     by: &str,
@@ -504,7 +509,10 @@ pub async fn mark_hired(
 
 /// A roster entry by id.
 #[tracing::instrument(level = "debug", skip_all, fields(id))]
-pub async fn roster_entry(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<RosterEntry>> {
+pub async fn roster_entry(
+    conn: &mut AgencyConnection,
+    id: i64,
+) -> sqlx::Result<Option<RosterEntry>> {
     sqlx::query_as(&format!("SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM} WHERE r.id = $1"))
         .bind(id)
         .fetch_optional(conn)
@@ -513,7 +521,7 @@ pub async fn roster_entry(conn: &mut PgConnection, id: i64) -> sqlx::Result<Opti
 
 /// A rank's name, by its id.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn rank_name(conn: &mut PgConnection, rank_id: &str) -> sqlx::Result<Option<String>> {
+pub async fn rank_name(conn: &mut AgencyConnection, rank_id: &str) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar("SELECT name FROM ranks WHERE id = $1")
         .bind(rank_id)
         .fetch_optional(conn)

@@ -1,5 +1,6 @@
 //! Roster SQL.
 
+use crate::tenancy::pools::AgencyConnection;
 use futures::future::BoxFuture;
 use sqlx::{PgConnection, PgExecutor};
 
@@ -36,7 +37,7 @@ pub async fn list(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<RosterRow>> {
 /// One entry; `lock` takes a row lock for an edit.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn get(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: i64,
     lock: bool,
 ) -> sqlx::Result<Option<RosterEntry>> {
@@ -48,7 +49,7 @@ pub async fn get(
 /// Writes a new version of an entry; the rank change date moves when the rank changes.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn update(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: i64,
     p: &Person,
     rank_changed: bool,

@@ -2,8 +2,9 @@
 //! document's Office file, numbered per document; the current source is a document's newest
 //! version unless that one was removed.
 
+use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, Utc};
-use sqlx::{PgConnection, PgExecutor};
+use sqlx::PgExecutor;
 
 /// One stored version of a document's source.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -89,7 +90,7 @@ pub async fn versions(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<Vec<Sou
 /// saves never both become the next version. (Advisory locks are the database's, not the
 /// schema's: the key names the agency's schema, so agencies never wait for each other.)
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn lock(conn: &mut PgConnection, id: &str) -> sqlx::Result<()> {
+pub async fn lock(conn: &mut AgencyConnection, id: &str) -> sqlx::Result<()> {
     sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || '.document_sources:' || $1, 0))")
         .bind(id)
         .execute(conn)
@@ -109,7 +110,7 @@ pub async fn stored_bytes(db: impl PgExecutor<'_>) -> sqlx::Result<i64> {
 /// Holds every document's sources of the agency until the transaction ends, for a change that
 /// weighs the agency's total (the quota) before it stores.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn lock_all(conn: &mut PgConnection) -> sqlx::Result<()> {
+pub async fn lock_all(conn: &mut AgencyConnection) -> sqlx::Result<()> {
     sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || '.document_sources', 0))")
         .execute(conn)
         .await?;
@@ -118,7 +119,7 @@ pub async fn lock_all(conn: &mut PgConnection) -> sqlx::Result<()> {
 
 /// Stores `new` as the document's next version.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn add(conn: &mut PgConnection, new: &NewSource<'_>) -> sqlx::Result<SourceRow> {
+pub async fn add(conn: &mut AgencyConnection, new: &NewSource<'_>) -> sqlx::Result<SourceRow> {
     sqlx::query_as(&format!(
         "INSERT INTO document_sources
              (document_id, version, kind, file_name, storage_key, size_bytes, author, author_id,
@@ -145,7 +146,7 @@ pub async fn add(conn: &mut PgConnection, new: &NewSource<'_>) -> sqlx::Result<S
 /// none.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn remove(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: &str,
     by: &str,
 ) -> sqlx::Result<Option<SourceRow>> {

@@ -3,8 +3,9 @@
 //! (`document_drafts`) and its published versions (`document_versions`) are rows of their own
 //! (issue 28, tenant migration 0019).
 
+use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, Utc};
-use sqlx::{PgConnection, PgExecutor};
+use sqlx::PgExecutor;
 
 use crate::{
     access::viewer::Actor,
@@ -30,13 +31,13 @@ pub async fn document(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<Option<
 
 /// The list as it is, locked until the transaction ends (a save merges into it).
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn load_for_update(conn: &mut PgConnection) -> sqlx::Result<Versioned<Document>> {
+pub async fn load_for_update(conn: &mut AgencyConnection) -> sqlx::Result<Versioned<Document>> {
     whole_list::load_for_update(conn, LIST).await
 }
 
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn replace(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     documents: &[Document],
     base_version: i32,
     actor: &Actor,
@@ -118,7 +119,7 @@ pub async fn draft(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<Option<Dra
 /// a draft of `published` content at revision 0.
 #[tracing::instrument(level = "debug", skip(conn, published))]
 pub async fn lock_draft(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: &str,
     published: &str,
 ) -> sqlx::Result<DraftRow> {
@@ -142,7 +143,7 @@ pub async fn lock_draft(
 /// Replaces the draft of document `id` (locked by [`lock_draft`]) and moves its revision on.
 #[tracing::instrument(level = "debug", skip(conn, content, actor))]
 pub async fn save_draft(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: &str,
     content: &str,
     actor: &Actor,
@@ -221,7 +222,7 @@ pub enum VersionFrom {
 /// hold the document list's lock, so versions are numbered one after the other.
 #[tracing::instrument(level = "debug", skip(conn, content, author))]
 pub async fn add_version(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: &str,
     content: &str,
     author: &str,
@@ -253,7 +254,7 @@ pub async fn add_version(
 /// the documents removed go with them.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn record_list_save(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     before: &[Document],
     after: &[Document],
     actor: &Actor,

@@ -1,6 +1,7 @@
 //! `/api/structure`: read, create, edit, delete and reorder departments, ranks, sub-departments
 //! and roles. Writes need the department-management page (command-and-reports §2, §5, §7).
 
+use crate::tenancy::pools::AgencyConnection;
 use axum::{http::StatusCode, Json};
 
 use crate::{
@@ -189,7 +190,7 @@ async fn require_stored_insignia(state: &impl Portal, file: Option<&str>) -> App
 
 /// Two ranks of one department may not share a name.
 async fn refuse_duplicate_rank(
-    conn: &mut sqlx::PgConnection,
+    conn: &mut AgencyConnection,
     department: &str,
     except_rank: Option<&str>,
     names: &[&str],
@@ -369,7 +370,7 @@ pub async fn delete(
 /// `level` is a rank's new level when it changes.
 async fn refuse_rank_change(
     viewer: &Viewer,
-    conn: &mut sqlx::PgConnection,
+    conn: &mut AgencyConnection,
     kind: Kind,
     id: &str,
     level: Option<&str>,

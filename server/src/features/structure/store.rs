@@ -1,5 +1,6 @@
 //! Structure SQL (agency schema). Reads are one query per table, never one per department.
 
+use crate::tenancy::pools::AgencyConnection;
 use futures::future::BoxFuture;
 use sea_query::{Expr, ExprTrait, PostgresQueryBuilder, Query};
 use sea_query_sqlx::SqlxBinder;
@@ -36,7 +37,7 @@ impl Kind {
 /// The levels of a rank (`Rank` id) or of every rank of a department (`Department` id).
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn rank_levels(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     kind: Kind,
     id: &str,
 ) -> sqlx::Result<Vec<String>> {
@@ -49,7 +50,7 @@ pub async fn rank_levels(
 
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn find(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: &str,
 ) -> sqlx::Result<Option<(Kind, String, String)>> {
     #[derive(sqlx::FromRow)]
@@ -89,7 +90,7 @@ pub async fn department_exists(db: impl PgExecutor<'_>, id: &str) -> sqlx::Resul
 
 /// A free department id based on `wanted` (`patrol`, `patrol-2`, …).
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn free_department_id(conn: &mut PgConnection, wanted: &str) -> sqlx::Result<String> {
+pub async fn free_department_id(conn: &mut AgencyConnection, wanted: &str) -> sqlx::Result<String> {
     let taken: Vec<String> =
         sqlx::query_scalar("SELECT id FROM departments WHERE id = $1 OR id LIKE $1 || '-%'")
             .bind(wanted)
@@ -106,7 +107,7 @@ pub async fn free_department_id(conn: &mut PgConnection, wanted: &str) -> sqlx::
 
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn insert_department(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: &str,
     name: &str,
     role_id: Option<&str>,
@@ -125,7 +126,7 @@ pub async fn insert_department(
 
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn insert_ranks(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     department: &str,
     ranks: &[(String, NewRank)],
 ) -> sqlx::Result<()> {
@@ -150,7 +151,7 @@ pub async fn insert_ranks(
 /// (`role_id` of a sub-department, `discord_role_id` of a role).
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn insert_named(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     kind: Kind,
     id: &str,
     department: &str,
@@ -169,7 +170,11 @@ pub async fn insert_named(
 
 /// Renames a rank and moves its callsign pools along (pools are keyed by rank name).
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn rename_rank_pools(conn: &mut PgConnection, from: &str, to: &str) -> sqlx::Result<()> {
+pub async fn rename_rank_pools(
+    conn: &mut AgencyConnection,
+    from: &str,
+    to: &str,
+) -> sqlx::Result<()> {
     if from == to {
         return Ok(());
     }
@@ -192,7 +197,7 @@ pub async fn rename_rank_pools(conn: &mut PgConnection, from: &str, to: &str) ->
 
 /// How many roster entries hold a department or rank.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn holders(conn: &mut PgConnection, kind: Kind, id: &str) -> sqlx::Result<i64> {
+pub async fn holders(conn: &mut AgencyConnection, kind: Kind, id: &str) -> sqlx::Result<i64> {
     let column = match kind {
         Kind::Department => "department_id",
         Kind::Rank => "rank_id",
@@ -213,7 +218,7 @@ pub async fn holders(conn: &mut PgConnection, kind: Kind, id: &str) -> sqlx::Res
 /// Current ids of one ordered list of a department.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn list_ids(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     kind: Kind,
     department: &str,
 ) -> sqlx::Result<Vec<String>> {
@@ -228,7 +233,7 @@ pub async fn list_ids(
 
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn set_order(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     kind: Kind,
     ordered: &[String],
 ) -> sqlx::Result<()> {
@@ -245,7 +250,7 @@ pub async fn set_order(
 /// Names of a department's ranks, but `except_rank`.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn rank_names(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     department: &str,
     except_rank: Option<&str>,
 ) -> sqlx::Result<Vec<String>> {
@@ -257,7 +262,7 @@ pub async fn rank_names(
 }
 
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn department_name(conn: &mut PgConnection, id: &str) -> sqlx::Result<String> {
+pub async fn department_name(conn: &mut AgencyConnection, id: &str) -> sqlx::Result<String> {
     sqlx::query_scalar("SELECT name FROM departments WHERE id = $1").bind(id).fetch_one(conn).await
 }
 
@@ -265,7 +270,7 @@ pub async fn department_name(conn: &mut PgConnection, id: &str) -> sqlx::Result<
 /// `discord_role_id` for a role) when `role_sent`: only the columns sent are written.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn update_named(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     kind: Kind,
     id: &str,
     name: &str,
@@ -286,7 +291,7 @@ pub async fn update_named(
 /// Whether a department role grants agency-wide command to whoever holds it.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn set_grants_agency_command(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: &str,
     grants: bool,
 ) -> sqlx::Result<()> {
@@ -308,7 +313,7 @@ pub struct RankChange<'a> {
 
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn update_rank(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: &str,
     c: &RankChange<'_>,
 ) -> sqlx::Result<()> {
@@ -331,7 +336,7 @@ pub async fn update_rank(
 /// Deletes a department with its ranks, sub-departments and roles, and the callsign pools no
 /// rank name uses any more.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn delete_department(conn: &mut PgConnection, id: &str) -> sqlx::Result<()> {
+pub async fn delete_department(conn: &mut AgencyConnection, id: &str) -> sqlx::Result<()> {
     let rank_names: Vec<String> =
         sqlx::query_scalar("SELECT name FROM ranks WHERE department_id = $1")
             .bind(id)
@@ -351,7 +356,7 @@ pub async fn delete_department(conn: &mut PgConnection, id: &str) -> sqlx::Resul
 /// Deletes a rank, sub-department or role (a rank's unused pool with it).
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn delete_item(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     kind: Kind,
     id: &str,
     name: &str,
@@ -368,7 +373,7 @@ pub async fn delete_item(
 
 /// Pools are keyed by rank name: a pool goes when no rank of that name is left.
 #[tracing::instrument(level = "debug", skip_all)]
-async fn delete_unused_pools(conn: &mut PgConnection, names: &[String]) -> sqlx::Result<()> {
+async fn delete_unused_pools(conn: &mut AgencyConnection, names: &[String]) -> sqlx::Result<()> {
     sqlx::query(
         "DELETE FROM callsign_pools WHERE rank_name = ANY($1)
            AND NOT EXISTS (SELECT 1 FROM ranks WHERE ranks.name = callsign_pools.rank_name)",
@@ -417,7 +422,7 @@ pub async fn scoped_levels(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<String>>
 /// Sets the scoped levels; answers what they were.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn set_scoped_levels(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     levels: &[String],
 ) -> sqlx::Result<Vec<String>> {
     let before: Vec<String> =

@@ -7,6 +7,7 @@
 //! and create, change and delete sessions; an FTO listed on a session may also tick its
 //! checklist and change its fields.
 
+use crate::tenancy::pools::AgencyConnection;
 use axum::{http::StatusCode, Json};
 use chrono::Utc;
 use serde::Deserialize;
@@ -310,7 +311,7 @@ pub async fn update_session(
 
 /// A completed session gives each trainee on the roster the qualifications its template grants
 /// (issue 23), recorded as granted by the session's FTO.
-async fn grant_qualifications(conn: &mut sqlx::PgConnection, session: &Session) -> AppResult<()> {
+async fn grant_qualifications(conn: &mut AgencyConnection, session: &Session) -> AppResult<()> {
     let Some(template) = session.template_id else { return Ok(()) };
     let granted = qualifications::granted_by_template(&mut *conn, template).await?;
     if granted.is_empty() {

@@ -1,7 +1,8 @@
 //! Training SQL: templates and sessions (checklists kept with their session).
 
+use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, Utc};
-use sqlx::{types::Json, PgConnection, PgExecutor};
+use sqlx::{types::Json, PgExecutor};
 
 use crate::features::training::model::{
     ChecklistItem, Person, Session, Step, Template, TemplateDraft,
@@ -93,7 +94,7 @@ pub async fn sessions(
 
 #[tracing::instrument(level = "debug", skip_all, fields(id = id))]
 pub async fn session(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: i64,
     for_update: bool,
 ) -> sqlx::Result<Option<Session>> {
@@ -142,7 +143,7 @@ pub async fn insert_session(
 /// Writes a session's editable fields and checklist back; the time it becomes completed is
 /// kept (analytics' completion time) until it leaves completed.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn save_session(conn: &mut PgConnection, s: &Session) -> sqlx::Result<Session> {
+pub async fn save_session(conn: &mut AgencyConnection, s: &Session) -> sqlx::Result<Session> {
     sqlx::query_as(&format!(
         "UPDATE training_sessions SET session_name = $2, scheduled_at = $3, notes = $4, status = $5,
              ftos = $6, trainees = $7, checklist = $8, updated_at = now(),

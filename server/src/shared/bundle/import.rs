@@ -502,7 +502,7 @@ where
             )
         };
         main.execute(format!(r#"SET LOCAL search_path TO "{schema}""#).as_str()).await?;
-        audit::record(&mut main, &actor, &event).await?;
+        audit::record_on(&mut main, &actor, &event).await?;
     }
     let version =
         provision::finish_schema(&mut main, &role, migrator, header.schema_version, control_path)

@@ -2,7 +2,8 @@
 //! the updates appended since, whether the draft is behind them, and the NOTIFY that relays
 //! each update to the other instances.
 
-use sqlx::{PgConnection, PgExecutor};
+use crate::tenancy::pools::AgencyConnection;
+use sqlx::PgExecutor;
 
 /// A document's stored state: its snapshot and the updates after it (id, data).
 pub struct Stored {
@@ -15,7 +16,7 @@ type StoredRow = (Vec<u8>, Vec<i64>, Vec<Vec<u8>>);
 
 /// The stored state of document `id`, if it has one.
 #[tracing::instrument(level = "debug", skip(conn))]
-pub async fn load(conn: &mut PgConnection, id: &str) -> sqlx::Result<Option<Stored>> {
+pub async fn load(conn: &mut AgencyConnection, id: &str) -> sqlx::Result<Option<Stored>> {
     // One statement, so one view of the data: a compaction committing between two reads
     // could otherwise give the old snapshot without the rows it folded into the new one.
     let row: Option<StoredRow> = sqlx::query_as(
@@ -55,7 +56,7 @@ pub async fn seed(db: impl PgExecutor<'_>, id: &str, snapshot: &[u8]) -> sqlx::R
 /// own replacement of the content (the draft already holds it).
 #[tracing::instrument(level = "debug", skip(conn, data, author))]
 pub async fn append(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     agency: i64,
     id: &str,
     data: &[u8],
@@ -90,7 +91,7 @@ pub async fn append(
 /// Announces `payload` of `agency`'s documents to every instance (delivered when the
 /// transaction commits) on the one channel all rooms of a database server share.
 #[tracing::instrument(level = "debug", skip_all, fields(agency))]
-pub async fn notify(conn: &mut PgConnection, agency: i64, payload: &str) -> sqlx::Result<()> {
+pub async fn notify(conn: &mut AgencyConnection, agency: i64, payload: &str) -> sqlx::Result<()> {
     sqlx::query("SELECT pg_notify($1, $2)")
         .bind(CHANNEL)
         .bind(format!("{agency} {payload}"))
@@ -139,7 +140,7 @@ pub type StateRow = (Vec<u8>, bool, Option<String>);
 
 /// Document `id`'s state row locked until the transaction ends.
 #[tracing::instrument(level = "debug", skip(conn))]
-pub async fn lock_state(conn: &mut PgConnection, id: &str) -> sqlx::Result<Option<StateRow>> {
+pub async fn lock_state(conn: &mut AgencyConnection, id: &str) -> sqlx::Result<Option<StateRow>> {
     sqlx::query_as(
         "SELECT snapshot, dirty, dirty_by FROM document_collab_states
          WHERE document_id = $1 FOR UPDATE",
@@ -151,7 +152,7 @@ pub async fn lock_state(conn: &mut PgConnection, id: &str) -> sqlx::Result<Optio
 
 /// The draft is as the shared document is.
 #[tracing::instrument(level = "debug", skip(conn))]
-pub async fn mark_written(conn: &mut PgConnection, id: &str) -> sqlx::Result<()> {
+pub async fn mark_written(conn: &mut AgencyConnection, id: &str) -> sqlx::Result<()> {
     sqlx::query("UPDATE document_collab_states SET dirty = false WHERE document_id = $1")
         .bind(id)
         .execute(conn)
@@ -162,7 +163,7 @@ pub async fn mark_written(conn: &mut PgConnection, id: &str) -> sqlx::Result<()>
 /// Replaces the snapshot (with the state row locked) and drops the updates folded into it.
 #[tracing::instrument(level = "debug", skip(conn, snapshot, folded))]
 pub async fn compact(
-    conn: &mut PgConnection,
+    conn: &mut AgencyConnection,
     id: &str,
     snapshot: &[u8],
     folded: &[i64],
@@ -182,7 +183,7 @@ pub async fn compact(
 
 /// Forgets the shared documents of documents `ids` (removed from the list).
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn forget(conn: &mut PgConnection, ids: &[String]) -> sqlx::Result<()> {
+pub async fn forget(conn: &mut AgencyConnection, ids: &[String]) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM document_collab_updates WHERE document_id = ANY($1)")
         .bind(ids)
         .execute(&mut *conn)
