@@ -44,6 +44,9 @@ pub struct Config {
     pub max_db_connections: u32,
     /// `PORTAL_AGENCY_POOL_MAX`: most connections one agency may use at once (default 8).
     pub agency_pool_max: u32,
+    /// `PORTAL_STATEMENTS_PER_CONNECTION`: prepared statements (and Postgres plans) each agency
+    /// connection keeps (default 500).
+    pub statements_per_connection: usize,
     /// Serve the web app from this folder instead of the copy embedded in the binary.
     pub web_dir: Option<PathBuf>,
     pub log_format: LogFormat,
@@ -175,6 +178,16 @@ impl Config {
             Some(raw) => raw.parse::<u32>().ok().filter(|n| *n >= 1).ok_or_else(|| {
                 ConfigError(format!(
                     "PORTAL_AGENCY_POOL_MAX must be a whole number of at least 1 (got '{raw}')"
+                ))
+            })?,
+        };
+
+        let statements_per_connection = match get("PORTAL_STATEMENTS_PER_CONNECTION") {
+            None => 500,
+            Some(raw) => raw.parse::<usize>().ok().filter(|n| *n >= 1).ok_or_else(|| {
+                ConfigError(format!(
+                    "PORTAL_STATEMENTS_PER_CONNECTION must be a whole number of at least 1 \
+                     (got '{raw}')"
                 ))
             })?,
         };
@@ -340,6 +353,7 @@ impl Config {
             media,
             max_db_connections,
             agency_pool_max,
+            statements_per_connection,
             api_token_rate,
             apply_rate,
             backup_every_hours,
@@ -438,6 +452,9 @@ mod tests {
         assert_eq!(c.public_url.as_str(), "http://127.0.0.1:8080/");
         assert_eq!(c.max_db_connections, 50);
         assert_eq!(c.agency_pool_max, 8);
+        assert_eq!(c.statements_per_connection, 500);
+        let fewer = config(&[DB, ("PORTAL_STATEMENTS_PER_CONNECTION", "100")]).unwrap();
+        assert_eq!(fewer.statements_per_connection, 100);
         assert_eq!(c.api_token_rate, 20);
         assert_eq!(c.apply_rate, 10);
         assert_eq!(c.log_format, LogFormat::Text);
@@ -462,6 +479,8 @@ mod tests {
             ("PORTAL_MAX_DB_CONNECTIONS", "many"),
             ("PORTAL_API_TOKEN_RATE", "0"),
             ("PORTAL_AGENCY_POOL_MAX", "0"),
+            ("PORTAL_STATEMENTS_PER_CONNECTION", "0"),
+            ("PORTAL_STATEMENTS_PER_CONNECTION", "all"),
             ("PORTAL_LOG_FORMAT", "xml"),
             ("MEDIA_URL", "gs://bucket"),
             ("DATABASE_URL", "mysql://x"),

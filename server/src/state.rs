@@ -106,7 +106,8 @@ impl App {
         Ok(Self {
             access_cache: Arc::new(AccessCache::new(registry.generation().clone())),
             registry,
-            pools: PoolCache::new(control_options.clone(), budget),
+            pools: PoolCache::new(control_options.clone(), budget)
+                .with_statements_per_connection(config.statements_per_connection),
             provisioner: Provisioner {
                 control: control_options.clone(),
                 control_pool: control.clone(),

@@ -130,9 +130,13 @@ impl Event {
     }
 }
 
-/// Stores `event` by `actor` on the caller's transaction.
-pub async fn record(conn: &mut AgencyConnection, actor: &Actor, event: &Event) -> sqlx::Result<()> {
-    record_on(conn, actor, event).await
+/// Stores `event` by `actor` on the caller's transaction (traced as [`record_on`]).
+pub fn record<'a>(
+    conn: &'a mut AgencyConnection,
+    actor: &'a Actor,
+    event: &'a Event,
+) -> impl std::future::Future<Output = sqlx::Result<()>> + Send + 'a {
+    record_on(conn, actor, event)
 }
 
 /// [`record`] on any connection whose `search_path` is the agency's schema: provisioning and

@@ -17,16 +17,15 @@
 //!
 //! Checkout is one statement that sets `role` and `search_path` (ARCHITECTURE.md §3: a
 //! connection can only see the agency's own schema) and reads the schema version the
-//! connection's prepared statements were made for. When it differs from the agency's, the
-//! statements are dropped and the new version recorded (two more round trips, only then), so
-//! a plan prepared against one schema version never serves another (Postgres re-parses a
-//! statement when `search_path` changes, but refuses one whose result columns changed). A
-//! checkout that fails part-way closes the connection. Return resets role and path, so an
-//! idle connection belongs to no agency (Postgres keeps the plans: a statement is re-planned
-//! only when the path it was planned for differs from the path it runs under). So that a
-//! connection moving between agencies does not re-plan every statement, each agency's
-//! statements name its schema in their text ([`AgencyConnection`]): Postgres keeps a plan per
-//! agency, each run under the path it was made for.
+//! connection's shared prepared statements were made for. A checkout that fails part-way
+//! closes the connection. Return resets role and path, so an idle connection belongs to no
+//! agency. Postgres keeps a prepared statement's plan, and redoes it only when the path it was
+//! made under differs from the path it runs under; so that a connection moving between
+//! agencies does not redo every statement, each agency's statements name its schema and its
+//! version in their text ([`AgencyConnection`]), and a plan never serves another schema
+//! version (Postgres refuses a statement whose result columns changed). Statements shared by
+//! every agency (a schema name that is not a plain identifier) are dropped instead when the
+//! connection's version differs from the agency's (two more round trips, only then).
 
 use std::{
     collections::HashMap,
@@ -86,11 +85,14 @@ impl Budget {
     }
 }
 
-/// How many prepared statements each agency connection keeps (sqlx's cache, Postgres' plans),
-/// the least recently used given up first: with a plan per agency ([`AgencyConnection`]), a
-/// connection serving a lane of a quarter of 1,000 agencies keeps a few statements of each. Each
-/// kept plan costs Postgres' backend 10 to 100 kB, so at most 5 to 50 MB a connection.
-const STATEMENTS_PER_CONNECTION: usize = 500;
+/// How many prepared statements each agency connection keeps unless told
+/// ([`PoolCache::with_statements_per_connection`], `PORTAL_STATEMENTS_PER_CONNECTION`): sqlx's
+/// cache, the least recently used given up first (and closed on the server: with the prepare,
+/// a round trip more for a statement not kept). With statements per agency
+/// ([`AgencyConnection`]) this is the agencies a connection serves times the statements each
+/// runs: about 30 each for 15 agencies busy at once. sqlx's own default is 100. Each kept
+/// statement costs the Postgres backend about 12 kB for a one-table read, more for a join.
+pub const STATEMENTS_PER_CONNECTION: usize = 500;
 
 /// Switches a connection to an agency and returns the schema version its prepared statements
 /// were made for.
@@ -241,7 +243,10 @@ impl TenantDb {
                 .bind(&self.search_path)
                 .fetch_one(&mut *conn)
                 .await?;
-            if previous.as_deref() != Some(version.as_str()) {
+            // Named statements carry the schema version in their text, so one made for another
+            // version is never run again (and ages out of the cache); only statements that
+            // every agency shares need clearing.
+            if !self.tag.is_named() && previous.as_deref() != Some(version.as_str()) {
                 conn.clear_cached_statements().await?;
                 sqlx::query(LABEL).bind(&version).execute(&mut *conn).await?;
             }
@@ -308,11 +313,12 @@ impl DerefMut for TenantTx {
 /// A connection switched to one agency, as [`TenantConn`] and [`TenantTx`] hold it. It runs
 /// queries like a `PgConnection` (`&mut AgencyConnection` is an [`Executor`]), with the
 /// agency's schema named in each prepared statement's text ([`StatementTag`]): Postgres keeps a
-/// statement's plan for the `search_path` it was made under and makes it again whenever the
-/// statement runs under another, so one text shared by every agency was planned anew each
-/// time its connection had last served another agency (most of the time, with many
-/// agencies). Each agency's own text keeps a plan per agency instead, for as long as the
-/// connection keeps the statement ([`STATEMENTS_PER_CONNECTION`]).
+/// statement's parse analysis and plan for the `search_path` it was made under and redoes
+/// them whenever the statement runs under another, so one text shared by every agency was
+/// redone each time its connection had last served another agency (most of the time, with
+/// many agencies). Each agency's own text keeps them per agency instead, for as long as the
+/// connection keeps the statement ([`STATEMENTS_PER_CONNECTION`]); a statement with
+/// parameters is still planned for its values on its first runs, as Postgres always does.
 pub struct AgencyConnection {
     held: Held,
     tag: StatementTag,
@@ -347,39 +353,60 @@ impl fmt::Debug for AgencyConnection {
 }
 
 /// The text put before every prepared statement an agency's connection runs: a comment naming
-/// the agency's schema (`/* agency_12 */ `), so each agency has statements, and plans, of its
-/// own ([`AgencyConnection`]).
+/// the agency's schema and its version (`/* agency_12 v41 */ `), so each agency has statements,
+/// and plans, of its own ([`AgencyConnection`]), and a migrated schema new ones.
 #[derive(Clone)]
 struct StatementTag(Arc<str>);
 
 impl StatementTag {
-    /// The tag of `schema`; none (every agency sharing the text) for a name that is not a plain
-    /// identifier, which no comment could hold safely (generated names always are).
-    fn new(schema: &str) -> Self {
+    /// The tag of `schema` at `version`; none (every agency sharing the text) for a name that
+    /// is not a plain identifier, which no comment could hold safely (generated names always
+    /// are).
+    fn new(schema: &str, version: i64) -> Self {
         let plain = !schema.is_empty()
             && schema.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
-        Self(if plain { format!("/* {schema} */ ").into() } else { "".into() })
+        Self(if plain { format!("/* {schema} v{version} */ ").into() } else { "".into() })
     }
 
-    /// `query` named for the agency: its tagged text and its arguments, or `None` for what
-    /// Postgres keeps no plan of (text sent without arguments, a statement asked not to be
-    /// kept, one already prepared), which is sent as it is.
-    fn name<'q>(
-        &self,
-        query: &mut impl Execute<'q, Postgres>,
-    ) -> sqlx::Result<Option<(String, PgArguments)>> {
-        if self.0.is_empty() || !query.persistent() || query.statement().is_some() {
+    /// Whether statements are named (the schema's name is a plain identifier).
+    fn is_named(&self) -> bool {
+        !self.0.is_empty()
+    }
+
+    /// `sql` after the tag.
+    fn text(&self, sql: &str) -> String {
+        let mut named = String::with_capacity(self.0.len() + sql.len());
+        named.push_str(&self.0);
+        named.push_str(sql);
+        named
+    }
+
+    /// `query` named for the agency: its tagged text, its arguments, and whether sqlx is to
+    /// keep it; or `None` for what Postgres keeps no plan of (text sent without arguments, a
+    /// statement asked not to be kept, one already prepared), which is sent as it is.
+    fn name<'q>(&self, query: &mut impl Execute<'q, Postgres>) -> sqlx::Result<Option<Named>> {
+        if !self.is_named() || !query.persistent() || query.statement().is_some() {
             return Ok(None);
         }
         let Some(arguments) = query.take_arguments().map_err(sqlx::Error::Encode)? else {
             return Ok(None);
         };
         let sql = query.sql();
-        let mut named = String::with_capacity(self.0.len() + sql.len());
-        named.push_str(&self.0);
-        named.push_str(sql);
-        Ok(Some((named, arguments)))
+        // Asked again once the arguments are taken, as sqlx asks it: a mapped query
+        // (`query(..).map(..)`) says it is kept only while it holds them, so sqlx never keeps
+        // one, and nor does its named copy.
+        if !query.persistent() {
+            return Ok(Some(Named { sql: sql.to_owned(), arguments, persistent: false }));
+        }
+        Ok(Some(Named { sql: self.text(sql), arguments, persistent: true }))
     }
+}
+
+/// A statement as [`StatementTag::name`] sends it.
+struct Named {
+    sql: String,
+    arguments: PgArguments,
+    persistent: bool,
 }
 
 impl<'c> Executor<'c> for &'c mut AgencyConnection {
@@ -397,8 +424,9 @@ impl<'c> Executor<'c> for &'c mut AgencyConnection {
         let conn = held.raw();
         match tag.name(&mut query) {
             Ok(None) => conn.fetch_many(query),
-            Ok(Some((sql, arguments))) => async_stream::try_stream! {
-                let mut rows = conn.fetch_many(sqlx::query_with(&sql, arguments));
+            Ok(Some(Named { sql, arguments, persistent })) => async_stream::try_stream! {
+                let mut rows =
+                    conn.fetch_many(sqlx::query_with(&sql, arguments).persistent(persistent));
                 while let Some(row) = rows.try_next().await? {
                     yield row;
                 }
@@ -420,11 +448,9 @@ impl<'c> Executor<'c> for &'c mut AgencyConnection {
         let conn = held.raw();
         match tag.name(&mut query) {
             Ok(None) => conn.fetch_optional(query),
-            Ok(Some((sql, arguments))) => {
-                Box::pin(
-                    async move { conn.fetch_optional(sqlx::query_with(&sql, arguments)).await },
-                )
-            }
+            Ok(Some(Named { sql, arguments, persistent })) => Box::pin(async move {
+                conn.fetch_optional(sqlx::query_with(&sql, arguments).persistent(persistent)).await
+            }),
             Err(err) => Box::pin(futures::future::ready(Err(err))),
         }
     }
@@ -437,14 +463,23 @@ impl<'c> Executor<'c> for &'c mut AgencyConnection {
     where
         'c: 'e,
     {
-        self.held.raw().prepare_with(sql, parameters)
+        // Named too, so that every statement sqlx keeps on an agency's connection is the
+        // agency's own (the schema version's clearing relies on it: `TenantDb::switch`).
+        let AgencyConnection { held, tag } = self;
+        let named = tag.text(sql);
+        Box::pin(async move {
+            let statement = held.raw().prepare_with(&named, parameters).await?;
+            Ok(sqlx::Statement::to_owned(&statement))
+        })
     }
 
     fn describe<'e, 'q: 'e>(self, sql: &'q str) -> BoxFuture<'e, sqlx::Result<Describe<Postgres>>>
     where
         'c: 'e,
     {
-        self.held.raw().describe(sql)
+        let AgencyConnection { held, tag } = self;
+        let named = tag.text(sql);
+        Box::pin(async move { held.raw().describe(&named).await })
     }
 }
 
@@ -515,6 +550,7 @@ pub struct PoolCache {
     budget: Budget,
     control_options: PgConnectOptions,
     acquire_timeout: Duration,
+    statements_per_connection: usize,
 }
 
 impl PoolCache {
@@ -530,7 +566,15 @@ impl PoolCache {
             budget,
             control_options,
             acquire_timeout: Duration::from_secs(5),
+            statements_per_connection: STATEMENTS_PER_CONNECTION,
         }
+    }
+
+    /// How many prepared statements each agency connection keeps
+    /// ([`STATEMENTS_PER_CONNECTION`] unless set).
+    pub fn with_statements_per_connection(mut self, statements: usize) -> Self {
+        self.statements_per_connection = statements;
+        self
     }
 
     /// How long a checkout may take (5 s unless set; tests shorten it); a connection has a
@@ -592,7 +636,7 @@ impl PoolCache {
             database_url: agency.database_url.clone(),
             slots: slots.await,
             acquire_timeout: self.acquire_timeout,
-            tag: StatementTag::new(&agency.schema_name),
+            tag: StatementTag::new(&agency.schema_name, agency.schema_version),
         })
     }
 
@@ -609,7 +653,11 @@ impl PoolCache {
             return Ok(lanes.clone());
         }
         let options = server_options(&self.control_options, agency)?;
-        let lanes = Lanes::open(&options, self.budget, self.acquire_timeout);
+        let lanes = Lanes::open(
+            &options.statement_cache_capacity(self.statements_per_connection),
+            self.budget,
+            self.acquire_timeout,
+        );
         servers.insert(agency.database_url.clone(), lanes.clone());
         Ok(lanes)
     }
@@ -637,10 +685,7 @@ impl Lanes {
     /// that the client of a running statement is still there
     /// (`client_connection_check_interval`) and ends it when it is not.
     fn open(options: &PgConnectOptions, budget: Budget, acquire_timeout: Duration) -> Self {
-        let options = options
-            .clone()
-            .options([("client_connection_check_interval", "1s")])
-            .statement_cache_capacity(STATEMENTS_PER_CONNECTION);
+        let options = options.clone().options([("client_connection_check_interval", "1s")]);
         let limit = answer_limit(acquire_timeout);
         let lanes = budget
             .lanes()
@@ -813,20 +858,27 @@ mod tests {
 
     #[test]
     fn a_prepared_statement_is_named_for_the_agency_and_keeps_its_arguments() {
-        let tag = StatementTag::new("agency_12");
+        let tag = StatementTag::new("agency_12", 41);
         let mut query = sqlx::query("SELECT name FROM roster WHERE id = $1").bind(7_i64);
-        let (sql, arguments) = tag.name(&mut query).unwrap().expect("named");
-        assert_eq!(sql, "/* agency_12 */ SELECT name FROM roster WHERE id = $1");
-        assert_eq!(arguments.len(), 1);
+        let named = tag.name(&mut query).unwrap().expect("named");
+        assert_eq!(named.sql, "/* agency_12 v41 */ SELECT name FROM roster WHERE id = $1");
+        assert_eq!(named.arguments.len(), 1);
+        assert!(named.persistent);
         // Another agency's text differs, so Postgres keeps a plan for each.
         let mut other = sqlx::query("SELECT name FROM roster WHERE id = $1").bind(7_i64);
-        let (other_sql, _) = StatementTag::new("agency_13").name(&mut other).unwrap().unwrap();
-        assert_ne!(sql, other_sql);
+        let other = StatementTag::new("agency_13", 41).name(&mut other).unwrap().unwrap();
+        assert_ne!(named.sql, other.sql);
+        // A statement with no arguments bound still has an (empty) set: prepared, so named.
+        let mut bare = sqlx::query("SELECT count(*) FROM roster");
+        assert_eq!(
+            tag.name(&mut bare).unwrap().unwrap().sql,
+            "/* agency_12 v41 */ SELECT count(*) FROM roster"
+        );
     }
 
     #[test]
     fn what_postgres_keeps_no_plan_of_is_sent_as_it_is() {
-        let tag = StatementTag::new("agency_12");
+        let tag = StatementTag::new("agency_12", 41);
         // Text without arguments (the simple protocol: several statements may follow).
         let mut text = "SET LOCAL lock_timeout = '1s'; SELECT 1";
         assert!(tag.name(&mut text).unwrap().is_none());
@@ -838,15 +890,26 @@ mod tests {
         let mut once = sqlx::query("SELECT $1::int").bind(1_i32).persistent(false);
         assert!(tag.name(&mut once).unwrap().is_none());
         assert!(once.take_arguments().unwrap().is_some());
+        // A mapped query is never kept by sqlx (it says so once its arguments are taken): its
+        // arguments go on, under its own text, not kept.
+        let mut mapped = sqlx::query("SELECT $1::int").bind(1_i32).map(|_row| ());
+        let named = tag.name(&mut mapped).unwrap().expect("its arguments");
+        assert_eq!((named.sql.as_str(), named.persistent), ("SELECT $1::int", false));
+        assert_eq!(named.arguments.len(), 1);
     }
 
     #[test]
     fn only_a_plain_schema_name_goes_into_the_comment() {
         let mut query = sqlx::query("SELECT 1").bind(1_i32);
-        assert!(StatementTag::new("agency_1 */ DROP").name(&mut query).unwrap().is_none());
+        assert!(StatementTag::new("agency_1 */ DROP", 41).name(&mut query).unwrap().is_none());
         let mut query = sqlx::query("SELECT 1").bind(1_i32);
-        assert!(StatementTag::new("").name(&mut query).unwrap().is_none());
-        assert_eq!(&*StatementTag::new("agency_7").0, "/* agency_7 */ ");
+        assert!(StatementTag::new("", 41).name(&mut query).unwrap().is_none());
+        assert_eq!(&*StatementTag::new("agency_7", 3).0, "/* agency_7 v3 */ ");
+        // A migrated schema's statements are new ones.
+        assert_ne!(
+            StatementTag::new("agency_7", 3).text("SELECT 1"),
+            StatementTag::new("agency_7", 4).text("SELECT 1")
+        );
     }
 
     #[test]

@@ -166,6 +166,18 @@ async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows()
     assert_eq!(err.as_database_error().and_then(|e| e.code()).as_deref(), Some("42501"));
     assert_eq!(star(&db_b).await.1, ["probe_bravo"]);
 
+    // Handles whose statements are not named for their agency (a schema name that is not a
+    // plain identifier, here the same schemas quoted): they share one text, as every agency
+    // did before statements were named, and only the clearing keeps versions apart.
+    let quoted = |agency: &portal::tenancy::Agency| portal::tenancy::Agency {
+        schema_name: format!("\"{}\"", agency.schema_name),
+        ..agency.clone()
+    };
+    let (shared_a, shared_b) =
+        (pools.get(&quoted(&a)).await.unwrap(), pools.get(&quoted(&b)).await.unwrap());
+    assert_eq!(star(&shared_a).await.1, ["probe_alpha"]);
+    assert_eq!(star(&shared_b).await.1, ["probe_bravo"]);
+
     // Alpha's schema moves to a newer version (one more column) while bravo stays: the
     // statement prepared for one version must not serve the other, in either order.
     let mut admin = app.admin().await;
@@ -185,6 +197,15 @@ async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows()
         assert!(columns.contains(&"note".to_owned()), "{columns:?}");
         assert_eq!(rows, ["probe_alpha"]);
         let (columns, rows) = star(&db_b).await;
+        assert!(!columns.contains(&"note".to_owned()), "{columns:?}");
+        assert_eq!(rows, ["probe_bravo"]);
+    }
+    let shared_a = pools.get(&quoted(&newer)).await.unwrap();
+    for _ in 0..3 {
+        let (columns, rows) = star(&shared_a).await;
+        assert!(columns.contains(&"note".to_owned()), "{columns:?}");
+        assert_eq!(rows, ["probe_alpha"]);
+        let (columns, rows) = star(&shared_b).await;
         assert!(!columns.contains(&"note".to_owned()), "{columns:?}");
         assert_eq!(rows, ["probe_bravo"]);
     }
@@ -210,7 +231,8 @@ async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows()
 
 /// Each agency's statements name its schema (issue 29): on a connection that agencies take
 /// turns on, Postgres keeps a statement, and its plan, for each agency, where one text shared by
-/// all was planned anew at every change of agency. Through a transaction too.
+/// all was planned anew at every change of agency. Rows read one at a time and in full, writes,
+/// on a connection and in a transaction alike; what Postgres keeps nothing of stays unnamed.
 #[tokio::test]
 async fn each_agencys_statements_name_its_schema_so_a_shared_connection_keeps_one_for_each() {
     let app = spawn_app().await;
@@ -219,30 +241,57 @@ async fn each_agencys_statements_name_its_schema_so_a_shared_connection_keeps_on
     let one = Budget { control: 1, maintenance: 1, tenants: 1, per_agency: 1 };
     let pools = PoolCache::new(app.state.control_options.clone(), one);
     let (db_a, db_b) = (pools.get(&a).await.unwrap(), pools.get(&b).await.unwrap());
-    const SQL: &str = "SELECT count(*) FROM nav_permissions WHERE nav_id <> $1";
+    const COUNT: &str = "SELECT count(*) FROM nav_permissions WHERE nav_id <> $1";
+    const LIST: &str = "SELECT nav_id FROM nav_permissions WHERE nav_id LIKE $1";
+    const WRITE: &str = "UPDATE nav_permissions SET is_public = true WHERE nav_id = $1";
     insert_probe(&db_b, "probe_bravo").await;
     for _ in 0..3 {
-        let of_a: i64 = sqlx::query_scalar(SQL).bind("none").fetch_one(&*db_a).await.unwrap();
-        let of_b: i64 = sqlx::query_scalar(SQL).bind("none").fetch_one(&*db_b).await.unwrap();
+        let of_a: i64 = sqlx::query_scalar(COUNT).bind("none").fetch_one(&*db_a).await.unwrap();
+        let of_b: i64 = sqlx::query_scalar(COUNT).bind("none").fetch_one(&*db_b).await.unwrap();
         assert_eq!(of_b, of_a + 1, "each agency counts its own rows");
+        let listed: Vec<String> =
+            sqlx::query_scalar(LIST).bind("probe%").fetch_all(&*db_b).await.unwrap();
+        assert_eq!(listed, ["probe_bravo"]);
     }
     let mut tx = db_a.begin().await.unwrap();
-    let _: i64 = sqlx::query_scalar(SQL).bind("none").fetch_one(&mut *tx).await.unwrap();
+    let _: i64 = sqlx::query_scalar(COUNT).bind("none").fetch_one(&mut *tx).await.unwrap();
+    sqlx::query(WRITE).bind("none").execute(&mut *tx).await.unwrap();
+    sqlx::query("SELECT $1::text AS once")
+        .bind("x")
+        .persistent(false)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
+    let mut conn = db_b.acquire().await.unwrap();
+    sqlx::query(WRITE).bind("probe_bravo").execute(&mut *conn).await.unwrap();
+    sqlx::Executor::execute(&mut *conn, "SELECT 'as text' AS simple").await.unwrap();
+    drop(conn);
 
     let mut idle = pools.shared_pool(&a).unwrap().acquire().await.unwrap();
     let mut kept: Vec<String> = sqlx::query_scalar(
-        "SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%' || $1",
+        "SELECT statement FROM pg_prepared_statements
+          WHERE (statement LIKE '%nav_permissions%' OR statement LIKE '%AS once'
+                 OR statement LIKE '%AS simple')
+            AND statement NOT LIKE '%pg_prepared_statements%'",
     )
-    .bind(SQL)
     .fetch_all(&mut *idle)
     .await
     .unwrap();
     kept.sort();
-    let mut expected =
-        [format!("/* {} */ {SQL}", a.schema_name), format!("/* {} */ {SQL}", b.schema_name)];
+    let named = |agency: &portal::tenancy::Agency, sql: &str| {
+        format!("/* {} v{} */ {sql}", agency.schema_name, agency.schema_version)
+    };
+    let mut expected = vec![
+        named(&a, COUNT),
+        named(&a, WRITE),
+        named(&b, COUNT),
+        named(&b, "INSERT INTO nav_permissions (nav_id, is_public) VALUES ($1, true)"),
+        named(&b, LIST),
+        named(&b, WRITE),
+    ];
     expected.sort();
-    assert_eq!(kept, expected, "one statement per agency, named for its schema");
+    assert_eq!(kept, expected, "one statement per agency, named for its schema, and no other");
 }
 
 /// The backend serving a connection of `db`, taken for this one query and given back.

@@ -495,7 +495,12 @@ pub async fn agency_figures(
     let reviewed: Vec<&str> = REVIEWED.iter().map(|f| f.kind).collect();
     let waiting = statuses(open_statuses);
     let mut tx = db.begin().await?;
-    sqlx::query(&format!("SET LOCAL statement_timeout = {timeout_ms}")).execute(&mut *tx).await?;
+    // Read once per agency now and then: neither statement is kept on the connection, where a
+    // copy per agency (AgencyConnection) would push out the statements of busier paths.
+    sqlx::query(&format!("SET LOCAL statement_timeout = {timeout_ms}"))
+        .persistent(false)
+        .execute(&mut *tx)
+        .await?;
     let figures = sqlx::query_as(&format!(
         "/* analytics */ WITH since AS (
              SELECT (now() AT TIME ZONE 'UTC')::date - ($3::int - 1) AS day,
@@ -515,6 +520,7 @@ pub async fn agency_figures(
                 (SELECT count(*) FROM recent) AS reports_30_days,
                 (SELECT count(*) FROM reports WHERE kind = ANY($1::text[]) AND status = ANY($2::text[])) AS pending_reviews"
     ))
+    .persistent(false)
     .bind(&reviewed)
     .bind(&waiting)
     .bind(OVERVIEW_DAYS)
