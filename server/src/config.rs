@@ -183,13 +183,15 @@ impl Config {
         };
 
         let statements_per_connection = match get("PORTAL_STATEMENTS_PER_CONNECTION") {
-            None => 500,
-            Some(raw) => raw.parse::<usize>().ok().filter(|n| *n >= 1).ok_or_else(|| {
-                ConfigError(format!(
-                    "PORTAL_STATEMENTS_PER_CONNECTION must be a whole number of at least 1 \
-                     (got '{raw}')"
-                ))
-            })?,
+            None => crate::tenancy::pools::STATEMENTS_PER_CONNECTION,
+            Some(raw) => {
+                raw.parse::<usize>().ok().filter(|n| (1..=5000).contains(n)).ok_or_else(|| {
+                    ConfigError(format!(
+                        "PORTAL_STATEMENTS_PER_CONNECTION must be a whole number from 1 to 5000 \
+                         (got '{raw}')"
+                    ))
+                })?
+            }
         };
 
         let api_token_rate = match get("PORTAL_API_TOKEN_RATE") {
@@ -481,6 +483,7 @@ mod tests {
             ("PORTAL_AGENCY_POOL_MAX", "0"),
             ("PORTAL_STATEMENTS_PER_CONNECTION", "0"),
             ("PORTAL_STATEMENTS_PER_CONNECTION", "all"),
+            ("PORTAL_STATEMENTS_PER_CONNECTION", "5001"),
             ("PORTAL_LOG_FORMAT", "xml"),
             ("MEDIA_URL", "gs://bucket"),
             ("DATABASE_URL", "mysql://x"),

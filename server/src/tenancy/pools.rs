@@ -23,9 +23,10 @@
 //! made under differs from the path it runs under; so that a connection moving between
 //! agencies does not redo every statement, each agency's statements name its schema and its
 //! version in their text ([`AgencyConnection`]), and a plan never serves another schema
-//! version (Postgres refuses a statement whose result columns changed). Statements shared by
-//! every agency (a schema name that is not a plain identifier) are dropped instead when the
-//! connection's version differs from the agency's (two more round trips, only then).
+//! version (Postgres refuses a statement whose result columns changed). A handle whose
+//! statements are shared by every agency (a schema name that is not a plain identifier) drops
+//! the connection's whole statement cache instead when the version the connection's shared
+//! statements were made for differs from the agency's (two more round trips, only then).
 
 use std::{
     collections::HashMap,
@@ -91,7 +92,7 @@ impl Budget {
 /// a round trip more for a statement not kept). With statements per agency
 /// ([`AgencyConnection`]) this is the agencies a connection serves times the statements each
 /// runs: about 30 each for 15 agencies busy at once. sqlx's own default is 100. Each kept
-/// statement costs the Postgres backend about 12 kB for a one-table read, more for a join.
+/// statement costs the Postgres backend about 12.5 kB for a one-table read (README), more for a join.
 pub const STATEMENTS_PER_CONNECTION: usize = 500;
 
 /// Switches a connection to an agency and returns the schema version its prepared statements
@@ -244,8 +245,8 @@ impl TenantDb {
                 .fetch_one(&mut *conn)
                 .await?;
             // Named statements carry the schema version in their text, so one made for another
-            // version is never run again (and ages out of the cache); only statements that
-            // every agency shares need clearing.
+            // version is never run again (and ages out of the cache); only a handle whose
+            // statements every agency shares clears the cache (all of it).
             if !self.tag.is_named() && previous.as_deref() != Some(version.as_str()) {
                 conn.clear_cached_statements().await?;
                 sqlx::query(LABEL).bind(&version).execute(&mut *conn).await?;
@@ -385,7 +386,18 @@ impl StatementTag {
     /// keep it; or `None` for what Postgres keeps no plan of (text sent without arguments, a
     /// statement asked not to be kept, one already prepared), which is sent as it is.
     fn name<'q>(&self, query: &mut impl Execute<'q, Postgres>) -> sqlx::Result<Option<Named>> {
-        if !self.is_named() || !query.persistent() || query.statement().is_some() {
+        if let Some(statement) = query.statement() {
+            // Prepared through another agency's connection, or before a migration: run here,
+            // it would be kept under a name that is not this agency's (or its columns be read
+            // as they were).
+            if !sqlx::Statement::sql(statement).starts_with(&*self.0) {
+                return Err(sqlx::Error::InvalidArgument(
+                    "a statement prepared for another agency or schema version".into(),
+                ));
+            }
+            return Ok(None);
+        }
+        if !self.is_named() || !query.persistent() {
             return Ok(None);
         }
         let Some(arguments) = query.take_arguments().map_err(sqlx::Error::Encode)? else {

@@ -17,7 +17,7 @@ use portal::tenancy::{
     registry,
 };
 use serde_json::json;
-use sqlx::{migrate::Migrator, Column, Connection, PgConnection, Row};
+use sqlx::{migrate::Migrator, Column, Connection, PgConnection, Row, Statement};
 
 use crate::{
     helpers::{json, spawn_app, spawn_app_with, Options, TestApp},
@@ -166,18 +166,6 @@ async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows()
     assert_eq!(err.as_database_error().and_then(|e| e.code()).as_deref(), Some("42501"));
     assert_eq!(star(&db_b).await.1, ["probe_bravo"]);
 
-    // Handles whose statements are not named for their agency (a schema name that is not a
-    // plain identifier, here the same schemas quoted): they share one text, as every agency
-    // did before statements were named, and only the clearing keeps versions apart.
-    let quoted = |agency: &portal::tenancy::Agency| portal::tenancy::Agency {
-        schema_name: format!("\"{}\"", agency.schema_name),
-        ..agency.clone()
-    };
-    let (shared_a, shared_b) =
-        (pools.get(&quoted(&a)).await.unwrap(), pools.get(&quoted(&b)).await.unwrap());
-    assert_eq!(star(&shared_a).await.1, ["probe_alpha"]);
-    assert_eq!(star(&shared_b).await.1, ["probe_bravo"]);
-
     // Alpha's schema moves to a newer version (one more column) while bravo stays: the
     // statement prepared for one version must not serve the other, in either order.
     let mut admin = app.admin().await;
@@ -200,7 +188,33 @@ async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows()
         assert!(!columns.contains(&"note".to_owned()), "{columns:?}");
         assert_eq!(rows, ["probe_bravo"]);
     }
-    let shared_a = pools.get(&quoted(&newer)).await.unwrap();
+    // Each version's statements are its own, so none was cleared to keep them apart: both
+    // agencies' statements, and alpha's of the version before, are still kept.
+    let mut idle = pools.shared_pool(&a).unwrap().acquire().await.unwrap();
+    let kept: Vec<String> = sqlx::query_scalar(
+        "SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%SELECT * FROM nav%'
+            AND statement NOT LIKE '%pg_prepared_statements%'",
+    )
+    .fetch_all(&mut *idle)
+    .await
+    .unwrap();
+    drop(idle);
+    for agency in [&a, &newer, &b] {
+        let tag = format!("/* {} v{} */ ", agency.schema_name, agency.schema_version);
+        assert!(kept.iter().any(|k| k.starts_with(&tag)), "{tag}: {kept:?}");
+    }
+
+    // Handles whose statements are not named for their agency (a schema name that is not a
+    // plain identifier, here the same schemas quoted), on a connection of their own: they
+    // share one text, as every agency did before statements were named, and only clearing
+    // the connection's statements keeps alpha's newer version and bravo's apart.
+    let quoted = |agency: &portal::tenancy::Agency| portal::tenancy::Agency {
+        schema_name: format!("\"{}\"", agency.schema_name),
+        ..agency.clone()
+    };
+    let shared = PoolCache::new(app.state.control_options.clone(), one);
+    let shared_a = shared.get(&quoted(&newer)).await.unwrap();
+    let shared_b = shared.get(&quoted(&b)).await.unwrap();
     for _ in 0..3 {
         let (columns, rows) = star(&shared_a).await;
         assert!(columns.contains(&"note".to_owned()), "{columns:?}");
@@ -263,7 +277,17 @@ async fn each_agencys_statements_name_its_schema_so_a_shared_connection_keeps_on
         .await
         .unwrap();
     tx.commit().await.unwrap();
+    // Prepared by hand, the statement is named too, and refused on another agency's connection.
+    const PREPARED: &str = "SELECT count(*) FROM nav_permissions WHERE nav_id = $1";
+    let mut conn = db_a.acquire().await.unwrap();
+    let statement = sqlx::Executor::prepare(&mut *conn, PREPARED).await.unwrap();
+    let none: i64 =
+        statement.query().bind("none").fetch_one(&mut *conn).await.map(|r| r.get(0)).unwrap();
+    assert_eq!(none, 0);
+    drop(conn);
     let mut conn = db_b.acquire().await.unwrap();
+    let refused = statement.query().bind("probe_bravo").fetch_one(&mut *conn).await.unwrap_err();
+    assert!(matches!(refused, sqlx::Error::InvalidArgument(_)), "{refused}");
     sqlx::query(WRITE).bind("probe_bravo").execute(&mut *conn).await.unwrap();
     sqlx::Executor::execute(&mut *conn, "SELECT 'as text' AS simple").await.unwrap();
     drop(conn);
@@ -284,6 +308,7 @@ async fn each_agencys_statements_name_its_schema_so_a_shared_connection_keeps_on
     };
     let mut expected = vec![
         named(&a, COUNT),
+        named(&a, PREPARED),
         named(&a, WRITE),
         named(&b, COUNT),
         named(&b, "INSERT INTO nav_permissions (nav_id, is_public) VALUES ($1, true)"),
