@@ -140,14 +140,31 @@ async fn star(db: &TenantDb) -> (Vec<String>, Vec<String>) {
     (columns, rows.iter().map(|r| r.get::<String, _>("nav_id")).collect())
 }
 
+/// Alpha's schema with the `note` column and bravo's without, read in turn three times: each
+/// sees its own columns and rows.
+async fn newer_and_older_in_turn(alpha: &TenantDb, bravo: &TenantDb) {
+    for _ in 0..3 {
+        let (columns, rows) = star(alpha).await;
+        assert!(columns.contains(&"note".to_owned()), "{columns:?}");
+        assert_eq!(rows, ["probe_alpha"]);
+        let (columns, rows) = star(bravo).await;
+        assert!(!columns.contains(&"note".to_owned()), "{columns:?}");
+        assert_eq!(rows, ["probe_bravo"]);
+    }
+}
+
+/// A shared pool of exactly one connection, which every agency must take turns on.
+const ONE: Budget = Budget { control: 1, maintenance: 1, tenants: 1, per_agency: 1 };
+
+async fn alpha_and_bravo(app: &TestApp) -> (portal::tenancy::Agency, portal::tenancy::Agency) {
+    (app.create_agency("alpha", "Alpha PD").await, app.create_agency("bravo", "Bravo SO").await)
+}
+
 #[tokio::test]
 async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows() {
     let app = spawn_app().await;
-    let a = app.create_agency("alpha", "Alpha PD").await;
-    let b = app.create_agency("bravo", "Bravo SO").await;
-    // A shared pool of exactly one connection, which every agency must take turns on.
-    let one = Budget { control: 1, maintenance: 1, tenants: 1, per_agency: 1 };
-    let pools = PoolCache::new(app.state.control_options.clone(), one);
+    let (a, b) = alpha_and_bravo(&app).await;
+    let pools = PoolCache::new(app.state.control_options.clone(), ONE);
     let (db_a, db_b) = (pools.get(&a).await.unwrap(), pools.get(&b).await.unwrap());
 
     insert_probe(&db_a, "probe_alpha").await;
@@ -180,14 +197,7 @@ async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows()
     let db_a = pools.get(&newer).await.unwrap();
     let (before, _) = star(&db_b).await;
     assert!(!before.contains(&"note".to_owned()), "{before:?}");
-    for _ in 0..3 {
-        let (columns, rows) = star(&db_a).await;
-        assert!(columns.contains(&"note".to_owned()), "{columns:?}");
-        assert_eq!(rows, ["probe_alpha"]);
-        let (columns, rows) = star(&db_b).await;
-        assert!(!columns.contains(&"note".to_owned()), "{columns:?}");
-        assert_eq!(rows, ["probe_bravo"]);
-    }
+    newer_and_older_in_turn(&db_a, &db_b).await;
     // Each version's statements are its own, so none was cleared to keep them apart: both
     // agencies' statements, and alpha's of the version before, are still kept.
     let mut idle = pools.shared_pool(&a).unwrap().acquire().await.unwrap();
@@ -212,17 +222,10 @@ async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows()
         schema_name: format!("\"{}\"", agency.schema_name),
         ..agency.clone()
     };
-    let shared = PoolCache::new(app.state.control_options.clone(), one);
+    let shared = PoolCache::new(app.state.control_options.clone(), ONE);
     let shared_a = shared.get(&quoted(&newer)).await.unwrap();
     let shared_b = shared.get(&quoted(&b)).await.unwrap();
-    for _ in 0..3 {
-        let (columns, rows) = star(&shared_a).await;
-        assert!(columns.contains(&"note".to_owned()), "{columns:?}");
-        assert_eq!(rows, ["probe_alpha"]);
-        let (columns, rows) = star(&shared_b).await;
-        assert!(!columns.contains(&"note".to_owned()), "{columns:?}");
-        assert_eq!(rows, ["probe_bravo"]);
-    }
+    newer_and_older_in_turn(&shared_a, &shared_b).await;
     // Returned, the connection belongs to no agency: the login role, and an empty path
     // where no unqualified name resolves.
     drop(pools.get(&b).await.unwrap().acquire().await.unwrap());
@@ -250,10 +253,8 @@ async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows()
 #[tokio::test]
 async fn each_agencys_statements_name_its_schema_so_a_shared_connection_keeps_one_for_each() {
     let app = spawn_app().await;
-    let a = app.create_agency("alpha", "Alpha PD").await;
-    let b = app.create_agency("bravo", "Bravo SO").await;
-    let one = Budget { control: 1, maintenance: 1, tenants: 1, per_agency: 1 };
-    let pools = PoolCache::new(app.state.control_options.clone(), one);
+    let (a, b) = alpha_and_bravo(&app).await;
+    let pools = PoolCache::new(app.state.control_options.clone(), ONE);
     let (db_a, db_b) = (pools.get(&a).await.unwrap(), pools.get(&b).await.unwrap());
     const COUNT: &str = "SELECT count(*) FROM nav_permissions WHERE nav_id <> $1";
     const LIST: &str = "SELECT nav_id FROM nav_permissions WHERE nav_id LIKE $1";
