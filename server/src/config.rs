@@ -34,6 +34,15 @@ pub struct DiscordSettings {
     pub authorize_url: Url,
 }
 
+/// How many prepared statements each agency connection keeps unless told
+/// (`PORTAL_STATEMENTS_PER_CONNECTION`): sqlx's cache, the least recently used given up first
+/// (and closed on the server: with the prepare, a round trip more for a statement not kept).
+/// With statements per agency (`tenancy::pools::AgencyConnection`) this is the agencies a
+/// connection serves times the statements each runs: about 30 each for 15 agencies busy at
+/// once. sqlx's own default is 100. Each kept statement costs the Postgres backend about 12.5 kB
+/// for a one-table read (README, *Connections*), more for a join.
+pub const STATEMENTS_PER_CONNECTION: usize = 500;
+
 #[derive(Debug, Clone)]
 pub struct Config {
     pub database_url: String,
@@ -183,7 +192,7 @@ impl Config {
         };
 
         let statements_per_connection = match get("PORTAL_STATEMENTS_PER_CONNECTION") {
-            None => crate::tenancy::pools::STATEMENTS_PER_CONNECTION,
+            None => STATEMENTS_PER_CONNECTION,
             Some(raw) => {
                 raw.parse::<usize>().ok().filter(|n| (1..=5000).contains(n)).ok_or_else(|| {
                     ConfigError(format!(

@@ -48,6 +48,7 @@ use sqlx::{
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::{
+    config::STATEMENTS_PER_CONNECTION,
     error::{AppError, AppResult},
     tenancy::Agency,
 };
@@ -85,15 +86,6 @@ impl Budget {
         (0..count).map(|lane| size + u32::from(lane < rest)).collect()
     }
 }
-
-/// How many prepared statements each agency connection keeps unless told
-/// ([`PoolCache::with_statements_per_connection`], `PORTAL_STATEMENTS_PER_CONNECTION`): sqlx's
-/// cache, the least recently used given up first (and closed on the server: with the prepare,
-/// a round trip more for a statement not kept). With statements per agency
-/// ([`AgencyConnection`]) this is the agencies a connection serves times the statements each
-/// runs: about 30 each for 15 agencies busy at once. sqlx's own default is 100. Each kept
-/// statement costs the Postgres backend about 12.5 kB for a one-table read (README), more for a join.
-pub const STATEMENTS_PER_CONNECTION: usize = 500;
 
 /// Switches a connection to an agency and returns the schema version its prepared statements
 /// were made for.
