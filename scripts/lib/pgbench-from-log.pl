@@ -1,7 +1,8 @@
 #!/usr/bin/env perl
 # Turns the statements a portal request ran, as Postgres logged them (log_min_duration_statement
 # = 0), into a pgbench script running the same SQL: every `execute` of a statement starting with
-# /* analytics */ from line FIRST of LOG on, its logged parameters written in as literals, and
+# /* analytics */ (after the agency's own /* agency_N vM */, which the portal puts first and
+# this leaves out) from line FIRST of LOG on, its logged parameters written in as literals, and
 # the values named on the command line (VALUE=EXPRESSION, the literal without its quotes)
 # written as the pgbench expressions given instead, so each transaction asks for its own period.
 # With --one, only the first such statement (a request that runs one statement per agency).
@@ -27,7 +28,7 @@ for (@lines) {
 
 my $found = 0;
 for my $i (0 .. $#records) {
-    next unless $records[$i] =~ m{LOG:\s+duration: [\d.]+ ms\s+execute [^:]*: (/\* analytics \*/.*)}s;
+    next unless $records[$i] =~ m{LOG:\s+duration: [\d.]+ ms\s+execute [^:]*: (?:/\* \w+ v\d+ \*/ )?(/\* analytics \*/.*)}s;
     my $sql = $1;
     $sql =~ s/\n\t/\n/g;
     $sql =~ s/\s+\z//;
