@@ -6,11 +6,12 @@
 //! agency, while it has no qualifications; before the catalogues, so the Buffalo can require
 //! *Pursuit driver*.
 
-use crate::tenancy::pools::AgencyConnection;
-
 use crate::{
     shared::leave,
-    tenancy::{pools::TenantDb, Agency},
+    tenancy::{
+        pools::{AgencyConnection, TenantDb},
+        Agency,
+    },
 };
 
 /// The demo qualifications: name, description, validity in days, training template title.

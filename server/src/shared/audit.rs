@@ -8,7 +8,6 @@
 //! [`item_changes`] for lists saved whole); a field whose name says it is a secret (token,
 //! secret, password) is recorded as changed with its values hidden.
 
-use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -17,7 +16,10 @@ use utoipa::ToSchema;
 
 use crate::{
     access::viewer::Actor,
-    tenancy::{pools::TenantDb, Agency, TenancyState},
+    tenancy::{
+        pools::{AgencyConnection, TenantDb},
+        Agency, TenancyState,
+    },
 };
 
 /// What a secret's value is replaced with in a diff.

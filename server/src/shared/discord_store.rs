@@ -1,7 +1,6 @@
 //! Discord role sync SQL (issue 22): the agency's Discord settings, the structure's role
 //! mappings, the members they apply to, the queue of member syncs and the runs of "Sync now".
 
-use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::{types::Json, PgExecutor};
@@ -16,6 +15,7 @@ use crate::{
         discord_roles::{Mapping, MemberSync},
         retry_queue::Queue,
     },
+    tenancy::pools::AgencyConnection,
 };
 
 /// The agency's Discord settings as stored (the token sealed).

@@ -6,7 +6,6 @@
 //! holder ([`callsign_conflict`]); and the first free callsign of a rank's pools
 //! ([`free_callsign`]).
 
-use crate::tenancy::pools::AgencyConnection;
 use std::collections::HashSet;
 
 use chrono::NaiveDate;
@@ -29,6 +28,7 @@ use crate::{
         callsign_pools::{display_callsign, free_callsigns, held, pools_of},
         organisation::{self, Department, Rank},
     },
+    tenancy::pools::AgencyConnection,
     validate::{date_in_range, limits, max_len, max_len_opt},
 };
 

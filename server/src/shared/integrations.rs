@@ -6,7 +6,6 @@
 //! so several instances share it and none does the same piece twice; every piece is retried
 //! with backoff and its result kept. The loop that calls this is `startup`'s.
 
-use crate::tenancy::pools::AgencyConnection;
 use std::time::Duration;
 
 use serde_json::json;
@@ -29,7 +28,10 @@ use crate::{
         organisation::{joined, log_changes, FieldChange},
         webhooks,
     },
-    tenancy::{pools::TenantDb, Agency},
+    tenancy::{
+        pools::{AgencyConnection, TenantDb},
+        Agency,
+    },
 };
 
 /// Who the audit log names for changes the sync makes itself.

@@ -5,7 +5,6 @@
 //! the database, so a restart loses nothing. Each change is logged on the roster and audited as
 //! the portal's own (*Leave of absence*). The roster feature shows a running leave's end.
 
-use crate::tenancy::pools::AgencyConnection;
 use chrono::NaiveDate;
 
 use crate::{
@@ -18,7 +17,7 @@ use crate::{
         audit::{self, Event},
         organisation::{log_changes, FieldChange},
     },
-    tenancy::pools::TenantDb,
+    tenancy::pools::{AgencyConnection, TenantDb},
 };
 
 /// Who the roster log names for the changes leave makes.

@@ -4,7 +4,6 @@
 //! a sub-department or role, taken off when it goes), and the change log of roster fields. The
 //! `structure` and `roster` features each call these; neither imports the other.
 
-use crate::tenancy::pools::AgencyConnection;
 use std::collections::HashMap;
 
 use serde::Serialize;
@@ -18,6 +17,7 @@ use crate::{
         viewer::Actor,
     },
     shared::audit::{self, Diff, Event},
+    tenancy::pools::AgencyConnection,
 };
 
 // ---------------------------------------------------------------------------------------

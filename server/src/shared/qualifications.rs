@@ -4,7 +4,6 @@
 //! A grant lasts the qualification's validity (or for ever) and is renewed in place by a new
 //! grant; a revoked one keeps its reason; an expired one is shown as expired, never removed.
 
-use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use sqlx::PgExecutor;
@@ -13,6 +12,7 @@ use utoipa::ToSchema;
 use crate::{
     access::viewer::Actor,
     shared::audit::{self, Event},
+    tenancy::pools::AgencyConnection,
 };
 
 /// One qualification a member holds (or held).

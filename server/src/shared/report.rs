@@ -2,7 +2,6 @@
 //! and evidence rows and their checks, and the store of filed reports: numbers allocated by
 //! the server, lists, one report with its history, and reviews through a `review::Flow`.
 
-use crate::tenancy::pools::AgencyConnection;
 use std::marker::PhantomData;
 
 use chrono::{DateTime, Days, NaiveDate, NaiveDateTime, Utc};
@@ -17,6 +16,7 @@ use crate::{
         paging::Paged,
         review::{record, Flow, Request},
     },
+    tenancy::pools::AgencyConnection,
     validate::{limits, max_len, valid_link},
 };
 

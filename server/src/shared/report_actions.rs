@@ -4,7 +4,6 @@
 //! alike in every kind but for names and words, are written once by [`report_reads!`]. Record
 //! kinds still to come (applications, leave requests) plug in the same way.
 
-use crate::tenancy::pools::AgencyConnection;
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::{json, Value};
 
@@ -19,6 +18,7 @@ use crate::{
         },
         review::Request,
     },
+    tenancy::pools::AgencyConnection,
 };
 
 impl<B: ReportBody + Serialize + DeserializeOwned + Send + Sync + Unpin + 'static> ReportKind<B> {

@@ -3,9 +3,8 @@
 //! (which statuses they start from, where they lead, whether they sign, whether they need
 //! notes). Use of force and arrests both call this; a history row records every change.
 
-use crate::tenancy::pools::AgencyConnection;
-
 use crate::error::{bad_request, conflict, AppError};
+use crate::tenancy::pools::AgencyConnection;
 
 /// A supervisor's action on a report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,7 +1,6 @@
 //! Alert SQL (issue 22): the agency's webhooks, the outbox of writes waiting to become alerts
 //! and role syncs, and the deliveries of each alert to each webhook.
 
-use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::Value;
@@ -9,6 +8,7 @@ use sqlx::{types::Json, PgExecutor};
 use utoipa::ToSchema;
 
 use crate::shared::{audit::Diff, retry_queue::Queue};
+use crate::tenancy::pools::AgencyConnection;
 
 /// A webhook as the screens see it (never its address).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, sqlx::FromRow)]

@@ -2,7 +2,6 @@
 //! under a version check. A save that started from an older version is refused with 409 and
 //! the list as it is now, so nobody overwrites a change they have not seen.
 
-use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, Utc};
 use serde::{de::DeserializeOwned, Serialize};
 use sqlx::{types::Json, PgExecutor};
@@ -12,6 +11,7 @@ use crate::{
     access::viewer::Actor,
     error::AppError,
     shared::audit::{self, Diff, Event},
+    tenancy::pools::AgencyConnection,
 };
 
 pub const STALE_LIST: &str =

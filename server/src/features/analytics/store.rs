@@ -6,7 +6,6 @@
 //! with `/* analytics */`, which is how `scripts/bench` finds them in Postgres' log to run the
 //! same SQL through pgbench. Days and hours are UTC.
 
-use crate::tenancy::pools::AgencyConnection;
 use sqlx::{postgres::PgArguments, query::QueryAs, FromRow, Postgres};
 
 use crate::{
@@ -17,6 +16,7 @@ use crate::{
         ReviewerTurnaround, TrainingWeek, WeekDepartmentHours, OVERVIEW_DAYS, REVIEWED,
     },
     shared::review::{self, ARREST, TICKET, USE_OF_FORCE},
+    tenancy::pools::AgencyConnection,
 };
 
 /// `sql` with the period bound as the module's statements expect it: `$1` its first day, `$2`

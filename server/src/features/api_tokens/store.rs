@@ -1,9 +1,9 @@
 //! API token SQL.
 
-use crate::tenancy::pools::AgencyConnection;
 use sqlx::PgExecutor;
 
 use crate::features::api_tokens::model::ApiToken;
+use crate::tenancy::pools::AgencyConnection;
 
 const COLUMNS: &str =
     "id, name, scopes, hint, created_by, created_at, last_used_at, revoked_at, revoked_by";

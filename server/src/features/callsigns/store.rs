@@ -1,10 +1,10 @@
 //! Callsign SQL: pools per rank name, and the callsigns people hold.
 
-use crate::tenancy::pools::AgencyConnection;
 use std::collections::BTreeMap;
 
 use sqlx::{types::Json, PgExecutor};
 
+use crate::tenancy::pools::AgencyConnection;
 use crate::tenancy::pools::TenantDb;
 
 use crate::features::callsigns::model::Pool;

@@ -1,7 +1,6 @@
 //! `/api/duty`: clocking in and out (members from the portal, the game server through an API
 //! token), who is on duty, corrections, hours, and the agency's limits.
 
-use crate::tenancy::pools::AgencyConnection;
 use axum::{http::StatusCode, Extension, Json};
 use chrono::Utc;
 use serde::Deserialize;
@@ -29,6 +28,7 @@ use crate::{
         audit::{self, Event},
         discord_store,
     },
+    tenancy::pools::AgencyConnection,
 };
 
 /// The audit log's kind of duty shifts.

@@ -1,7 +1,6 @@
 //! Duty shift SQL. Shifts last at most 48 hours, so the ones that overlap a window are found
 //! through `duty_shifts_started` from 48 hours before it.
 
-use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, Utc};
 use sqlx::PgExecutor;
 
@@ -13,6 +12,7 @@ use crate::{
     features::duty::model::{
         CheckedCorrection, Correction, MemberHours, Shift, ShiftStart, WeekHours,
     },
+    tenancy::pools::AgencyConnection,
 };
 
 const SHIFT: &str = "s.id, s.roster_id, r.name AS member, r.department_id, d.name AS department_name,

@@ -1,10 +1,10 @@
 //! Leave request SQL.
 
-use crate::tenancy::pools::AgencyConnection;
 use chrono::NaiveDate;
 use sqlx::PgExecutor;
 
 use crate::features::leave::model::{CheckedLeave, LeaveRequest};
+use crate::tenancy::pools::AgencyConnection;
 
 const COLUMNS: &str = "l.id, l.roster_id, r.name AS member, d.name AS department_name, l.starts_on,
         l.ends_on, l.reason, l.status, l.requested_by, l.decided_by, l.decided_at, l.decision_note,

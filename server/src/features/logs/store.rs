@@ -1,12 +1,12 @@
 //! Log SQL: pages of the rank and hire logs and of the audit log, newest first.
 
-use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, Utc};
 use sea_query::{extension::postgres::PgExpr, Expr, ExprTrait, Order, PostgresQueryBuilder, Query};
 use sea_query_sqlx::SqlxBinder;
 use sqlx::PgExecutor;
 
 use crate::features::logs::model::{AuditEntry, HireLogItem, RankLogItem};
+use crate::tenancy::pools::AgencyConnection;
 
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn rank_page(

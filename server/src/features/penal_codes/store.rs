@@ -1,7 +1,6 @@
 //! Penal code SQL: the catalogue is one whole list (`shared::whole_list`), seeded for every
 //! new agency from the default catalogue.
 
-use crate::tenancy::pools::AgencyConnection;
 use futures::future::BoxFuture;
 use sqlx::PgConnection;
 
@@ -10,7 +9,7 @@ use crate::{
     error::AppError,
     features::penal_codes::model::PenalCode,
     shared::whole_list::{self, Versioned},
-    tenancy::provision::Seed,
+    tenancy::{pools::AgencyConnection, provision::Seed},
 };
 
 pub use crate::shared::penal_code::{load, LIST};

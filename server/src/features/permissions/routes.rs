@@ -1,6 +1,5 @@
 //! `GET/PUT /api/nav-permissions` (optionally `?target={slug}`).
 
-use crate::tenancy::pools::AgencyConnection;
 use std::{collections::HashSet, sync::Arc};
 
 use axum::{
@@ -32,7 +31,10 @@ use crate::{
     },
     shared::audit::{self, Event},
     shared::Portal,
-    tenancy::{pools::TenantDb, Agency, ROOT_SLUG},
+    tenancy::{
+        pools::{AgencyConnection, TenantDb},
+        Agency, ROOT_SLUG,
+    },
 };
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -1,6 +1,5 @@
 //! Navigation permission SQL (agency schema).
 
-use crate::tenancy::pools::AgencyConnection;
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
@@ -10,7 +9,7 @@ use sqlx::{PgConnection, PgExecutor};
 use crate::{
     access::nav::DEFAULT_NAV_PERMISSIONS,
     features::permissions::model::{NavEntry, RoleOption},
-    tenancy::{levels::map_default_level, provision::Seed},
+    tenancy::{levels::map_default_level, pools::AgencyConnection, provision::Seed},
 };
 
 pub struct Stored {

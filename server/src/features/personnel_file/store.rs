@@ -1,13 +1,13 @@
 //! Personnel file SQL: the records a member's timeline is made of, and the entries command
 //! writes.
 
-use crate::tenancy::pools::AgencyConnection;
 use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::PgExecutor;
 
 use crate::features::personnel_file::model::{CheckedEntry, LogRow};
+use crate::tenancy::pools::AgencyConnection;
 
 /// The roster log rows that tell a member's story (rank, department and status changes).
 #[tracing::instrument(level = "debug", skip_all)]

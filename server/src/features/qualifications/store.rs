@@ -1,9 +1,9 @@
 //! Qualification catalogue SQL.
 
-use crate::tenancy::pools::AgencyConnection;
 use sqlx::PgExecutor;
 
 use crate::features::qualifications::model::{Expiring, Fields, Qualification};
+use crate::tenancy::pools::AgencyConnection;
 
 const COLUMNS: &str = "q.id, q.name, q.description, q.validity_days, q.badge, q.template_id,
         t.title AS template_title, q.updated_at,

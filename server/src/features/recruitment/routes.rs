@@ -2,7 +2,6 @@
 //! signed in with Discord and not on the roster) and reviewing (`/api/applications`,
 //! Supervisor → Applications), and the hire (`/api/applications/{id}/hire`, roster managers).
 
-use crate::tenancy::pools::AgencyConnection;
 use std::collections::HashMap;
 
 use axum::{http::StatusCode, Extension, Json};
@@ -36,7 +35,7 @@ use crate::{
         hiring::{self, callsign_conflict, RosterInput},
         Portal,
     },
-    tenancy::pools::TenantTx,
+    tenancy::pools::{AgencyConnection, TenantTx},
 };
 
 /// The audit log's kinds: forms, and applications (their alerts: `application.received` and

@@ -1,6 +1,5 @@
 //! Recruitment SQL: forms and their stages, applications, notes and votes.
 
-use crate::tenancy::pools::AgencyConnection;
 use sqlx::{postgres::PgArguments, types::Json, Arguments, PgExecutor};
 
 use crate::{
@@ -12,6 +11,7 @@ use crate::{
         Answer, ApplicationDetail, ApplicationExtra, ApplicationSummary, CheckedForm, CheckedStage,
         Form, MyApplication, Note, PublicForm, Stage, Vote,
     },
+    tenancy::pools::AgencyConnection,
 };
 
 const FORM_COLUMNS: &str = "id, title, description, is_open, questions, reviewer_levels,

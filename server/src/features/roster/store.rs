@@ -1,13 +1,12 @@
 //! Roster SQL.
 
-use crate::tenancy::pools::AgencyConnection;
 use futures::future::BoxFuture;
 use sqlx::{PgConnection, PgExecutor};
 
 use crate::{
     features::roster::model::{Person, RosterEntry, RosterRow},
     shared::organisation::{starter_rank_id, STARTER_DEPARTMENT_ID},
-    tenancy::provision::Seed,
+    tenancy::{pools::AgencyConnection, provision::Seed},
 };
 
 pub use crate::access::store::{matches_for, with_discord_ids, ENTRY_COLUMNS, ENTRY_FROM};

@@ -2,9 +2,10 @@
 //! document's Office file, numbered per document; the current source is a document's newest
 //! version unless that one was removed.
 
-use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, Utc};
 use sqlx::PgExecutor;
+
+use crate::tenancy::pools::AgencyConnection;
 
 /// One stored version of a document's source.
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -3,7 +3,6 @@
 //! (`document_drafts`) and its published versions (`document_versions`) are rows of their own
 //! (issue 28, tenant migration 0019).
 
-use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, Utc};
 use sqlx::PgExecutor;
 
@@ -12,7 +11,7 @@ use crate::{
     error::AppError,
     features::sops::model::{Document, DraftState, VersionSummary},
     shared::whole_list::{self, Versioned},
-    tenancy::pools::TenantDb,
+    tenancy::pools::{AgencyConnection, TenantDb},
 };
 
 /// The list's name in `whole_lists`.

@@ -1,7 +1,6 @@
 //! `/api/structure`: read, create, edit, delete and reorder departments, ranks, sub-departments
 //! and roles. Writes need the department-management page (command-and-reports §2, §5, §7).
 
-use crate::tenancy::pools::AgencyConnection;
 use axum::{http::StatusCode, Json};
 
 use crate::{
@@ -24,6 +23,7 @@ use crate::{
     },
     shared::organisation::{self, joined, FieldChange},
     shared::Portal,
+    tenancy::pools::AgencyConnection,
 };
 
 pub const SUBS_DISABLED: &str = "Sub-departments are disabled for this agency.";

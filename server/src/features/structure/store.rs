@@ -1,11 +1,11 @@
 //! Structure SQL (agency schema). Reads are one query per table, never one per department.
 
-use crate::tenancy::pools::AgencyConnection;
 use futures::future::BoxFuture;
 use sea_query::{Expr, ExprTrait, PostgresQueryBuilder, Query};
 use sea_query_sqlx::SqlxBinder;
 use sqlx::{PgConnection, PgExecutor};
 
+use crate::tenancy::pools::AgencyConnection;
 use crate::tenancy::provision::Seed;
 
 use crate::features::structure::model::NewRank;

@@ -7,7 +7,6 @@
 //! and create, change and delete sessions; an FTO listed on a session may also tick its
 //! checklist and change its fields.
 
-use crate::tenancy::pools::AgencyConnection;
 use axum::{http::StatusCode, Json};
 use chrono::Utc;
 use serde::Deserialize;
@@ -35,6 +34,7 @@ use crate::{
         qualifications,
         report::text,
     },
+    tenancy::pools::AgencyConnection,
     validate::limits,
 };
 

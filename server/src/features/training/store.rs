@@ -1,12 +1,12 @@
 //! Training SQL: templates and sessions (checklists kept with their session).
 
-use crate::tenancy::pools::AgencyConnection;
 use chrono::{DateTime, Utc};
 use sqlx::{types::Json, PgExecutor};
 
 use crate::features::training::model::{
     ChecklistItem, Person, Session, Step, Template, TemplateDraft,
 };
+use crate::tenancy::pools::AgencyConnection;
 
 /// The most templates and sessions one list answers.
 pub const LIST_LIMIT: i64 = 500;

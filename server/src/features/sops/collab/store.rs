@@ -2,8 +2,9 @@
 //! the updates appended since, whether the draft is behind them, and the NOTIFY that relays
 //! each update to the other instances.
 
-use crate::tenancy::pools::AgencyConnection;
 use sqlx::PgExecutor;
+
+use crate::tenancy::pools::AgencyConnection;
 
 /// A document's stored state: its snapshot and the updates after it (id, data).
 pub struct Stored {
