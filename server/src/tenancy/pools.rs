@@ -96,10 +96,16 @@ const CHECKOUT: &str = "SELECT current_setting('portal.schema_version', true), \
 /// they are cleared, so a checkout cut short leaves the old label and the next one clears.
 const LABEL: &str = "SELECT set_config('portal.schema_version', $1, false)";
 
-/// Leaves a connection belonging to no agency: the login role and an empty `search_path`,
-/// where no unqualified name resolves to any table.
-const RELEASE: &str =
-    "SELECT set_config('role', 'none', false), set_config('search_path', '', false)";
+/// Leaves a connection belonging to no agency: the login role and a `search_path` naming only
+/// the empty identifier (`""`, a schema no one can create), where no unqualified name resolves
+/// to any table.
+///
+/// Sent as text (the simple protocol), not prepared: Postgres redoes a prepared statement that
+/// reads anything (a `SELECT`, even of `set_config`) when the path it runs under is not the one
+/// it was made under, and this one runs under the path of whichever agency the connection last
+/// served, so as a prepared `SELECT` it was parsed and planned again at nearly every return once
+/// requests spread over many agencies (issue 29). `SET` reads nothing and is never planned.
+const RELEASE: &str = "SET ROLE NONE; SET search_path TO ''";
 
 /// The connection handle of one registry copy of an agency ([`Agency::db_handle`]), set by
 /// the first [`PoolCache::get`] of that copy. A copy is never changed (a registry change brings
@@ -814,7 +820,8 @@ fn lost(err: &sqlx::Error) -> bool {
 }
 
 async fn release(conn: &mut PgConnection) -> sqlx::Result<()> {
-    sqlx::query(RELEASE).execute(conn).await.map(drop)
+    // Text without arguments: sqlx sends it as it is (the simple protocol), both statements.
+    conn.execute(RELEASE).await.map(drop)
 }
 
 /// The oldest Postgres the portal runs on: agency connections ask the server to end a

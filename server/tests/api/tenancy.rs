@@ -226,8 +226,8 @@ async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows()
     let shared_a = shared.get(&quoted(&newer)).await.unwrap();
     let shared_b = shared.get(&quoted(&b)).await.unwrap();
     newer_and_older_in_turn(&shared_a, &shared_b).await;
-    // Returned, the connection belongs to no agency: the login role, and an empty path
-    // where no unqualified name resolves.
+    // Returned, the connection belongs to no agency: the login role, and a path naming only
+    // the empty identifier (a schema no one can create), where no unqualified name resolves.
     drop(pools.get(&b).await.unwrap().acquire().await.unwrap());
     tokio::time::sleep(Duration::from_millis(100)).await;
     let mut idle = pools.shared_pool(&b).unwrap().acquire().await.unwrap();
@@ -238,11 +238,21 @@ async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows()
     .await
     .unwrap();
     assert_eq!(role, login);
-    assert_eq!(path, "");
+    assert_eq!(path, r#""""#, "a path naming only the empty identifier");
     let err = sqlx::query("SELECT count(*) FROM nav_permissions").execute(&mut *idle).await;
     assert_eq!(
         err.unwrap_err().as_database_error().and_then(|e| e.code()).as_deref(),
         Some("42P01")
+    );
+    // The reset is sent as text, never kept: a kept one would run under the path of whichever
+    // agency the connection last served, and Postgres would plan it again at every change.
+    let kept: Vec<String> = sqlx::query_scalar("SELECT statement FROM pg_prepared_statements")
+        .fetch_all(&mut *idle)
+        .await
+        .unwrap();
+    assert!(
+        !kept.iter().any(|sql| sql.contains("'none'") || sql.contains("ROLE NONE")),
+        "{kept:?}"
     );
 }
 
