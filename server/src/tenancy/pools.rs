@@ -98,13 +98,13 @@ const LABEL: &str = "SELECT set_config('portal.schema_version', $1, false)";
 
 /// Leaves a connection belonging to no agency: the login role and a `search_path` naming only
 /// the empty identifier (`""`, a schema no one can create), where no unqualified name resolves
-/// to any table.
+/// to an agency's table or the control tables (only `pg_catalog`, searched implicitly).
 ///
-/// Sent as text (the simple protocol), not prepared: Postgres redoes a prepared statement that
-/// reads anything (a `SELECT`, even of `set_config`) when the path it runs under is not the one
-/// it was made under, and this one runs under the path of whichever agency the connection last
-/// served, so as a prepared `SELECT` it was parsed and planned again at nearly every return once
-/// requests spread over many agencies (issue 29). `SET` reads nothing and is never planned.
+/// Sent as text (the simple protocol), never prepared: Postgres redoes a prepared statement
+/// when the path it runs under is not the one it was made under, and this one runs under the
+/// path of whichever agency the connection last served, so as a prepared `SELECT` it was
+/// analysed and planned again at nearly every return once requests spread over many agencies
+/// (issue 29). As text, the two `SET`s are parsed on every return and never planned.
 const RELEASE: &str = "SET ROLE NONE; SET search_path TO ''";
 
 /// The connection handle of one registry copy of an agency ([`Agency::db_handle`]), set by

@@ -227,7 +227,8 @@ async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows()
     let shared_b = shared.get(&quoted(&b)).await.unwrap();
     newer_and_older_in_turn(&shared_a, &shared_b).await;
     // Returned, the connection belongs to no agency: the login role, and a path naming only
-    // the empty identifier (a schema no one can create), where no unqualified name resolves.
+    // the empty identifier (a schema no one can create), where no unqualified name resolves
+    // to an agency's table (only pg_catalog is searched).
     drop(pools.get(&b).await.unwrap().acquire().await.unwrap());
     tokio::time::sleep(Duration::from_millis(100)).await;
     let mut idle = pools.shared_pool(&b).unwrap().acquire().await.unwrap();
