@@ -18,8 +18,9 @@
 //! Checkout is one statement that sets `role` and `search_path` (ARCHITECTURE.md §3: a
 //! connection can only see the agency's own schema) and reads the schema version the
 //! connection's shared prepared statements were made for. A checkout that fails part-way
-//! closes the connection. Return resets role and path, so an idle connection belongs to no
-//! agency. Postgres keeps a prepared statement's plan, and redoes it only when the path it was
+//! closes the connection. Return resets role and path and drops the session's temporary
+//! tables, so an idle connection belongs to no agency and carries nothing from one to the
+//! next. Postgres keeps a prepared statement's plan, and redoes it only when the path it was
 //! made under differs from the path it runs under; so that a connection moving between
 //! agencies does not redo every statement, each agency's statements name its schema and its
 //! version in their text ([`AgencyConnection`]), and a plan never serves another schema
@@ -98,14 +99,26 @@ const LABEL: &str = "SELECT set_config('portal.schema_version', $1, false)";
 
 /// Leaves a connection belonging to no agency: the login role and a `search_path` naming only
 /// the empty identifier (`""`, a schema no one can create), where no unqualified name resolves
-/// to an agency's table or the control tables (only `pg_catalog`, searched implicitly).
+/// to an agency's table or the control tables (only `pg_catalog`, searched implicitly); and
+/// drops the session's temporary tables (none unless a statement made one), which would
+/// otherwise outlive the checkout and be there for the next agency (`DISCARD TEMP` does nothing
+/// when there are none).
 ///
 /// Sent as text (the simple protocol), never prepared: Postgres redoes a prepared statement
 /// when the path it runs under is not the one it was made under, and this one runs under the
 /// path of whichever agency the connection last served, so as a prepared `SELECT` it was
 /// analysed and planned again at nearly every return once requests spread over many agencies
 /// (issue 29). As text, the two `SET`s are parsed on every return and never planned.
-const RELEASE: &str = "SET ROLE NONE; SET search_path TO ''";
+const RELEASE: &str = "SET ROLE NONE; SET search_path TO ''; DISCARD TEMP";
+
+/// The `search_path` of an agency's checkout: its schema, then `pg_temp` named last. Unnamed,
+/// Postgres searches a session's temporary tables before every schema of the path, so a
+/// temporary table could stand in for one of the agency's own; named last, it is searched after
+/// them (and never for functions or operators, whatever the path says). Generated schema names
+/// (`agency_<id>`) are plain identifiers that need no quoting.
+fn search_path(schema: &str) -> String {
+    format!("{schema}, pg_temp")
+}
 
 /// The connection handle of one registry copy of an agency ([`Agency::db_handle`]), set by
 /// the first [`PoolCache::get`] of that copy. A copy is never changed (a registry change brings
@@ -135,6 +148,8 @@ pub struct TenantDb {
     lanes: Lanes,
     agency_id: i64,
     role: String,
+    schema: String,
+    /// The agency's schema, then `pg_temp` ([`search_path`]).
     search_path: String,
     schema_version: i64,
     database_url: Option<String>,
@@ -164,7 +179,7 @@ impl TenantDb {
             && self.schema_version == agency.schema_version
             && self.database_url == agency.database_url
             && self.role == agency.db_role
-            && self.search_path == agency.schema_name
+            && self.schema == agency.schema_name
     }
 
     /// The agency's database server (`None`: the control server), as the registry names it.
@@ -640,8 +655,8 @@ impl PoolCache {
             lanes: self.server_lanes(agency)?,
             agency_id: agency.id,
             role: agency.db_role.clone(),
-            // Generated names (`agency_<id>`): plain identifiers that need no quoting.
-            search_path: agency.schema_name.clone(),
+            schema: agency.schema_name.clone(),
+            search_path: search_path(&agency.schema_name),
             schema_version: agency.schema_version,
             database_url: agency.database_url.clone(),
             slots: slots.await,

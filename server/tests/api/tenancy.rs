@@ -257,6 +257,54 @@ async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows()
     );
 }
 
+/// A temporary table made during one agency's checkout never stands in for one of the agency's
+/// own tables (`pg_temp` comes last in its path), and is gone when the connection returns, before
+/// another agency takes the same connection.
+#[tokio::test]
+async fn a_temporary_table_neither_hides_an_agency_table_nor_outlives_its_checkout() {
+    let app = spawn_app().await;
+    let (a, b) = alpha_and_bravo(&app).await;
+    let pools = PoolCache::new(app.state.control_options.clone(), ONE);
+    let (db_a, db_b) = (pools.get(&a).await.unwrap(), pools.get(&b).await.unwrap());
+    insert_probe(&db_a, "probe_alpha").await;
+    let pid = |db: Arc<TenantDb>| async move {
+        sqlx::query_scalar::<_, i32>("SELECT pg_backend_pid()").fetch_one(&*db).await.unwrap()
+    };
+    assert_eq!(pid(db_a.clone()).await, pid(db_b.clone()).await, "one physical connection");
+
+    let mut conn = db_a.acquire().await.unwrap();
+    sqlx::query("CREATE TEMP TABLE nav_permissions (nav_id TEXT, is_public BOOLEAN)")
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    sqlx::query("INSERT INTO pg_temp.nav_permissions VALUES ('probe_temp', true)")
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    let seen: Vec<String> =
+        sqlx::query_scalar("SELECT nav_id FROM nav_permissions WHERE nav_id LIKE 'probe%'")
+            .fetch_all(&mut *conn)
+            .await
+            .unwrap();
+    assert_eq!(seen, ["probe_alpha"], "the agency's own table comes first");
+    drop(conn);
+
+    // Bravo, on the same connection: no temporary table is left, by name or in the catalog.
+    let err = sqlx::query("SELECT count(*) FROM pg_temp.nav_permissions").execute(&*db_b).await;
+    assert_eq!(
+        err.unwrap_err().as_database_error().and_then(|e| e.code()).as_deref(),
+        Some("42P01")
+    );
+    let left: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM pg_class WHERE relnamespace = pg_my_temp_schema()",
+    )
+    .fetch_one(&*db_b)
+    .await
+    .unwrap();
+    assert_eq!(left, 0);
+    assert_eq!(star(&db_b).await.1, Vec::<String>::new());
+}
+
 /// Each agency's statements name its schema (issue 29): on a connection that agencies take
 /// turns on, Postgres keeps a statement, and its plan, for each agency, where one text shared by
 /// all was planned anew at every change of agency. Rows read one at a time and in full, writes,
