@@ -108,7 +108,7 @@ const LABEL: &str = "SELECT set_config('portal.schema_version', $1, false)";
 /// when the path it runs under is not the one it was made under, and this one runs under the
 /// path of whichever agency the connection last served, so as a prepared `SELECT` it was
 /// analysed and planned again at nearly every return once requests spread over many agencies
-/// (issue 29). As text, the two `SET`s are parsed on every return and never planned.
+/// (issue 29). As text, its three statements are parsed on every return and never planned.
 const RELEASE: &str = "SET ROLE NONE; SET search_path TO ''; DISCARD TEMP";
 
 /// The `search_path` of an agency's checkout: its schema, then `pg_temp` named last. Unnamed,
@@ -835,7 +835,7 @@ fn lost(err: &sqlx::Error) -> bool {
 }
 
 async fn release(conn: &mut PgConnection) -> sqlx::Result<()> {
-    // Text without arguments: sqlx sends it as it is (the simple protocol), both statements.
+    // Text without arguments: sqlx sends it as it is (the simple protocol), all three statements.
     conn.execute(RELEASE).await.map(drop)
 }
 

@@ -48,7 +48,7 @@ async fn an_agency_on_a_second_server_over_tls_works_and_stays_apart() {
         .fetch_one(&*pool)
         .await
         .unwrap();
-    assert_eq!(row.get::<String, _>(0), far.schema_name);
+    assert_eq!(row.get::<String, _>(0), format!("{}, pg_temp", far.schema_name));
     let portal_pid: i32 = row.get(1);
     let mut watcher = PgConnection::connect(&far_url).await.unwrap();
     let encrypted: Option<bool> = sqlx::query_scalar("SELECT ssl FROM pg_stat_ssl WHERE pid = $1")
