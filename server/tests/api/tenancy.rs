@@ -169,10 +169,7 @@ async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows()
 
     insert_probe(&db_a, "probe_alpha").await;
     insert_probe(&db_b, "probe_bravo").await;
-    let pid = |db: Arc<TenantDb>| async move {
-        sqlx::query_scalar::<_, i32>("SELECT pg_backend_pid()").fetch_one(&*db).await.unwrap()
-    };
-    assert_eq!(pid(db_a.clone()).await, pid(db_b.clone()).await, "one physical connection");
+    assert_eq!(backend(&db_a).await, backend(&db_b).await, "one physical connection");
     for _ in 0..3 {
         assert_eq!(star(&db_a).await.1, ["probe_alpha"]);
         assert_eq!(star(&db_b).await.1, ["probe_bravo"]);
@@ -267,11 +264,8 @@ async fn a_temporary_table_neither_hides_an_agency_table_nor_outlives_its_checko
     let pools = PoolCache::new(app.state.control_options.clone(), ONE);
     let (db_a, db_b) = (pools.get(&a).await.unwrap(), pools.get(&b).await.unwrap());
     insert_probe(&db_a, "probe_alpha").await;
-    let pid = |db: Arc<TenantDb>| async move {
-        sqlx::query_scalar::<_, i32>("SELECT pg_backend_pid()").fetch_one(&*db).await.unwrap()
-    };
-    let backend = pid(db_a.clone()).await;
-    assert_eq!(backend, pid(db_b.clone()).await, "one physical connection");
+    let shared = backend(&db_a).await;
+    assert_eq!(shared, backend(&db_b).await, "one physical connection");
 
     let mut conn = db_a.acquire().await.unwrap();
     sqlx::query("CREATE TEMP TABLE nav_permissions (nav_id TEXT, is_public BOOLEAN)")
@@ -292,7 +286,7 @@ async fn a_temporary_table_neither_hides_an_agency_table_nor_outlives_its_checko
 
     // Bravo, on the same connection (the reset did not fail and close it): no temporary table
     // is left, by name or in the catalog.
-    assert_eq!(pid(db_b.clone()).await, backend, "the same physical connection");
+    assert_eq!(backend(&db_b).await, shared, "the same physical connection");
     let err = sqlx::query("SELECT count(*) FROM pg_temp.nav_permissions").execute(&*db_b).await;
     assert_eq!(
         err.unwrap_err().as_database_error().and_then(|e| e.code()).as_deref(),
