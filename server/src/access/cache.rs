@@ -18,8 +18,11 @@
 //! agency is kept only if no registry change came after the request resolved that agency
 //! (its [`Generation`]): a request that read the registry just before a change, and loads
 //! after the change's drop, would otherwise cache what the old registry row said (its levels,
-//! its server). Entries also expire after [`TIME_TO_LIVE`], a safety net should a notification
-//! be lost.
+//! its server). Entries also expire within [`TIME_TO_LIVE`], a safety net should a notification
+//! be lost: each after a span drawn from its last fifth ([`Spread`]), so values loaded together
+//! (after a restart, or after a listener reconnect dropped everything) are not all reloaded in
+//! the same second every minute after. Requests that miss the same key wait for one load
+//! ([`AccessCache::through`]) rather than each running its own.
 
 use std::{
     any::Any,
@@ -28,7 +31,7 @@ use std::{
         atomic::{AtomicU64, Ordering},
         Arc,
     },
-    time::Duration,
+    time::{Duration, Instant},
 };
 
 use axum::{
@@ -38,7 +41,11 @@ use axum::{
     response::Response,
 };
 use bytes::Bytes;
-use moka::future::Cache;
+use moka::{
+    future::Cache,
+    ops::compute::{CompResult, Op},
+    Expiry,
+};
 
 pub use crate::access::answer::{JsonAnswer, JsonPages};
 use crate::{
@@ -53,8 +60,38 @@ use crate::{
 };
 
 pub const ACCESS_CHANNEL: &str = "portal_access";
+/// The longest an entry is kept ([`Spread`] keeps each for a span in this bound's last fifth).
 pub const TIME_TO_LIVE: Duration = Duration::from_secs(60);
 const CAPACITY: u64 = 100_000;
+
+/// The share of [`TIME_TO_LIVE`] over which entries' lifetimes are spread.
+const SPREAD: f64 = 0.2;
+
+/// How long an entry lives, `fraction` (in 0..1) of the way into the spread below
+/// [`TIME_TO_LIVE`]: from the bound itself down to four fifths of it.
+fn lifetime(fraction: f64) -> Duration {
+    TIME_TO_LIVE.mul_f64(1.0 - SPREAD * fraction.clamp(0.0, 1.0))
+}
+
+/// Every entry, created or replaced, lives a [`lifetime`] drawn at random, so entries loaded
+/// in the same second expire over twelve seconds instead of in the same one again.
+struct Spread;
+
+impl<K, V> Expiry<K, V> for Spread {
+    fn expire_after_create(&self, _: &K, _: &V, _: Instant) -> Option<Duration> {
+        Some(lifetime(rand::random()))
+    }
+
+    fn expire_after_update(
+        &self,
+        _: &K,
+        _: &V,
+        _: Instant,
+        _: Option<Duration>,
+    ) -> Option<Duration> {
+        Some(lifetime(rand::random()))
+    }
+}
 
 /// What changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,6 +156,7 @@ where
         .max_capacity(bytes)
         .weigher(move |_, value: &V| u32::try_from(weight(value)).unwrap_or(u32::MAX))
         .time_to_live(TIME_TO_LIVE)
+        .expire_after(Spread)
         .support_invalidation_closures()
         .build()
 }
@@ -193,6 +231,7 @@ impl AccessCache {
             Cache::builder()
                 .max_capacity(CAPACITY)
                 .time_to_live(TIME_TO_LIVE)
+                .expire_after(Spread)
                 .support_invalidation_closures()
                 .build()
         }
@@ -212,6 +251,12 @@ impl AccessCache {
     /// moves an epoch it depends on, [`Epochs::of`]) happened while it was read, or (for what
     /// is derived from an agency) the registry changed since the agency was read. A drop
     /// between that check and the insert takes the value out again.
+    ///
+    /// Requests that miss the same key take turns (moka's lock of the key): while one loads,
+    /// the others wait, and then answer with what it kept without loading. A value that was
+    /// not kept (it raced a drop) answers only the request that loaded it; the next in turn
+    /// finds nothing and loads for itself, so no request is answered with a read older than
+    /// a drop it came after.
     async fn through<K, V, E, F>(
         &self,
         cache: &Cache<K, V>,
@@ -222,24 +267,42 @@ impl AccessCache {
     where
         K: std::hash::Hash + Eq + Clone + Send + Sync + 'static,
         V: Clone + Send + Sync + 'static,
+        E: Send + Sync + 'static,
         F: Future<Output = Result<V, E>>,
     {
         if let Some(found) = cache.get(&key).await {
             return Ok(found);
         }
         let seen = self.epochs.of(source);
-        let value = load.await?;
         let fresh = || {
             self.epochs.of(source) == seen
                 && source.agency().is_none_or(|agency| self.registry_generation.is_current(agency))
         };
-        if fresh() {
-            cache.insert(key.clone(), value.clone()).await;
-            if !fresh() {
-                cache.invalidate(&key).await;
+        let mut loaded = None;
+        let own = &mut loaded;
+        let outcome = cache
+            .entry(key.clone())
+            .and_try_compute_with(|cached| async move {
+                if cached.is_some() {
+                    return Ok(Op::Nop);
+                }
+                let value = load.await?;
+                *own = Some(value.clone());
+                Ok(if fresh() { Op::Put(value) } else { Op::Nop })
+            })
+            .await?;
+        match (loaded, outcome) {
+            (Some(value), outcome) => {
+                let kept = matches!(outcome, CompResult::Inserted(_) | CompResult::ReplacedWith(_));
+                if kept && !fresh() {
+                    cache.invalidate(&key).await;
+                }
+                Ok(value)
             }
+            // Kept by the request before this one in turn.
+            (None, CompResult::Unchanged(entry)) => Ok(entry.into_value()),
+            (None, _) => unreachable!("the key's compute leaves nothing only after loading"),
         }
-        Ok(value)
     }
 
     pub async fn user<F>(&self, discord_id: &str, load: F) -> sqlx::Result<Option<User>>
@@ -549,6 +612,90 @@ mod tests {
         };
         assert_eq!(cache.nav_rule(&three, "sops", overlapping).await.unwrap(), rule(true));
         assert!(!cache.has_rule(3, "sops").await);
+    }
+
+    #[tokio::test]
+    async fn requests_that_miss_the_same_key_wait_for_one_load_unless_it_raced_a_drop() {
+        use std::sync::atomic::AtomicUsize;
+        use tokio::sync::oneshot;
+
+        let registry = Generation::default();
+        let cache = AccessCache::new(registry.clone());
+        let one = resolved(&registry).remove(0);
+        let loads = AtomicUsize::new(0);
+        // Lets the first load finish once the second request has had its turns to run.
+        let opener = |release: oneshot::Sender<()>| async move {
+            for _ in 0..20 {
+                tokio::task::yield_now().await;
+            }
+            release.send(()).unwrap();
+        };
+
+        // The second request waits for the first's load and answers with it.
+        let (release, released) = oneshot::channel();
+        let first = cache.nav_rule(&one, "roster", async {
+            loads.fetch_add(1, Ordering::SeqCst);
+            released.await.unwrap();
+            Ok::<_, sqlx::Error>(rule(true))
+        });
+        let second = cache.nav_rule(&one, "roster", async {
+            loads.fetch_add(1, Ordering::SeqCst);
+            Ok::<_, sqlx::Error>(rule(false))
+        });
+        let (first, second, ()) = tokio::join!(first, second, opener(release));
+        assert_eq!((first.unwrap(), second.unwrap()), (rule(true), rule(true)));
+        assert_eq!(loads.load(Ordering::SeqCst), 1, "the waiting request loaded too");
+
+        // A load that raced a drop answers its own request only: the one waiting loads anew,
+        // and what it loads is kept.
+        cache.forget(&Change::Agency(1));
+        cache.rules.run_pending_tasks().await;
+        loads.store(0, Ordering::SeqCst);
+        let (release, released) = oneshot::channel();
+        let first = cache.nav_rule(&one, "sops", async {
+            loads.fetch_add(1, Ordering::SeqCst);
+            cache.forget(&Change::Agency(1));
+            released.await.unwrap();
+            Ok::<_, sqlx::Error>(rule(true))
+        });
+        let second = cache.nav_rule(&one, "sops", async {
+            loads.fetch_add(1, Ordering::SeqCst);
+            Ok::<_, sqlx::Error>(rule(false))
+        });
+        let (first, second, ()) = tokio::join!(first, second, opener(release));
+        assert_eq!((first.unwrap(), second.unwrap()), (rule(true), rule(false)));
+        assert_eq!(loads.load(Ordering::SeqCst), 2);
+        let kept = cache.nav_rule(&one, "sops", async { Ok(rule(true)) }).await.unwrap();
+        assert_eq!(kept, rule(false), "the second load, after the drop, is the one kept");
+
+        // A load that failed leaves the next request in turn to load for itself.
+        let failed = cache.nav_rule(&one, "audit", async { Err(sqlx::Error::PoolTimedOut) });
+        assert!(failed.await.is_err());
+        let after = cache.nav_rule(&one, "audit", async { Ok(rule(true)) }).await.unwrap();
+        assert_eq!(after, rule(true));
+    }
+
+    #[test]
+    fn entries_live_a_span_in_the_last_fifth_of_the_bound_drawn_for_each() {
+        assert_eq!(lifetime(0.0), TIME_TO_LIVE);
+        assert_eq!(lifetime(1.0), TIME_TO_LIVE.mul_f64(0.8));
+        assert_eq!(lifetime(7.0), lifetime(1.0), "out of range is clamped");
+        let drawn: Vec<Duration> = (0..200)
+            .map(|_| {
+                Expiry::<u8, u8>::expire_after_create(&Spread, &0, &0, Instant::now()).unwrap()
+            })
+            .collect();
+        assert!(drawn.iter().all(|d| *d <= TIME_TO_LIVE && *d >= TIME_TO_LIVE.mul_f64(0.8)));
+        let (low, high) = (drawn.iter().min().unwrap(), drawn.iter().max().unwrap());
+        assert!(high.saturating_sub(*low) > Duration::from_secs(6), "{low:?} to {high:?}");
+        let replaced = Expiry::<u8, u8>::expire_after_update(
+            &Spread,
+            &0,
+            &0,
+            Instant::now(),
+            Some(Duration::ZERO),
+        );
+        assert!(replaced.is_some_and(|d| d >= TIME_TO_LIVE.mul_f64(0.8)), "a reload lives anew");
     }
 
     #[tokio::test]
