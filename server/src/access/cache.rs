@@ -18,11 +18,9 @@
 //! agency is kept only if no registry change came after the request resolved that agency
 //! (its [`Generation`]): a request that read the registry just before a change, and loads
 //! after the change's drop, would otherwise cache what the old registry row said (its levels,
-//! its server). Entries also expire within [`TIME_TO_LIVE`], a safety net should a notification
-//! be lost: each after a span drawn from its last fifth ([`Spread`]), so values loaded together
-//! (after a restart, or after a listener reconnect dropped everything) are not all reloaded in
-//! the same second every minute after. Requests that miss the same key wait for one load
-//! ([`AccessCache::through`]) rather than each running its own.
+//! its server). Entries also expire after [`TIME_TO_LIVE`], a safety net should a notification
+//! be lost. Requests that miss the same key wait for one load ([`AccessCache::through`])
+//! rather than each running its own.
 
 use std::{
     any::Any,
@@ -31,7 +29,7 @@ use std::{
         atomic::{AtomicU64, Ordering},
         Arc,
     },
-    time::{Duration, Instant},
+    time::Duration,
 };
 
 use axum::{
@@ -44,7 +42,6 @@ use bytes::Bytes;
 use moka::{
     future::Cache,
     ops::compute::{CompResult, Op},
-    Expiry,
 };
 
 pub use crate::access::answer::{JsonAnswer, JsonPages};
@@ -60,38 +57,8 @@ use crate::{
 };
 
 pub const ACCESS_CHANNEL: &str = "portal_access";
-/// The longest an entry is kept ([`Spread`] keeps each for a span in this bound's last fifth).
 pub const TIME_TO_LIVE: Duration = Duration::from_secs(60);
 const CAPACITY: u64 = 100_000;
-
-/// The share of [`TIME_TO_LIVE`] over which entries' lifetimes are spread.
-const SPREAD: f64 = 0.2;
-
-/// How long an entry lives, `fraction` (in 0..1) of the way into the spread below
-/// [`TIME_TO_LIVE`]: from the bound itself down to four fifths of it.
-fn lifetime(fraction: f64) -> Duration {
-    TIME_TO_LIVE.mul_f64(1.0 - SPREAD * fraction.clamp(0.0, 1.0))
-}
-
-/// Every entry, created or replaced, lives a [`lifetime`] drawn at random, so entries loaded
-/// in the same second expire over twelve seconds instead of in the same one again.
-struct Spread;
-
-impl<K, V> Expiry<K, V> for Spread {
-    fn expire_after_create(&self, _: &K, _: &V, _: Instant) -> Option<Duration> {
-        Some(lifetime(rand::random()))
-    }
-
-    fn expire_after_update(
-        &self,
-        _: &K,
-        _: &V,
-        _: Instant,
-        _: Option<Duration>,
-    ) -> Option<Duration> {
-        Some(lifetime(rand::random()))
-    }
-}
 
 /// What changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -156,7 +123,6 @@ where
         .max_capacity(bytes)
         .weigher(move |_, value: &V| u32::try_from(weight(value)).unwrap_or(u32::MAX))
         .time_to_live(TIME_TO_LIVE)
-        .expire_after(Spread)
         .support_invalidation_closures()
         .build()
 }
@@ -231,7 +197,6 @@ impl AccessCache {
             Cache::builder()
                 .max_capacity(CAPACITY)
                 .time_to_live(TIME_TO_LIVE)
-                .expire_after(Spread)
                 .support_invalidation_closures()
                 .build()
         }
@@ -673,29 +638,6 @@ mod tests {
         assert!(failed.await.is_err());
         let after = cache.nav_rule(&one, "audit", async { Ok(rule(true)) }).await.unwrap();
         assert_eq!(after, rule(true));
-    }
-
-    #[test]
-    fn entries_live_a_span_in_the_last_fifth_of_the_bound_drawn_for_each() {
-        assert_eq!(lifetime(0.0), TIME_TO_LIVE);
-        assert_eq!(lifetime(1.0), TIME_TO_LIVE.mul_f64(0.8));
-        assert_eq!(lifetime(7.0), lifetime(1.0), "out of range is clamped");
-        let drawn: Vec<Duration> = (0..200)
-            .map(|_| {
-                Expiry::<u8, u8>::expire_after_create(&Spread, &0, &0, Instant::now()).unwrap()
-            })
-            .collect();
-        assert!(drawn.iter().all(|d| *d <= TIME_TO_LIVE && *d >= TIME_TO_LIVE.mul_f64(0.8)));
-        let (low, high) = (drawn.iter().min().unwrap(), drawn.iter().max().unwrap());
-        assert!(high.saturating_sub(*low) > Duration::from_secs(6), "{low:?} to {high:?}");
-        let replaced = Expiry::<u8, u8>::expire_after_update(
-            &Spread,
-            &0,
-            &0,
-            Instant::now(),
-            Some(Duration::ZERO),
-        );
-        assert!(replaced.is_some_and(|d| d >= TIME_TO_LIVE.mul_f64(0.8)), "a reload lives anew");
     }
 
     #[tokio::test]
