@@ -39,10 +39,7 @@ use axum::{
     response::Response,
 };
 use bytes::Bytes;
-use moka::{
-    future::Cache,
-    ops::compute::{CompResult, Op},
-};
+use moka::future::Cache;
 
 pub use crate::access::answer::{JsonAnswer, JsonPages};
 use crate::{
@@ -59,6 +56,11 @@ use crate::{
 pub const ACCESS_CHANNEL: &str = "portal_access";
 pub const TIME_TO_LIVE: Duration = Duration::from_secs(60);
 const CAPACITY: u64 = 100_000;
+
+/// What a shared load tells the requests that waited on it when it was not kept (it failed, or
+/// raced a drop): its own request has the outcome.
+#[derive(Debug)]
+struct NotKept;
 
 /// What changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -217,11 +219,12 @@ impl AccessCache {
     /// is derived from an agency) the registry changed since the agency was read. A drop
     /// between that check and the insert takes the value out again.
     ///
-    /// Requests that miss the same key take turns (moka's lock of the key): while one loads,
-    /// the others wait, and then answer with what it kept without loading. A value that was
-    /// not kept (it raced a drop) answers only the request that loaded it; the next in turn
-    /// finds nothing and loads for itself, so no request is answered with a read older than
-    /// a drop it came after.
+    /// Requests that miss the same key share one load (moka's `or_try_insert_with`): while one
+    /// loads, the others wait, then answer with what it kept. A load that failed or raced a drop
+    /// answers only the request that ran it; each request that waited on it then reads for
+    /// itself (at once, not in turn), so no request is answered with a read older than a drop
+    /// it came after, and a failing database fails every waiting request in the time of one
+    /// load more, not of one load each.
     async fn through<K, V, E, F>(
         &self,
         cache: &Cache<K, V>,
@@ -243,30 +246,37 @@ impl AccessCache {
             self.epochs.of(source) == seen
                 && source.agency().is_none_or(|agency| self.registry_generation.is_current(agency))
         };
-        let mut loaded = None;
-        let own = &mut loaded;
-        let outcome = cache
+        // `load` stays here until the one request that loads for everyone takes it: a request
+        // that waited on another's load still has its own.
+        let mut load = Some(load);
+        let mut own = None;
+        let shared = cache
             .entry(key.clone())
-            .and_try_compute_with(|cached| async move {
-                if cached.is_some() {
-                    return Ok(Op::Nop);
+            .or_try_insert_with(async {
+                let Some(loading) = load.take() else { return Err(NotKept) };
+                match loading.await {
+                    Ok(value) if fresh() => Ok(value),
+                    outcome => {
+                        own = Some(outcome);
+                        Err(NotKept)
+                    }
                 }
-                let value = load.await?;
-                *own = Some(value.clone());
-                Ok(if fresh() { Op::Put(value) } else { Op::Nop })
             })
-            .await?;
-        match (loaded, outcome) {
-            (Some(value), outcome) => {
-                let kept = matches!(outcome, CompResult::Inserted(_) | CompResult::ReplacedWith(_));
-                if kept && !fresh() {
+            .await;
+        match (shared, own, load) {
+            (Ok(entry), ..) => {
+                // Kept by this request (`is_fresh`) or by the one it waited on.
+                if entry.is_fresh() && !fresh() {
                     cache.invalidate(&key).await;
                 }
-                Ok(value)
+                Ok(entry.into_value())
             }
-            // Kept by the request before this one in turn.
-            (None, CompResult::Unchanged(entry)) => Ok(entry.into_value()),
-            (None, _) => unreachable!("the key's compute leaves nothing only after loading"),
+            // This request's own load, failed or not kept.
+            (Err(_), Some(outcome), _) => outcome,
+            // The load this request waited on failed or raced a drop: it reads for itself,
+            // as every request did before loads were shared, and keeps nothing.
+            (Err(_), None, Some(load)) => load.await,
+            (Err(_), None, None) => unreachable!("a load taken answers with a value or an outcome"),
         }
     }
 
@@ -611,33 +621,38 @@ mod tests {
         assert_eq!((first.unwrap(), second.unwrap()), (rule(true), rule(true)));
         assert_eq!(loads.load(Ordering::SeqCst), 1, "the waiting request loaded too");
 
-        // A load that raced a drop answers its own request only: the one waiting loads anew,
-        // and what it loads is kept.
-        cache.forget(&Change::Agency(1));
-        cache.rules.run_pending_tasks().await;
-        loads.store(0, Ordering::SeqCst);
-        let (release, released) = oneshot::channel();
-        let first = cache.nav_rule(&one, "sops", async {
-            loads.fetch_add(1, Ordering::SeqCst);
+        // A load that raced a drop answers its own request only: the one waiting reads for
+        // itself and answers with that, keeping nothing; the next request loads and keeps.
+        for (name, outcome) in [("sops", None), ("audit", Some(sqlx::Error::PoolTimedOut))] {
             cache.forget(&Change::Agency(1));
-            released.await.unwrap();
-            Ok::<_, sqlx::Error>(rule(true))
-        });
-        let second = cache.nav_rule(&one, "sops", async {
-            loads.fetch_add(1, Ordering::SeqCst);
-            Ok::<_, sqlx::Error>(rule(false))
-        });
-        let (first, second, ()) = tokio::join!(first, second, opener(release));
-        assert_eq!((first.unwrap(), second.unwrap()), (rule(true), rule(false)));
-        assert_eq!(loads.load(Ordering::SeqCst), 2);
-        let kept = cache.nav_rule(&one, "sops", async { Ok(rule(true)) }).await.unwrap();
-        assert_eq!(kept, rule(false), "the second load, after the drop, is the one kept");
-
-        // A load that failed leaves the next request in turn to load for itself.
-        let failed = cache.nav_rule(&one, "audit", async { Err(sqlx::Error::PoolTimedOut) });
-        assert!(failed.await.is_err());
-        let after = cache.nav_rule(&one, "audit", async { Ok(rule(true)) }).await.unwrap();
-        assert_eq!(after, rule(true));
+            cache.rules.run_pending_tasks().await;
+            loads.store(0, Ordering::SeqCst);
+            let (release, released) = oneshot::channel();
+            let failing = outcome.is_some();
+            // Or failed: the one waiting reads for itself all the same, and its answer is its
+            // own read's, not the failure it waited on.
+            let first = cache.nav_rule(&one, name, async {
+                loads.fetch_add(1, Ordering::SeqCst);
+                cache.forget(&Change::Agency(1));
+                released.await.unwrap();
+                outcome.map_or(Ok(rule(true)), Err)
+            });
+            let second = cache.nav_rule(&one, name, async {
+                loads.fetch_add(1, Ordering::SeqCst);
+                Ok::<_, sqlx::Error>(rule(false))
+            });
+            let (first, second, ()) = tokio::join!(first, second, opener(release));
+            assert_eq!(first.is_err(), failing, "{name}");
+            if !failing {
+                assert_eq!(first.unwrap(), rule(true));
+            }
+            assert_eq!(second.unwrap(), rule(false), "{name}: the waiting request's own read");
+            assert_eq!(loads.load(Ordering::SeqCst), 2, "{name}");
+            assert!(!cache.has_rule(1, name).await, "{name}: a read across the drop was kept");
+            let next = cache.nav_rule(&one, name, async { Ok(rule(true)) }).await.unwrap();
+            assert_eq!(next, rule(true), "{name}");
+            assert!(cache.has_rule(1, name).await, "{name}: the next load is kept");
+        }
     }
 
     #[tokio::test]
