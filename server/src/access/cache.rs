@@ -222,9 +222,12 @@ impl AccessCache {
     /// Requests that miss the same key share one load (moka's `or_try_insert_with`): while one
     /// loads, the others wait, then answer with what it kept. A load that failed or raced a drop
     /// answers only the request that ran it; each request that waited on it then reads for
-    /// itself (at once, not in turn), so no request is answered with a read older than a drop
-    /// it came after, and a failing database fails every waiting request in the time of one
-    /// load more, not of one load each.
+    /// itself (at once, not in turn), so a failing database fails every waiting request in the
+    /// time of one load more, not of one load each. A request is answered with a read older
+    /// than a drop it came after only within the moment between a load's last check and its
+    /// insert (moka wakes the waiting requests with what it inserted), and its insert and the
+    /// check that takes it out again: the same moment a request that finds the value in the
+    /// cache has always had.
     async fn through<K, V, E, F>(
         &self,
         cache: &Cache<K, V>,
@@ -235,7 +238,6 @@ impl AccessCache {
     where
         K: std::hash::Hash + Eq + Clone + Send + Sync + 'static,
         V: Clone + Send + Sync + 'static,
-        E: Send + Sync + 'static,
         F: Future<Output = Result<V, E>>,
     {
         if let Some(found) = cache.get(&key).await {
@@ -265,7 +267,7 @@ impl AccessCache {
             .await;
         match (shared, own, load) {
             (Ok(entry), ..) => {
-                // Kept by this request (`is_fresh`) or by the one it waited on.
+                // Kept by this request (`is_fresh`), by the one it waited on, or found kept.
                 if entry.is_fresh() && !fresh() {
                     cache.invalidate(&key).await;
                 }
@@ -598,11 +600,9 @@ mod tests {
         let cache = AccessCache::new(registry.clone());
         let one = resolved(&registry).remove(0);
         let loads = AtomicUsize::new(0);
-        // Lets the first load finish once the second request has had its turns to run.
+        // Lets the first load finish. `join!(biased; …)` polls its branches in order, so by the
+        // time this runs the first request is loading and the second is waiting on it.
         let opener = |release: oneshot::Sender<()>| async move {
-            for _ in 0..20 {
-                tokio::task::yield_now().await;
-            }
             release.send(()).unwrap();
         };
 
@@ -617,7 +617,7 @@ mod tests {
             loads.fetch_add(1, Ordering::SeqCst);
             Ok::<_, sqlx::Error>(rule(false))
         });
-        let (first, second, ()) = tokio::join!(first, second, opener(release));
+        let (first, second, ()) = tokio::join!(biased; first, second, opener(release));
         assert_eq!((first.unwrap(), second.unwrap()), (rule(true), rule(true)));
         assert_eq!(loads.load(Ordering::SeqCst), 1, "the waiting request loaded too");
 
@@ -641,7 +641,7 @@ mod tests {
                 loads.fetch_add(1, Ordering::SeqCst);
                 Ok::<_, sqlx::Error>(rule(false))
             });
-            let (first, second, ()) = tokio::join!(first, second, opener(release));
+            let (first, second, ()) = tokio::join!(biased; first, second, opener(release));
             assert_eq!(first.is_err(), failing, "{name}");
             if !failing {
                 assert_eq!(first.unwrap(), rule(true));
@@ -653,6 +653,33 @@ mod tests {
             assert_eq!(next, rule(true), "{name}");
             assert!(cache.has_rule(1, name).await, "{name}: the next load is kept");
         }
+
+        // Two requests waiting on a load that fails read for themselves at the same time, not
+        // one after the other: each read waits here until the other has started.
+        let (release, released) = oneshot::channel();
+        let both = tokio::sync::Barrier::new(2);
+        let failing = cache.nav_rule(&one, "logs", async {
+            released.await.unwrap();
+            Err::<Option<NavRule>, _>(sqlx::Error::PoolTimedOut)
+        });
+        let waiting = || async {
+            both.wait().await;
+            Ok::<_, sqlx::Error>(rule(false))
+        };
+        let (failed, one_waiting, other_waiting, ()) =
+            tokio::time::timeout(Duration::from_secs(5), async {
+                tokio::join!(
+                    biased;
+                    failing,
+                    cache.nav_rule(&one, "logs", waiting()),
+                    cache.nav_rule(&one, "logs", waiting()),
+                    opener(release)
+                )
+            })
+            .await
+            .expect("the waiting requests read one after the other");
+        assert!(failed.is_err());
+        assert_eq!((one_waiting.unwrap(), other_waiting.unwrap()), (rule(false), rule(false)));
     }
 
     #[tokio::test]
