@@ -223,11 +223,11 @@ impl AccessCache {
     /// loads, the others wait, then answer with what it kept. A load that failed or raced a drop
     /// answers only the request that ran it; each request that waited on it then reads for
     /// itself (at once, not in turn), so a failing database fails every waiting request in the
-    /// time of one load more, not of one load each. A request is answered with a read older
-    /// than a drop it came after only within the moment between a load's last check and its
-    /// insert (moka wakes the waiting requests with what it inserted), and its insert and the
-    /// check that takes it out again: the same moment a request that finds the value in the
-    /// cache has always had.
+    /// time of one load more, not of one load each. A request can be answered with a read
+    /// older than a drop it came after only in the moments around a load's insert: between
+    /// its last check and the insert (moka wakes the waiting requests with what it inserted),
+    /// and between the insert and the check that takes it out again, which a request finding
+    /// the value in the cache has always had.
     async fn through<K, V, E, F>(
         &self,
         cache: &Cache<K, V>,
@@ -628,9 +628,9 @@ mod tests {
             cache.rules.run_pending_tasks().await;
             loads.store(0, Ordering::SeqCst);
             let (release, released) = oneshot::channel();
+            // A load that failed ("audit") likewise: the one waiting answers with its own
+            // read, not with the failure it waited on.
             let failing = outcome.is_some();
-            // Or failed: the one waiting reads for itself all the same, and its answer is its
-            // own read's, not the failure it waited on.
             let first = cache.nav_rule(&one, name, async {
                 loads.fetch_add(1, Ordering::SeqCst);
                 cache.forget(&Change::Agency(1));
