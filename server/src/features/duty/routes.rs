@@ -63,16 +63,14 @@ fn require_on_active_duty(entry: &RosterEntry) -> AppResult<()> {
 /// Locks the member for a clock and answers their open shift. A forgotten one (past the
 /// agency's limit) is closed first, audited as the limit's, and none is open after it.
 async fn take_member(conn: &mut AgencyConnection, roster_id: i64) -> AppResult<Option<Shift>> {
-    let (open, forgotten) = store::lock_with_open(conn, roster_id).await?;
-    if forgotten {
-        for shift in store::close_forgotten(conn, Some(roster_id)).await? {
-            record_auto_close(conn, &shift).await?;
+    match store::lock_with_open(conn, roster_id).await? {
+        Some(open) if open.forgotten => {
+            for shift in store::close_forgotten(conn, Some(roster_id)).await? {
+                record_auto_close(conn, &shift).await?;
+            }
+            Ok(None)
         }
-        return Ok(None);
-    }
-    match open {
-        Some(id) => Ok(store::get(conn, id).await?),
-        None => Ok(None),
+        open => Ok(open.map(|open| open.shift)),
     }
 }
 
@@ -97,11 +95,10 @@ async fn begin(
 ) -> AppResult<Shift> {
     let actor = viewer.actor();
     let starter = Starter { source, by: &actor.display, key };
-    let id = store::start(conn, entry.id, start, &starter).await?;
-    let shift = store::get(&mut *conn, id).await?.ok_or_else(|| not_found(SHIFT_NOT_FOUND))?;
+    let shift = store::start(conn, entry.id, start, &starter).await?;
     let event = Event {
         action: "clocked_in".into(),
-        ..Event::created(SHIFT_KIND, id, &title(&shift), &audited(&shift))
+        ..Event::created(SHIFT_KIND, shift.id, &title(&shift), &audited(&shift))
     };
     audit::record(conn, &actor, &event).await?;
     Ok(shift)
@@ -115,8 +112,12 @@ async fn finish(
     key: Option<&str>,
 ) -> AppResult<Shift> {
     let actor = viewer.actor();
-    store::end(conn, open.id, &actor.display, key).await?;
-    let shift = store::get(&mut *conn, open.id).await?.ok_or_else(|| not_found(SHIFT_NOT_FOUND))?;
+    // Not ended here only when the limit closed it first (its closer does not take the
+    // member's lock): the answer is the shift as the limit left it, as before.
+    let shift = match store::end(conn, open.id, &actor.display, key).await? {
+        Some(ended) => ended,
+        None => store::get(&mut *conn, open.id).await?.ok_or_else(|| not_found(SHIFT_NOT_FOUND))?,
+    };
     let event = Event {
         action: "clocked_out".into(),
         ..Event::updated(SHIFT_KIND, open.id, &title(&shift), &audited(open), &audited(&shift))
@@ -195,11 +196,12 @@ pub async fn game_clock(
     let call = input.validate().map_err(bad_request)?;
     let token = viewer.api_token.as_ref().map(|t| t.id).unwrap_or_default();
     let key = call.request_id.as_ref().map(|id| format!("{token}:{id}"));
+    // One connection for the whole call: the member is found in the transaction that clocks them.
+    let mut tx = viewer.pool().begin().await?;
     let member =
-        store::member_by_discord_id(viewer.pool(), &call.discord_id).await?.ok_or_else(|| {
+        store::member_by_discord_id(&mut *tx, &call.discord_id).await?.ok_or_else(|| {
             not_found(format!("Nobody with Discord id {} is on the roster.", call.discord_id))
         })?;
-    let mut tx = viewer.pool().begin().await?;
     let open = take_member(&mut tx, member.id).await?;
     if let Some(key) = &key {
         if let Some(done) = store::by_key(&mut *tx, call.clock_in, key).await? {

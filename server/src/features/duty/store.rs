@@ -15,11 +15,25 @@ use crate::{
     tenancy::pools::AgencyConnection,
 };
 
-const SHIFT: &str = "s.id, s.roster_id, r.name AS member, r.department_id, d.name AS department_name,
+/// A shift's fields, of its row `s` and of `r` and `d` that [`shift_joins!`] adds.
+macro_rules! shift_fields {
+    () => {
+        "s.id, s.roster_id, r.name AS member, r.department_id, d.name AS department_name,
         s.unit, s.callsign, s.started_at, s.ended_at, s.source, s.started_by, s.ended_by,
         s.auto_closed, s.corrected,
-        round((EXTRACT(EPOCH FROM GREATEST(COALESCE(s.ended_at, now()) - s.started_at, interval '0')) / 3600)::numeric, 2)::float8 AS hours
-   FROM duty_shifts s JOIN roster r ON r.id = s.roster_id LEFT JOIN departments d ON d.id = r.department_id";
+        round((EXTRACT(EPOCH FROM GREATEST(COALESCE(s.ended_at, now()) - s.started_at, interval '0')) / 3600)::numeric, 2)::float8 AS hours"
+    };
+}
+
+/// The member `r` and department `d` of shift `s`.
+macro_rules! shift_joins {
+    () => {
+        " JOIN roster r ON r.id = s.roster_id LEFT JOIN departments d ON d.id = r.department_id"
+    };
+}
+
+/// Shifts as [`Shift`] reads them, for a `SELECT` to go on with `WHERE`.
+const SHIFT: &str = concat!(shift_fields!(), " FROM duty_shifts s", shift_joins!());
 
 /// Seconds of `s`'s shifts inside the last `days` days, to now.
 fn seconds_within(days: u32) -> String {
@@ -59,24 +73,35 @@ pub async fn save_settings(
     Ok(())
 }
 
-/// Locks a member's roster row, then answers their open shift's id and whether it is past the
-/// agency's limit (forgotten). Two statements: the read after the lock sees what the
-/// transaction that held the lock wrote (one statement would read from before the wait).
+/// A member's open shift, and whether it is past the agency's limit (forgotten).
+#[derive(sqlx::FromRow)]
+pub struct Open {
+    #[sqlx(flatten)]
+    pub shift: Shift,
+    pub forgotten: bool,
+}
+
+/// Locks a member's roster row, then answers their open shift and whether it is past the
+/// agency's limit. Two statements: the read after the lock sees what the transaction that held
+/// the lock wrote (one statement would read from before the wait).
 #[tracing::instrument(level = "debug", skip_all, fields(roster_id))]
 pub async fn lock_with_open(
     conn: &mut AgencyConnection,
     roster_id: i64,
-) -> sqlx::Result<(Option<i64>, bool)> {
+) -> sqlx::Result<Option<Open>> {
     crate::shared::organisation::lock_member(&mut *conn, roster_id).await?;
-    let open: Option<(i64, bool)> = sqlx::query_as(
-        "SELECT s.id, s.started_at < now() - make_interval(hours => a.duty_auto_close_hours)
-           FROM duty_shifts s CROSS JOIN agency_settings a
-          WHERE s.roster_id = $1 AND s.ended_at IS NULL",
-    )
+    sqlx::query_as(concat!(
+        "SELECT ",
+        shift_fields!(),
+        ", s.started_at < now() - make_interval(hours => a.duty_auto_close_hours) AS forgotten
+           FROM duty_shifts s",
+        shift_joins!(),
+        " CROSS JOIN agency_settings a
+          WHERE s.roster_id = $1 AND s.ended_at IS NULL"
+    ))
     .bind(roster_id)
     .fetch_optional(conn)
-    .await?;
-    Ok(open.map_or((None, false), |(id, forgotten)| (Some(id), forgotten)))
+    .await
 }
 
 /// One shift.
@@ -129,24 +154,28 @@ pub struct Starter<'a> {
 }
 
 /// Begins a shift of the member now: the unit and callsign given, else the member's
-/// department and roster callsign. Answers its id. "Now" is the statement's time, not the
-/// transaction's: transactions that waited for the member's lock run after the one before
-/// them, so a shift never ends before it began.
+/// department and roster callsign. Answers it, read in the same statement. "Now" is the
+/// statement's time, not the transaction's: transactions that waited for the member's lock run
+/// after the one before them, so a shift never ends before it began.
 #[tracing::instrument(level = "debug", skip_all, fields(roster_id))]
 pub async fn start(
     conn: &mut AgencyConnection,
     roster_id: i64,
     start: &ShiftStart,
     starter: &Starter<'_>,
-) -> sqlx::Result<i64> {
+) -> sqlx::Result<Shift> {
     // Going on duty also ends the member's inactivity notice (the next quiet spell is announced).
-    sqlx::query_scalar(
-        "WITH active AS (DELETE FROM inactivity_notices WHERE roster_id = $1)
-         INSERT INTO duty_shifts (roster_id, started_at, unit, callsign, source, started_by, in_key)
-         SELECT r.id, statement_timestamp(), COALESCE($2, d.name, ''), COALESCE($3, r.callsign, ''), $4, $5, $6
-           FROM roster r LEFT JOIN departments d ON d.id = r.department_id WHERE r.id = $1
-         RETURNING id",
-    )
+    sqlx::query_as(concat!(
+        "WITH active AS (DELETE FROM inactivity_notices WHERE roster_id = $1),
+         s AS (INSERT INTO duty_shifts (roster_id, started_at, unit, callsign, source, started_by, in_key)
+               SELECT r.id, statement_timestamp(), COALESCE($2, d.name, ''), COALESCE($3, r.callsign, ''), $4, $5, $6
+                 FROM roster r LEFT JOIN departments d ON d.id = r.department_id WHERE r.id = $1
+               RETURNING *)
+         SELECT ",
+        shift_fields!(),
+        " FROM s",
+        shift_joins!()
+    ))
     .bind(roster_id)
     .bind(start.unit.as_deref())
     .bind(start.callsign.as_deref())
@@ -157,24 +186,27 @@ pub async fn start(
     .await
 }
 
-/// Ends an open shift now.
+/// Ends an open shift now; answers it, read in the same statement (none if it was not open).
 #[tracing::instrument(level = "debug", skip_all, fields(id))]
 pub async fn end(
     conn: &mut AgencyConnection,
     id: i64,
     by: &str,
     key: Option<&str>,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE duty_shifts SET ended_at = statement_timestamp(), ended_by = $2, out_key = $3
-          WHERE id = $1 AND ended_at IS NULL",
-    )
+) -> sqlx::Result<Option<Shift>> {
+    sqlx::query_as(concat!(
+        "WITH s AS (UPDATE duty_shifts SET ended_at = statement_timestamp(), ended_by = $2, out_key = $3
+                     WHERE id = $1 AND ended_at IS NULL RETURNING *)
+         SELECT ",
+        shift_fields!(),
+        " FROM s",
+        shift_joins!()
+    ))
     .bind(id)
     .bind(by)
     .bind(key)
-    .execute(conn)
-    .await?;
-    Ok(())
+    .fetch_optional(conn)
+    .await
 }
 
 /// Closes open shifts older than the agency's limit (of one member, or of everyone) at the

@@ -86,7 +86,12 @@ struct Described {
 }
 
 async fn load_described(db: &TenantDb) -> sqlx::Result<Described> {
-    Ok(Described { stored: store::load(db).await?, roles: store::role_options(db).await? })
+    // Both reads on one connection: one checkout (and its switch to the agency), not two.
+    let mut conn = db.acquire().await?;
+    Ok(Described {
+        stored: store::load(&mut *conn).await?,
+        roles: store::role_options(&mut *conn).await?,
+    })
 }
 
 /// The agency's levels (then 'No level'), its department roles and the root's locks.
