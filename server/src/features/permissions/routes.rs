@@ -169,7 +169,7 @@ async fn cached(agency: &Agency, db: &TenantDb, viewer: &Viewer) -> AppResult<Ar
         let described = load_described(db).await?;
         Ready::of(agency, &described).map_err(|e| sqlx::Error::Decode(Box::new(e)))
     };
-    Ok(viewer.access.agency_value(agency, READY, load).await?)
+    Ok(viewer.access.agency_view(agency, READY, load).await?)
 }
 
 async fn describe(agency: &Agency, db: &TenantDb, viewer: &Viewer) -> AppResult<NavPermissions> {
