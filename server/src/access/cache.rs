@@ -58,7 +58,8 @@ pub const TIME_TO_LIVE: Duration = Duration::from_secs(60);
 /// How long a value that screens show and no check of a right reads
 /// ([`AccessCache::agency_view`]) is kept when no announcement drops it first. A lost
 /// announcement can leave a menu showing an item the server refuses, or hiding one it allows,
-/// this long; never a right kept.
+/// this long; never a right kept. The permissions editor's save on such a copy is refused
+/// (409), and the refusal, announced like every write (`announce_writes`), drops it.
 pub const VIEW_TIME_TO_LIVE: Duration = Duration::from_secs(600);
 const CAPACITY: u64 = 100_000;
 

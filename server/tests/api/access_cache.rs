@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use crate::{
     access::restricted,
     helpers::{json, send, serve, session_cookie, spawn_app},
+    support::agency_db,
 };
 
 const ROOT: &str = "rawlife";
@@ -193,4 +194,43 @@ async fn new_levels_in_the_registry_reach_the_cached_menu_on_both_instances() {
         let seen = within_a_second(|| async { order_at(base.clone()).await == after });
         assert!(seen.await, "{base} still answers the old levels");
     }
+}
+
+#[tokio::test]
+async fn a_menu_left_stale_by_a_lost_announcement_is_read_again_after_a_refused_save() {
+    let app = spawn_app().await;
+    app.add_member(ROOT, HC, "Hana High", "high_command").await;
+    let hc = app.signed_in(HC).await;
+    let read = || async {
+        json(send(&app, &hc, Method::GET, "/api/nav-permissions", ROOT, None).await, 200).await
+    };
+    let loaded = read().await;
+    // Another instance saved, and its announcement was lost: the rows change behind this
+    // instance's back, and the menu it keeps (up to ten minutes) still shows the old rules.
+    sqlx::query(
+        "UPDATE nav_permissions SET levels = ARRAY['command'], updated_by = 'Elsewhere',
+                updated_at = updated_at + interval '1 minute'
+          WHERE nav_id = 'roster'",
+    )
+    .execute(&*agency_db(&app, ROOT).await)
+    .await
+    .unwrap();
+    let stale = read().await;
+    assert_eq!(stale["updatedAt"], loaded["updatedAt"], "no announcement came: the menu is kept");
+    // The editor's save on it is refused; like every write it drops the agency's entries, so
+    // the editor's Refresh reads what is stored, and the save after it passes.
+    let save =
+        |base: Value| json!({"items": {"roster": restricted(&["deputy"])}, "baseUpdatedAt": base});
+    let stale_save = save(stale["updatedAt"].clone());
+    let refused = send(&app, &hc, Method::PUT, "/api/nav-permissions", ROOT, Some(&stale_save));
+    assert_eq!(
+        json(refused.await, 409).await["error"],
+        "Permissions were changed by someone else since you loaded them. Refresh to see their changes."
+    );
+    let fresh = read().await;
+    assert_eq!(fresh["items"]["roster"]["levels"], json!(["command"]));
+    assert_eq!(fresh["updatedBy"], "Elsewhere");
+    let fresh_save = save(fresh["updatedAt"].clone());
+    let saved = send(&app, &hc, Method::PUT, "/api/nav-permissions", ROOT, Some(&fresh_save));
+    assert_eq!(json(saved.await, 200).await["items"]["roster"]["levels"], json!(["deputy"]));
 }
