@@ -128,33 +128,25 @@ async fn prune_audit(state: AppState) {
     }
 }
 
-/// What the calendar does to the roster (every fifteen minutes, each agency): approved leave
-/// that has begun puts its member on LOA and leave that has ended takes them back; held
-/// qualifications about to expire are announced once. Several instances may run it: each
-/// change is taken once.
+/// What the calendar does to the roster (every fifteen minutes, each agency;
+/// `shared::personnel_calendar`): leave that begins or ends, qualifications about to expire.
+/// A change is announced, so every instance reads the agency again.
 async fn personnel_calendar(state: AppState) {
     let Ok(snapshot) = state.registry.snapshot().await else { return };
     for agency in snapshot.all() {
-        let done = async {
+        let round = async {
             let db = state.pools.get(agency).await?;
-            let today = crate::shared::leave::today(&*db).await?;
-            let mut changed = false;
-            if crate::shared::leave::anything_due(&db, today).await? {
-                let applied = crate::shared::leave::apply(&db, today).await?;
-                changed |= applied.started + applied.ended > 0;
-            }
-            changed |= crate::shared::qualifications::announce_expiring(&db).await? > 0;
-            Ok::<bool, anyhow::Error>(changed)
+            Ok::<_, anyhow::Error>(crate::shared::personnel_calendar::run(&db).await?)
         };
-        match done.await {
-            Ok(true) => {
+        match round.await {
+            Ok(done) if done.changed() => {
                 crate::access::cache::announce(
                     &state,
                     crate::access::cache::Change::Agency(agency.id),
                 )
                 .await
             }
-            Ok(false) => {}
+            Ok(_) => {}
             Err(error) => {
                 tracing::warn!(agency = %agency.slug, %error, "personnel calendar failed")
             }

@@ -282,11 +282,14 @@ pub async fn agencies_with_outbox(control: &PgPool) -> sqlx::Result<Vec<i64>> {
 /// Deletes the rows older than the agency's retention; answers how many went.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn prune(db: impl PgExecutor<'_>) -> sqlx::Result<u64> {
-    let done = sqlx::query(
-        "DELETE FROM audit_events
-          WHERE at < now() - make_interval(days => (SELECT audit_retention_days FROM agency_settings))",
-    )
-    .execute(db)
+    // Sent as text, never kept: the job runs it once in every agency, and each agency's copy
+    // would push a request's statement out of the connection's cache
+    // (`shared::personnel_calendar`).
+    let done = db
+        .execute(
+            "DELETE FROM audit_events
+              WHERE at < now() - make_interval(days => (SELECT audit_retention_days FROM agency_settings))",
+        )
     .await?;
     Ok(done.rows_affected())
 }

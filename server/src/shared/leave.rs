@@ -51,17 +51,36 @@ struct Due {
     previous_status: Option<String>,
 }
 
+/// The approved leaves that start as of `$today` (an SQL date), as [`apply`] takes them and
+/// the calendar (`shared::personnel_calendar`) looks for them.
+macro_rules! starting {
+    ($today:literal) => {
+        concat!("status = 'approved' AND started_at IS NULL AND starts_on <= ", $today)
+    };
+}
+/// The running leaves that end as of `$today`: past their last day, or cancelled.
+macro_rules! ending {
+    ($today:literal) => {
+        concat!(
+            "started_at IS NOT NULL AND ended_at IS NULL AND (ends_on < ",
+            $today,
+            " OR status = 'cancelled')"
+        )
+    };
+}
+pub(crate) use {ending, starting};
+
 /// Starts the approved leaves whose first day has come (and not passed their last), and ends
 /// the running ones whose last day has passed or that were cancelled, as of `today`.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn apply(db: &TenantDb, today: NaiveDate) -> sqlx::Result<Applied> {
     let mut applied = Applied::default();
     let mut tx = db.begin().await?;
-    let starting: Vec<Due> = sqlx::query_as(
-        "SELECT id, roster_id, previous_status FROM leave_requests
-          WHERE status = 'approved' AND started_at IS NULL AND starts_on <= $1
-          ORDER BY starts_on, id LIMIT 200 FOR UPDATE SKIP LOCKED",
-    )
+    let starting: Vec<Due> = sqlx::query_as(concat!(
+        "SELECT id, roster_id, previous_status FROM leave_requests WHERE ",
+        starting!("$1"),
+        " ORDER BY starts_on, id LIMIT 200 FOR UPDATE SKIP LOCKED"
+    ))
     .bind(today)
     .fetch_all(&mut *tx)
     .await?;
@@ -94,11 +113,11 @@ pub async fn apply(db: &TenantDb, today: NaiveDate) -> sqlx::Result<Applied> {
         }
         applied.started += 1;
     }
-    let ending: Vec<Due> = sqlx::query_as(
-        "SELECT id, roster_id, previous_status FROM leave_requests
-          WHERE started_at IS NOT NULL AND ended_at IS NULL AND (ends_on < $1 OR status = 'cancelled')
-          ORDER BY ends_on, id LIMIT 200 FOR UPDATE SKIP LOCKED",
-    )
+    let ending: Vec<Due> = sqlx::query_as(concat!(
+        "SELECT id, roster_id, previous_status FROM leave_requests WHERE ",
+        ending!("$1"),
+        " ORDER BY ends_on, id LIMIT 200 FOR UPDATE SKIP LOCKED"
+    ))
     .bind(today)
     .fetch_all(&mut *tx)
     .await?;
@@ -117,20 +136,6 @@ pub async fn apply(db: &TenantDb, today: NaiveDate) -> sqlx::Result<Applied> {
     }
     tx.commit().await?;
     Ok(applied)
-}
-
-/// Whether anything is due for [`apply`] as of `today` (a quick look for the job).
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn anything_due(db: &TenantDb, today: NaiveDate) -> sqlx::Result<bool> {
-    sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM leave_requests
-                         WHERE status = 'approved' AND started_at IS NULL AND starts_on <= $1)
-             OR EXISTS (SELECT 1 FROM leave_requests
-                         WHERE started_at IS NOT NULL AND ended_at IS NULL AND (ends_on < $1 OR status = 'cancelled'))",
-    )
-    .bind(today)
-    .fetch_one(db)
-    .await
 }
 
 #[tracing::instrument(level = "debug", skip_all)]

@@ -18,6 +18,7 @@ pub mod leave;
 pub mod organisation;
 pub mod paging;
 pub mod penal_code;
+pub mod personnel_calendar;
 pub mod qualifications;
 pub mod report;
 pub mod report_actions;

@@ -193,22 +193,33 @@ struct Soon {
     expires_on: NaiveDate,
 }
 
+/// The holdings `h` (of `member_qualifications`) that expire within the agency's warning days
+/// and were not announced yet, as [`announce_expiring`] takes them and the calendar
+/// (`shared::personnel_calendar`) looks for them.
+macro_rules! expiring {
+    () => {
+        "h.revoked_at IS NULL AND h.expiry_notified_on IS NULL AND h.expires_on IS NOT NULL
+           AND h.expires_on BETWEEN CURRENT_DATE
+               AND CURRENT_DATE + (SELECT qualification_warning_days FROM agency_settings)"
+    };
+}
+pub(crate) use expiring;
+
 /// Says once of each held qualification that it expires within the agency's warning days
 /// (`qualification_warning_days`, 14 unless changed): an audit row `qualification` `expiring`,
 /// which alerts read. Several instances may run it: each holding is taken once.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn announce_expiring(db: &crate::tenancy::pools::TenantDb) -> sqlx::Result<usize> {
     let mut tx = db.begin().await?;
-    let soon: Vec<Soon> = sqlx::query_as(
+    let soon: Vec<Soon> = sqlx::query_as(concat!(
         "SELECT h.id, h.roster_id, r.name AS member, q.name AS qualification, h.expires_on
            FROM member_qualifications h
            JOIN qualifications q ON q.id = h.qualification_id
            JOIN roster r ON r.id = h.roster_id
-          WHERE h.revoked_at IS NULL AND h.expiry_notified_on IS NULL AND h.expires_on IS NOT NULL
-            AND h.expires_on BETWEEN CURRENT_DATE
-                AND CURRENT_DATE + (SELECT qualification_warning_days FROM agency_settings)
-          ORDER BY h.expires_on, h.id LIMIT 200 FOR UPDATE OF h SKIP LOCKED",
-    )
+          WHERE ",
+        expiring!(),
+        " ORDER BY h.expires_on, h.id LIMIT 200 FOR UPDATE OF h SKIP LOCKED"
+    ))
     .fetch_all(&mut *tx)
     .await?;
     let actor = Actor::system("Agency Portal");

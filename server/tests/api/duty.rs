@@ -11,8 +11,8 @@ use sha2::{Digest, Sha256};
 use crate::{
     helpers::{json, send, Persona, TestApp},
     support::{
-        agency_db, audit_rows, count_rows, get, link, post, refused, BCSO, LSPD, NO_PERMISSION,
-        SIGN_IN_REQUIRED,
+        agency_db, audit_rows, count_rows, get, link, one_connection, post, refused, BCSO, LSPD,
+        NO_PERMISSION, SIGN_IN_REQUIRED,
     },
 };
 
@@ -200,10 +200,17 @@ async fn a_forgotten_shift_closes_itself_at_the_limit_once_across_instances() {
     let deputy = app.as_persona(BCSO, Persona::Deputy).await;
     let shift = json(post(&app, &deputy, "/api/duty/clock-in", BCSO, json!({})).await, 201).await;
     backdate(&app, BCSO, &shift, 11).await;
-    let round = portal::features::duty::calendar::run(&*agency_db(&app, BCSO).await).await.unwrap();
+    let quiet = one_connection(&app, BCSO).await;
+    let round = portal::features::duty::calendar::run(&quiet.db).await.unwrap();
     assert_eq!(round.closed, 0, "within the limit it stays open");
+    // The round asked whether anything was due, in a statement no connection keeps, and
+    // stopped there.
+    let kept = quiet.kept().await;
+    assert!(!kept.iter().any(|sql| sql.contains("duty_shifts")), "{kept:?}");
 
     backdate(&app, BCSO, &shift, 13).await;
+    let lspd = portal::features::duty::calendar::run(&*agency_db(&app, LSPD).await).await.unwrap();
+    assert_eq!(lspd.closed, 0, "BCSO's shift is not LSPD's");
     // Another instance (a restart) runs the job too: the shift closes once.
     let other =
         TestApp::builder().sheriff_and_police().on_database_of(&app).without_jobs().build().await;

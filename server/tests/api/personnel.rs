@@ -11,8 +11,8 @@ use serde_json::{json, Value};
 use crate::{
     helpers::{json, send, Persona, TestApp},
     support::{
-        add_department, add_ranks, agency_db, app, get, patch, post, put, refused, BCSO, HQ,
-        HQ_DEPUTY, LSPD, NO_PERMISSION,
+        add_department, add_ranks, agency_db, app, get, one_connection, patch, post, put, refused,
+        BCSO, HQ, HQ_DEPUTY, LSPD, NO_PERMISSION,
     },
 };
 
@@ -286,6 +286,72 @@ async fn an_expiring_qualification_is_announced_once() {
     assert_eq!(portal::shared::qualifications::announce_expiring(&db).await.unwrap(), 0, "once");
     let audit = get(&app, &command, "/api/audit?kind=qualification", BCSO).await;
     assert_eq!(audit["items"][0]["action"], "expiring");
+}
+
+/// The calendar's round (every fifteen minutes, in every agency) asks an agency what is due in
+/// one statement that no connection keeps (nor does the audit pruning), does that, and nothing
+/// of one agency is due in another.
+#[tokio::test]
+async fn the_personnel_calendar_does_what_is_due_and_keeps_no_statement_of_its_own() {
+    use portal::shared::personnel_calendar::{run, Round};
+    let app = TestApp::builder().sheriff_and_police().without_jobs().build().await;
+    let (bcso, lspd) = (one_connection(&app, BCSO).await, one_connection(&app, LSPD).await);
+    assert_eq!(run(&bcso.db).await.unwrap(), Round::default(), "nothing is due");
+    // The audit pruning, once in every agency every six hours, keeps nothing either.
+    assert_eq!(portal::shared::audit::prune(&*bcso.db).await.unwrap(), 0);
+    let calendars = ["leave_requests", "member_qualifications", "audit_events", "roster"];
+    let kept = bcso.kept().await;
+    assert!(!kept.iter().any(|sql| calendars.iter().any(|t| sql.contains(t))), "{kept:?}");
+
+    // A qualification that expires in ten days, and an approved leave whose first day comes.
+    let command = app.as_persona(BCSO, Persona::Command).await;
+    let q =
+        add_qualification(&app, &command, json!({"name": "First aid", "validityDays": 10})).await;
+    let dale = roster_line(&app, &command, &Persona::Deputy.name(BCSO)).await;
+    let path = format!("/api/roster/{}/qualifications", dale["id"]);
+    json(post(&app, &command, &path, BCSO, json!({"qualificationId": q["id"]})).await, 201).await;
+    let deputy = app.as_persona(BCSO, Persona::Deputy).await;
+    let supervisor = app.as_persona(BCSO, Persona::Supervisor).await;
+    let today: chrono::NaiveDate =
+        sqlx::query_scalar("SELECT CURRENT_DATE").fetch_one(&*bcso.db).await.unwrap();
+    let day = |n: u64| (today + chrono::Days::new(n)).to_string();
+    let body = json!({"startsOn": day(1), "endsOn": day(3), "reason": "Family"});
+    let leave = json(post(&app, &deputy, "/api/leave", BCSO, body).await, 201).await;
+    json(decide_leave(&app, &supervisor, &leave, json!({"action": "approve"})).await, 200).await;
+    let at = |starts: i32, ends: i32| {
+        sqlx::query(
+            "UPDATE leave_requests SET starts_on = CURRENT_DATE + $2, ends_on = CURRENT_DATE + $3
+              WHERE id = $1",
+        )
+        .bind(leave["id"].as_i64().unwrap())
+        .bind(starts)
+        .bind(ends)
+    };
+    at(0, 2).execute(&*bcso.db).await.unwrap();
+
+    assert_eq!(run(&lspd.db).await.unwrap(), Round::default(), "BCSO's are not LSPD's");
+    let round = run(&bcso.db).await.unwrap();
+    assert_eq!(round, Round { started: 1, ended: 0, expiring: 1 });
+    assert!(round.changed());
+    assert_eq!(run(&bcso.db).await.unwrap(), Round::default(), "each once");
+    app.state.access_cache.forget_all();
+    let line = roster_line(&app, &supervisor, &Persona::Deputy.name(BCSO)).await;
+    assert_eq!(
+        (line["status"].clone(), line["onLeaveUntil"].clone()),
+        (json!("LOA"), json!(day(2)))
+    );
+
+    // Its last day passes: the next round takes the member back.
+    at(-3, -1).execute(&*bcso.db).await.unwrap();
+    assert_eq!(run(&bcso.db).await.unwrap(), Round { started: 0, ended: 1, expiring: 0 });
+    app.state.access_cache.forget_all();
+    let line = roster_line(&app, &supervisor, &Persona::Deputy.name(BCSO)).await;
+    assert_eq!(line["status"], "Active");
+    let audit = get(&app, &command, "/api/audit?kind=qualification", BCSO).await;
+    assert_eq!(audit["items"][0]["action"], "expiring");
+    // What the question asked was never kept; the work, rare, keeps its statements as any does.
+    let asked = |sql: &&String| sql.contains("EXISTS (SELECT 1 FROM leave_requests");
+    assert!(!bcso.kept().await.iter().any(|sql| asked(&sql)));
 }
 
 #[tokio::test]

@@ -30,6 +30,47 @@ pub(crate) async fn agency_db(
     app.state.pools.get(&agency).await.unwrap()
 }
 
+/// Agency `slug` through a set of connections of its own that holds one connection: what runs
+/// through `db` leaves its prepared statements on the connection [`OneConnection::kept`] reads.
+pub(crate) struct OneConnection {
+    pub db: std::sync::Arc<portal::tenancy::pools::TenantDb>,
+    pool: sqlx::PgPool,
+    _pools: portal::tenancy::pools::PoolCache,
+}
+
+/// The smallest budget: one connection of each kind.
+pub(crate) const ONE: portal::tenancy::pools::Budget =
+    portal::tenancy::pools::Budget { control: 1, maintenance: 1, tenants: 1, per_agency: 1 };
+
+pub(crate) async fn one_connection(app: &TestApp, slug: &str) -> OneConnection {
+    // A copy with a slot of its own: the registry's copy keeps the handle its first `get` gave
+    // (the app's, or this one's for the app's requests to find).
+    let agency = portal::tenancy::Agency {
+        db_handle: Default::default(),
+        ..(*app.state.registry.by_slug(slug).await.unwrap().unwrap()).clone()
+    };
+    let pools = portal::tenancy::pools::PoolCache::new(app.state.control_options.clone(), ONE);
+    let db = pools.get(&agency).await.unwrap();
+    OneConnection { db, pool: pools.shared_pool(&agency).unwrap(), _pools: pools }
+}
+
+impl OneConnection {
+    /// The statements the connection keeps prepared (read while no agency holds it), the
+    /// checkout's own among them: the connection has served the agency.
+    pub(crate) async fn kept(&self) -> Vec<String> {
+        let kept: Vec<String> = sqlx::query_scalar(
+            "SELECT statement FROM pg_prepared_statements
+              WHERE statement NOT LIKE '%pg_prepared_statements%' ORDER BY prepare_time",
+        )
+        .persistent(false)
+        .fetch_all(&self.pool)
+        .await
+        .unwrap();
+        assert!(kept.iter().any(|sql| sql.contains("set_config('search_path'")), "{kept:?}");
+        kept
+    }
+}
+
 /// The audit log of agency `slug` for entries of `kind`: (action, actor's name), oldest first.
 pub(crate) async fn audit_rows(app: &TestApp, slug: &str, kind: &str) -> Vec<(String, String)> {
     sqlx::query_as("SELECT action, actor_name FROM audit_events WHERE kind = $1 ORDER BY id")

@@ -22,6 +22,7 @@ use sqlx::{migrate::Migrator, Column, Connection, PgConnection, Row, Statement};
 use crate::{
     helpers::{json, spawn_app, spawn_app_with, Options, TestApp},
     relay::Relay,
+    support::ONE,
 };
 
 async fn insert_probe(pool: &TenantDb, nav_id: &str) {
@@ -154,8 +155,6 @@ async fn newer_and_older_in_turn(alpha: &TenantDb, bravo: &TenantDb) {
 }
 
 /// A shared pool of exactly one connection, which every agency must take turns on.
-const ONE: Budget = Budget { control: 1, maintenance: 1, tenants: 1, per_agency: 1 };
-
 async fn alpha_and_bravo(app: &TestApp) -> (portal::tenancy::Agency, portal::tenancy::Agency) {
     (app.create_agency("alpha", "Alpha PD").await, app.create_agency("bravo", "Bravo SO").await)
 }

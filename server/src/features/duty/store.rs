@@ -32,6 +32,15 @@ macro_rules! shift_joins {
     };
 }
 
+/// The open shifts `s` past the agency's limit (`a`, its `agency_settings`), as
+/// [`close_forgotten`] takes them and the duty calendar looks for them.
+macro_rules! forgotten {
+    () => {
+        "s.ended_at IS NULL AND s.started_at < now() - make_interval(hours => a.duty_auto_close_hours)"
+    };
+}
+pub(crate) use forgotten;
+
 /// Shifts as [`Shift`] reads them, for a `SELECT` to go on with `WHERE`.
 const SHIFT: &str = concat!(shift_fields!(), " FROM duty_shifts s", shift_joins!());
 
@@ -217,18 +226,18 @@ pub async fn close_forgotten(
     conn: &mut AgencyConnection,
     roster_id: Option<i64>,
 ) -> sqlx::Result<Vec<Shift>> {
-    let closed: Vec<i64> = sqlx::query_scalar(
+    let closed: Vec<i64> = sqlx::query_scalar(concat!(
         "WITH due AS (
              SELECT s.id FROM duty_shifts s, agency_settings a
-              WHERE s.ended_at IS NULL AND ($1::bigint IS NULL OR s.roster_id = $1)
-                AND s.started_at < now() - make_interval(hours => a.duty_auto_close_hours)
-              ORDER BY s.started_at LIMIT 500 FOR UPDATE OF s SKIP LOCKED)
+              WHERE ($1::bigint IS NULL OR s.roster_id = $1) AND ",
+        forgotten!(),
+        " ORDER BY s.started_at LIMIT 500 FOR UPDATE OF s SKIP LOCKED)
          UPDATE duty_shifts s
             SET ended_at = s.started_at + make_interval(hours => a.duty_auto_close_hours),
                 ended_by = $2, auto_closed = TRUE
            FROM due, agency_settings a WHERE s.id = due.id
-         RETURNING s.id",
-    )
+         RETURNING s.id"
+    ))
     .bind(roster_id)
     .bind(AUTO_CLOSER)
     .fetch_all(&mut *conn)
