@@ -20,6 +20,14 @@ async fn add_qualification(app: &TestApp, client: &Client, body: Value) -> Value
     json(post(app, client, "/api/qualifications", BCSO, body).await, 201).await
 }
 
+/// Grants BCSO's deputy First aid, a new qualification valid ten days, as `command`.
+async fn grant_first_aid_for_ten_days(app: &TestApp, command: &Client) {
+    let q = add_qualification(app, command, json!({"name": "First aid", "validityDays": 10})).await;
+    let dale = roster_line(app, command, &Persona::Deputy.name(BCSO)).await;
+    let path = format!("/api/roster/{}/qualifications", dale["id"]);
+    json(post(app, command, &path, BCSO, json!({"qualificationId": q["id"]})).await, 201).await;
+}
+
 /// The roster line of `name` in BCSO.
 async fn roster_line(app: &TestApp, client: &Client, name: &str) -> Value {
     let roster = get(app, client, "/api/roster", BCSO).await;
@@ -261,11 +269,7 @@ async fn qualifications_are_granted_revoked_and_expire_on_their_day() {
 async fn an_expiring_qualification_is_announced_once() {
     let app = app().await;
     let command = app.as_persona(BCSO, Persona::Command).await;
-    let q =
-        add_qualification(&app, &command, json!({"name": "First aid", "validityDays": 10})).await;
-    let dale = roster_line(&app, &command, &Persona::Deputy.name(BCSO)).await;
-    let path = format!("/api/roster/{}/qualifications", dale["id"]);
-    json(post(&app, &command, &path, BCSO, json!({"qualificationId": q["id"]})).await, 201).await;
+    grant_first_aid_for_ten_days(&app, &command).await;
     let soon = get(&app, &command, "/api/qualifications/expiring", BCSO).await;
     assert_eq!(
         (soon["days"].clone(), soon["items"][0]["daysLeft"].clone()),
@@ -305,11 +309,7 @@ async fn the_personnel_calendar_does_what_is_due_and_keeps_no_statement_of_its_o
 
     // A qualification that expires in ten days, and an approved leave whose first day comes.
     let command = app.as_persona(BCSO, Persona::Command).await;
-    let q =
-        add_qualification(&app, &command, json!({"name": "First aid", "validityDays": 10})).await;
-    let dale = roster_line(&app, &command, &Persona::Deputy.name(BCSO)).await;
-    let path = format!("/api/roster/{}/qualifications", dale["id"]);
-    json(post(&app, &command, &path, BCSO, json!({"qualificationId": q["id"]})).await, 201).await;
+    grant_first_aid_for_ten_days(&app, &command).await;
     let deputy = app.as_persona(BCSO, Persona::Deputy).await;
     let supervisor = app.as_persona(BCSO, Persona::Supervisor).await;
     let today: chrono::NaiveDate =
