@@ -145,6 +145,8 @@ impl fmt::Debug for HandleSlot {
 /// (`&TenantDb` is an [`Executor`]) and hands out connections and transactions that are
 /// switched to the agency for as long as they are held.
 pub struct TenantDb {
+    /// The [`PoolCache`] that built it ([`PoolCache::id`]).
+    cache: u64,
     lanes: Lanes,
     agency_id: i64,
     role: String,
@@ -563,6 +565,10 @@ impl<'d> Executor<'d> for &'d TenantDb {
 
 /// The agencies' handles and the lanes of each server they live on.
 pub struct PoolCache {
+    /// Which cache this is, among those of the process: a registry copy's slot keeps the
+    /// handle of whichever cache filled it first, and each cache uses only its own (a process
+    /// serves from one; tests and tools may hold more).
+    id: u64,
     agencies: Cache<i64, Arc<TenantDb>>,
     /// Each agency's share of the connections, kept apart from its handle so a rebuilt
     /// handle (after a migration or a registry change) counts the same connections. Never
@@ -584,7 +590,9 @@ impl PoolCache {
         let agencies =
             Cache::builder().max_capacity(100_000).time_to_idle(Duration::from_secs(3600)).build();
         let slots = Cache::builder().build();
+        static CACHES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Self {
+            id: CACHES.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             agencies,
             slots,
             servers: Mutex::new(HashMap::new()),
@@ -612,11 +620,12 @@ impl PoolCache {
     /// The handle of `agency`, rebuilt if its schema was migrated or moved since; kept on
     /// this copy of the agency too, where its next request finds it first.
     pub async fn get(&self, agency: &Agency) -> AppResult<Arc<TenantDb>> {
-        if let Some(kept) = agency.db_handle.0.get().filter(|db| db.serves(agency)) {
+        let ours = |db: &Arc<TenantDb>| db.cache == self.id && db.serves(agency);
+        if let Some(kept) = agency.db_handle.0.get().filter(|db| ours(db)) {
             return Ok(kept.clone());
         }
         let handle = match self.agencies.get(&agency.id).await {
-            Some(found) if found.serves(agency) => found,
+            Some(found) if ours(&found) => found,
             _ => {
                 let built = Arc::new(self.build(agency).await?);
                 self.agencies.insert(agency.id, built.clone()).await;
@@ -652,6 +661,7 @@ impl PoolCache {
         let per_agency = self.budget.per_agency as usize;
         let slots = self.slots.get_with(agency.id, async { Arc::new(Semaphore::new(per_agency)) });
         Ok(TenantDb {
+            cache: self.id,
             lanes: self.server_lanes(agency)?,
             agency_id: agency.id,
             role: agency.db_role.clone(),
@@ -879,8 +889,29 @@ pub fn server_options(control: &PgConnectOptions, agency: &Agency) -> AppResult<
 
 #[cfg(test)]
 mod tests {
-    use super::{lost, refusal, Budget, StatementTag};
+    use std::sync::Arc;
+
+    use super::{lost, refusal, Budget, PoolCache, StatementTag};
+    use crate::tenancy::Agency;
     use sqlx::{Arguments, Execute};
+
+    #[tokio::test]
+    async fn each_cache_uses_its_own_handles_whatever_a_registry_copy_holds() {
+        let budget = Budget::split(10, 2);
+        let (app, other) = (
+            PoolCache::new(Default::default(), budget),
+            PoolCache::new(Default::default(), budget),
+        );
+        let copy = Agency::for_tests("alpha");
+        let mine = app.get(&copy).await.unwrap();
+        assert!(copy.db_handle.is_filled());
+        assert!(Arc::ptr_eq(&app.get(&copy).await.unwrap(), &mine), "the copy's handle, kept");
+        // Another cache given the same copy builds its own, and leaves the copy's alone.
+        let theirs = other.get(&copy).await.unwrap();
+        assert!(!Arc::ptr_eq(&theirs, &mine));
+        assert!(Arc::ptr_eq(&other.get(&copy).await.unwrap(), &theirs), "its own, cached");
+        assert!(Arc::ptr_eq(&app.get(&copy).await.unwrap(), &mine));
+    }
 
     #[test]
     fn a_prepared_statement_is_named_for_the_agency_and_keeps_its_arguments() {

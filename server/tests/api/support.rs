@@ -43,12 +43,9 @@ pub(crate) const ONE: portal::tenancy::pools::Budget =
     portal::tenancy::pools::Budget { control: 1, maintenance: 1, tenants: 1, per_agency: 1 };
 
 pub(crate) async fn one_connection(app: &TestApp, slug: &str) -> OneConnection {
-    // A copy with a slot of its own: the registry's copy keeps the handle its first `get` gave
-    // (the app's, or this one's for the app's requests to find).
-    let agency = portal::tenancy::Agency {
-        db_handle: Default::default(),
-        ..(*app.state.registry.by_slug(slug).await.unwrap().unwrap()).clone()
-    };
+    // The registry's copy, whose slot may hold the app's handle already: each cache uses its
+    // own.
+    let agency = app.state.registry.by_slug(slug).await.unwrap().unwrap();
     let pools = portal::tenancy::pools::PoolCache::new(app.state.control_options.clone(), ONE);
     let db = pools.get(&agency).await.unwrap();
     OneConnection { db, pool: pools.shared_pool(&agency).unwrap(), _pools: pools }
