@@ -38,7 +38,8 @@ pub(crate) struct OneConnection {
     _pools: portal::tenancy::pools::PoolCache,
 }
 
-/// The smallest budget: one connection of each kind.
+/// The smallest budget: one connection of each kind, so a shared pool of exactly one
+/// connection, which every agency must take turns on.
 pub(crate) const ONE: portal::tenancy::pools::Budget =
     portal::tenancy::pools::Budget { control: 1, maintenance: 1, tenants: 1, per_agency: 1 };
 

@@ -154,7 +154,6 @@ async fn newer_and_older_in_turn(alpha: &TenantDb, bravo: &TenantDb) {
     }
 }
 
-/// A shared pool of exactly one connection, which every agency must take turns on.
 async fn alpha_and_bravo(app: &TestApp) -> (portal::tenancy::Agency, portal::tenancy::Agency) {
     (app.create_agency("alpha", "Alpha PD").await, app.create_agency("bravo", "Bravo SO").await)
 }
