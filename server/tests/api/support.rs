@@ -56,17 +56,22 @@ impl OneConnection {
     /// The statements the connection keeps prepared (read while no agency holds it), the
     /// checkout's own among them: the connection has served the agency.
     pub(crate) async fn kept(&self) -> Vec<String> {
-        let kept: Vec<String> = sqlx::query_scalar(
-            "SELECT statement FROM pg_prepared_statements
-              WHERE statement NOT LIKE '%pg_prepared_statements%' ORDER BY prepare_time",
-        )
-        .persistent(false)
-        .fetch_all(&self.pool)
-        .await
-        .unwrap();
+        let kept = prepared_statements(&mut self.pool.acquire().await.unwrap()).await;
         assert!(kept.iter().any(|sql| sql.contains("set_config('search_path'")), "{kept:?}");
         kept
     }
+}
+
+/// The statements connection `conn` keeps prepared, oldest first (the read itself is not kept).
+pub(crate) async fn prepared_statements(conn: &mut PgConnection) -> Vec<String> {
+    sqlx::query_scalar(
+        "SELECT statement FROM pg_prepared_statements
+          WHERE statement NOT LIKE '%pg_prepared_statements%' ORDER BY prepare_time",
+    )
+    .persistent(false)
+    .fetch_all(conn)
+    .await
+    .unwrap()
 }
 
 /// The audit log of agency `slug` for entries of `kind`: (action, actor's name), oldest first.

@@ -22,7 +22,7 @@ use sqlx::{migrate::Migrator, Column, Connection, PgConnection, Row, Statement};
 use crate::{
     helpers::{json, spawn_app, spawn_app_with, Options, TestApp},
     relay::Relay,
-    support::ONE,
+    support::{prepared_statements, ONE},
 };
 
 async fn insert_probe(pool: &TenantDb, nav_id: &str) {
@@ -196,13 +196,8 @@ async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows()
     // Each version's statements are its own, so none was cleared to keep them apart: both
     // agencies' statements, and alpha's of the version before, are still kept.
     let mut idle = pools.shared_pool(&a).unwrap().acquire().await.unwrap();
-    let kept: Vec<String> = sqlx::query_scalar(
-        "SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%SELECT * FROM nav%'
-            AND statement NOT LIKE '%pg_prepared_statements%'",
-    )
-    .fetch_all(&mut *idle)
-    .await
-    .unwrap();
+    let mut kept = prepared_statements(&mut idle).await;
+    kept.retain(|sql| sql.contains("SELECT * FROM nav"));
     drop(idle);
     for agency in [&a, &newer, &b] {
         let tag = format!("/* {} v{} */ ", agency.schema_name, agency.schema_version);
@@ -242,10 +237,7 @@ async fn agencies_alternating_on_one_shared_connection_see_only_their_own_rows()
     );
     // The reset is sent as text, never kept: a kept one would run under the path of whichever
     // agency the connection last served, and Postgres would plan it again at every change.
-    let kept: Vec<String> = sqlx::query_scalar("SELECT statement FROM pg_prepared_statements")
-        .fetch_all(&mut *idle)
-        .await
-        .unwrap();
+    let kept = prepared_statements(&mut idle).await;
     assert!(
         !kept.iter().any(|sql| sql.contains("'none'") || sql.contains("ROLE NONE")),
         "{kept:?}"
@@ -347,15 +339,10 @@ async fn each_agencys_statements_name_its_schema_so_a_shared_connection_keeps_on
     drop(conn);
 
     let mut idle = pools.shared_pool(&a).unwrap().acquire().await.unwrap();
-    let mut kept: Vec<String> = sqlx::query_scalar(
-        "SELECT statement FROM pg_prepared_statements
-          WHERE (statement LIKE '%nav_permissions%' OR statement LIKE '%AS once'
-                 OR statement LIKE '%AS simple')
-            AND statement NOT LIKE '%pg_prepared_statements%'",
-    )
-    .fetch_all(&mut *idle)
-    .await
-    .unwrap();
+    let mut kept = prepared_statements(&mut idle).await;
+    kept.retain(|sql| {
+        sql.contains("nav_permissions") || sql.ends_with("AS once") || sql.ends_with("AS simple")
+    });
     kept.sort();
     let named = |agency: &portal::tenancy::Agency, sql: &str| {
         format!("/* {} v{} */ {sql}", agency.schema_name, agency.schema_version)
